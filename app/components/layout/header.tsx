@@ -1,0 +1,87 @@
+import { Menu, Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import { NavLink } from "react-router";
+import { Logo } from "./logo";
+import { MobileMenu } from "./mobile-menu";
+import { PagesMenu } from "./pages-menu";
+import { SearchDialog } from "./search-dialog";
+import { sectionLinks, type ShellData } from "./shell-data";
+
+export const STICKY_THRESHOLD_PX = 5;
+
+export interface HeaderProps {
+  shell: ShellData;
+  menuOpen: boolean;
+  onMenuOpenChange: (open: boolean) => void;
+}
+
+/** Main header: logo, menu, search, registration; sticky style once the page scrolls past 5 px. */
+export function Header({ shell, menuOpen, onMenuOpenChange }: HeaderProps) {
+  const [sticky, setSticky] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+
+  useEffect(() => {
+    const update = () => setSticky(window.scrollY > STICKY_THRESHOLD_PX);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+
+  return (
+    <header
+      data-sticky={sticky}
+      className={`sticky top-0 z-40 text-paper transition-[background-color,box-shadow] duration-200 ${
+        sticky ? "bg-night/95 shadow-soft backdrop-blur" : "bg-night"
+      }`}
+    >
+      <div className={`container-page flex items-center gap-4 ${sticky ? "min-h-16" : "min-h-20"}`}>
+        <Logo />
+        <nav aria-label="Main" className="ms-auto hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {sectionLinks.map((link) => (
+              <li key={link.label}>
+                <NavLink to={link.href ?? "/"} className="rounded px-3 py-2 font-medium hover:text-gold">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <PagesMenu />
+            </li>
+          </ul>
+        </nav>
+        <div className="ms-auto flex items-center gap-2 lg:ms-2">
+          <button
+            type="button"
+            onClick={() => setSearchOpen(true)}
+            className="inline-flex size-11 items-center justify-center rounded-full hover:text-gold"
+            aria-haspopup="dialog"
+          >
+            <Search aria-hidden="true" size={22} strokeWidth={1.5} />
+            <span className="sr-only">Search</span>
+          </button>
+          <a
+            href={shell.registrationUrl}
+            target="_blank"
+            rel="noopener"
+            className="btn btn-primary hidden sm:inline-flex"
+          >
+            Register<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          <button
+            type="button"
+            onClick={() => onMenuOpenChange(true)}
+            className="inline-flex size-11 items-center justify-center rounded-full hover:text-gold lg:hidden"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+          >
+            <Menu aria-hidden="true" size={26} strokeWidth={1.5} />
+            <span className="sr-only">Open menu</span>
+          </button>
+        </div>
+      </div>
+      <MobileMenu shell={shell} open={menuOpen} onClose={() => onMenuOpenChange(false)} />
+      <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} keywords={shell.searchKeywords} />
+    </header>
+  );
+}

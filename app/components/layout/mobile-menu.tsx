@@ -1,0 +1,54 @@
+import { Link } from "react-router";
+import { ModalDialog } from "../ui/modal-dialog";
+import { pageLinks, sectionLinks, type ShellData } from "./shell-data";
+import { SocialLinks } from "./social-icon";
+
+export interface MobileMenuProps {
+  shell: ShellData;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The phone menu: a side panel with every link, the registration button and contact details. */
+export function MobileMenu({ shell, open, onClose }: MobileMenuProps) {
+  const linkClass = "block rounded px-2 py-2.5 text-lg hover:bg-white/10 hover:text-gold";
+  return (
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      label="Menu"
+      closeLabel="Close menu"
+      className="m-0 ms-auto h-dvh max-h-none w-[min(22rem,100vw)] max-w-none bg-night p-6 pt-16 text-paper"
+    >
+      <nav aria-label="Mobile">
+        <ul>
+          {[...sectionLinks, ...pageLinks].map((link) => (
+            <li key={`${link.label}-${link.href}`}>
+              <Link to={link.href ?? "/"} className={linkClass} onClick={onClose}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <a
+        href={shell.registrationUrl}
+        target="_blank"
+        rel="noopener"
+        className="btn btn-primary mt-6 w-full"
+      >
+        Register<span className="sr-only"> (opens in a new tab)</span>
+      </a>
+      <div className="mt-6 space-y-1 text-sm text-lilac">
+        <p>
+          <a href={shell.phoneHref}>{shell.phone}</a>
+        </p>
+        <p>
+          <a href={`mailto:${shell.email}`}>{shell.email}</a>
+        </p>
+        <p>Open hours: {shell.hours.header}</p>
+      </div>
+      <SocialLinks links={shell.social} className="mt-4 text-paper" />
+    </ModalDialog>
+  );
+}

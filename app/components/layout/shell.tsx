@@ -1,0 +1,35 @@
+import { useState, type ReactNode } from "react";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { ScrollUp } from "./scroll-up";
+import type { ShellData } from "./shell-data";
+import { TopBar, type TopBarVariant } from "./top-bar";
+
+export interface ShellProps {
+  shell: ShellData;
+  topBar: TopBarVariant;
+  children: ReactNode;
+}
+
+/** The page wrapper every page shares: top bar, header, main content, footer, scroll-up button. */
+export function Shell({ shell, topBar, children }: ShellProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    // Opening the mobile menu puts the wrapper in the template's "no colour palette" mode.
+    <div className={menuOpen ? "page-wrapper no-colour-palette" : "page-wrapper"}>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-gold px-4 py-2 text-ink focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
+      >
+        Skip to content
+      </a>
+      <TopBar variant={topBar} shell={shell} />
+      <Header shell={shell} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} />
+      <main id="main" tabIndex={-1} className="outline-none">
+        {children}
+      </main>
+      <Footer shell={shell} />
+      <ScrollUp />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { X } from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
+
+export interface ModalDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Accessible name of the dialog. */
+  label: string;
+  /** Name of the icon-only close button, e.g. "Close menu". */
+  closeLabel: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * A native modal <dialog>: the browser traps focus, makes the page behind inert, closes on Escape and
+ * returns focus to the opener. A click on the backdrop closes it too.
+ */
+export function ModalDialog({ open, onClose, label, closeLabel, className = "", children }: ModalDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-label={label}
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === ref.current) onClose();
+      }}
+      className={`backdrop:bg-night/70 ${className}`}
+    >
+      <button
+        type="button"
+        onClick={onClose}
+        className="absolute end-3 top-3 inline-flex size-11 items-center justify-center rounded-full hover:text-rose"
+      >
+        <X aria-hidden="true" size={24} strokeWidth={1.5} />
+        <span className="sr-only">{closeLabel}</span>
+      </button>
+      {children}
+    </dialog>
+  );
+}

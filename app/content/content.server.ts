@@ -1,0 +1,85 @@
+// The only module routes import for content. Loads app/content once (again only when a
+// content file or the image manifest changes, so `react-router dev` picks up edits).
+import fs from "node:fs";
+import path from "node:path";
+import { loadContent, readImageManifest } from "./load";
+import type {
+  BannerSlide,
+  BlogComment,
+  Category,
+  Client,
+  Content,
+  EventInfoTab,
+  Faq,
+  Feature,
+  FunFacts,
+  GalleryItem,
+  Post,
+  ScheduleDay,
+  ScheduleSession,
+  Site,
+  Speaker,
+  SponsorToken,
+  Tag,
+  Testimonial,
+  TicketPlans,
+} from "./schemas";
+
+export { ContentError } from "./load";
+export type * from "./schemas";
+
+const contentDir = path.join(process.cwd(), "app/content");
+const manifestFile = path.join(process.cwd(), ".generated/images.json");
+
+let cache: { stamp: string; content: Content } | undefined;
+
+/** Changes when any content file or the manifest changes. */
+function stamp(): string {
+  const files = fs
+    .readdirSync(contentDir, { recursive: true, encoding: "utf8" })
+    .filter((name) => /\.(ya?ml|md)$/.test(name))
+    .map((name) => path.join(contentDir, name));
+  return [...files, manifestFile]
+    .map((file) => {
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      return `${file}:${stat?.mtimeMs ?? 0}:${stat?.size ?? 0}`;
+    })
+    .join("|");
+}
+
+function content(): Content {
+  const current = stamp();
+  if (cache?.stamp !== current) {
+    cache = { stamp: current, content: loadContent(contentDir, readImageManifest(manifestFile)) };
+  }
+  return cache.content;
+}
+
+export const getSite = (): Site => content().site;
+export const getBannerSlides = (): BannerSlide[] => content().bannerSlides;
+export const getSpeakers = (): Speaker[] => content().speakers;
+export const getSpeaker = (id: number): Speaker | undefined => content().speakers.find((speaker) => speaker.id === id);
+export const getScheduleDays = (): ScheduleDay[] => content().scheduleDays;
+export function getSession(
+  dayId: number,
+  sessionId: number,
+): { day: ScheduleDay; session: ScheduleSession } | undefined {
+  const day = content().scheduleDays.find((d) => d.id === dayId);
+  const session = day?.sessions.find((s) => s.id === sessionId);
+  return day && session ? { day, session } : undefined;
+}
+export const getFeatures = (): Feature[] => content().features;
+export const getFunFacts = (): FunFacts => content().funFacts;
+export const getSponsorTokens = (): SponsorToken[] => content().sponsorTokens;
+export const getTicketPlans = (): TicketPlans => content().ticketPlans;
+export const getEventInfo = (): EventInfoTab[] => content().eventInfo;
+export const getTestimonials = (): Testimonial[] => content().testimonials;
+export const getClients = (): Client[] => content().clients;
+export const getGallery = (): GalleryItem[] => content().gallery;
+/** In list order (file-name order); the home page's latest news are the last three. */
+export const getPosts = (): Post[] => content().posts;
+export const getPost = (id: number): Post | undefined => content().posts.find((post) => post.id === id);
+export const getCategories = (): Category[] => content().categories;
+export const getTags = (): Tag[] => content().tags;
+export const getComments = (): BlogComment[] => content().comments;
+export const getFaqs = (): Faq[] => content().faqs;

@@ -1,0 +1,357 @@
+// Framework-free content loader: read every file, parse YAML/Markdown, validate with zod,
+// cross-check references, resolve images. Collects every problem, then throws one ContentError.
+import fs from "node:fs";
+import path from "node:path";
+import { Marked } from "marked";
+import { parseDocument } from "yaml";
+import type { z } from "zod";
+import {
+  createSchemas,
+  imageManifestSchema,
+  zonedIso,
+  type Category,
+  type Content,
+  type ContentSchemas,
+  type ImageManifest,
+  type Post,
+  type ScheduleDay,
+  type Speaker,
+} from "./schemas";
+
+export type { Content, ImageManifest } from "./schemas";
+
+export class ContentError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super([`Content has ${problems.length} problem(s):`, ...problems].join("\n"));
+    this.name = "ContentError";
+    this.problems = problems;
+  }
+}
+
+export interface LoadOptions {
+  /** How file paths start in problem lines (relative to the repo root). */
+  displayDir?: string;
+}
+
+// ---------------------------------------------------------------------------
+// Markdown: raw HTML is dropped (content is trusted, but the site never needs it)
+
+const marked = new Marked({ renderer: { html: () => "" } });
+
+function stripTags(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export function renderMarkdown(source: string): { html: string; summary: string } {
+  const html = marked.parse(source, { async: false });
+  const first = marked.lexer(source).find((token) => token.type === "paragraph");
+  const summary = first ? stripTags(marked.parseInline(first.raw, { async: false })) : "";
+  return { html, summary };
+}
+
+// ---------------------------------------------------------------------------
+// Problem lines: "app/content/schedule/day-02.yaml: sessions[3] (id 4).end: must be after start (10:00)"
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function formatPath(segments: readonly PropertyKey[], raw: unknown): string {
+  let out = "";
+  let node = raw;
+  for (const segment of segments) {
+    if (typeof segment === "number") {
+      node = Array.isArray(node) ? node[segment] : undefined;
+      out += `[${segment}]`;
+      const entryId = isRecord(node) ? node.id : undefined;
+      if (typeof entryId === "string" || typeof entryId === "number") out += ` (id ${entryId})`;
+    } else {
+      node = isRecord(node) ? node[String(segment)] : undefined;
+      out += out ? `.${String(segment)}` : String(segment);
+    }
+  }
+  return out;
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return "nothing";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a group of fields";
+  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+  return String(value);
+}
+
+const EXPECTED: Record<string, string> = {
+  string: "text",
+  number: "a number",
+  int: "a whole number",
+  boolean: "true or false",
+  array: "a list",
+  object: "a group of fields (key: value lines)",
+};
+
+/** Plain-English messages for zod's built-in issues (schemas set their own for custom rules). */
+const errorMap: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case "invalid_type":
+      if (issue.input === undefined) return "is required";
+      if (issue.input === null) return "is empty (write a value or remove the line)";
+      return `must be ${EXPECTED[issue.expected] ?? issue.expected} (got ${describeValue(issue.input)})`;
+    case "too_small": {
+      const min = Number(issue.minimum);
+      if (issue.origin === "string") return min <= 1 ? "must not be empty" : `must be at least ${min} characters`;
+      if (issue.origin === "array") return `must have at least ${min} item(s)`;
+      return `must be ${issue.inclusive ? "at least" : "greater than"} ${min} (got ${describeValue(issue.input)})`;
+    }
+    case "too_big": {
+      const max = Number(issue.maximum);
+      if (issue.origin === "string") return `must be at most ${max} characters`;
+      if (issue.origin === "array") return `must have at most ${max} item(s)`;
+      return `must be ${issue.inclusive ? "at most" : "less than"} ${max} (got ${describeValue(issue.input)})`;
+    }
+    case "invalid_value": {
+      const options = issue.values.map((v) => (typeof v === "string" ? JSON.stringify(v) : String(v)));
+      return `must be ${options.length > 1 ? "one of " : ""}${options.join(", ")} (got ${describeValue(issue.input)})`;
+    }
+    default:
+      return undefined;
+  }
+};
+
+function issueLines(file: string, issues: readonly z.core.$ZodIssue[], raw: unknown): string[] {
+  return issues.flatMap((issue) => {
+    const keys = issue.code === "unrecognized_keys" ? issue.keys : [undefined];
+    return keys.map((key) => {
+      const where = formatPath(key === undefined ? issue.path : [...issue.path, key], raw);
+      const message = key === undefined ? issue.message : "unknown field (check the spelling)";
+      return `${file}: ${where ? `${where}: ` : ""}${message}`;
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Reading files
+
+const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n([\s\S]*))?$/;
+
+class Reader {
+  readonly problems: string[] = [];
+  constructor(
+    private readonly dir: string,
+    private readonly displayDir: string,
+  ) {}
+
+  display(rel: string): string {
+    return path.posix.join(this.displayDir, rel.split(path.sep).join("/"));
+  }
+
+  /** Files in a folder with the given extension, sorted by name (the list order). */
+  list(folder: string, extension: string): string[] {
+    const full = path.join(this.dir, folder);
+    const names = fs.existsSync(full)
+      ? fs
+          .readdirSync(full)
+          .filter((name) => name.endsWith(extension))
+          .sort()
+      : [];
+    if (names.length === 0) this.problems.push(`${this.display(folder)}: no ${extension} files found`);
+    return names.map((name) => path.join(folder, name));
+  }
+
+  /** Parse a YAML file, or a Markdown file with YAML frontmatter (its body becomes `body`). */
+  raw(rel: string): { ok: true; value: unknown } | { ok: false } {
+    const file = this.display(rel);
+    const full = path.join(this.dir, rel);
+    if (!fs.existsSync(full)) {
+      this.problems.push(`${file}: file is missing`);
+      return { ok: false };
+    }
+    const source = fs.readFileSync(full, "utf8");
+    let yamlSource = source;
+    let body: string | undefined;
+    let lineOffset = 0;
+    if (rel.endsWith(".md")) {
+      const match = FRONTMATTER.exec(source);
+      if (!match) {
+        this.problems.push(`${file}: must start with a frontmatter block between two "---" lines`);
+        return { ok: false };
+      }
+      yamlSource = match[1] ?? "";
+      body = match[2] ?? "";
+      lineOffset = 1;
+    }
+    const doc = parseDocument(yamlSource);
+    // Report the first syntax error only: the ones after it are usually its echoes.
+    const error = doc.errors[0];
+    if (error) {
+      const line = (error.linePos?.[0].line ?? 0) + lineOffset;
+      const reason = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
+      this.problems.push(`${file}: line ${line}: YAML syntax error: ${reason}`);
+      return { ok: false };
+    }
+    const value: unknown = doc.toJS();
+    if (body === undefined) return { ok: true, value };
+    return { ok: true, value: isRecord(value) ? { ...value, body } : value };
+  }
+
+  parse<S extends z.ZodType>(rel: string, schema: S): z.output<S> | undefined {
+    const raw = this.raw(rel);
+    if (!raw.ok) return undefined;
+    const result = schema.safeParse(raw.value, { error: errorMap });
+    if (result.success) return result.data;
+    this.problems.push(...issueLines(this.display(rel), result.error.issues, raw.value));
+    return undefined;
+  }
+
+  /** Parse every file of a folder; `all` is false when one of them failed. */
+  parseAll<S extends z.ZodType>(folder: string, extension: string, schema: S) {
+    const entries: { file: string; data: z.output<S> }[] = [];
+    const files = this.list(folder, extension);
+    for (const rel of files) {
+      const data = this.parse(rel, schema);
+      if (data !== undefined) entries.push({ file: this.display(rel), data });
+    }
+    return { entries, all: files.length > 0 && entries.length === files.length };
+  }
+
+  /** Ids must be unique across the files of a folder. */
+  uniqueAcrossFiles(entries: readonly { file: string; data: { id: number } }[]): void {
+    const seen = new Map<number, string>();
+    for (const { file, data } of entries) {
+      const first = seen.get(data.id);
+      if (first === undefined) seen.set(data.id, file);
+      else this.problems.push(`${file}: id: duplicate id ${data.id} (also used by ${first})`);
+    }
+  }
+}
+
+function need<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error("content value missing after validation");
+  return value;
+}
+
+// ---------------------------------------------------------------------------
+
+export function readImageManifest(file: string, display = ".generated/images.json"): ImageManifest {
+  if (!fs.existsSync(file)) throw new ContentError([`${display}: not found (run "npm run images" to generate it)`]);
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new ContentError([`${display}: invalid JSON (${String(error)})`]);
+  }
+  const result = imageManifestSchema.safeParse(json, { error: errorMap });
+  if (!result.success) throw new ContentError(issueLines(display, result.error.issues, json));
+  return result.data;
+}
+
+export function loadContent(dir: string, images: ImageManifest, options: LoadOptions = {}): Content {
+  const reader = new Reader(dir, options.displayDir ?? "app/content");
+  const s: ContentSchemas = createSchemas({ images, markdown: renderMarkdown });
+
+  const site = reader.parse("site.yaml", s.site);
+  const bannerSlides = reader.parse("banner.yaml", s.banner);
+  const speakers = reader.parseAll("speakers", ".md", s.speaker);
+  const days = reader.parseAll("schedule", ".yaml", s.day);
+  const features = reader.parse("features.yaml", s.features);
+  const funFacts = reader.parse("fun-facts.yaml", s.funFacts);
+  const sponsorTokens = reader.parse("sponsor-tokens.yaml", s.sponsorTokens);
+  const ticketPlans = reader.parse("ticket-plans.yaml", s.ticketPlans);
+  const eventInfo = reader.parse("event-info.yaml", s.eventInfo);
+  const testimonials = reader.parse("testimonials.yaml", s.testimonials);
+  const clients = reader.parse("clients.yaml", s.clients);
+  const gallery = reader.parse("gallery.yaml", s.gallery);
+  const categories = reader.parse("blog/categories.yaml", s.categories);
+  const tags = reader.parse("blog/tags.yaml", s.tags);
+  const comments = reader.parse("blog/comments.yaml", s.comments);
+  const posts = reader.parseAll("blog/posts", ".md", s.post);
+  const faqs = reader.parse("faqs.yaml", s.faqs);
+
+  reader.uniqueAcrossFiles(speakers.entries);
+  reader.uniqueAcrossFiles(days.entries);
+  reader.uniqueAcrossFiles(posts.entries);
+
+  // References are checked only against a collection that loaded completely,
+  // so one broken speaker file does not also flag every session that names it.
+  const speakerById = new Map(speakers.entries.map(({ data }) => [data.id, data]));
+  if (speakers.all) {
+    const known = [...speakerById.keys()].join(", ");
+    for (const { file, data } of days.entries)
+      data.sessions.forEach((session, index) => {
+        if (session.speaker !== undefined && !speakerById.has(session.speaker))
+          reader.problems.push(
+            `${file}: sessions[${index}] (id ${session.id}).speaker: unknown speaker ${session.speaker} (known: ${known})`,
+          );
+      });
+  }
+  for (const { file, data } of posts.entries) {
+    if (categories && !categories.some((c) => c.id === data.category))
+      reader.problems.push(
+        `${file}: category: unknown category "${data.category}" (known: ${categories.map((c) => c.id).join(", ")})`,
+      );
+    if (tags)
+      data.tags.forEach((tag, index) => {
+        if (!tags.some((t) => t.id === tag))
+          reader.problems.push(
+            `${file}: tags[${index}]: unknown tag "${tag}" (known: ${tags.map((t) => t.id).join(", ")})`,
+          );
+      });
+  }
+
+  if (reader.problems.length > 0) throw new ContentError(reader.problems);
+
+  // Everything below is valid: assemble the derived, cross-linked content.
+  const timeZone = need(site).timeZone;
+  const scheduleDays: ScheduleDay[] = days.entries.map(({ data: day }) => ({
+    ...day,
+    sessions: day.sessions.map(({ speaker, ...session }) => ({
+      ...session,
+      dayId: day.id,
+      speaker: speaker === undefined ? undefined : speakerById.get(speaker),
+      startsAt: zonedIso(day.date, session.start, timeZone),
+      endsAt: session.end && zonedIso(day.date, session.end, timeZone),
+    })),
+  }));
+
+  const postData = posts.entries.map(({ data }) => data);
+  const categoryList: Category[] = need(categories).map((c) => ({
+    ...c,
+    count: postData.filter((p) => p.category === c.id).length,
+  }));
+  const tagList = need(tags);
+  const postList: Post[] = postData.map((p) => ({
+    ...p,
+    category: need(categoryList.find((c) => c.id === p.category)),
+    tags: p.tags.map((tag) => need(tagList.find((t) => t.id === tag))),
+  }));
+  const speakerList: Speaker[] = speakers.entries.map(({ data }) => data);
+
+  return {
+    site: need(site),
+    bannerSlides: need(bannerSlides),
+    speakers: speakerList,
+    scheduleDays,
+    features: need(features),
+    funFacts: need(funFacts),
+    sponsorTokens: need(sponsorTokens),
+    ticketPlans: need(ticketPlans),
+    eventInfo: need(eventInfo),
+    testimonials: need(testimonials),
+    clients: need(clients),
+    gallery: need(gallery),
+    posts: postList,
+    categories: categoryList,
+    tags: tagList,
+    comments: need(comments),
+    faqs: need(faqs),
+  };
+}

@@ -1,0 +1,129 @@
+import { useEffect, type ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import headingFont from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
+import type { Route } from "./+types/root";
+import { NotFound } from "./components/layout/not-found";
+import { Shell } from "./components/layout/shell";
+import type { TopBarVariant } from "./components/layout/top-bar";
+import { Toasts } from "./components/ui/toasts";
+import { getShellData } from "./content/shell.server";
+import { isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
+import stylesheet from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export async function loader() {
+  return { shell: getShellData() };
+}
+
+/** A route may ask for the contact top bar with `handle = { topBar: "contact" }`. */
+function useTopBar(): TopBarVariant {
+  const matches = useMatches();
+  const handle = matches.at(-1)?.handle as { topBar?: TopBarVariant } | undefined;
+  return handle?.topBar ?? "tagline";
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#16123A" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {/* Blank start-up screen for 1200 ms (spec); pure CSS, the pre-rendered page sits under it. */}
+        <div className="start-screen" aria-hidden="true" />
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const topBar = useTopBar();
+
+  useEffect(() => {
+    // Tests (and CSS, if ever needed) can tell a hydrated page from the pre-rendered HTML.
+    document.documentElement.dataset.hydrated = "true";
+    // A preload of a stale chunk after a deploy: reload once for the new build (see chunk-reload.ts).
+    const onPreloadError = (event: Event) => {
+      if (reloadOnce({ storage: sessionStorage, reload: () => location.reload(), now: Date.now() })) {
+        event.preventDefault();
+      }
+    };
+    window.addEventListener("vite:preloadError", onPreloadError);
+    return () => window.removeEventListener("vite:preloadError", onPreloadError);
+  }, []);
+
+  return (
+    <Shell shell={loaderData.shell} topBar={topBar}>
+      <Outlet />
+      <Toasts />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const chunkError = isChunkLoadError(error);
+
+  useEffect(() => {
+    if (chunkError) reloadOnce({ storage: sessionStorage, reload: () => location.reload(), now: Date.now() });
+  }, [chunkError]);
+
+  let body: ReactNode;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    body = <NotFound />;
+  } else if (chunkError) {
+    body = (
+      <section className="section container-page text-center">
+        <h1 className="text-3xl font-semibold">This page could not finish loading</h1>
+        <p className="mt-4 text-muted">
+          Part of the site did not arrive, perhaps because the connection dropped or the site was just updated.
+        </p>
+        <button type="button" className="btn btn-primary mt-6" onClick={() => location.reload()}>
+          Try again
+        </button>
+      </section>
+    );
+  } else {
+    const detail = isRouteErrorResponse(error)
+      ? `${error.status} ${error.statusText}`
+      : error instanceof Error
+        ? error.message
+        : "Unknown error";
+    body = (
+      <section className="section container-page">
+        <h1 className="text-3xl font-semibold">Unexpected Application Error!</h1>
+        <p className="mt-4 font-mono text-muted">{detail}</p>
+      </section>
+    );
+  }
+
+  return rootData ? (
+    <Shell shell={rootData.shell} topBar="tagline">
+      {body}
+    </Shell>
+  ) : (
+    <main id="main">{body}</main>
+  );
+}

@@ -1,0 +1,31 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/** Every URL of the site (spec section 2), on one screen. */
+export default [
+  index("routes/home.tsx", { id: "home" }),
+  route("home", "routes/home.tsx", { id: "home-alias" }),
+  route("revival", "routes/home.tsx", { id: "revival" }),
+  route("home-2", "routes/home-2.tsx"),
+  route("home-3", "routes/home-3.tsx"),
+  route("home-4", "routes/home-4.tsx"),
+  route("home-5", "routes/home-5.tsx"),
+  route("about-us", "routes/about-us.tsx"),
+  route("pricing", "routes/pricing.tsx"),
+  route("faqs", "routes/faqs.tsx"),
+  route("gallery", "routes/gallery.tsx"),
+  route("coming-soon", "routes/coming-soon.tsx"),
+  route("speakers", "routes/speakers.tsx"),
+  route("speakers-detail/:id", "routes/speaker-detail.tsx"),
+  route("schedule", "routes/schedule.tsx"),
+  route("event-detail/:dayId/:sessionId", "routes/event-detail.tsx"),
+  route("buy-ticket", "routes/buy-ticket.tsx"),
+  route("blog-sidebar", "routes/blog-sidebar.tsx"),
+  route("blog-grid", "routes/blog-grid.tsx"),
+  route("blog-single/:id", "routes/blog-single.tsx"),
+  route("login", "routes/login.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("success", "routes/success.tsx"),
+  route("cancel", "routes/cancel.tsx"),
+  route("404", "routes/not-found.tsx", { id: "not-found-page" }),
+  route("*", "routes/not-found.tsx", { id: "not-found" }),
+] satisfies RouteConfig;

@@ -1,0 +1,27 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Waits until the start-up screen is gone and React has hydrated the page. */
+export async function ready(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator(".start-screen")).toBeHidden();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/** Collects console errors, page errors and CSP violations so a spec can assert there were none. */
+export const test = base.extend<{ problems: string[] }>({
+  problems: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || /hydrat/i.test(message.text())) problems.push(`console: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    await use(problems);
+  },
+});
+
+export { expect };
