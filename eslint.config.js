@@ -4,7 +4,18 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "public/", "test-results/", "playwright-report/", "bench-results/", ".generated/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "public/",
+      "test-results/",
+      "playwright-report/",
+      "bench-results/",
+      ".generated/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   jsxA11y.flatConfigs.recommended,
@@ -25,7 +36,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["~/routes/*", "../routes/*", "../../routes/*"], message: "Components and lib never import routes." },
+            {
+              group: ["~/routes/*", "../routes/*", "../../routes/*"],
+              message: "Components and lib never import routes.",
+            },
             { group: ["**/*.server", "**/*.server.ts"], message: "Only route loaders read content (*.server)." },
           ],
         },

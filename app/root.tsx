@@ -17,6 +17,7 @@ import type { TopBarVariant } from "./components/layout/top-bar";
 import { Toasts } from "./components/ui/toasts";
 import { getShellData } from "./content/shell.server";
 import { isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
+import { whenIdle } from "./lib/idle";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -72,6 +73,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
     };
     window.addEventListener("vite:preloadError", onPreloadError);
     return () => window.removeEventListener("vite:preloadError", onPreloadError);
+  }, []);
+
+  useEffect(() => {
+    // Field measurements only when an endpoint is configured; otherwise nothing is even downloaded.
+    const url = import.meta.env.VITE_VITALS_URL;
+    if (!url) return;
+    return whenIdle(() => void import("./lib/vitals").then(({ startVitals }) => startVitals(url)));
   }, []);
 
   return (

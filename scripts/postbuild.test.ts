@@ -18,6 +18,7 @@ import {
   originOf,
   pagePathOf,
   postbuild,
+  visibleText,
 } from "./postbuild";
 
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d === name || d.startsWith(`${name} `));
@@ -132,6 +133,15 @@ describe("search index", () => {
       // Entities decoded, &nbsp; collapsed with the other whitespace.
       text: "About Us We're wrapped in grace \u2013 since 2020. One Two",
     });
+  });
+
+  it("separates sibling elements but not formatting inside a word", () => {
+    expect(
+      visibleText(
+        '<div><span>24</span><span>Oct</span></div><a href="/a">About</a><a href="/b">Blog</a>' +
+          "<p><b>W</b>rapped in <em>grace</em>.</p>",
+      ),
+    ).toBe("24 Oct About Blog Wrapped in grace.");
   });
 
   it("caps the text at 600 characters", () => {

@@ -214,17 +214,23 @@ function attributes(tag: string): Map<string, string> {
   return attrs;
 }
 
-const INLINE_TAGS =
-  "a|abbr|b|bdi|bdo|cite|code|data|del|dfn|em|i|ins|kbd|mark|q|s|samp|small|span|strong|sub|sup|time|u|var|wbr";
+/**
+ * Formatting tags that can sit inside a word ("<b>W</b>rapped"); every other tag separates words,
+ * since JSX drops the whitespace between sibling elements (<span>24</span><span>Oct</span>).
+ */
+const JOINING_TAGS = "abbr|b|code|del|em|i|ins|kbd|mark|q|s|small|strong|sub|sup|u|wbr";
 
 /** The text a reader sees in a fragment of HTML, whitespace collapsed. */
 export function visibleText(html: string): string {
   const text = html
     .replace(/<!--[\s\S]*?-->/g, "")
     .replace(/<(script|style|template|noscript|svg)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ")
-    .replace(new RegExp(`</?(?:${INLINE_TAGS})\\b[^>]*>`, "gi"), "")
+    .replace(new RegExp(`</?(?:${JOINING_TAGS})\\b[^>]*>`, "gi"), "")
     .replace(/<[^>]*>/g, " ");
-  return decodeEntities(text).replace(/\s+/g, " ").trim();
+  return decodeEntities(text)
+    .replace(/\s+/g, " ")
+    .replace(/ ([.,;:!?])(?= |$)/g, "$1")
+    .trim();
 }
 
 export function extractSearchEntry(page: string, html: string): SearchEntry {
@@ -267,17 +273,13 @@ export function pagePathOf(clientDir: string, file: string): string {
   return "/" + dir.split(path.sep).filter(Boolean).join("/");
 }
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
+/** Runs fn over items, at most `limit` at a time. */
+async function eachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i] as T);
-    }
+    while (next < items.length) await fn(items[next++] as T);
   };
   await Promise.all(Array.from({ length: Math.max(1, limit) }, worker));
-  return results;
 }
 
 /** Writes .br (quality 11) and .gz (level 9) siblings; returns [files, raw bytes, brotli bytes]. */
@@ -286,7 +288,7 @@ async function precompress(clientDir: string): Promise<[number, number, number]>
   let count = 0;
   let raw = 0;
   let br = 0;
-  await mapLimit(files, availableParallelism(), async (file) => {
+  await eachLimit(files, availableParallelism(), async (file) => {
     const { size } = await stat(file);
     if (size <= MIN_COMPRESS_SIZE) return;
     const data = await readFile(file);

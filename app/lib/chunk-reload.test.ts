@@ -3,7 +3,10 @@ import { isChunkLoadError, reloadOnce } from "./chunk-reload";
 
 const memoryStorage = () => {
   const map = new Map<string, string>();
-  return { getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value) };
+  return {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+  };
 };
 
 describe("isChunkLoadError", () => {

@@ -3,7 +3,11 @@ import { PageBanner } from "~/components/layout/page-banner";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () =>
-  pageMeta({ title: "Transaction Cancelled", description: "Your payment was cancelled; nothing was charged.", path: "/cancel" });
+  pageMeta({
+    title: "Transaction Cancelled",
+    description: "Your payment was cancelled; nothing was charged.",
+    path: "/cancel",
+  });
 
 export default function Cancel() {
   return (

@@ -1,5 +1,95 @@
-import { ComingNote } from "~/components/layout/coming-soon-note";
+import { About } from "~/components/home/about";
+import { BannerCarousel } from "~/components/home/banner-carousel";
+import { CountdownSection } from "~/components/home/countdown-section";
+import { Features } from "~/components/home/features";
+import { Guests } from "~/components/home/guests";
+import { LatestNews } from "~/components/home/latest-news";
+import { NetsOfPrayer } from "~/components/home/nets-of-prayer";
+import { ScheduleSection } from "~/components/home/schedule";
+import { useSectionScroll } from "~/components/home/use-section-scroll";
+import {
+  getBannerSlides,
+  getFeatures,
+  getPosts,
+  getScheduleDays,
+  getSite,
+  getSpeakers,
+} from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/home";
+
+/** The latest news are entries 16 to 18 of the blog list (spec). */
+const NEWS = { from: 15, to: 18 };
+
+// Only what the sections show: the loader's result is written into every home page's HTML and .data file.
+export async function loader() {
+  const site = getSite();
+  const { dates, venue, about, netsOfPrayer: nets } = site;
+  const start = getScheduleDays()[0];
+  return {
+    banner: {
+      slides: getBannerSlides().map(({ id, subTitle, title1, title2, image, button }) => ({
+        id,
+        subTitle,
+        title1,
+        title2,
+        image,
+        button,
+      })),
+      facts: {
+        dateText: dates.text,
+        seats: site.seats,
+        speakers: site.speakerCount,
+        venue: `${venue.name}, ${venue.address.city}`,
+      },
+    },
+    countdown: {
+      target: site.countdowns.landing.at,
+      startText: `${start?.fullDate ?? dates.text}, ${dates.dailyStart}`,
+    },
+    about: { ...about, themes: site.themes, dateText: dates.text, registrationUrl: site.registrationUrl },
+    features: getFeatures().map(({ id, title, icon, text, delay }) => ({ id, title, icon, text, delay })),
+    speakers: getSpeakers().map(({ id, name, designation, photo }) => ({ id, name, designation, photo })),
+    schedule: getScheduleDays().map(({ id, label, date, day, monthShort, year, fullDate, sessions }) => ({
+      id,
+      label,
+      date,
+      day,
+      monthShort,
+      year,
+      fullDate,
+      sessions: sessions.map(({ id, title, timeText, speaker }) => ({
+        id,
+        title,
+        timeText,
+        speaker: speaker && { name: speaker.name, designation: speaker.designation },
+      })),
+    })),
+    nets: {
+      title: nets.title,
+      date: nets.date,
+      dateText: nets.dateText,
+      description: nets.description,
+      partner: nets.partner,
+      registrationUrl: nets.registrationUrl,
+      buttonText: nets.buttonText,
+      image: nets.image,
+    },
+    news: getPosts()
+      .slice(NEWS.from, NEWS.to)
+      .map(({ id, title, date, dateText, author, comments, excerpt, image }) => ({
+        id,
+        title,
+        date,
+        dateText,
+        author,
+        comments,
+        excerpt,
+        image,
+      })),
+    dateText: dates.text,
+  };
+}
 
 export const meta = () =>
   pageMeta({
@@ -8,16 +98,19 @@ export const meta = () =>
     path: "/",
   });
 
-export default function Home() {
+/** The main home page (/, /home and /revival): banner, countdown, about, features, guests, schedule, Nets of Prayer, news. */
+export default function Home({ loaderData: data }: Route.ComponentProps) {
+  useSectionScroll();
   return (
     <>
-      <section id="home" className="on-dark bg-night py-24 text-center text-paper">
-        <div className="container-page">
-          <p className="eyebrow">24 - 27 October 2024</p>
-          <h1 className="mt-3 text-5xl font-semibold">Wrapped in Grace Conference</h1>
-        </div>
-      </section>
-      <ComingNote what="The full home page" />
+      <BannerCarousel slides={data.banner.slides} facts={data.banner.facts} />
+      <CountdownSection target={data.countdown.target} startText={data.countdown.startText} />
+      <About {...data.about} />
+      <Features features={data.features} />
+      <Guests speakers={data.speakers} />
+      <ScheduleSection days={data.schedule} dateText={data.dateText} />
+      <NetsOfPrayer {...data.nets} />
+      <LatestNews posts={data.news} />
     </>
   );
 }

@@ -9,7 +9,7 @@ export async function ready(page: Page) {
 
 /** Collects console errors, page errors and CSP violations so a spec can assert there were none. */
 export const test = base.extend<{ problems: string[] }>({
-  problems: async ({ page }, use) => {
+  problems: async ({ page }, provide) => {
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error" || /hydrat/i.test(message.text())) problems.push(`console: ${message.text()}`);
@@ -20,7 +20,7 @@ export const test = base.extend<{ problems: string[] }>({
         console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
       });
     });
-    await use(problems);
+    await provide(problems);
   },
 });
 

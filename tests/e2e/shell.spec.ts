@@ -57,7 +57,10 @@ test.describe("header", () => {
     await input.fill("speakers");
     await dialog.getByRole("button", { name: "Search Now!" }).click();
     await expect(input).toHaveValue("speakers");
-    await dialog.getByRole("link", { name: /^Speakers/ }).first().click();
+    await dialog
+      .getByRole("link", { name: /^Speakers/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/speakers$/);
     await expect(dialog).toBeHidden();
   });
@@ -68,7 +71,9 @@ test.describe("header", () => {
     await page.getByRole("button", { name: "Search" }).click();
     const dialog = page.getByRole("dialog", { name: "Search" });
     await dialog.getByRole("button", { name: "Search Now!" }).click();
-    expect(await dialog.getByPlaceholder("Search Here").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    expect(
+      await dialog.getByPlaceholder("Search Here").evaluate((el: HTMLInputElement) => el.validity.valueMissing),
+    ).toBe(true);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("button", { name: "Search" })).toBeFocused();

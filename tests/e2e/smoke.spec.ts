@@ -5,9 +5,32 @@ import { prerenderedPaths } from "./pages";
 const paths = prerenderedPaths().filter((p) => p !== "/404");
 
 test("the build pre-renders every route of the spec table", () => {
-  for (const route of ["/", "/home", "/revival", "/home-2", "/home-3", "/home-4", "/home-5", "/about-us", "/pricing",
-    "/faqs", "/gallery", "/coming-soon", "/speakers", "/schedule", "/buy-ticket", "/blog-sidebar", "/blog-grid",
-    "/login", "/contact", "/success", "/cancel", "/speakers-detail/1", "/event-detail/1/1", "/blog-single/1"]) {
+  for (const route of [
+    "/",
+    "/home",
+    "/revival",
+    "/home-2",
+    "/home-3",
+    "/home-4",
+    "/home-5",
+    "/about-us",
+    "/pricing",
+    "/faqs",
+    "/gallery",
+    "/coming-soon",
+    "/speakers",
+    "/schedule",
+    "/buy-ticket",
+    "/blog-sidebar",
+    "/blog-grid",
+    "/login",
+    "/contact",
+    "/success",
+    "/cancel",
+    "/speakers-detail/1",
+    "/event-detail/1/1",
+    "/blog-single/1",
+  ]) {
     expect(paths).toContain(route);
   }
 });

@@ -54,9 +54,7 @@ export function Footer({ shell }: FooterProps) {
         <NewsletterForm />
       </div>
       <div className="border-t border-white/10">
-        <p className="container-page py-5 text-sm">
-          © {shell.year} TNCC. All rights reserved.
-        </p>
+        <p className="container-page py-5 text-sm">© {shell.year} TNCC. All rights reserved.</p>
       </div>
     </footer>
   );

@@ -31,12 +31,7 @@ export function MobileMenu({ shell, open, onClose }: MobileMenuProps) {
           ))}
         </ul>
       </nav>
-      <a
-        href={shell.registrationUrl}
-        target="_blank"
-        rel="noopener"
-        className="btn btn-primary mt-6 w-full"
-      >
+      <a href={shell.registrationUrl} target="_blank" rel="noopener" className="btn btn-primary mt-6 w-full">
         Register<span className="sr-only"> (opens in a new tab)</span>
       </a>
       <div className="mt-6 space-y-1 text-sm text-lilac">

@@ -14,20 +14,23 @@ export function PagesMenu() {
     const onPointer = (event: PointerEvent) => {
       if (!ref.current?.contains(event.target as Node)) setOpen(false);
     };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      ref.current?.querySelector("button")?.focus();
+    };
     document.addEventListener("pointerdown", onPointer);
-    return () => document.removeEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
   }, [open]);
 
   return (
     <div
       ref={ref}
       className="relative"
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && open) {
-          setOpen(false);
-          ref.current?.querySelector("button")?.focus();
-        }
-      }}
       onBlur={(event) => {
         if (!ref.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}

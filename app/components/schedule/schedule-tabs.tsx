@@ -1,0 +1,179 @@
+import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { Link } from "react-router";
+import type { ScheduleDay, ScheduleSession, Speaker } from "~/content/schemas";
+
+export type ScheduleSessionProps = Pick<ScheduleSession, "id" | "title" | "timeText"> & {
+  speaker?: Pick<Speaker, "name" | "designation">;
+};
+export type ScheduleDayProps = Pick<
+  ScheduleDay,
+  "id" | "label" | "date" | "day" | "monthShort" | "year" | "fullDate"
+> & {
+  sessions: ScheduleSessionProps[];
+};
+
+export interface ScheduleTabsProps {
+  days: ScheduleDayProps[];
+  /** Accessible name of the tab list. */
+  label?: string;
+  /** Level of each day's heading, seen only without JavaScript (where every day shows at once). */
+  dayHeadingLevel?: "h3" | "h4";
+  /** "dark" on a night section (the home page), "light" on paper or mist. */
+  tone?: "dark" | "light";
+}
+
+const TONES = {
+  dark: {
+    tab: "bg-white/6 text-paper ring-1 ring-white/15 hover:bg-white/12",
+    tabDate: "text-lilac",
+    row: "bg-white/6 ring-white/10 focus-within:bg-white/12 hover:bg-white/12",
+    time: "text-gold",
+    title: "text-paper group-hover:text-gold",
+    speaker: "text-lilac",
+    heading: "text-paper",
+  },
+  light: {
+    tab: "bg-paper text-ink ring-1 ring-ink/10 hover:bg-mist",
+    tabDate: "text-muted",
+    row: "bg-paper shadow-soft ring-ink/5 focus-within:bg-mist hover:bg-mist",
+    time: "text-gold-deep",
+    title: "text-ink group-hover:text-rose",
+    speaker: "text-muted",
+    heading: "text-ink",
+  },
+} as const;
+type Tone = (typeof TONES)[keyof typeof TONES];
+
+/**
+ * The schedule, one tab per day (WAI-ARIA tabs with automatic activation): arrow keys move between days
+ * and show them, Home and End jump to the first and last; only the selected tab is in the Tab order.
+ * Without JavaScript every day is shown one after another, with its own heading (CSS `scripting: none`),
+ * so the pre-rendered page and the hydrated page have the same layout.
+ */
+export function ScheduleTabs({
+  days,
+  label = "Schedule days",
+  dayHeadingLevel: DayHeading = "h3",
+  tone = "dark",
+}: ScheduleTabsProps) {
+  const colors = TONES[tone];
+  const prefix = useId();
+  const [selected, setSelected] = useState(0);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const tabId = (index: number) => `${prefix}tab-${index}`;
+  const panelId = (index: number) => `${prefix}panel-${index}`;
+
+  const select = (index: number) => {
+    const next = (index + days.length) % days.length;
+    setSelected(next);
+    tabs.current[next]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const rtl = getComputedStyle(event.currentTarget).direction === "rtl";
+    const forward = rtl ? "ArrowLeft" : "ArrowRight";
+    const backward = rtl ? "ArrowRight" : "ArrowLeft";
+    const target =
+      event.key === forward
+        ? index + 1
+        : event.key === backward
+          ? index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? days.length - 1
+              : null;
+    if (target === null) return;
+    event.preventDefault();
+    select(target);
+  };
+
+  return (
+    <div>
+      <div role="tablist" aria-label={label} className="grid grid-cols-2 gap-3 noscript:hidden sm:grid-cols-4">
+        {days.map((day, index) => {
+          const active = index === selected;
+          return (
+            <button
+              key={day.id}
+              ref={(element) => {
+                tabs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={tabId(index)}
+              aria-selected={active}
+              aria-controls={panelId(index)}
+              tabIndex={active ? 0 : -1}
+              onClick={() => setSelected(index)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+              className={`flex flex-col items-center rounded-[var(--radius-card)] px-3 py-4 transition-colors duration-200 ${
+                active ? "bg-gold text-ink" : colors.tab
+              }`}
+            >
+              <span className="font-serif text-xl font-semibold">{day.label}</span>
+              <span className={`text-sm ${active ? "text-ink" : colors.tabDate}`}>
+                {day.day} {day.monthShort} {day.year}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+      {days.map((day, index) => (
+        <div
+          key={day.id}
+          role="tabpanel"
+          id={panelId(index)}
+          aria-labelledby={tabId(index)}
+          // Only the selected day shows; without JavaScript every day does (noscript: is `scripting: none`).
+          className={`mt-8 ${index === selected ? "" : "hidden noscript:block"}`}
+        >
+          <DayHeading className={`mb-4 hidden text-2xl font-semibold noscript:block ${colors.heading}`}>
+            {day.label}: {day.fullDate}
+          </DayHeading>
+          <ol className="space-y-3">
+            {day.sessions.map((session) => (
+              <SessionRow key={session.id} dayId={day.id} session={session} colors={colors} />
+            ))}
+          </ol>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+interface SessionRowProps {
+  dayId: number;
+  session: ScheduleSessionProps;
+  colors: Tone;
+}
+
+function SessionRow({ dayId, session, colors }: SessionRowProps) {
+  return (
+    <li
+      className={`group relative grid gap-x-6 gap-y-1 rounded-[var(--radius-card)] p-5 ring-1 transition-colors duration-200 sm:grid-cols-[11rem_1fr_auto] sm:items-center sm:p-6 ${colors.row}`}
+    >
+      <p className={`font-semibold tabular-nums ${colors.time}`}>{session.timeText}</p>
+      <div>
+        <p className={`font-serif text-xl font-semibold ${colors.title}`}>
+          {/* The whole row is the link's target area (the ::after overlay); the title is its name. */}
+          <Link
+            to={`/event-detail/${dayId}/${session.id}`}
+            className="after:absolute after:inset-0 after:rounded-[var(--radius-card)]"
+          >
+            {session.title}
+          </Link>
+        </p>
+        {session.speaker && (
+          <p className={`mt-1 ${colors.speaker}`}>
+            {session.speaker.name}
+            <span> · {session.speaker.designation}</span>
+          </p>
+        )}
+      </div>
+      <span aria-hidden="true" className={`hidden text-2xl sm:block rtl:-scale-x-100 ${colors.time}`}>
+        →
+      </span>
+    </li>
+  );
+}

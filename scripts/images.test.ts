@@ -1,0 +1,76 @@
+import { describe, expect, test } from "vitest";
+import { imageManifestSchema } from "../app/content/schemas";
+import { derivativeName, manifestEntry, selectWidths, srcsetFor, WIDTHS } from "./make-images";
+
+describe("selectWidths", () => {
+  test("keeps every candidate not larger than the source", () => {
+    expect(selectWidths(2400)).toEqual([320, 640, 960, 1280, 1920, 2400]);
+    expect(selectWidths(4000)).toEqual([...WIDTHS]);
+    expect(selectWidths(1600)).toEqual([320, 640, 960, 1280]);
+    expect(selectWidths(1067)).toEqual([320, 640, 960]);
+    expect(selectWidths(960)).toEqual([320, 640, 960]);
+    expect(selectWidths(320)).toEqual([320]);
+  });
+
+  test("falls back to the source width when it is smaller than every candidate", () => {
+    expect(selectWidths(319)).toEqual([319]);
+    expect(selectWidths(1)).toEqual([1]);
+  });
+
+  test("accepts other candidates", () => {
+    expect(selectWidths(500, [100, 400, 800])).toEqual([100, 400]);
+    expect(selectWidths(50, [100])).toEqual([50]);
+  });
+
+  test("rejects widths that are not positive integers", () => {
+    for (const width of [0, -320, 12.5, Number.NaN]) {
+      expect(() => selectWidths(width)).toThrow(RangeError);
+    }
+  });
+});
+
+describe("derivativeName", () => {
+  test("replaces only the last extension and keeps folders", () => {
+    expect(derivativeName("speakers/1.jpg", 640)).toBe("speakers/1-640.webp");
+    expect(derivativeName("clients/01.png", 320)).toBe("clients/01-320.webp");
+    expect(derivativeName("a.b/photo.final.JPEG", 960)).toBe("a.b/photo.final-960.webp");
+  });
+});
+
+describe("srcsetFor", () => {
+  test("lists each width as a /_img URL with its w descriptor", () => {
+    expect(srcsetFor("speakers/1.jpg", [320, 640])).toBe(
+      "/_img/speakers/1-320.webp 320w, /_img/speakers/1-640.webp 640w",
+    );
+  });
+
+  test("encodes spaces and commas so they cannot split a srcset", () => {
+    expect(srcsetFor("gallery/night, hall 2.jpg", [320])).toBe("/_img/gallery/night%2C%20hall%202-320.webp 320w");
+  });
+});
+
+describe("manifestEntry", () => {
+  test("has exactly src, width, height and srcset", () => {
+    expect(manifestEntry("speakers/1.jpg", 800, 800)).toStrictEqual({
+      src: "/images/speakers/1.jpg",
+      width: 800,
+      height: 800,
+      srcset: "/_img/speakers/1-320.webp 320w, /_img/speakers/1-640.webp 640w",
+    });
+  });
+
+  test("uses the source width alone for small images", () => {
+    expect(manifestEntry("clients/01.png", 300, 120).srcset).toBe("/_img/clients/01-300.webp 300w");
+  });
+
+  test("srcset widths ascend and never exceed the source", () => {
+    const { srcset } = manifestEntry("gallery/03.jpg", 1067, 1600);
+    const widths = srcset.split(", ").map((candidate) => Number(candidate.split(" ")[1]?.replace("w", "")));
+    expect(widths).toEqual([320, 640, 960]);
+  });
+
+  test("is what the app's manifest schema accepts", () => {
+    const manifest = { "banner/banner-1.jpg": manifestEntry("banner/banner-1.jpg", 2400, 1350) };
+    expect(imageManifestSchema.safeParse(manifest).success).toBe(true);
+  });
+});

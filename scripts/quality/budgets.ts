@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+export interface Budgets {
+  lighthouse: {
+    performance: number;
+    accessibility: number;
+    bestPractices: number;
+    seo: number;
+    lcpMs: number;
+    cls: number;
+    tbtMs: number;
+  };
+  bytes: { jsKiB: number; cssKiB: number; totalKiB: number };
+}
+
+export const repoRoot = path.resolve(import.meta.dirname, "../..");
+export const clientDir = path.join(repoRoot, "build/client");
+
+export function readBudgets(): Budgets {
+  return JSON.parse(readFileSync(path.join(repoRoot, "budgets.json"), "utf8")) as Budgets;
+}
+
+/** One line per overshoot, e.g. "/ jsKiB 162.3 > 150 (+12.3)"; empty when everything fits. */
+export function overBudget(page: string, measured: Record<string, number>, limits: Record<string, number>): string[] {
+  return Object.entries(limits).flatMap(([name, limit]) => {
+    const value = measured[name];
+    return value !== undefined && value > limit
+      ? [`${page} ${name} ${value.toFixed(1)} > ${limit} (+${(value - limit).toFixed(1)})`]
+      : [];
+  });
+}
+
+/** Every pre-rendered page of a build as [path, file], e.g. ["/speakers-detail/3", ".../index.html"]. */
+export function builtPages(dir: string = clientDir): [string, string][] {
+  const pages: [string, string][] = [];
+  const walk = (current: string) => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === "index.html") {
+        const rel = path.relative(dir, current).split(path.sep).join("/");
+        pages.push([rel ? `/${rel}` : "/", full]);
+      }
+    }
+  };
+  walk(dir);
+  return pages.sort(([a], [b]) => a.localeCompare(b));
+}

@@ -1,0 +1,429 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import { parse } from "yaml";
+import { expect, ready, test } from "./fixtures";
+
+// What the organisers' content says the home page shows (so the tests follow content edits).
+const contentDir = path.resolve(import.meta.dirname, "../../app/content");
+const readYaml = <T>(file: string) => parse(readFileSync(path.join(contentDir, file), "utf8")) as T;
+const frontmatter = <T>(file: string) => parse(readFileSync(file, "utf8").split(/^---$/m)[1] ?? "") as T;
+const filesIn = (dir: string, ext: string) =>
+  readdirSync(path.join(contentDir, dir))
+    .filter((name) => name.endsWith(ext))
+    .sort()
+    .map((name) => path.join(contentDir, dir, name));
+
+interface Session {
+  id: number;
+  start: string;
+  end?: string;
+  title: string;
+  speaker?: number;
+}
+const site = readYaml<{ venue: { name: string; address: { city: string } }; registrationUrl: string }>("site.yaml");
+const speakers = filesIn("speakers", ".md").map((file) => frontmatter<{ id: number; name: string }>(file));
+const days = filesIn("schedule", ".yaml").map(
+  (file) => parse(readFileSync(file, "utf8")) as { id: number; label: string; date: string; sessions: Session[] },
+);
+const news = filesIn("blog/posts", ".md")
+  .slice(15, 18)
+  .map((file) => frontmatter<{ id: number; title: string; comments: number }>(file));
+const features = readYaml<{ features: { title: string }[] }>("features.yaml").features;
+
+const HOMES = ["/", "/home", "/revival"];
+const SECTIONS = ["home", "about", "speakers", "schedule", "nets-of-prayer"] as const;
+const MENU: Record<(typeof SECTIONS)[number], string> = {
+  home: "Home",
+  about: "About",
+  speakers: "Speakers",
+  schedule: "Schedule",
+  "nets-of-prayer": "Nets of prayer Event",
+};
+
+const timer = (page: Page) => page.getByRole("timer", { name: "Time left until the conference opens" });
+const countdownText = (page: Page) =>
+  timer(page)
+    .locator("[data-unit] > span:first-child")
+    .allTextContents()
+    .then((parts) => parts.join(" "));
+
+test.describe("main home page", () => {
+  for (const pathname of HOMES) {
+    test(`${pathname} shows every section`, async ({ page, problems }) => {
+      await page.goto(pathname);
+      await ready(page);
+
+      // Banner: the page's one h1, the facts, the promotions button, the carousel controls.
+      await expect(page.locator("h1")).toHaveCount(1);
+      const banner = page.locator("section#home");
+      await expect(banner.getByRole("heading", { level: 1 })).toHaveText("Wrapped in Grace Conference");
+      await expect(banner).toHaveAttribute("aria-roledescription", "carousel");
+      for (const fact of ["24 - 27 October 2024", "300 Seats", "4 Speakers", site.venue.name]) {
+        await expect(banner.getByText(fact)).toBeVisible();
+      }
+      await expect(banner.getByRole("link", { name: "View Our Promotions" })).toHaveAttribute("href", "/pricing");
+      await expect(banner.getByRole("button", { name: "Previous slide" })).toBeVisible();
+      await expect(banner.getByRole("button", { name: "Next slide" })).toBeVisible();
+
+      // Countdown: four two-digit tiles (the real clock is past the target: zeros).
+      await expect(timer(page)).toBeVisible();
+      await expect.poll(() => countdownText(page)).toMatch(/^\d{2,} \d{2} \d{2} \d{2}$/);
+      for (const unit of ["Days", "Hours", "Minutes", "Seconds"]) await expect(timer(page)).toContainText(unit);
+
+      // About: themes and the external registration button.
+      const about = page.locator("section#about");
+      for (const theme of ["Grace of salvation", "Healing", "Entrepreneurship"]) {
+        await expect(about.getByRole("listitem").filter({ hasText: theme })).toBeVisible();
+      }
+      const register = about.getByRole("link", { name: "Click to Register (opens in a new tab)" });
+      await expect(register).toHaveAttribute("href", site.registrationUrl);
+      await expect(register).toHaveAttribute("rel", /noopener/);
+      await expect(register).toHaveAttribute("target", "_blank");
+
+      // Features: five, by name.
+      const featureSection = page.getByRole("region", { name: "What awaits you" });
+      await expect(featureSection.getByRole("listitem")).toHaveCount(5);
+      for (const { title } of features)
+        await expect(featureSection.getByRole("heading", { name: title })).toBeVisible();
+
+      // Meet our Guests: five cards, photo and name link to the speaker's page.
+      const guests = page.locator("section#speakers");
+      await expect(guests.getByRole("heading", { level: 2 })).toHaveText("Meet our Guests");
+      await expect(guests.getByRole("article")).toHaveCount(5);
+      for (const { id, name } of speakers) {
+        await expect(guests.getByRole("link", { name, exact: true })).toHaveAttribute("href", `/speakers-detail/${id}`);
+        const photoLink = guests.locator(`a[href="/speakers-detail/${id}"]:has(img)`);
+        await expect(photoLink.locator("img")).toHaveAttribute("alt", `Portrait of ${name}`);
+      }
+
+      // Schedule: four day tabs, Day 01 selected, its sessions linking to their pages.
+      const schedule = page.locator("section#schedule");
+      const tabs = schedule.getByRole("tab");
+      await expect(tabs).toHaveText(
+        days.map((day) => new RegExp(`^${day.label}\\s*${Number(day.date.slice(8))} Oct 2024$`)),
+      );
+      await expect(schedule.getByRole("tab", { name: /Day 01/ })).toHaveAttribute("aria-selected", "true");
+      await expectDayShown(schedule, 0);
+
+      // Nets of Prayer.
+      const nets = page.locator("section#nets-of-prayer");
+      await expect(nets.getByRole("heading", { level: 2, name: "Nets of Prayer" })).toBeVisible();
+      await expect(nets.getByText("16 March 2025")).toBeVisible();
+      await expect(nets.getByText(/basketball team at/)).toContainText("Dallas Heralds");
+      const netsRegister = nets.getByRole("link", { name: "Click / Press to Register (opens in a new tab)" });
+      await expect(netsRegister).toHaveAttribute("href", /^https:\/\//);
+      await expect(netsRegister).toHaveAttribute("rel", /noopener/);
+
+      // Latest news: posts 16 to 18 with their comment counts.
+      const newsSection = page.getByRole("region", { name: "Latest News" });
+      await expect(newsSection.getByRole("article")).toHaveCount(3);
+      for (const post of news) {
+        const card = newsSection.getByRole("article").filter({ hasText: post.title });
+        await expect(card.getByRole("link", { name: post.title })).toHaveAttribute("href", `/blog-single/${post.id}`);
+        await expect(card.getByText(`${post.comments} Comments`)).toBeVisible();
+      }
+
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test("the banner picture is the largest paint: eager, high priority, WebP variants, sized", async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { lcp?: string };
+      new PerformanceObserver((list) => {
+        const last = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element }) | undefined;
+        w.lcp = last?.element?.closest("section")?.id ?? last?.element?.tagName;
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+    });
+    await page.goto("/");
+    await ready(page);
+    const image = page.locator("section#home img").first();
+    await expect(image).toHaveAttribute("fetchpriority", "high");
+    await expect(image).toHaveAttribute("loading", "eager");
+    await expect(image).toHaveAttribute("sizes", "100vw");
+    await expect(image).toHaveAttribute("srcset", /\.webp \d+w/);
+    await expect(image).toHaveAttribute("width", /^\d+$/);
+    await expect(image).toHaveAttribute("height", /^\d+$/);
+    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.webp$/);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { lcp?: string }).lcp)).toBe("home");
+  });
+
+  test("nothing shifts while the page loads and hydrates", async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { cls: number };
+      w.cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) w.cls += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/");
+    await ready(page);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThan(0.02);
+  });
+});
+
+async function expectDayShown(schedule: Locator, index: number) {
+  const day = days[index]!;
+  const panel = schedule.getByRole("tabpanel");
+  await expect(panel).toHaveCount(1);
+  await expect(panel).toHaveAttribute(
+    "aria-labelledby",
+    (await schedule.getByRole("tab").nth(index).getAttribute("id")) ?? "",
+  );
+  for (const session of day.sessions) {
+    const link = panel.getByRole("link", { name: session.title, exact: true });
+    await expect(link).toHaveAttribute("href", `/event-detail/${day.id}/${session.id}`);
+    // (`has` is matched inside each list item, so it starts from the page, not from the panel.)
+    const row = panel.getByRole("listitem").filter({ has: schedule.page().getByRole("link", { name: session.title }) });
+    await expect(row).toContainText(session.end ? `${session.start} - ${session.end}` : session.start);
+    if (!session.end) await expect(row).not.toContainText(`${session.start} -`);
+    const speaker = speakers.find((s) => s.id === session.speaker);
+    if (speaker) await expect(row).toContainText(speaker.name);
+  }
+}
+
+test.describe("schedule tabs", () => {
+  test("arrow keys, Home and End move between days and show them; one tab in the Tab order", async ({
+    page,
+    problems,
+  }) => {
+    await page.goto("/");
+    await ready(page);
+    const schedule = page.locator("section#schedule");
+    const tabs = schedule.getByRole("tab");
+    const selected = () => schedule.getByRole("tab", { selected: true });
+
+    await tabs.first().focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(tabs.nth(1)).toBeFocused();
+    await expect(selected()).toHaveCount(1);
+    await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
+    await expect(tabs.nth(0)).toHaveAttribute("aria-selected", "false");
+    await expect(tabs.nth(1)).toHaveAttribute("tabindex", "0");
+    await expect(tabs.nth(0)).toHaveAttribute("tabindex", "-1");
+    await expectDayShown(schedule, 1);
+
+    await page.keyboard.press("End");
+    await expect(tabs.nth(3)).toBeFocused();
+    await expectDayShown(schedule, 3);
+    await page.keyboard.press("ArrowRight");
+    await expect(tabs.nth(0)).toBeFocused();
+    await expectDayShown(schedule, 0);
+    await page.keyboard.press("ArrowLeft");
+    await expect(tabs.nth(3)).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Home");
+    await expect(tabs.nth(0)).toHaveAttribute("aria-selected", "true");
+
+    // Tab leaves the tab list for the panel's first link.
+    await page.keyboard.press("Tab");
+    await expect(schedule.getByRole("tabpanel").getByRole("link").first()).toBeFocused();
+
+    await tabs.nth(2).click();
+    await expectDayShown(schedule, 2);
+    for (const [index, tab] of (await tabs.all()).entries()) {
+      await expect(tab).toHaveAttribute("aria-controls", /.+/);
+      const controls = await tab.getAttribute("aria-controls");
+      await expect(page.locator(`[id="${controls}"]`)).toHaveAttribute("role", "tabpanel");
+      await expect(tab).toHaveAttribute("aria-selected", String(index === 2));
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe("countdown", () => {
+  const TARGET = Date.parse("2024-10-24T09:00:00-05:00");
+
+  test("shows 04 00 00 00 four days before 09:00 on 24 October (Chicago) and ticks each second", async ({
+    page,
+    problems,
+  }) => {
+    const fourDaysBefore = Date.parse("2024-10-20T09:00:00-05:00");
+    await page.clock.install({ time: fourDaysBefore - 60_000 });
+    await page.goto("/");
+    await ready(page);
+    await page.clock.pauseAt(fourDaysBefore);
+    await expect.poll(() => countdownText(page)).toBe("04 00 00 00");
+    await page.clock.runFor(1000);
+    await expect.poll(() => countdownText(page)).toBe("03 23 59 59");
+    await page.clock.runFor(61_000);
+    await expect.poll(() => countdownText(page)).toBe("03 23 58 58");
+    expect(problems).toEqual([]);
+  });
+
+  test("at the target it shows zeros and logs one console message (info, not an error)", async ({ page, problems }) => {
+    const messages: string[] = [];
+    page.on("console", (message) => messages.push(`${message.type()}: ${message.text()}`));
+    await page.clock.install({ time: TARGET - 60_000 });
+    await page.goto("/");
+    await ready(page);
+    await page.clock.pauseAt(TARGET - 2_000);
+    await expect.poll(() => countdownText(page)).toBe("00 00 00 02");
+    expect(messages.filter((m) => /countdown/i.test(m))).toEqual([]);
+    await page.clock.runFor(2_000);
+    await expect.poll(() => countdownText(page)).toBe("00 00 00 00");
+    await page.clock.runFor(10_000);
+    await expect(timer(page)).toContainText("00");
+    expect(messages.filter((m) => /countdown/i.test(m))).toEqual([
+      "info: Countdown finished: the Wrapped in Grace Conference has begun.",
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  test("has no live region: screen readers are not told every second", async ({ page }) => {
+    await page.goto("/");
+    await ready(page);
+    await expect(timer(page)).not.toHaveAttribute("aria-live", /polite|assertive/);
+    await expect(timer(page).locator("[aria-live]")).toHaveCount(0);
+  });
+});
+
+test.describe("menu navigation to the home page's sections", () => {
+  /** The menu item of a section (the menus also list pages named "Speakers" and "Schedule"). */
+  const menuLink = (menu: Locator, id: (typeof SECTIONS)[number]) =>
+    menu.getByRole("link", { name: MENU[id], exact: true }).and(menu.locator(`a[href="/home#${id}"]`));
+
+  /** Waits for scrolling to stop, then checks the section's top is just below the sticky header. */
+  async function expectLandedOn(page: Page, id: string) {
+    await expect(page).toHaveURL(new RegExp(`/home#${id}$`));
+    let last = -1;
+    await expect
+      .poll(async () => {
+        const y = await page.evaluate(() => window.scrollY);
+        const still = y === last;
+        last = y;
+        return still;
+      })
+      .toBe(true);
+    const section = page.locator(`section#${id}`);
+    await expect(section).toBeInViewport();
+    const header = await page.locator("header").first().boundingBox();
+    const box = await section.boundingBox();
+    expect(header && box).toBeTruthy();
+    const headerBottom = header!.y + header!.height;
+    expect(box!.y).toBeGreaterThanOrEqual(headerBottom - 1);
+    expect(box!.y).toBeLessThanOrEqual(headerBottom + 48);
+    await expect(section.getByRole("heading", { level: id === "home" ? 1 : 2 }).first()).toBeInViewport();
+  }
+
+  test("desktop (1440 px): each menu item scrolls its section into view below the header, URL and back follow", async ({
+    page,
+    problems,
+  }) => {
+    await page.goto("/about-us");
+    await ready(page);
+    const menu = page.getByRole("navigation", { name: "Main" });
+    for (const id of [...SECTIONS.slice(1), "home" as const]) {
+      await menuLink(menu, id).click();
+      await expectLandedOn(page, id);
+    }
+    // Keyboard users continue from the section: its heading has focus.
+    await menuLink(menu, "schedule").press("Enter");
+    await expectLandedOn(page, "schedule");
+    await expect(page.locator("#schedule-title")).toBeFocused();
+    // The hash is in the history: back returns to the previous section.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/home#home$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/home#nets-of-prayer$/);
+    expect(problems).toEqual([]);
+  });
+
+  test("a shared link opens the page at its section", async ({ page, problems }) => {
+    await page.goto("/home#nets-of-prayer");
+    await ready(page);
+    await expectLandedOn(page, "nets-of-prayer");
+    expect(problems).toEqual([]);
+  });
+
+  test.describe("phone", () => {
+    test.use({ viewport: { width: 375, height: 812 } });
+
+    test("phone (375 px): each menu item lands its section below the sticky header @phone", async ({
+      page,
+      problems,
+    }) => {
+      await page.goto("/");
+      await ready(page);
+      for (const id of [...SECTIONS.slice(1), "home" as const]) {
+        await page.getByRole("button", { name: "Open menu" }).click();
+        const menu = page.getByRole("dialog", { name: "Menu" });
+        await menuLink(menu, id).click();
+        await expect(menu).toBeHidden();
+        await expectLandedOn(page, id);
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+});
+
+test.describe("entrance animations", () => {
+  test("only what is below the viewport after hydration waits, and it appears when scrolled to", async ({ page }) => {
+    await page.goto("/");
+    await ready(page);
+    await expect(page.locator("section#home [data-reveal]")).toHaveCount(0);
+    const firstFeature = page.getByRole("region", { name: "What awaits you" }).getByRole("listitem").first();
+    await expect(firstFeature).toHaveAttribute("data-reveal", "waiting");
+    await firstFeature.scrollIntoViewIfNeeded();
+    await expect(firstFeature).toHaveAttribute("data-reveal", "shown");
+    await expect(firstFeature).toHaveCSS("opacity", "1");
+  });
+
+  test("nothing is hidden under reduced motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    await ready(page);
+    await expect(page.locator("[data-reveal]")).toHaveCount(0);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every schedule day is readable and nothing waits to appear", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator(".start-screen")).toBeHidden({ timeout: 3000 });
+    await expect(page.getByRole("heading", { level: 1, name: "Wrapped in Grace Conference" })).toBeVisible();
+    const schedule = page.locator("section#schedule");
+    for (const day of days) {
+      await expect(schedule.getByRole("heading", { name: new RegExp(`^${day.label}:`) })).toBeVisible();
+      for (const session of day.sessions) {
+        await expect(schedule.getByRole("link", { name: session.title, exact: true })).toBeVisible();
+      }
+    }
+    await expect(page.locator("[data-reveal]")).toHaveCount(0);
+  });
+});
+
+test.describe("pre-rendered HTML", () => {
+  for (const pathname of HOMES) {
+    test(`build/client${pathname === "/" ? "" : pathname}/index.html holds every section's text`, () => {
+      const file = path.resolve(import.meta.dirname, "../../build/client", `.${pathname}`, "index.html");
+      const html = readFileSync(file, "utf8").replace(/<!-- -->/g, "");
+      for (const text of [
+        "Wrapped in Grace",
+        "300 Seats",
+        "4 Speakers",
+        "View Our Promotions",
+        "The conference opens in",
+        "Click to Register",
+        ...features.map((f) => f.title),
+        "Meet our Guests",
+        ...speakers.map((s) => s.name),
+        ...days.flatMap((d) => [d.label, ...d.sessions.map((s) => s.title)]),
+        "Nets of Prayer",
+        "16 March 2025",
+        "Click / Press to Register",
+        "Latest News",
+        ...news.map((p) => `${p.comments} Comments`),
+      ]) {
+        expect(html, text).toContain(text.replace(/&/g, "&amp;"));
+      }
+      // The countdown's values come after hydration: the build's clock is not the visitor's.
+      expect(html.match(/>--</g)).toHaveLength(4);
+    });
+  }
+});
