@@ -12,6 +12,10 @@ import { builtPages, clientDir, repoRoot } from "./budgets";
  * - no-inline-style: Tailwind's arbitrary values and small style props are inline by design.
  * - long-title: titles are "Page name | TNCC", and some page names (blog posts) are long on purpose.
  * - no-redundant-role: `<ul role="list">` keeps list semantics in Safari when list-style is removed.
+ * - attribute-boolean-style, attribute-empty-style: React writes `required=""` and `hidden=""`, which are
+ *   valid HTML spellings of boolean attributes.
+ * - tel-non-breaking: phone numbers stay on one line through CSS (`whitespace-nowrap`) rather than U+2011
+ *   hyphens, which some screen readers announce and which break copy-and-paste dialling.
  */
 export const htmlValidateConfig: ConfigData = {
   extends: ["html-validate:recommended"],
@@ -22,6 +26,9 @@ export const htmlValidateConfig: ConfigData = {
     "no-inline-style": "off",
     "long-title": "off",
     "no-redundant-role": "off",
+    "attribute-boolean-style": "off",
+    "attribute-empty-style": "off",
+    "tel-non-breaking": "off",
   },
 };
 

@@ -8,7 +8,8 @@ for (const path of ["/no-such-page", "/speakers-detail/999", "/event-detail/1/99
     await expect(page.getByText("Sorry, we couldnt find the page youre looking for")).toBeVisible();
     await expect(page.getByRole("link", { name: "Home Page" })).toHaveAttribute("href", "/");
     await expect(page.getByRole("link", { name: "Contact Us" }).first()).toHaveAttribute("href", "/contact");
-    expect(problems).toEqual([]);
+    // The browser itself logs the document's 404 status; that one is the point of the test.
+    expect(problems.filter((p) => !p.includes("status of 404"))).toEqual([]);
   });
 }
 
@@ -21,19 +22,24 @@ test("an in-app navigation to an unknown speaker shows the 404 page", async ({ p
     return router.navigate("/speakers-detail/999");
   });
   await expect(page.getByRole("heading", { level: 1, name: "Page not Found" })).toBeVisible();
-  expect(problems.filter((p) => !p.includes("404"))).toEqual([]);
+  expect(problems.filter((p) => !p.includes("status of 404"))).toEqual([]);
 });
 
-test("a failed chunk load reloads the page once", async ({ page }) => {
+test("a route chunk that fails to load (a stale deploy) reloads the page once; the next click works", async ({
+  page,
+}) => {
   await page.goto("/about-us");
   await ready(page);
-  let blocked = 0;
-  // The first request for the page's chunk fails, as after a deploy; the reload then gets it.
-  await page.route(/\/assets\/contact-.*\.js$/, (route) => (blocked++ === 0 ? route.abort() : route.continue()));
-  const reload = page.waitForEvent("load");
+  let requests = 0;
+  // The first request for the page's chunk fails, as after a deploy; after the reload it arrives.
+  await page.route(/\/assets\/contact-.*\.js$/, (route) => (requests++ === 0 ? route.abort() : route.continue()));
+  const reloaded = page.waitForEvent("load");
   await page.getByRole("contentinfo").getByRole("link", { name: "Contact Us" }).click();
-  await reload;
-  expect(blocked).toBeGreaterThan(1);
+  await reloaded;
+  await ready(page);
+  await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
+  await page.getByRole("contentinfo").getByRole("link", { name: "Contact Us" }).click();
   await expect(page).toHaveURL(/\/contact$/);
   await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
+  expect(requests).toBe(2);
 });

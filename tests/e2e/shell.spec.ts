@@ -19,10 +19,10 @@ test.describe("header", () => {
     await ready(page);
     const header = page.locator("header").first();
     await expect(header).toHaveAttribute("data-sticky", "false");
-    await page.evaluate(() => window.scrollTo(0, 6));
+    await page.evaluate(() => window.scrollTo({ top: 6, behavior: "instant" }));
     await expect(header).toHaveAttribute("data-sticky", "true");
     await expect(header).toBeInViewport();
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
     await expect(header).toHaveAttribute("data-sticky", "false");
   });
 
@@ -33,7 +33,7 @@ test.describe("header", () => {
     await expect(page.getByRole("link", { name: "Sponsor our Event" })).toHaveAttribute("href", "/buy-ticket");
     await page.goto("/home-3");
     await expect(page.getByRole("link", { name: "Sponsor our Event" })).toHaveAttribute("href", "/login");
-    await expect(page.getByText(/Open hours: 09:00 am to 06:00 pm/)).toBeVisible();
+    await expect(page.getByRole("banner").getByText(/Open hours: 09:00 am to 06:00 pm/).first()).toBeVisible();
   });
 
   test("registration button opens the external registration page safely", async ({ page }) => {
@@ -126,9 +126,9 @@ test.describe("scroll-up button", () => {
     await ready(page);
     const button = page.getByRole("button", { name: "Scroll to top" });
     await expect(button).toBeHidden();
-    await page.evaluate(() => window.scrollTo(0, 150));
+    await page.evaluate(() => window.scrollTo({ top: 150, behavior: "instant" }));
     await expect(button).toBeHidden();
-    await page.evaluate(() => window.scrollTo(0, 400));
+    await page.evaluate(() => window.scrollTo({ top: 400, behavior: "instant" }));
     await expect(button).toBeVisible();
     await button.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

@@ -59,7 +59,7 @@ describe("BannerCarousel", () => {
     expect(motion.props).toEqual([]);
   });
 
-  it("with three slides: one h1, later slides inert and lazy, embla started with autoplay", async () => {
+  it("with three slides: one h1, later slides inert and lazy, embla started and playing", async () => {
     renderBanner(3);
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
     const groups = document.querySelectorAll('[aria-roledescription="slide"]');
@@ -71,7 +71,6 @@ describe("BannerCarousel", () => {
     expect(screen.getByRole("img", { name: "Slide 2" }).getAttribute("loading")).toBe("lazy");
     await waitFor(() => expect(motion.props.length).toBeGreaterThan(0));
     const props = motion.props.at(-1)!;
-    expect(props.autoplay).toBe(true);
 
     const api = controls();
     act(() => props.onReady(api));
@@ -98,10 +97,14 @@ describe("BannerCarousel", () => {
     expect(groups[1]!.hasAttribute("inert")).toBe(false);
   });
 
-  it("does not autoplay under reduced motion (and offers no pause button)", async () => {
+  it("starts paused under reduced motion; Play starts it", async () => {
     renderBanner(2, true);
     await waitFor(() => expect(motion.props.length).toBeGreaterThan(0));
-    expect(motion.props.at(-1)!.autoplay).toBe(false);
-    expect(screen.queryByRole("button", { name: /slideshow/ })).toBeNull();
+    const api = controls();
+    act(() => motion.props.at(-1)!.onReady(api));
+    expect(api.play).not.toHaveBeenCalled();
+    expect(api.stop).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Play slideshow" }));
+    expect(api.play).toHaveBeenCalledTimes(1);
   });
 });

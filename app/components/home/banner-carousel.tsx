@@ -28,33 +28,36 @@ const controlClass =
   "inline-flex size-11 items-center justify-center rounded-full bg-night/60 text-paper ring-1 ring-white/40 backdrop-blur-sm transition-colors hover:bg-gold hover:text-ink disabled:cursor-default disabled:opacity-40 disabled:hover:bg-night/60 disabled:hover:text-paper";
 
 /**
- * The home page banner (#home): an infinite fading carousel, 5000 ms per slide, that pauses while
- * the pointer is over it or focus is in it, and does not play under reduced motion. The first slide
- * is the pre-rendered page's largest picture; embla only loads after hydration when there is a
- * second slide, and it works on the same markup, so nothing moves when it starts.
+ * The home page banner (#home): an infinite fading carousel, 5000 ms per slide, that pauses while the
+ * pointer is over it or focus is in it, has a pause button, and starts paused under reduced motion.
+ * The first slide is the pre-rendered page's largest picture; embla only loads after hydration when
+ * there is a second slide, and it works on the same markup, so nothing moves when it starts.
  */
 export function BannerCarousel({ slides, facts }: BannerCarouselProps) {
   const count = slides.length;
+  const multiple = count > 1;
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [enhanced, setEnhanced] = useState(false);
   const [controls, setControls] = useState<BannerControls | null>(null);
   const [selected, setSelected] = useState(0);
-  const [reducedMotion, setReducedMotion] = useState<boolean | null>(null);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  // Under reduced motion the slideshow starts paused; the visitor may still press Play.
   const [pausedByUser, setPausedByUser] = useState(false);
 
   useEffect(() => {
-    if (count > 1) setReducedMotion(window.matchMedia("(prefers-reduced-motion: reduce)").matches);
-  }, [count]);
+    if (!multiple) return;
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) setPausedByUser(true);
+    setEnhanced(true);
+  }, [multiple]);
 
-  const autoplay = reducedMotion === false;
-  const playing = autoplay && !pausedByUser && !hovered && !focused;
+  const rotating = multiple && !pausedByUser && !hovered && !focused;
 
   useEffect(() => {
     if (!controls) return;
-    if (playing) controls.play();
+    if (rotating) controls.play();
     else controls.stop();
-  }, [controls, playing]);
+  }, [controls, rotating]);
 
   const onReady = useCallback((next: BannerControls | null) => setControls(next), []);
 
@@ -74,7 +77,7 @@ export function BannerCarousel({ slides, facts }: BannerCarouselProps) {
       }}
     >
       <div ref={setViewport} className="overflow-hidden">
-        <div className="flex" aria-live={count > 1 && !playing ? "polite" : "off"}>
+        <div className="flex" aria-live={multiple && !rotating ? "polite" : "off"}>
           {slides.map((slide, index) => (
             <div
               key={slide.id}
@@ -107,13 +110,14 @@ export function BannerCarousel({ slides, facts }: BannerCarouselProps) {
           <button
             type="button"
             className={`${controlClass} pointer-events-auto`}
-            disabled={count < 2}
+            disabled={!multiple}
             onClick={() => controls?.previous()}
           >
             <ChevronLeft aria-hidden="true" size={22} strokeWidth={1.5} className="rtl:-scale-x-100" />
             <span className="sr-only">Previous slide</span>
           </button>
-          {count > 1 && autoplay && (
+          {/* Rendered in the pre-rendered HTML too, so nothing moves when the carousel starts. */}
+          {multiple && (
             <button
               type="button"
               className={`${controlClass} pointer-events-auto`}
@@ -130,7 +134,7 @@ export function BannerCarousel({ slides, facts }: BannerCarouselProps) {
           <button
             type="button"
             className={`${controlClass} pointer-events-auto`}
-            disabled={count < 2}
+            disabled={!multiple}
             onClick={() => controls?.next()}
           >
             <ChevronRight aria-hidden="true" size={22} strokeWidth={1.5} className="rtl:-scale-x-100" />
@@ -138,9 +142,9 @@ export function BannerCarousel({ slides, facts }: BannerCarouselProps) {
           </button>
         </div>
       </div>
-      {viewport && reducedMotion !== null && (
+      {viewport && enhanced && (
         <Suspense fallback={null}>
-          <BannerMotion viewport={viewport} autoplay={autoplay} onReady={onReady} onSelect={setSelected} />
+          <BannerMotion viewport={viewport} onReady={onReady} onSelect={setSelected} />
         </Suspense>
       )}
     </section>

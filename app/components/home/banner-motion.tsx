@@ -22,28 +22,22 @@ export interface BannerControls {
 
 export interface BannerMotionProps {
   viewport: HTMLElement;
-  /** False under prefers-reduced-motion: the slides then change only when asked. */
-  autoplay: boolean;
   onReady: (controls: BannerControls | null) => void;
   onSelect: (index: number) => void;
 }
 
 /** Turns the pre-rendered slides into an infinite fading carousel. Renders nothing itself. */
-export default function BannerMotion({ viewport, autoplay, onReady, onSelect }: BannerMotionProps) {
+export default function BannerMotion({ viewport, onReady, onSelect }: BannerMotionProps) {
   const [plugins] = useState(() => [
     Fade(),
-    ...(autoplay
-      ? [
-          // The banner decides when to play (hover, focus and the pause button), so the plugin's own stops are off.
-          Autoplay({
-            delay: SLIDE_DELAY_MS,
-            playOnInit: false,
-            stopOnInteraction: false,
-            stopOnMouseEnter: false,
-            stopOnFocusIn: false,
-          }),
-        ]
-      : []),
+    // The banner decides when to play (hover, focus, reduced motion, the pause button): the plugin's own stops are off.
+    Autoplay({
+      delay: SLIDE_DELAY_MS,
+      playOnInit: false,
+      stopOnInteraction: false,
+      stopOnMouseEnter: false,
+      stopOnFocusIn: false,
+    }),
   ]);
   const [setViewport, api] = useEmblaCarousel({ loop: true, duration: FADE_DURATION }, plugins);
 

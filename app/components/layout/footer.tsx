@@ -25,7 +25,7 @@ export function Footer({ shell }: FooterProps) {
           </p>
           <p className="flex gap-3">
             <Phone aria-hidden="true" className="mt-1 shrink-0 text-gold" size={18} strokeWidth={1.5} />
-            <a href={shell.phoneHref} className="hover:text-gold">
+            <a href={shell.phoneHref} className="whitespace-nowrap hover:text-gold">
               {shell.phone}
             </a>
           </p>

@@ -6,17 +6,23 @@ import { MobileMenu } from "./mobile-menu";
 import { PagesMenu } from "./pages-menu";
 import { SearchDialog } from "./search-dialog";
 import { sectionLinks, type ShellData } from "./shell-data";
+import { TopBar, type TopBarVariant } from "./top-bar";
 
 export const STICKY_THRESHOLD_PX = 5;
 
 export interface HeaderProps {
   shell: ShellData;
+  topBar: TopBarVariant;
   menuOpen: boolean;
   onMenuOpenChange: (open: boolean) => void;
 }
 
-/** Main header: logo, menu, search, registration; sticky style once the page scrolls past 5 px. */
-export function Header({ shell, menuOpen, onMenuOpenChange }: HeaderProps) {
+/**
+ * Main header: top bar, logo, menu, search, registration; sticky style once the page scrolls past 5 px.
+ * The whole header sticks with a negative top equal to the top bar's height, so the top bar scrolls away
+ * and the main bar stays (the top bar is only shown from the md breakpoint, where it is 2.75rem tall).
+ */
+export function Header({ shell, topBar, menuOpen, onMenuOpenChange }: HeaderProps) {
   const [sticky, setSticky] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
 
@@ -30,10 +36,11 @@ export function Header({ shell, menuOpen, onMenuOpenChange }: HeaderProps) {
   return (
     <header
       data-sticky={sticky}
-      className={`sticky top-0 z-40 text-paper transition-[background-color,box-shadow] duration-200 ${
+      className={`sticky top-0 z-40 text-paper md:-top-11 transition-[background-color,box-shadow] duration-200 ${
         sticky ? "bg-night/95 shadow-soft backdrop-blur" : "bg-night"
       }`}
     >
+      <TopBar variant={topBar} shell={shell} />
       <div className={`container-page flex items-center gap-4 ${sticky ? "min-h-16" : "min-h-20"}`}>
         <Logo />
         <nav aria-label="Main" className="ms-auto hidden lg:block">

@@ -57,6 +57,7 @@ export function SearchDialog({ open, onClose, keywords }: SearchDialogProps) {
             id={inputId}
             type="search"
             name="search"
+            data-autofocus
             required
             placeholder="Search Here"
             value={query}

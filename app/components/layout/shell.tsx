@@ -3,7 +3,7 @@ import { Footer } from "./footer";
 import { Header } from "./header";
 import { ScrollUp } from "./scroll-up";
 import type { ShellData } from "./shell-data";
-import { TopBar, type TopBarVariant } from "./top-bar";
+import type { TopBarVariant } from "./top-bar";
 
 export interface ShellProps {
   shell: ShellData;
@@ -23,8 +23,7 @@ export function Shell({ shell, topBar, children }: ShellProps) {
       >
         Skip to content
       </a>
-      <TopBar variant={topBar} shell={shell} />
-      <Header shell={shell} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} />
+      <Header shell={shell} topBar={topBar} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} />
       <main id="main" tabIndex={-1} className="outline-none">
         {children}
       </main>

@@ -16,18 +16,18 @@ export interface TopBarProps {
  */
 export function TopBar({ variant, shell }: TopBarProps) {
   return (
-    <div className="hidden bg-night text-sm text-lilac md:block">
-      <div className="container-page flex min-h-11 items-center justify-between gap-4">
+    <div className="hidden h-11 overflow-hidden border-b border-white/10 bg-night text-sm text-lilac md:block">
+      <div className="container-page flex h-full items-center justify-between gap-4">
         {variant === "tagline" ? (
           <>
-            <p className="m-0">{shell.tagline}</p>
+            <p className="m-0 truncate">{shell.tagline}</p>
             <SocialLinks links={shell.social} className="ms-auto" />
           </>
         ) : (
-          <ul className="flex flex-wrap items-center gap-x-6 gap-y-1">
+          <ul className="flex items-center gap-x-6 overflow-hidden whitespace-nowrap">
             <li className="flex items-center gap-2">
               <Phone aria-hidden="true" size={16} strokeWidth={1.5} />
-              <a href={shell.phoneHref} className="hover:text-gold">
+              <a href={shell.phoneHref} className="whitespace-nowrap hover:text-gold">
                 {shell.phone}
               </a>
             </li>

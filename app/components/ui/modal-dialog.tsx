@@ -13,7 +13,7 @@ export interface ModalDialogProps {
 }
 
 /**
- * A native modal <dialog>: the browser traps focus, makes the page behind inert, closes on Escape and
+ * A native modal <dialog> (put `data-autofocus` on the control that should take focus when it opens): the browser traps focus, makes the page behind inert, closes on Escape and
  * returns focus to the opener. A click on the backdrop closes it too.
  */
 export function ModalDialog({ open, onClose, label, closeLabel, className = "", children }: ModalDialogProps) {
@@ -22,7 +22,11 @@ export function ModalDialog({ open, onClose, label, closeLabel, className = "", 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first control (the close button); a dialog may name a better one.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
