@@ -2,13 +2,19 @@ import { expect, ready, test } from "./fixtures";
 
 test.describe("start-up screen", () => {
   test("covers the pre-rendered page for 1200 ms, then clears", async ({ page }) => {
-    await page.clock.install();
     await page.goto("/about-us");
     const screen = page.locator(".start-screen");
     await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeAttached();
-    await page.clock.runFor(1000);
+    // The screen is a CSS animation (so it also clears without JavaScript); drive its clock directly.
+    const at = (ms: number) =>
+      page.evaluate((time) => {
+        const [animation] = document.querySelector(".start-screen")!.getAnimations();
+        animation!.pause();
+        animation!.currentTime = time;
+      }, ms);
+    await at(1150);
     await expect(screen).toBeVisible();
-    await page.clock.runFor(400);
+    await at(1201);
     await expect(screen).toBeHidden();
   });
 });
@@ -156,17 +162,21 @@ test.describe("toasts", () => {
   });
 
   test("a toast closes by itself after 5000 ms", async ({ page }) => {
-    await page.clock.install();
     await page.goto("/about-us");
-    await page.clock.runFor(1500);
     await ready(page);
     await page.getByRole("textbox", { name: "Newsletter" }).fill("friend@example.org");
     await page.getByRole("button", { name: "Subscribe" }).click();
-    const toast = page.getByRole("alert").filter({ hasText: "Subscribed Successfully!" });
+    const toast = page.locator(".Toastify__toast").filter({ hasText: "Subscribed Successfully!" });
     await expect(toast).toBeVisible();
-    await page.clock.runFor(4000);
+    // react-toastify times autoClose with its progress bar's CSS animation: check it, then run it out.
+    const progress = toast.locator(".Toastify__progress-bar");
+    await expect(progress).toHaveCSS("animation-duration", "5s");
+    await progress.evaluate((bar) => {
+      const [animation] = bar.getAnimations();
+      animation!.currentTime = 4900;
+    });
     await expect(toast).toBeVisible();
-    await page.clock.runFor(2000);
+    await progress.evaluate((bar) => bar.getAnimations()[0]!.finish());
     await expect(toast).toBeHidden();
   });
 });

@@ -41,7 +41,8 @@ export function Header({ shell, topBar, menuOpen, onMenuOpenChange }: HeaderProp
       }`}
     >
       <TopBar variant={topBar} shell={shell} />
-      <div className={`container-page flex items-center gap-4 ${sticky ? "min-h-16" : "min-h-20"}`}>
+      {/* Same height in both styles: a shrinking header would move the page under the reader (and jitter). */}
+      <div className="container-page flex min-h-18 items-center gap-4">
         <Logo />
         <nav aria-label="Main" className="ms-auto hidden lg:block">
           <ul className="flex items-center gap-1">
