@@ -39,7 +39,12 @@ test.describe("header", () => {
     await expect(page.getByRole("link", { name: "Sponsor our Event" })).toHaveAttribute("href", "/buy-ticket");
     await page.goto("/home-3");
     await expect(page.getByRole("link", { name: "Sponsor our Event" })).toHaveAttribute("href", "/login");
-    await expect(page.getByRole("banner").getByText(/Open hours: 09:00 am to 06:00 pm/).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("banner")
+        .getByText(/Open hours: 09:00 am to 06:00 pm/)
+        .first(),
+    ).toBeVisible();
   });
 
   test("registration button opens the external registration page safely", async ({ page }) => {

@@ -36,7 +36,9 @@ export function MobileMenu({ shell, open, onClose }: MobileMenuProps) {
       </a>
       <div className="mt-6 space-y-1 text-sm text-lilac">
         <p>
-          <a href={shell.phoneHref} className="whitespace-nowrap">{shell.phone}</a>
+          <a href={shell.phoneHref} className="whitespace-nowrap">
+            {shell.phone}
+          </a>
         </p>
         <p>
           <a href={`mailto:${shell.email}`}>{shell.email}</a>
