@@ -12,7 +12,7 @@ describe("toPayload", () => {
       delta: 1,
       entries: [],
       navigationType: "navigate",
-      navigationId: "n1",
+      navigationId: 1,
     } as Metric;
     expect(toPayload(metric, "/schedule")).toEqual({
       name: "LCP",
