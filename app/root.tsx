@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import headingFont from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
+import bodyFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/layout/not-found";
 import { Shell } from "./components/layout/shell";
@@ -21,7 +22,9 @@ import { whenIdle } from "./lib/idle";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
+  // Both fonts are used above the fold: fetch them with the HTML rather than after the CSS is parsed.
   { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },

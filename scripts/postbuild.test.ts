@@ -14,6 +14,7 @@ import {
   extractSearchEntry,
   hashScript,
   inlineScripts,
+  lowerScriptPriority,
   normalizeSiteUrl,
   originOf,
   pagePathOf,
@@ -247,5 +248,16 @@ describe("postbuild", () => {
     await expect(stat(path.join(client(), "assets/app.js.br.br"))).rejects.toThrow();
     const manifest = JSON.parse(await readFile(path.join(build, "headers.json"), "utf8")) as HeadersManifest;
     expect(manifest.default.csp).toBe(buildCsp());
+  });
+});
+
+describe("lowerScriptPriority", () => {
+  it("marks every module preload low priority, once", () => {
+    const html = '<link rel="modulepreload" href="/a.js"/><link rel="stylesheet" href="/a.css"/>';
+    const once = lowerScriptPriority(html);
+    expect(once).toBe(
+      '<link rel="modulepreload" fetchpriority="low" href="/a.js"/><link rel="stylesheet" href="/a.css"/>',
+    );
+    expect(lowerScriptPriority(once)).toBe(once);
   });
 });
