@@ -112,11 +112,15 @@ export function cacheControlFor(urlPath: string, file: string): string {
   return CACHE_HOUR;
 }
 
-/** The 404 page without `<script>` elements and module preloads (see STACK.md). */
+/**
+ * The 404 page without `<script>` elements and module preloads (see STACK.md). Controls that only work
+ * with JavaScript (search, menu toggle; marked `data-needs-js`) are hidden, so nothing on it is dead.
+ */
 export function stripScripts(html: string): string {
   return html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "")
-    .replace(/<link\b[^>]*\brel\s*=\s*["']?modulepreload\b[^>]*>/gi, "");
+    .replace(/<link\b[^>]*\brel\s*=\s*["']?modulepreload\b[^>]*>/gi, "")
+    .replace("</head>", "<style>[data-needs-js]{display:none!important}</style></head>");
 }
 
 /** Encodings the client accepts (q > 0). */

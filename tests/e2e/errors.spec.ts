@@ -8,6 +8,8 @@ for (const path of ["/no-such-page", "/speakers-detail/999", "/event-detail/1/99
     await expect(page.getByText("Sorry, we couldnt find the page youre looking for")).toBeVisible();
     await expect(page.getByRole("link", { name: "Home Page" })).toHaveAttribute("href", "/");
     await expect(page.getByRole("link", { name: "Contact Us" }).first()).toHaveAttribute("href", "/contact");
+    // The 404 page is served without scripts: controls that need them are not offered.
+    await expect(page.getByRole("button", { name: "Search" })).toBeHidden();
     // The browser itself logs the document's 404 status; that one is the point of the test.
     expect(problems.filter((p) => !p.includes("status of 404"))).toEqual([]);
   });

@@ -62,6 +62,7 @@ export function Header({ shell, topBar, menuOpen, onMenuOpenChange }: HeaderProp
           <button
             type="button"
             onClick={() => setSearchOpen(true)}
+            data-needs-js
             className="inline-flex size-11 items-center justify-center rounded-full hover:text-gold"
             aria-haspopup="dialog"
           >
@@ -79,6 +80,7 @@ export function Header({ shell, topBar, menuOpen, onMenuOpenChange }: HeaderProp
           <button
             type="button"
             onClick={() => onMenuOpenChange(true)}
+            data-needs-js
             className="inline-flex size-11 items-center justify-center rounded-full hover:text-gold lg:hidden"
             aria-haspopup="dialog"
             aria-expanded={menuOpen}

@@ -39,6 +39,7 @@ export function PagesMenu() {
         type="button"
         aria-expanded={open}
         aria-controls={id}
+        data-needs-js
         onClick={() => setOpen((value) => !value)}
         className="flex items-center gap-1 rounded px-3 py-2 font-medium hover:text-gold"
       >
