@@ -45,3 +45,24 @@ test("a route chunk that fails to load (a stale deploy) reloads the page once; t
   await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
   expect(requests).toBe(2);
 });
+
+const hostilePaths = [
+  "/..%2f..%2fpackage.json",
+  "/%2e%2e/%2e%2e/etc/passwd",
+  "/speakers-detail/-1",
+  "/speakers-detail/1.5",
+  "/speakers-detail/99999999999999999999",
+  "/blog-single/%F0%9F%99%8F",
+  "/event-detail/1/1/extra",
+  "/gallery?page=-3&x=%3Cscript%3E",
+  `/${"a".repeat(1500)}`,
+];
+
+for (const path of hostilePaths) {
+  test(`hostile path ${path.slice(0, 40)} gets a page without a server or page error`, async ({ page, problems }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBeLessThan(500);
+    await expect(page.locator("h1")).toBeVisible();
+    expect(problems.filter((p) => !p.includes("status of 404"))).toEqual([]);
+  });
+}
