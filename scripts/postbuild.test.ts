@@ -14,7 +14,7 @@ import {
   extractSearchEntry,
   hashScript,
   inlineScripts,
-  lowerScriptPriority,
+  hydrateAfterLoad,
   normalizeSiteUrl,
   originOf,
   pagePathOf,
@@ -168,7 +168,8 @@ describe("postbuild", () => {
     `<!DOCTYPE html><html><head><title>${title}</title><meta name="description" content="${title} page"/>` +
     `<link rel="modulepreload" href="/assets/app.js"/></head><body><main><h1>${title}</h1>` +
     `<p>${"Lorem ipsum dolor sit amet. ".repeat(60)}</p></main>` +
-    `<script>${script}</script><script type="module" src="/assets/app.js"></script></body></html>`;
+    `<script>${script}</script><script type="module" async="">import * as route0 from "/assets/app.js";\n` +
+    `window.__reactRouterRouteModules = {"root":route0};</script></body></html>`;
 
   beforeAll(async () => {
     build = await mkdtemp(path.join(tmpdir(), "tncc-postbuild-"));
@@ -200,19 +201,24 @@ describe("postbuild", () => {
       SITE_URL: "https://tncc.org/",
       VITE_VITALS_URL: "https://vitals.example.org/collect",
     });
-    expect(summary).toMatch(/^postbuild: 4 pages, 4 inline-script hashes/);
+    expect(summary).toMatch(/^postbuild: 4 pages, 8 inline-script hashes/);
 
     const manifest = JSON.parse(await readFile(path.join(build, "headers.json"), "utf8")) as HeadersManifest;
     expect(Object.keys(manifest.pages).sort()).toEqual(["/", "/404", "/about-us", "/speakers-detail/3"]);
+    // The page's own inline script and the (rewritten) module bootstrap, as they are in the written file.
+    const aboutHtml = await readFile(path.join(client(), "about-us/index.html"), "utf8");
+    const aboutScripts = inlineScripts(aboutHtml);
+    expect(aboutScripts[0]).toBe("about()");
+    expect(aboutScripts).toHaveLength(2);
     expect(manifest.pages["/about-us"]?.csp).toBe(
-      buildCsp({ scriptHashes: [hashScript("about()")], connectSrc: ["https://vitals.example.org"] }),
+      buildCsp({ scriptHashes: aboutScripts.map(hashScript), connectSrc: ["https://vitals.example.org"] }),
     );
     expect(manifest.default.csp).toBe(buildCsp({ connectSrc: ["https://vitals.example.org"] }));
 
     const headers = await readFile(path.join(client(), "_headers"), "utf8");
     expect(headers).toContain(
       `/about-us\n  Content-Security-Policy: ${buildCsp({
-        scriptHashes: [hashScript("about()")],
+        scriptHashes: aboutScripts.map(hashScript),
         connectSrc: ["https://vitals.example.org"],
         upgradeInsecureRequests: true,
       })}\n`,
@@ -251,13 +257,37 @@ describe("postbuild", () => {
   });
 });
 
-describe("lowerScriptPriority", () => {
-  it("marks every module preload low priority, once", () => {
-    const html = '<link rel="modulepreload" href="/a.js"/><link rel="stylesheet" href="/a.css"/>';
-    const once = lowerScriptPriority(html);
-    expect(once).toBe(
-      '<link rel="modulepreload" fetchpriority="low" href="/a.js"/><link rel="stylesheet" href="/a.css"/>',
+describe("hydrateAfterLoad", () => {
+  const bootstrap = `<script type="module" async="">import "/assets/manifest-1.js";
+import * as route0 from "/assets/root-2.js";
+import * as route1 from "/assets/about-us-3.js";
+  
+  window.__reactRouterRouteModules = {"root":route0,"routes/about-us":route1};
+
+import("/assets/entry.client-4.js");</script>`;
+
+  it("waits for load and a painted frame, then imports the same modules in order and starts the entry", () => {
+    const out = hydrateAfterLoad(
+      `<head><link rel="modulepreload" href="/assets/root-2.js"/><link rel="stylesheet" href="/a.css"/></head><body>${bootstrap}</body>`,
     );
-    expect(lowerScriptPriority(once)).toBe(once);
+    expect(out).toContain('<head><link rel="stylesheet" href="/a.css"/></head>');
+    expect(out).toContain('addEventListener("load"');
+    expect(out).toContain('for (const href of ["/assets/root-2.js"]) document.head.append(');
+    expect(out).toContain(
+      `await import("/assets/manifest-1.js");
+const [route0, route1] = await Promise.all([import("/assets/root-2.js"), import("/assets/about-us-3.js")]);
+window.__reactRouterRouteModules = {"root":route0,"routes/about-us":route1};
+
+import("/assets/entry.client-4.js");</script></body>`,
+    );
+    expect(out).not.toMatch(/^import /m);
+    expect(hydrateAfterLoad(out)).toBe(out);
+  });
+
+  it("stops the build when the bootstrap is missing or has another shape", () => {
+    expect(() => hydrateAfterLoad("<body></body>")).toThrow(/not found/);
+    expect(() => hydrateAfterLoad('<script type="module" async="">import("/x.js");</script>')).toThrow(
+      /unexpected shape/,
+    );
   });
 });

@@ -7,12 +7,12 @@ describe("initialAssets", () => {
     const html = `<head><link rel="modulepreload" href="/assets/a.js"/><link rel="stylesheet" href="/assets/app.css"/>
       <link rel="preload" href="/assets/f.woff2" as="font" type="font/woff2"/><link rel="icon" href="/favicon.svg"/>
       </head><body><script>window.ctx = 1;</script><script type="module" src="/assets/a.js"></script>
-      <script type="module">import "/assets/b.js";</script></body>`;
+      <script type="module">await import("/assets/b.js");</script></body>`;
     expect(initialAssets(html)).toEqual({
-      scripts: ["/assets/a.js"],
+      scripts: ["/assets/a.js", "/assets/b.js"],
       styles: ["/assets/app.css"],
       fonts: ["/assets/f.woff2"],
-      inlineScripts: ["window.ctx = 1;", 'import "/assets/b.js";'],
+      inlineScripts: ["window.ctx = 1;", 'await import("/assets/b.js");'],
     });
   });
 });

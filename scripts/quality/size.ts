@@ -28,7 +28,10 @@ export function initialAssets(html: string): PageAssets {
     else if (rel === "preload" && attr(tag, "as") === "font" && href) assets.fonts.push(href);
   }
   for (const match of html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-    assets.inlineScripts.push(match[1] ?? "");
+    const code = match[1] ?? "";
+    assets.inlineScripts.push(code);
+    // The page bootstrap loads its modules itself (see hydrateAfterLoad in postbuild.ts): count them too.
+    for (const url of code.match(/\/assets\/[\w.-]+\.js/g) ?? []) assets.scripts.push(url);
   }
   return { ...assets, scripts: [...new Set(assets.scripts)], styles: [...new Set(assets.styles)] };
 }
