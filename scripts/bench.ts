@@ -6,21 +6,13 @@
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 import { overBudget, readBudgets, repoRoot } from "./quality/budgets";
 
 const PAGES = ["/", "/schedule", "/gallery", "/blog-grid", "/speakers-detail/1"];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 4190);
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-].join(" ");
+const CHROME_FLAGS = CHROMIUM_ARGS.join(" ");
 
 interface Row {
   page: string;
@@ -62,7 +54,7 @@ function runLighthouse(url: string, out: string): Omit<Row, "page"> {
       "--form-factor=mobile",
       "--throttling-method=simulate",
     ],
-    { stdio: "inherit", env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" } },
+    { stdio: "inherit", env: { ...process.env, CHROME_PATH: CHROMIUM_PATH } },
   );
   const report = JSON.parse(readFileSync(out, "utf8")) as LhReport;
   const score = (id: string) => report.categories[id]?.score ?? 0;

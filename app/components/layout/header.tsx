@@ -1,6 +1,7 @@
 import { Menu, Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { NavLink } from "react-router";
+import { useScrolledPast } from "~/lib/use-scrolled-past";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { PagesMenu } from "./pages-menu";
@@ -23,15 +24,8 @@ export interface HeaderProps {
  * and the main bar stays (the top bar is only shown from the md breakpoint, where it is 2.75rem tall).
  */
 export function Header({ shell, topBar, menuOpen, onMenuOpenChange }: HeaderProps) {
-  const [sticky, setSticky] = useState(false);
+  const sticky = useScrolledPast(STICKY_THRESHOLD_PX);
   const [searchOpen, setSearchOpen] = useState(false);
-
-  useEffect(() => {
-    const update = () => setSticky(window.scrollY > STICKY_THRESHOLD_PX);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, []);
 
   return (
     <header

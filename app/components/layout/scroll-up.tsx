@@ -1,5 +1,5 @@
 import { ArrowUp } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useScrolledPast } from "~/lib/use-scrolled-past";
 
 export const SCROLL_UP_THRESHOLD_PX = 200;
 
@@ -7,14 +7,7 @@ const prefersReducedMotion = () => window.matchMedia("(prefers-reduced-motion: r
 
 /** "Scroll to top" button, shown once the page has scrolled more than 200 px. */
 export function ScrollUp() {
-  const [visible, setVisible] = useState(false);
-
-  useEffect(() => {
-    const update = () => setVisible(window.scrollY > SCROLL_UP_THRESHOLD_PX);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, []);
+  const visible = useScrolledPast(SCROLL_UP_THRESHOLD_PX);
 
   return (
     <button
