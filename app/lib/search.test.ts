@@ -25,6 +25,16 @@ describe("searchPages", () => {
     expect(searchPages(pages, "CAFE").map((hit) => hit.path)).toEqual(["/faqs"]);
   });
 
+  it("lists a page shown under several paths once, under its shortest path", () => {
+    const aliases: SearchEntry[] = ["/revival", "/", "/home"].map((path) => ({
+      path,
+      title: "TNCC",
+      description: "Wrapped in Grace",
+      text: "home",
+    }));
+    expect(searchPages(aliases, "grace").map((hit) => hit.path)).toEqual(["/"]);
+  });
+
   it("respects the limit", () => {
     expect(searchPages(pages, "s", 1)).toHaveLength(1);
   });

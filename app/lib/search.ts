@@ -40,5 +40,13 @@ export function searchPages(entries: readonly SearchEntry[], query: string, limi
     }
     if (score > 0) hits.push({ ...entry, score });
   }
-  return hits.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path)).slice(0, limit);
+  // One hit per page content: /, /home and /revival are the same page under three paths.
+  const seen = new Set<string>();
+  return hits
+    .sort((a, b) => b.score - a.score || a.path.localeCompare(b.path))
+    .filter((hit) => {
+      const key = `${hit.title}\n${hit.description}`;
+      return !seen.has(key) && Boolean(seen.add(key));
+    })
+    .slice(0, limit);
 }
