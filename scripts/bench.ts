@@ -43,19 +43,28 @@ interface LhReport {
 }
 
 function runLighthouse(url: string, out: string): Omit<Row, "page"> {
-  execFileSync(
-    path.join(repoRoot, "node_modules/.bin/lighthouse"),
-    [
-      url,
-      "--quiet",
-      "--output=json",
-      `--output-path=${out}`,
-      `--chrome-flags=${CHROME_FLAGS}`,
-      "--form-factor=mobile",
-      "--throttling-method=simulate",
-    ],
-    { stdio: "inherit", env: { ...process.env, CHROME_PATH: CHROMIUM_PATH } },
-  );
+  // Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy machine: try that run again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      execFileSync(
+        path.join(repoRoot, "node_modules/.bin/lighthouse"),
+        [
+          url,
+          "--quiet",
+          "--output=json",
+          `--output-path=${out}`,
+          `--chrome-flags=${CHROME_FLAGS}`,
+          "--form-factor=mobile",
+          "--throttling-method=simulate",
+        ],
+        { stdio: "inherit", env: { ...process.env, CHROME_PATH: CHROMIUM_PATH } },
+      );
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`Lighthouse failed on ${url} (attempt ${attempt}); trying again.`);
+    }
+  }
   const report = JSON.parse(readFileSync(out, "utf8")) as LhReport;
   const score = (id: string) => report.categories[id]?.score ?? 0;
   const audit = (id: string) => report.audits[id]?.numericValue ?? NaN;
