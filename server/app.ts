@@ -17,6 +17,7 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
+import { isFormKind, sentId } from "../app/lib/form-kinds";
 
 const gzip = promisify(gzipCallback);
 
@@ -387,6 +388,21 @@ export function createApp(opts: AppOptions): Hono {
     return c.body(null, 204);
   });
 
+  /**
+   * A form sent before hydration or without JavaScript (see app/components/forms/site-form.tsx).
+   * Nothing is stored: the visitor goes back (303, so the reload is a GET) to the page the form was
+   * on, at the element showing the form's success message. The fields never reach a URL or a log.
+   */
+  app.post("/api/forms/:kind", async (c) => {
+    const kind = c.req.param("kind");
+    if (!isFormKind(kind)) return c.json({ error: `Unknown form "${kind}"` }, 400);
+    const type = c.req.header("content-type") ?? "";
+    if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type))
+      return c.json({ error: "Send the form as application/x-www-form-urlencoded" }, 400);
+    await c.req.arrayBuffer();
+    return c.redirect(`${sameOriginPath(c.req.header("referer"), c.req.url)}#${sentId(kind)}`, 303);
+  });
+
   app.notFound(async (c) => {
     const url = new URL(c.req.url);
     const rawPath = url.pathname;
@@ -420,6 +436,19 @@ export function createApp(opts: AppOptions): Hono {
   });
 
   return app;
+}
+
+/** The path (and query) of `referer` when it is on this site, else "/": never an open redirect. */
+function sameOriginPath(referer: string | undefined, requestUrl: string): string {
+  if (!referer) return "/";
+  try {
+    const from = new URL(referer);
+    const here = new URL(requestUrl);
+    if (from.host !== here.host || !from.pathname.startsWith("/") || from.pathname.startsWith("//")) return "/";
+    return from.pathname + from.search;
+  } catch {
+    return "/";
+  }
 }
 
 function isNotModified(c: Context, etag: string, stats: Stats): boolean {

@@ -1,17 +1,7 @@
 import { toast } from "react-toastify";
+import { FORM_MESSAGES, type FormKind } from "./form-kinds";
 
-/** The success messages of spec section 7, one per form. */
-export const FORM_MESSAGES = {
-  newsletter: "Subscribed Successfully!",
-  newsletterTemplate: "Thanks for Subscription!",
-  faq: "Thanks for your Message!",
-  comingSoon: "Thanks for your Email",
-  ticket: "Purchase Request Submitted!",
-  comment: "Thanks for your Comment!",
-  contact: "Message Sent!",
-} as const;
-
-export type FormKind = keyof typeof FORM_MESSAGES;
+export { FORM_MESSAGES, type FormKind } from "./form-kinds";
 
 /**
  * The one place every form goes through on submit. The browser has already run its required-field checks
@@ -23,7 +13,7 @@ export async function submitForm(form: HTMLFormElement, kind: FormKind): Promise
   toast.success(FORM_MESSAGES[kind]);
 }
 
-/** onSubmit handler for a <form>: `<form onSubmit={handleSubmit("contact")}>`. */
+/** onSubmit handler for a <form>: `<form onSubmit={handleSubmit("contact")}>`. Prefer `<SiteForm>`. */
 export function handleSubmit(kind: FormKind) {
   return (event: { preventDefault: () => void; currentTarget: HTMLFormElement }) => {
     event.preventDefault();

@@ -1,11 +1,11 @@
 import { useId } from "react";
-import { handleSubmit } from "~/lib/forms";
+import { SiteForm } from "./site-form";
 
 /** Newsletter box: one required e-mail field (spec section 5); success shows 'Subscribed Successfully!'. */
 export function NewsletterForm() {
   const id = useId();
   return (
-    <form onSubmit={handleSubmit("newsletter")} className="flex flex-col gap-2">
+    <SiteForm kind="newsletter" className="flex flex-col gap-2">
       <label htmlFor={id} className="font-semibold text-paper">
         Newsletter
       </label>
@@ -23,6 +23,6 @@ export function NewsletterForm() {
           Subscribe
         </button>
       </div>
-    </form>
+    </SiteForm>
   );
 }
