@@ -10,9 +10,10 @@ import type { Dirent } from "node:fs";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { generatePlaceholders, missingPlaceholders } from "./placeholders";
+import { isMain } from "./is-main";
 
 export const WIDTHS: readonly number[] = [320, 640, 960, 1280, 1920, 2400];
 export const QUALITY = 72;
@@ -179,7 +180,7 @@ export async function makeImages(root = fileURLToPath(new URL("..", import.meta.
   return { sources: sources.length, written: jobs.length, upToDate, removed, placeholders };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (isMain(import.meta.url)) {
   const started = performance.now();
   try {
     const r = await makeImages();

@@ -10,8 +10,9 @@
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { isMain } from "./is-main";
 
 export const PUBLIC_DIR = fileURLToPath(new URL("../public", import.meta.url));
 
@@ -791,7 +792,7 @@ export async function generatePlaceholders(
   return { written: written.sort(), kept: placeholderList().length - todo.length };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (isMain(import.meta.url)) {
   const started = performance.now();
   const { written, kept } = await generatePlaceholders({ force: process.argv.includes("--force") });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -12,12 +12,13 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { loadEnv } from "vite";
 import { CACHE_IMMUTABLE, HSTS, SECURITY_HEADERS, stripScripts, type HeadersManifest } from "../server/app";
 import type { SearchEntry } from "../app/lib/search";
+import { isMain } from "./is-main";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -418,9 +419,7 @@ export async function postbuild(buildDir: string, env: Record<string, string | u
   );
 }
 
-const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
-
-if (isMain) {
+if (isMain(import.meta.url)) {
   const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   // The same variables Vite sees (.env, .env.production, then the environment).
   const env = { ...loadEnv("production", repo, ["VITE_", "SITE_"]) };

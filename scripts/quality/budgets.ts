@@ -21,13 +21,16 @@ export function readBudgets(): Budgets {
   return JSON.parse(readFileSync(path.join(repoRoot, "budgets.json"), "utf8")) as Budgets;
 }
 
-/** One line per overshoot, e.g. "/ jsKiB 162.3 > 150 (+12.3)"; empty when everything fits. */
+/**
+ * One line per overshoot, e.g. "/ jsKiB 162.3 > 150 (+12.3)"; empty when everything fits. A budgeted
+ * measure that is missing or not a number (a Lighthouse audit that did not run) is a failure too:
+ * NaN compares false with everything and would otherwise pass.
+ */
 export function overBudget(page: string, measured: Record<string, number>, limits: Record<string, number>): string[] {
   return Object.entries(limits).flatMap(([name, limit]) => {
     const value = measured[name];
-    return value !== undefined && value > limit
-      ? [`${page} ${name} ${value.toFixed(1)} > ${limit} (+${(value - limit).toFixed(1)})`]
-      : [];
+    if (value === undefined || !Number.isFinite(value)) return [`${page} ${name} was not measured (${value})`];
+    return value > limit ? [`${page} ${name} ${value.toFixed(1)} > ${limit} (+${(value - limit).toFixed(1)})`] : [];
   });
 }
 

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type ConfigData, HtmlValidate } from "html-validate";
 import { builtPages, clientDir, repoRoot } from "./budgets";
+import { isMain } from "../is-main";
 
 /**
  * html-validate:recommended, with these rules relaxed (each for a reason outside our markup's control):
@@ -48,7 +49,7 @@ export async function validatePages(): Promise<string[]> {
   return problems;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const problems = await validatePages();
   if (problems.length > 0) {
     console.error(`HTML validation failed (${problems.length}):\n${problems.join("\n")}`);

@@ -24,6 +24,12 @@ describe("overBudget", () => {
     ]);
   });
 
+  it("fails a measure that is missing or not a number", () => {
+    expect(overBudget("/", { jsKiB: Number.NaN }, { jsKiB: 150 })).toEqual(["/ jsKiB was not measured (NaN)"]);
+    expect(overBudget("/", {}, { tbtMs: 200 })).toEqual(["/ tbtMs was not measured (undefined)"]);
+    expect(overBudget("/", { cls: Number.POSITIVE_INFINITY }, { cls: 0.02 })).toHaveLength(1);
+  });
+
   it("is empty when everything fits", () => {
     expect(overBudget("/faqs", { jsKiB: 150 }, { jsKiB: 150 })).toEqual([]);
   });

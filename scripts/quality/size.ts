@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { builtPages, clientDir, overBudget, readBudgets } from "./budgets";
+import { isMain } from "../is-main";
 
 export interface PageAssets {
   scripts: string[];
@@ -58,7 +59,7 @@ export function measurePage(htmlFile: string): PageSize {
   return { jsKiB, cssKiB, totalKiB: gzipKiB(html) + jsKiB + cssKiB + fontKiB };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const { bytes } = readBudgets();
   const problems: string[] = [];
   let largest = { page: "", jsKiB: 0 };
