@@ -42,35 +42,47 @@ export function isBelowViewport(rect: Pick<DOMRect, "top" | "height">, viewportH
   return rect.height > 0 && rect.top >= viewportHeight;
 }
 
-/** Attach the returned ref to an element to give it the entrance animation, `delayMs` after it comes into view. */
+/**
+ * Gives `element` the entrance animation, `delayMs` after it comes into view, if it starts below the
+ * viewport and motion is allowed. Returns the cleanup. Used by `useReveal` and, for pre-rendered HTML
+ * that is not hydrated (`StaticIsland`), on every element carrying `data-reveal-delay`.
+ */
+export function attachReveal(element: HTMLElement, delayMs = 0): () => void {
+  if (typeof IntersectionObserver === "undefined") return () => {};
+  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return () => {};
+  if (!isBelowViewport(element.getBoundingClientRect(), window.innerHeight)) return () => {};
+
+  const io = sharedObserver();
+  const done = () => {
+    pending.delete(element);
+    io.unobserve(element);
+  };
+  element.style.setProperty("--reveal-delay", `${delayMs}ms`);
+  element.dataset.reveal = "waiting";
+  pending.set(element, () => {
+    element.dataset.reveal = "shown";
+    done();
+  });
+  io.observe(element);
+
+  return () => {
+    done();
+    delete element.dataset.reveal;
+    element.style.removeProperty("--reveal-delay");
+  };
+}
+
+/**
+ * Attach the returned props to an element to give it the entrance animation, `delayMs` after it comes into
+ * view: `<li {...useReveal(150)}>`. The attribute lets `StaticIsland` do the same without hydrating.
+ */
 export function useReveal<T extends HTMLElement>(delayMs = 0) {
   const ref = useRef<T>(null);
 
   useEffect(() => {
     const element = ref.current;
-    if (!element || typeof IntersectionObserver === "undefined") return;
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    if (!isBelowViewport(element.getBoundingClientRect(), window.innerHeight)) return;
-
-    const io = sharedObserver();
-    const done = () => {
-      pending.delete(element);
-      io.unobserve(element);
-    };
-    element.style.setProperty("--reveal-delay", `${delayMs}ms`);
-    element.dataset.reveal = "waiting";
-    pending.set(element, () => {
-      element.dataset.reveal = "shown";
-      done();
-    });
-    io.observe(element);
-
-    return () => {
-      done();
-      delete element.dataset.reveal;
-      element.style.removeProperty("--reveal-delay");
-    };
+    return element ? attachReveal(element, delayMs) : undefined;
   }, [delayMs]);
 
-  return ref;
+  return { ref, "data-reveal-delay": delayMs };
 }

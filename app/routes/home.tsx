@@ -7,6 +7,7 @@ import { LatestNews } from "~/components/home/latest-news";
 import { NetsOfPrayer } from "~/components/home/nets-of-prayer";
 import { ScheduleSection } from "~/components/home/schedule";
 import { useSectionScroll } from "~/components/home/use-section-scroll";
+import { StaticIsland } from "~/components/ui/static-island";
 import {
   getBannerSlides,
   getFeatures,
@@ -105,12 +106,16 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
     <>
       <BannerCarousel slides={data.banner.slides} facts={data.banner.facts} />
       <CountdownSection target={data.countdown.target} startText={data.countdown.startText} />
-      <About {...data.about} />
-      <Features features={data.features} />
-      <Guests speakers={data.speakers} />
+      <StaticIsland>
+        <About {...data.about} />
+        <Features features={data.features} />
+        <Guests speakers={data.speakers} />
+      </StaticIsland>
       <ScheduleSection days={data.schedule} dateText={data.dateText} />
-      <NetsOfPrayer {...data.nets} />
-      <LatestNews posts={data.news} />
+      <StaticIsland>
+        <NetsOfPrayer {...data.nets} />
+        <LatestNews posts={data.news} />
+      </StaticIsland>
     </>
   );
 }

@@ -360,6 +360,27 @@ test.describe("menu navigation to the home page's sections", () => {
   });
 });
 
+test.describe("sections React does not hydrate", () => {
+  test("keep their pre-rendered content, and their links navigate without a page load", async ({ page, problems }) => {
+    await page.goto("/");
+    await ready(page);
+    await expect(page.getByRole("heading", { name: "Meet our Guests", exact: true })).toBeVisible();
+    const news = page.locator("section#news");
+    await expect(news.getByRole("article")).toHaveCount(3);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const link = page.locator("section#speakers a[href^='/speakers-detail/']").first();
+    const href = await link.getAttribute("href");
+    await link.click();
+    await expect(page).toHaveURL(href!);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // Back on the home page, rendered by React this time, the sections are all there.
+    await page.goBack();
+    await expect(page.getByRole("heading", { name: "Meet our Guests", exact: true })).toBeVisible();
+    await expect(page.locator("section#news").getByRole("article")).toHaveCount(3);
+    expect(problems).toEqual([]);
+  });
+});
+
 test.describe("entrance animations", () => {
   test("only what is below the viewport after hydration waits, and it appears when scrolled to", async ({ page }) => {
     await page.goto("/");

@@ -34,11 +34,11 @@ export function PostCard({
   delay = 0,
   headingLevel: Heading = "h3",
 }: PostCardProps) {
-  const ref = useReveal<HTMLElement>(delay);
+  const reveal = useReveal<HTMLElement>(delay);
   const href = `/blog-single/${id}`;
   return (
     <article
-      ref={ref}
+      {...reveal}
       className="group flex w-full flex-col overflow-hidden rounded-[var(--radius-card)] bg-paper shadow-soft"
     >
       <Link to={href} tabIndex={-1} aria-hidden="true" className="block overflow-hidden">

@@ -22,7 +22,7 @@ export function About({ title, text, image, themes, dateText, registrationUrl }:
   return (
     <section id="about" aria-labelledby="about-title" className="section bg-paper">
       <div className="container-page grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
-        <div ref={picture} className="relative">
+        <div {...picture} className="relative">
           <ResponsiveImage
             image={image}
             sizes="(min-width: 1200px) 560px, (min-width: 1024px) 45vw, 90vw"
@@ -33,7 +33,7 @@ export function About({ title, text, image, themes, dateText, registrationUrl }:
             <span className="font-serif text-lg font-semibold">{dateText}</span>
           </p>
         </div>
-        <div ref={body}>
+        <div {...body}>
           <SectionTitle id="about-title" eyebrow="About the conference" title={title} align="start" />
           <p className="mt-6 text-lg text-muted">{text}</p>
           <h3 className="mt-8 font-sans text-sm font-bold tracking-[0.12em] text-ink uppercase">This year's themes</h3>

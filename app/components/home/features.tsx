@@ -39,10 +39,10 @@ export function Features({ features }: FeaturesProps) {
 }
 
 function FeatureCard({ title, icon, text, delay }: FeatureProps) {
-  const ref = useReveal<HTMLLIElement>(delay);
+  const reveal = useReveal<HTMLLIElement>(delay);
   const Icon = FEATURE_ICONS[icon] ?? FALLBACK_ICON;
   return (
-    <li ref={ref} className="rounded-[var(--radius-card)] bg-paper p-7 shadow-soft xl:p-6">
+    <li {...reveal} className="rounded-[var(--radius-card)] bg-paper p-7 shadow-soft xl:p-6">
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-night text-gold">
         <Icon aria-hidden="true" size={28} strokeWidth={1.5} />
       </span>

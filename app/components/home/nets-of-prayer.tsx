@@ -24,7 +24,7 @@ export function NetsOfPrayer(props: NetsOfPrayerProps) {
   return (
     <section id="nets-of-prayer" aria-labelledby="nets-of-prayer-title" className="section bg-paper">
       <div className="container-page grid items-center gap-12 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
-        <div ref={body}>
+        <div {...body}>
           <SectionTitle id="nets-of-prayer-title" eyebrow="Next event" title={title} align="start" />
           <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 font-semibold text-ink">
             <li className="flex items-center gap-2">
@@ -47,7 +47,7 @@ export function NetsOfPrayer(props: NetsOfPrayerProps) {
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         </div>
-        <div ref={picture}>
+        <div {...picture}>
           <ResponsiveImage
             image={image}
             sizes="(min-width: 1200px) 530px, (min-width: 1024px) 45vw, 90vw"

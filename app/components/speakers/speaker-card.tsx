@@ -24,10 +24,10 @@ export function SpeakerCard({
   delay = 0,
   headingLevel: Heading = "h3",
 }: SpeakerCardProps) {
-  const ref = useReveal<HTMLElement>(delay);
+  const reveal = useReveal<HTMLElement>(delay);
   const href = `/speakers-detail/${id}`;
   return (
-    <article ref={ref} className="group text-center">
+    <article {...reveal} className="group text-center">
       <Link
         to={href}
         tabIndex={-1}
