@@ -16,7 +16,8 @@ cp -r build "$tmp"/
 cd "$tmp"
 npm ci --omit=dev --no-audit --no-fund --loglevel=error
 port=${CHECK_PROD_PORT:-4199}
-PORT=$port HOST=127.0.0.1 npm run serve >server.log 2>&1 &
+# node itself (not npm run serve), so the cleanup stops the server and not only npm.
+PORT=$port HOST=127.0.0.1 node --import tsx server/index.ts >server.log 2>&1 &
 pid=$!
 for _ in $(seq 1 50); do curl -fsS -o /dev/null "http://127.0.0.1:$port/" 2>/dev/null && break; sleep 0.2; done
 

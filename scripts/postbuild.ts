@@ -19,6 +19,7 @@ import { loadEnv } from "vite";
 import { CACHE_IMMUTABLE, HSTS, SECURITY_HEADERS, stripScripts, type HeadersManifest } from "../server/app";
 import type { SearchEntry } from "../app/lib/search";
 import { isMain } from "./is-main";
+import { writeCheckoutData } from "./build/checkout-data";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -425,6 +426,7 @@ if (isMain(import.meta.url)) {
   const env = { ...loadEnv("production", repo, ["VITE_", "SITE_"]) };
   try {
     console.log(await postbuild(path.join(repo, "build"), env));
+    console.log(await writeCheckoutData(repo));
   } catch (error) {
     console.error(`postbuild failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

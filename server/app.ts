@@ -18,6 +18,8 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import { isFormKind, sentId } from "../app/lib/form-kinds";
+import { registerCheckout, type CheckoutOptions } from "./checkout";
+import { sameOriginPath } from "./redirect";
 
 const gzip = promisify(gzipCallback);
 
@@ -36,6 +38,8 @@ export interface AppOptions {
   headersFile?: string;
   /** Where `/api/vitals` writes its lines; defaults to console.log. */
   log?: (line: string) => void;
+  /** `/api/checkout` settings (STRIPE_SECRET_KEY, ...); dataFile defaults to `<root>/../checkout.json`. */
+  checkout?: Partial<CheckoutOptions>;
 }
 
 /**
@@ -403,6 +407,8 @@ export function createApp(opts: AppOptions): Hono {
     return c.redirect(`${sameOriginPath(c.req.header("referer"), c.req.url)}#${sentId(kind)}`, 303);
   });
 
+  registerCheckout(app, { dataFile: path.join(path.dirname(root), "checkout.json"), ...opts.checkout });
+
   app.notFound(async (c) => {
     const url = new URL(c.req.url);
     const rawPath = url.pathname;
@@ -436,19 +442,6 @@ export function createApp(opts: AppOptions): Hono {
   });
 
   return app;
-}
-
-/** The path (and query) of `referer` when it is on this site, else "/": never an open redirect. */
-function sameOriginPath(referer: string | undefined, requestUrl: string): string {
-  if (!referer) return "/";
-  try {
-    const from = new URL(referer);
-    const here = new URL(requestUrl);
-    if (from.host !== here.host || !from.pathname.startsWith("/") || from.pathname.startsWith("//")) return "/";
-    return from.pathname + from.search;
-  } catch {
-    return "/";
-  }
 }
 
 function isNotModified(c: Context, etag: string, stats: Stats): boolean {

@@ -24,7 +24,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 const hostname = process.env.HOST || "0.0.0.0";
 
-const server = serve({ fetch: createApp({ root }).fetch, port, hostname }, (info) => {
+const checkout = {
+  secretKey: process.env.STRIPE_SECRET_KEY || undefined,
+  apiUrl: process.env.STRIPE_API_URL || undefined,
+  siteUrl: process.env.SITE_URL || undefined,
+};
+const server = serve({ fetch: createApp({ root, checkout }).fetch, port, hostname }, (info) => {
   const shown = hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
   console.log(`TNCC site: http://${shown}:${info.port}`);
 });

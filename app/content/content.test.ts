@@ -134,6 +134,19 @@ describe("content rules", () => {
     expect(problems).toEqual(['app/content/site.yaml: seats: must be a number (got "many")']);
   });
 
+  test("a sponsor token's payment link that is not an https URL", () => {
+    const problems = problemsAfter((dir) =>
+      replace(
+        dir,
+        "sponsor-tokens.yaml",
+        "      price: price_PLACEHOLDER_03\n      quantity: 1\n",
+        "      price: price_PLACEHOLDER_03\n      quantity: 1\n    paymentLink: http://buy.example.org/x\n",
+      ),
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^app\/content\/sponsor-tokens\.yaml: tokens\[2\].*paymentLink/);
+  });
+
   test("an unknown field (a typo)", () => {
     const problems = problemsAfter((dir) => replace(dir, "faqs.yaml", "    question: Is the", "    questoin: Is the"));
     expect(problems).toEqual([

@@ -453,6 +453,8 @@ export function createSchemas({ images, markdown }: SchemaContext) {
               price: z.string().regex(/^price_\w+$/, "must be a payment-provider price id (price_...)"),
               quantity: z.int().positive(),
             }),
+            /** A payment-provider Payment Link: the BUY button goes there directly (static hosting, no server). */
+            paymentLink: z.url({ protocol: /^https$/ }).optional(),
           }),
         )
         .min(1)

@@ -1,6 +1,20 @@
-import { ComingNote } from "~/components/layout/coming-soon-note";
+import { useId } from "react";
+import { SiteForm } from "~/components/forms/site-form";
 import { PageBanner } from "~/components/layout/page-banner";
+import { formatPrice } from "~/components/tickets/ticket-plans";
+import { getSite, getTicketPlans } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import { useSearchParam } from "~/lib/use-search-param";
+import type { Route } from "./+types/buy-ticket";
+
+export async function loader() {
+  const { currency, plans } = getTicketPlans();
+  return {
+    currency,
+    plans: plans.map(({ id, title, price, tickets }) => ({ id, title, price, tickets })),
+    registrationUrl: getSite().registrationUrl,
+  };
+}
 
 export const meta = () =>
   pageMeta({
@@ -9,11 +23,73 @@ export const meta = () =>
     path: "/buy-ticket",
   });
 
-export default function Page() {
+const field = "mt-1 block min-h-11 w-full rounded-lg border border-night/20 bg-paper px-4 text-night";
+
+/** The ticket purchase form (spec section 5); `?plan=family` chooses the plan, e.g. from /pricing. */
+export default function BuyTicket({ loaderData: { currency, plans, registrationUrl } }: Route.ComponentProps) {
+  const id = useId();
+  const wanted = useSearchParam("plan");
+  const plan = plans.some((p) => p.id === wanted) ? wanted! : plans[0]!.id;
+
   return (
     <>
       <PageBanner title="Buy Ticket" />
-      <ComingNote what="This page" />
+      <section className="section" aria-labelledby={`${id}-title`}>
+        <div className="container-page grid max-w-5xl gap-12 lg:grid-cols-[2fr_1fr]">
+          <SiteForm kind="ticket" className="grid gap-5 sm:grid-cols-2" aria-labelledby={`${id}-title`}>
+            <h2 id={`${id}-title`} className="text-3xl font-semibold sm:col-span-2">
+              Ticket purchase
+            </h2>
+            <label className="font-semibold">
+              Name
+              <input name="name" type="text" required autoComplete="name" className={field} />
+            </label>
+            <label className="font-semibold">
+              E-mail
+              <input name="email" type="email" required autoComplete="email" className={field} />
+            </label>
+            <label className="font-semibold">
+              Phone number
+              <input name="phone" type="tel" required autoComplete="tel" className={field} />
+            </label>
+            <label className="font-semibold">
+              Quantity
+              <input name="quantity" type="number" min={1} step={1} required defaultValue={1} className={field} />
+            </label>
+            <label className="font-semibold sm:col-span-2">
+              Plan
+              {/* Remounted when ?plan= is read after hydration, so the plan from the link is chosen. */}
+              <select key={plan} name="plan" required defaultValue={plan} className={field}>
+                {plans.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.title}: {formatPrice(p.price, currency)} ({p.tickets} {p.tickets === 1 ? "ticket" : "tickets"})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex items-start gap-3 sm:col-span-2">
+              <input name="terms" type="checkbox" required className="mt-1 size-5 accent-rose" />
+              <span>I accept the terms and conditions of the conference.</span>
+            </label>
+            <div className="sm:col-span-2">
+              <button type="submit" className="btn btn-primary">
+                Buy Ticket
+              </button>
+            </div>
+          </SiteForm>
+          <aside aria-labelledby={`${id}-register`} className="rounded-[var(--radius-card)] bg-mist p-8">
+            <h2 id={`${id}-register`} className="text-2xl font-semibold">
+              Register online
+            </h2>
+            <p className="mt-3 text-muted">
+              You can also register on our ticketing page, where tickets are issued at once.
+            </p>
+            <a href={registrationUrl} target="_blank" rel="noopener" className="btn btn-primary mt-6">
+              Click to Register
+            </a>
+          </aside>
+        </div>
+      </section>
     </>
   );
 }

@@ -17,8 +17,8 @@ export default function Cancel() {
         <div className="container-page max-w-2xl text-center">
           <p className="text-lg text-muted">Your payment was cancelled and nothing was charged.</p>
           <div className="mt-8 flex flex-wrap justify-center gap-4">
-            <Link to="/buy-ticket" className="btn btn-primary">
-              Back to tickets
+            <Link to="/pricing#tokens" className="btn btn-primary">
+              Back to the sponsor tokens
             </Link>
             <Link to="/home" className="btn btn-outline">
               Home

@@ -1,19 +1,54 @@
-import { ComingNote } from "~/components/layout/coming-soon-note";
 import { PageBanner } from "~/components/layout/page-banner";
+import { SponsorTokens } from "~/components/tickets/sponsor-tokens";
+import { TicketPlans } from "~/components/tickets/ticket-plans";
+import { getSite, getSponsorTokens, getTicketPlans } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/pricing";
+
+export async function loader() {
+  const { currency, plans, dayPass } = getTicketPlans();
+  const { email, phone } = getSite().contact;
+  return {
+    plans: {
+      currency,
+      dayPass,
+      plans: plans.map(({ id, title, price, tickets, features, buttonText }) => ({
+        id,
+        title,
+        price,
+        tickets,
+        features,
+        buttonText,
+      })),
+    },
+    tokens: getSponsorTokens().map(({ id, title, cost, currency, features, buttonText, paymentLink }) => ({
+      id,
+      title,
+      cost,
+      currency,
+      features,
+      buttonText,
+      paymentLink,
+    })),
+    contact: { email, phone },
+  };
+}
 
 export const meta = () =>
   pageMeta({
     title: "Pricing",
-    description: "Ticket plans for the Wrapped in Grace Conference: person, family, group and day pass.",
+    description:
+      "Ticket plans for the Wrapped in Grace Conference: person, family, group and day pass; sponsor tokens.",
     path: "/pricing",
   });
 
-export default function Page() {
+/** Ticket plans (each leads to the purchase form with that plan chosen) and the sponsor tokens. */
+export default function Pricing({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageBanner title="Pricing" />
-      <ComingNote what="This page" />
+      <TicketPlans {...loaderData.plans} />
+      <SponsorTokens tokens={loaderData.tokens} contact={loaderData.contact} />
     </>
   );
 }

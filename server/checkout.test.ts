@@ -1,0 +1,165 @@
+// @vitest-environment node
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "./app";
+import type { CheckoutData, CheckoutOptions } from "./checkout";
+
+const data: CheckoutData = {
+  tokens: {
+    "3": { price: "price_TOKEN_03", cost: 50, currency: "USD" },
+    "7": { price: "price_TOKEN_07", cost: 500, currency: "USD", paymentLink: "https://buy.stripe.com/test_7" },
+  },
+  contact: { email: "info@tncc.example.org", phone: "+1 (555) 010-2024" },
+};
+
+let dir: string;
+let root: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "tncc-checkout-"));
+  root = path.join(dir, "build", "client");
+  await mkdir(root, { recursive: true });
+  await writeFile(path.join(dir, "build", "checkout.json"), JSON.stringify(data));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+interface Sent {
+  url: string;
+  auth: string | null;
+  body: URLSearchParams;
+}
+
+/** The app with a fake provider; returns what the provider received and what was logged. */
+function setup(checkout: Partial<CheckoutOptions> = {}, answer?: () => Promise<Response>) {
+  const sent: Sent[] = [];
+  const errors: string[] = [];
+  const fakeFetch = (async (url: string, init: RequestInit) => {
+    sent.push({
+      url,
+      auth: new Headers(init.headers).get("authorization"),
+      body: new URLSearchParams(String(init.body)),
+    });
+    return answer ? answer() : Response.json({ id: "cs_test_1", url: "https://checkout.stripe.test/c/pay/cs_test_1" });
+  }) as typeof fetch;
+  const app = createApp({
+    root,
+    log: () => {},
+    checkout: {
+      secretKey: "sk_test_123",
+      apiUrl: "http://fake.test",
+      fetch: fakeFetch,
+      logError: (l) => errors.push(l),
+      ...checkout,
+    },
+  });
+  const buy = (body: string | undefined, headers: Record<string, string> = {}, method = "POST") =>
+    app.request("http://site.test/api/checkout", {
+      method,
+      body,
+      headers: { "content-type": "application/x-www-form-urlencoded", referer: "http://site.test/pricing", ...headers },
+    });
+  return { app, buy, sent, errors };
+}
+
+describe("POST /api/checkout", () => {
+  it("creates a payment session for the token's price, quantity 1, with both return URLs, and redirects there", async () => {
+    const { buy, sent } = setup();
+    const res = await buy("token=3&price=price_EVIL&quantity=99&amount=1");
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("https://checkout.stripe.test/c/pay/cs_test_1");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toBe("http://fake.test/v1/checkout/sessions");
+    expect(sent[0]!.auth).toBe("Bearer sk_test_123");
+    expect(Object.fromEntries(sent[0]!.body)).toEqual({
+      mode: "payment",
+      "line_items[0][price]": "price_TOKEN_03",
+      "line_items[0][quantity]": "1",
+      success_url: "http://site.test/success",
+      cancel_url: "http://site.test/cancel",
+    });
+  });
+
+  it("answers JSON to a script, and uses SITE_URL for the return URLs when set", async () => {
+    const { buy, sent } = setup({ siteUrl: "https://tncc.example.org/" });
+    const res = await buy(JSON.stringify({ token: "3" }), {
+      "content-type": "application/json",
+      accept: "application/json",
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ url: "https://checkout.stripe.test/c/pay/cs_test_1" });
+    expect(sent[0]!.body.get("success_url")).toBe("https://tncc.example.org/success");
+  });
+
+  it("sends a token with a Payment Link there without calling the API", async () => {
+    const { buy, sent } = setup({ secretKey: undefined });
+    const res = await buy("token=7");
+    expect(res.headers.get("location")).toBe("https://buy.stripe.com/test_7");
+    expect(sent).toHaveLength(0);
+  });
+
+  it("refuses unknown tokens and malformed or missing bodies with 400 and a clear message", async () => {
+    const { buy, sent } = setup();
+    const cases: [string | undefined, Record<string, string>][] = [
+      ["token=99", {}],
+      ["token=__proto__", {}],
+      ["token=1.5", {}],
+      ["", {}],
+      [undefined, {}],
+      ["{not json", { "content-type": "application/json" }],
+      ["[]", { "content-type": "application/json" }],
+    ];
+    for (const [body, headers] of cases) {
+      const res = await buy(body, { accept: "application/json", ...headers });
+      expect(res.status, String(body)).toBe(400);
+      expect((await res.json()).error, String(body)).toMatch(/token|JSON/i);
+    }
+    expect((await (await buy("token=99")).json()).error).toBe("Unknown sponsor token 99.");
+    expect(sent).toHaveLength(0);
+  });
+
+  it("does not answer other methods", async () => {
+    const { buy } = setup();
+    expect((await buy(undefined, {}, "GET")).status).toBe(404);
+    expect((await buy(undefined, {}, "PUT")).status).toBe(404);
+  });
+
+  it("without a secret key: 503, the unavailable message with whom to contact, and a log line", async () => {
+    const { buy, errors } = setup({ secretKey: undefined });
+    const res = await buy("token=3", { accept: "application/json" });
+    expect(res.status).toBe(503);
+    expect((await res.json()).error).toBe(
+      "Online payment is unavailable right now. Please contact us at info@tncc.example.org or +1 (555) 010-2024.",
+    );
+    expect(errors.join("\n")).toContain("STRIPE_SECRET_KEY is not set");
+    // Without JavaScript: back to the page, at the message.
+    const plain = await buy("token=3");
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get("location")).toBe("/pricing#checkout-unavailable");
+  });
+
+  it("when the provider is down or fails: 502 with the message, logged, never the key", async () => {
+    const down = setup({}, () => Promise.reject(new TypeError("fetch failed: ECONNREFUSED")));
+    const res = await down.buy("token=3", { accept: "application/json" });
+    expect(res.status).toBe(502);
+    const { error } = await res.json();
+    expect(error).toContain("cannot be reached");
+    expect(error).toContain("info@tncc.example.org");
+    expect(error).not.toContain("sk_test");
+    expect(down.errors.join("\n")).toContain("ECONNREFUSED");
+
+    const failing = setup({}, async () => Response.json({ error: { message: "No such price" } }, { status: 400 }));
+    const bad = await failing.buy("token=3", { accept: "application/json" });
+    expect(bad.status).toBe(502);
+    expect(failing.errors.join("\n")).toContain("No such price");
+
+    const noUrl = setup({}, async () => Response.json({ id: "cs_1", url: "javascript:alert(1)" }));
+    expect((await noUrl.buy("token=3", { accept: "application/json" })).status).toBe(502);
+  });
+
+  it("without build/checkout.json: 503 and a log line", async () => {
+    const { buy, errors } = setup({ dataFile: path.join(dir, "missing.json") });
+    expect((await buy("token=3", { accept: "application/json" })).status).toBe(503);
+    expect(errors.join("\n")).toContain("missing.json");
+  });
+});

@@ -1,0 +1,176 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, ready, test } from "./fixtures";
+
+test.describe("ticket plans and the purchase form", () => {
+  test("each plan leads to the purchase form with that plan chosen", async ({ page, problems }) => {
+    await page.goto("/pricing");
+    await ready(page);
+    const plans = page
+      .getByRole("region", { name: "Choose your ticket" })
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading") });
+    await expect(plans).toHaveCount(3);
+    await expect(plans.nth(0)).toContainText("Person");
+    await expect(plans.nth(0)).toContainText("$19");
+    await expect(plans.nth(1)).toContainText("$59");
+    await expect(plans.nth(2)).toContainText("$99");
+    await expect(page.getByText("$35.99")).toBeVisible();
+    await page.getByRole("link", { name: "Buy Ticket: Family" }).click();
+    await expect(page).toHaveURL("/buy-ticket?plan=family");
+    await expect(page.getByLabel("Plan")).toHaveValue("family");
+    expect(problems).toEqual([]);
+  });
+
+  test("refuses quantity 0 and unaccepted terms, keeps what was typed, then confirms and resets", async ({
+    page,
+    problems,
+  }) => {
+    await page.goto("/buy-ticket?plan=group");
+    await ready(page);
+    await expect(page.getByLabel("Plan")).toHaveValue("group");
+    await page.getByLabel("Name").fill("Ada Lovelace");
+    await page.getByLabel("E-mail").fill("ada@example.org");
+    await page.getByLabel("Phone number").fill("+1 555 0100");
+    await page.getByLabel("Quantity").fill("0");
+    await page.getByRole("button", { name: "Buy Ticket" }).click();
+    await expect(page.getByLabel("Quantity")).toHaveJSProperty("validity.rangeUnderflow", true);
+    await expect(page.locator(".Toastify__toast")).toHaveCount(0);
+    await expect(page.getByLabel("Name")).toHaveValue("Ada Lovelace");
+
+    await page.getByLabel("Quantity").fill("2");
+    await page.getByRole("button", { name: "Buy Ticket" }).click();
+    await expect(page.getByRole("checkbox")).toHaveJSProperty("validity.valueMissing", true);
+    await expect(page.locator(".Toastify__toast")).toHaveCount(0);
+    await expect(page.getByLabel("E-mail")).toHaveValue("ada@example.org");
+
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Buy Ticket" }).click();
+    await expect(page.locator(".Toastify__toast")).toContainText("Purchase Request Submitted!");
+    await expect(page.getByLabel("Name")).toHaveValue("");
+    await expect(page.getByLabel("Quantity")).toHaveValue("1");
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe("sponsor tokens", () => {
+  test("ten 'SPONS0R Token' cards with their costs and five lines each", async ({ page }) => {
+    await page.goto("/pricing");
+    await ready(page);
+    const cards = page.locator("#tokens li").filter({ has: page.getByRole("heading", { name: "SPONS0R Token" }) });
+    await expect(cards).toHaveCount(10);
+    const costs = ["$0.50", "$20", "$50", "$80", "$100", "$200", "$500", "$800", "$1,000", "$2,000"];
+    for (const [i, cost] of costs.entries()) {
+      await expect(cards.nth(i)).toContainText(cost);
+      await expect(cards.nth(i).getByRole("listitem")).toHaveCount(5);
+      await expect(cards.nth(i).getByRole("button", { name: /^BUY Ticket/ })).toBeVisible();
+    }
+  });
+
+  test("without payment configuration the visitor is told payment is unavailable and whom to contact", async ({
+    page,
+  }) => {
+    await page.goto("/pricing");
+    await ready(page);
+    await page.getByRole("button", { name: "BUY Ticket: SPONS0R Token $50", exact: true }).click();
+    const toast = page.locator(".Toastify__toast");
+    await expect(toast).toContainText("Online payment is unavailable right now");
+    await expect(toast).toContainText("info@tncc.example.org");
+    await expect(page).toHaveURL("/pricing");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the unavailable message is shown on the page", async ({ page }) => {
+      await page.goto("/pricing");
+      await page.getByRole("button", { name: "BUY Ticket: SPONS0R Token $50", exact: true }).click();
+      await expect(page).toHaveURL("/pricing#checkout-unavailable");
+      await expect(page.locator("#checkout-unavailable")).toBeVisible();
+    });
+  });
+});
+
+test.describe("checkout through a payment provider", () => {
+  let fake: Server;
+  let site: ChildProcess;
+  let siteUrl: string;
+  const received: { auth?: string; body: URLSearchParams }[] = [];
+
+  test.beforeAll(async () => {
+    // A stand-in for the provider's API and its hosted checkout page, on loopback.
+    fake = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => (body += chunk));
+      req.on("end", () => {
+        const origin = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+        if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
+          received.push({ auth: req.headers.authorization, body: new URLSearchParams(body) });
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end(JSON.stringify({ id: "cs_test_42", url: `${origin}/pay/cs_test_42` }));
+        } else if (req.url === "/pay/cs_test_42") {
+          res.writeHead(200, { "content-type": "text/html" });
+          res.end("<!doctype html><title>Fake checkout</title><h1>Fake checkout cs_test_42</h1>");
+        } else {
+          res.writeHead(404).end();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+    const port = 4300 + Math.floor(Math.random() * 500);
+    siteUrl = `http://127.0.0.1:${port}`;
+    site = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        STRIPE_SECRET_KEY: "sk_test_fake_key",
+        STRIPE_API_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+      },
+      stdio: "ignore",
+    });
+    for (let i = 0; i < 100; i++) {
+      if (
+        await fetch(siteUrl).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+
+  test.afterAll(async () => {
+    site?.kill();
+    await new Promise((resolve) => fake?.close(resolve));
+  });
+
+  test("a token's BUY goes through /api/checkout to the provider's checkout page", async ({ page }) => {
+    await page.goto(`${siteUrl}/pricing`);
+    await ready(page);
+    await page.getByRole("button", { name: "BUY Ticket: SPONS0R Token $80", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Fake checkout cs_test_42" })).toBeVisible();
+    expect(received).toHaveLength(1);
+    expect(received[0]!.auth).toBe("Bearer sk_test_fake_key");
+    expect(Object.fromEntries(received[0]!.body)).toEqual({
+      mode: "payment",
+      "line_items[0][price]": "price_PLACEHOLDER_04",
+      "line_items[0][quantity]": "1",
+      success_url: `${siteUrl}/success`,
+      cancel_url: `${siteUrl}/cancel`,
+    });
+  });
+});
+
+test("success and cancel pages lead home and back to the tokens", async ({ page }) => {
+  await page.goto("/success");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Succesful Transaction");
+  await expect(page.locator("main a.btn", { hasText: "Home" })).toHaveAttribute("href", "/home");
+  await page.goto("/cancel");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transaction Cancelled");
+  await expect(page.getByRole("link", { name: "Back to the sponsor tokens" })).toHaveAttribute(
+    "href",
+    "/pricing#tokens",
+  );
+});
