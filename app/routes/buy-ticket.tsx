@@ -77,7 +77,7 @@ export default function BuyTicket({ loaderData: { currency, plans, registrationU
               </button>
             </div>
           </SiteForm>
-          <aside aria-labelledby={`${id}-register`} className="rounded-[var(--radius-card)] bg-mist p-8">
+          <aside aria-labelledby={`${id}-register`} className="self-start rounded-[var(--radius-card)] bg-mist p-8">
             <h2 id={`${id}-register`} className="text-2xl font-semibold">
               Register online
             </h2>

@@ -40,7 +40,7 @@ export function SponsorTokens({ tokens, contact, className = "bg-paper" }: Spons
         <p id={UNAVAILABLE_ID} role="alert" className="form-sent mx-auto max-w-2xl text-center text-rose">
           {unavailable}
         </p>
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+        <ul className="mt-12 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-3 xl:grid-cols-5">
           {tokens.map((token) => (
             <TokenCard key={token.id} token={token} unavailable={unavailable} />
           ))}
@@ -77,7 +77,7 @@ function TokenCard({ token, unavailable }: { token: SponsorTokenCard; unavailabl
   };
 
   return (
-    <li className="flex flex-col rounded-[var(--radius-card)] border border-night/10 bg-paper p-6 text-center shadow-soft">
+    <li className="flex flex-col rounded-[var(--radius-card)] border border-night/10 bg-paper p-4 text-center shadow-soft sm:p-6">
       <span className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-night text-gold">
         <Ticket aria-hidden="true" size={24} strokeWidth={1.5} />
       </span>
