@@ -19,6 +19,8 @@ import { loadEnv } from "vite";
 import { CACHE_IMMUTABLE, HSTS, SECURITY_HEADERS, stripScripts, type HeadersManifest } from "../server/app";
 import type { SearchEntry } from "../app/lib/search";
 import { isMain } from "./is-main";
+import { loadContent, readImageManifest } from "../app/content/load";
+import { writeCalendarFiles } from "./build/calendar";
 import { writeCheckoutData } from "./build/checkout-data";
 
 const brotli = promisify(brotliCompress);
@@ -426,7 +428,12 @@ if (isMain(import.meta.url)) {
   const env = { ...loadEnv("production", repo, ["VITE_", "SITE_"]) };
   try {
     console.log(await postbuild(path.join(repo, "build"), env));
-    console.log(await writeCheckoutData(repo));
+    const content = loadContent(
+      path.join(repo, "app/content"),
+      readImageManifest(path.join(repo, ".generated/images.json")),
+    );
+    console.log(await writeCheckoutData(path.join(repo, "build"), content));
+    console.log(await writeCalendarFiles(path.join(repo, "build", "client"), content, normalizeSiteUrl(env.SITE_URL)));
   } catch (error) {
     console.error(`postbuild failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

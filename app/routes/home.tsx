@@ -59,10 +59,11 @@ export async function loader() {
       monthShort,
       year,
       fullDate,
-      sessions: sessions.map(({ id, title, timeText, speaker }) => ({
+      sessions: sessions.map(({ id, title, startsAt, endsAt, speaker }) => ({
         id,
         title,
-        timeText,
+        startsAt,
+        endsAt,
         speaker: speaker && { name: speaker.name, designation: speaker.designation },
       })),
     })),
@@ -89,6 +90,7 @@ export async function loader() {
         image,
       })),
     dateText: dates.text,
+    timeZone: site.timeZone,
   };
 }
 
@@ -111,7 +113,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
         <Features features={data.features} />
         <Guests speakers={data.speakers} />
       </StaticIsland>
-      <ScheduleSection days={data.schedule} dateText={data.dateText} />
+      <ScheduleSection days={data.schedule} dateText={data.dateText} timeZone={data.timeZone} />
       <StaticIsland>
         <NetsOfPrayer {...data.nets} />
         <LatestNews posts={data.news} />

@@ -5,10 +5,11 @@ export interface ScheduleSectionProps {
   days: ScheduleDayProps[];
   /** "24 - 27 October 2024" */
   dateText: string;
+  timeZone: string;
 }
 
 /** #schedule: the four days in tabs, Day 01 first. */
-export function ScheduleSection({ days, dateText }: ScheduleSectionProps) {
+export function ScheduleSection({ days, dateText, timeZone }: ScheduleSectionProps) {
   return (
     <section id="schedule" aria-labelledby="schedule-title" className="on-dark section bg-night text-paper">
       <div className="container-page">
@@ -19,7 +20,7 @@ export function ScheduleSection({ days, dateText }: ScheduleSectionProps) {
           lead={`Four days of worship, teaching and fellowship, ${dateText}. Choose a day to see its sessions.`}
         />
         <div className="mx-auto mt-12 max-w-4xl">
-          <ScheduleTabs days={days} label="Conference days" />
+          <ScheduleTabs days={days} timeZone={timeZone} label="Conference days" />
         </div>
       </div>
     </section>

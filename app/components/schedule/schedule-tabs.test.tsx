@@ -15,7 +15,8 @@ const day = (id: number, date: string, titles: string[]): ScheduleDayProps => ({
   sessions: titles.map((title, index) => ({
     id: index + 1,
     title,
-    timeText: index === titles.length - 1 ? "17:00" : `0${9 + index}:00 - 1${index}:00`,
+    startsAt: `${date}T${index === titles.length - 1 ? "17" : `0${9 + index}`}:00:00-05:00`,
+    endsAt: index === titles.length - 1 ? undefined : `${date}T1${index}:00:00-05:00`,
     speaker: index === 0 ? { name: "Ruth Mensah", designation: "Pastor" } : undefined,
   })),
 });
@@ -28,7 +29,9 @@ const DAYS = [
 ];
 
 function renderTabs() {
-  const Stub = createRoutesStub([{ path: "/", Component: () => <ScheduleTabs days={DAYS} /> }]);
+  const Stub = createRoutesStub([
+    { path: "/", Component: () => <ScheduleTabs days={DAYS} timeZone="America/Chicago" /> },
+  ]);
   render(<Stub />);
   return screen.getAllByRole("tab");
 }
@@ -88,7 +91,7 @@ describe("ScheduleTabs", () => {
     const panel = within(panelOf(tabs[0]!));
     const link = panel.getByRole("link", { name: "Opening Worship" });
     expect(link.getAttribute("href")).toBe("/event-detail/1/1");
-    expect(panel.getByText("09:00 - 10:00")).toBeTruthy();
+    expect(panel.getByText("09:00 to 10:00")).toBeTruthy();
     expect(panel.getByText(/Ruth Mensah/)).toBeTruthy();
     // A session without an end time shows its start alone.
     expect(panel.getByText("17:00")).toBeTruthy();

@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
 import type { ScheduleDay, ScheduleSession, Speaker } from "~/content/schemas";
+import { timeRange, useScheduleZone } from "~/lib/schedule-time";
 
-export type ScheduleSessionProps = Pick<ScheduleSession, "id" | "title" | "timeText"> & {
+export type ScheduleSessionProps = Pick<ScheduleSession, "id" | "title" | "startsAt" | "endsAt"> & {
   speaker?: Pick<Speaker, "name" | "designation">;
 };
 export type ScheduleDayProps = Pick<
@@ -14,6 +15,8 @@ export type ScheduleDayProps = Pick<
 
 export interface ScheduleTabsProps {
   days: ScheduleDayProps[];
+  /** The event's IANA time zone: session times are shown in it (with its name), or in the visitor's. */
+  timeZone: string;
   /** Accessible name of the tab list. */
   label?: string;
   /** Level of each day's heading, seen only without JavaScript (where every day shows at once). */
@@ -52,12 +55,14 @@ type Tone = (typeof TONES)[keyof typeof TONES];
  */
 export function ScheduleTabs({
   days,
+  timeZone,
   label = "Schedule days",
   dayHeadingLevel: DayHeading = "h3",
   tone = "dark",
 }: ScheduleTabsProps) {
   const colors = TONES[tone];
   const prefix = useId();
+  const times = useScheduleZone(timeZone, days[0]?.sessions[0]?.startsAt ?? new Date().toISOString());
   const [selected, setSelected] = useState(0);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const tabId = (index: number) => `${prefix}tab-${index}`;
@@ -90,6 +95,19 @@ export function ScheduleTabs({
 
   return (
     <div>
+      <p className={`mb-4 flex flex-wrap items-center justify-center gap-x-3 gap-y-2 text-sm ${colors.speaker}`}>
+        <span>Times in {times.zoneName}.</span>
+        {times.differs && (
+          <button
+            type="button"
+            aria-pressed={times.mode === "local"}
+            onClick={() => times.setMode(times.mode === "local" ? "event" : "local")}
+            className="min-h-11 rounded-full px-4 font-semibold underline underline-offset-4 hover:no-underline"
+          >
+            {times.mode === "local" ? "Show the event's time" : `Show in my time (${times.visitorZoneName})`}
+          </button>
+        )}
+      </p>
       <div role="tablist" aria-label={label} className="grid grid-cols-2 gap-3 noscript:hidden sm:grid-cols-4">
         {days.map((day, index) => {
           const active = index === selected;
@@ -133,7 +151,7 @@ export function ScheduleTabs({
           </DayHeading>
           <ol className="space-y-3">
             {day.sessions.map((session) => (
-              <SessionRow key={session.id} dayId={day.id} session={session} colors={colors} />
+              <SessionRow key={session.id} dayId={day.id} session={session} colors={colors} zone={times.zone} />
             ))}
           </ol>
         </div>
@@ -146,14 +164,16 @@ interface SessionRowProps {
   dayId: number;
   session: ScheduleSessionProps;
   colors: Tone;
+  /** The zone the times are shown in. */
+  zone: string;
 }
 
-function SessionRow({ dayId, session, colors }: SessionRowProps) {
+function SessionRow({ dayId, session, colors, zone }: SessionRowProps) {
   return (
     <li
       className={`group relative grid gap-x-6 gap-y-1 rounded-[var(--radius-card)] p-5 ring-1 transition-colors duration-200 sm:grid-cols-[11rem_1fr_auto] sm:items-center sm:p-6 ${colors.row}`}
     >
-      <p className={`font-semibold tabular-nums ${colors.time}`}>{session.timeText}</p>
+      <p className={`font-semibold tabular-nums ${colors.time}`}>{timeRange(session.startsAt, session.endsAt, zone)}</p>
       <div>
         <p className={`font-serif text-xl font-semibold ${colors.title}`}>
           {/* The whole row is the link's target area (the ::after overlay); the title is its name. */}

@@ -1,0 +1,94 @@
+/** iCalendar (RFC 5545) files for "Add to calendar": one per session and one for the whole event. */
+
+export interface CalendarEvent {
+  /** Globally unique and stable, e.g. "session-1-2@tncc.example.org". */
+  uid: string;
+  /** ISO 8601 instants with an offset. */
+  start: string;
+  end?: string;
+  summary: string;
+  location: string;
+  description: string;
+  url?: string;
+}
+
+/** 20241024T140000Z */
+export const icsDate = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+
+/** TEXT escaping (RFC 5545 3.3.11): backslash, semicolon, comma and newlines. */
+export const escapeText = (text: string) =>
+  text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+
+/** Folds a content line at 75 octets (RFC 5545 3.1), never inside a UTF-8 character. */
+export function foldLine(line: string): string {
+  const encoder = new TextEncoder();
+  const parts: string[] = [];
+  let current = "";
+  let size = 0;
+  for (const char of line) {
+    const bytes = encoder.encode(char).length;
+    const limit = parts.length === 0 ? 75 : 74; // continuation lines start with a space
+    if (size + bytes > limit) {
+      parts.push(current);
+      current = "";
+      size = 0;
+    }
+    current += char;
+    size += bytes;
+  }
+  parts.push(current);
+  return parts.join("\r\n ");
+}
+
+/** A VCALENDAR with the events; times in UTC, so no VTIMEZONE is needed. */
+export function buildCalendar(name: string, events: CalendarEvent[], stamp: Date): string {
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//TNCC//Wrapped in Grace Conference//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-CALNAME:${escapeText(name)}`,
+  ];
+  for (const event of events) {
+    lines.push(
+      "BEGIN:VEVENT",
+      `UID:${event.uid}`,
+      `DTSTAMP:${icsDate(stamp.toISOString())}`,
+      `DTSTART:${icsDate(event.start)}`,
+      ...(event.end ? [`DTEND:${icsDate(event.end)}`] : []),
+      `SUMMARY:${escapeText(event.summary)}`,
+      `LOCATION:${escapeText(event.location)}`,
+      `DESCRIPTION:${escapeText(event.description)}`,
+      ...(event.url ? [`URL:${event.url}`] : []),
+      "END:VEVENT",
+    );
+  }
+  lines.push("END:VCALENDAR");
+  return lines.map(foldLine).join("\r\n") + "\r\n";
+}
+
+/** Reads a calendar back (unfolds lines, unescapes text): used by the tests. */
+export function parseCalendar(ics: string): Record<string, string>[] {
+  const lines = ics.replace(/\r\n[ \t]/g, "").split("\r\n");
+  const events: Record<string, string>[] = [];
+  let current: Record<string, string> | undefined;
+  for (const line of lines) {
+    if (line === "BEGIN:VEVENT") current = {};
+    else if (line === "END:VEVENT" && current) {
+      events.push(current);
+      current = undefined;
+    } else if (current) {
+      const colon = line.indexOf(":");
+      current[line.slice(0, colon)] = line
+        .slice(colon + 1)
+        .replace(/\\n/g, "\n")
+        .replace(/\\([,;\\])/g, "$1");
+    }
+  }
+  return events;
+}
