@@ -1,28 +1,131 @@
-import { data } from "react-router";
-import { ComingNote } from "~/components/layout/coming-soon-note";
+import { CalendarPlus, MapPin } from "lucide-react";
+import { data, Link } from "react-router";
 import { PageBanner } from "~/components/layout/page-banner";
-import { getSession } from "~/content/content.server";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { getSession, getSite } from "~/content/content.server";
+import { sessionJsonLd, withContext } from "~/lib/json-ld";
 import { pageMeta } from "~/lib/meta";
+import { timeRange, useScheduleZone } from "~/lib/schedule-time";
 import type { Route } from "./+types/event-detail";
 
+const isId = (value: string) => /^\d{1,6}$/.test(value);
+
 export async function loader({ params }: Route.LoaderArgs) {
-  const found = getSession(Number(params.dayId), Number(params.sessionId));
+  const found =
+    isId(params.dayId) && isId(params.sessionId)
+      ? getSession(Number(params.dayId), Number(params.sessionId))
+      : undefined;
   if (!found) throw data(null, { status: 404, statusText: "Not Found" });
-  return { dayId: found.day.id, sessionId: found.session.id, title: found.session.title };
+  const { day, session } = found;
+  const site = getSite();
+  const index = day.sessions.indexOf(session);
+  const link = (s: (typeof day.sessions)[number] | undefined) =>
+    s && { href: `/event-detail/${day.id}/${s.id}`, title: s.title };
+  const { street, city, region, postalCode } = site.venue.address;
+  return {
+    dayId: day.id,
+    dayText: `${day.label}, ${day.fullDate}`,
+    timeZone: site.timeZone,
+    session: {
+      id: session.id,
+      title: session.title,
+      text: session.text,
+      image: session.image,
+      startsAt: session.startsAt,
+      endsAt: session.endsAt,
+      speaker: session.speaker && {
+        id: session.speaker.id,
+        name: session.speaker.name,
+        designation: session.speaker.designation,
+      },
+    },
+    venue: { name: site.venue.name, address: `${street}, ${city}, ${region} ${postalCode}` },
+    previous: link(day.sessions[index - 1]),
+    next: link(day.sessions[index + 1]),
+    jsonLd: withContext(sessionJsonLd(site, day, session)),
+  };
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) =>
-  pageMeta({
-    title: loaderData?.title ?? "Session",
-    description: `${loaderData?.title}: a session of the Wrapped in Grace Conference.`,
-    path: `/event-detail/${loaderData?.dayId}/${loaderData?.sessionId}`,
-  });
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  ...pageMeta({
+    title: loaderData?.session.title ?? "Session",
+    description: `${loaderData?.session.title}: a session of the Wrapped in Grace Conference.`,
+    path: `/event-detail/${loaderData?.dayId}/${loaderData?.session.id}`,
+    image: loaderData?.session.image.src,
+  }),
+  ...(loaderData ? [{ "script:ld+json": loaderData.jsonLd }] : []),
+];
 
-export default function EventDetail({ loaderData }: Route.ComponentProps) {
+/** One session: picture, speaker, time with its zone, venue, text, calendar file, previous and next. */
+export default function EventDetail({ loaderData: d }: Route.ComponentProps) {
+  const times = useScheduleZone(d.timeZone, d.session.startsAt);
   return (
     <>
-      <PageBanner title={loaderData.title} trail={[{ label: "Schedule", href: "/schedule" }]} />
-      <ComingNote what="This session's page" />
+      <PageBanner title={d.session.title} trail={[{ label: "Schedule", href: "/schedule" }]} />
+      <section className="section">
+        <div className="container-page grid max-w-5xl gap-10 md:grid-cols-2 md:items-start">
+          <ResponsiveImage
+            image={d.session.image}
+            sizes="(min-width: 768px) 50vw, 100vw"
+            loading="eager"
+            fetchPriority="high"
+            className="aspect-[4/3] w-full rounded-[var(--radius-card)] object-cover shadow-soft"
+          />
+          <div>
+            <p className="eyebrow">{d.dayText}</p>
+            <h2 className="mt-2 text-3xl font-semibold">{d.session.title}</h2>
+            <p className="mt-3 text-lg font-semibold text-gold-deep">
+              {timeRange(d.session.startsAt, d.session.endsAt, times.zone)}, {times.zoneName}
+            </p>
+            {d.session.speaker && (
+              <p className="mt-2">
+                With{" "}
+                <Link
+                  to={`/speakers-detail/${d.session.speaker.id}`}
+                  className="font-semibold underline underline-offset-4 hover:text-rose"
+                >
+                  {d.session.speaker.name}
+                </Link>
+                , {d.session.speaker.designation}
+              </p>
+            )}
+            <p className="mt-2 flex items-start gap-2 text-muted">
+              <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0" />
+              <span>
+                {d.venue.name}, {d.venue.address}
+              </span>
+            </p>
+            <p className="mt-6 text-lg">{d.session.text}</p>
+            <a href={`/calendar/${d.dayId}-${d.session.id}.ics`} download className="btn btn-primary print-hide mt-8">
+              <CalendarPlus aria-hidden="true" className="size-4" />
+              Add to calendar
+            </a>
+          </div>
+        </div>
+        <nav
+          aria-label="Sessions of this day"
+          className="container-page print-hide mt-12 flex max-w-5xl flex-wrap justify-between gap-4"
+        >
+          {d.previous ? (
+            <Link to={d.previous.href} rel="prev" className="btn btn-outline">
+              <span aria-hidden="true" className="rtl:-scale-x-100">
+                ←
+              </span>{" "}
+              {d.previous.title}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {d.next && (
+            <Link to={d.next.href} rel="next" className="btn btn-outline">
+              {d.next.title}{" "}
+              <span aria-hidden="true" className="rtl:-scale-x-100">
+                →
+              </span>
+            </Link>
+          )}
+        </nav>
+      </section>
     </>
   );
 }

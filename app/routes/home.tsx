@@ -15,7 +15,9 @@ import {
   getScheduleDays,
   getSite,
   getSpeakers,
+  getTicketPlans,
 } from "~/content/content.server";
+import { conferenceJsonLd } from "~/lib/json-ld";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
@@ -91,15 +93,18 @@ export async function loader() {
       })),
     dateText: dates.text,
     timeZone: site.timeZone,
+    jsonLd: conferenceJsonLd(site, getScheduleDays(), getTicketPlans(), getSpeakers()),
   };
 }
 
-export const meta = () =>
-  pageMeta({
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  ...pageMeta({
     description:
       "Wrapped in Grace Conference, 24 to 27 October 2024: four days of worship, teaching on grace, healing and entrepreneurship, and the Nets of Prayer event.",
     path: "/",
-  });
+  }),
+  ...(loaderData ? [{ "script:ld+json": loaderData.jsonLd }] : []),
+];
 
 /** The main home page (/, /home and /revival): banner, countdown, about, features, guests, schedule, Nets of Prayer, news. */
 export default function Home({ loaderData: data }: Route.ComponentProps) {

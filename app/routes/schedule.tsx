@@ -1,19 +1,58 @@
-import { ComingNote } from "~/components/layout/coming-soon-note";
+import { Download } from "lucide-react";
 import { PageBanner } from "~/components/layout/page-banner";
+import { ScheduleTabs } from "~/components/schedule/schedule-tabs";
+import { getScheduleDays, getSite } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/schedule";
+
+export async function loader() {
+  return {
+    timeZone: getSite().timeZone,
+    days: getScheduleDays().map(({ id, label, date, day, monthShort, year, fullDate, sessions }) => ({
+      id,
+      label,
+      date,
+      day,
+      monthShort,
+      year,
+      fullDate,
+      sessions: sessions.map(({ id, title, startsAt, endsAt, speaker }) => ({
+        id,
+        title,
+        startsAt,
+        endsAt,
+        speaker: speaker && { name: speaker.name, designation: speaker.designation },
+      })),
+    })),
+  };
+}
 
 export const meta = () =>
   pageMeta({
     title: "Schedule",
-    description: "Four days of sessions, 24 to 27 October 2024: the full conference schedule.",
+    description: "The four-day programme of the Wrapped in Grace Conference, 24 to 27 October 2024.",
     path: "/schedule",
   });
 
-export default function Page() {
+/** The four days in tabs (Day 01 first), the calendar file of the whole event and the open exports. */
+export default function Schedule({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageBanner title="Schedule" />
-      <ComingNote what="This page" />
+      <section className="section bg-mist" aria-label="Programme">
+        <div className="container-page max-w-4xl">
+          <ScheduleTabs days={loaderData.days} timeZone={loaderData.timeZone} tone="light" dayHeadingLevel="h2" />
+          <div className="print-hide mt-10 flex flex-wrap items-center justify-center gap-4">
+            <a href="/schedule.ics" download className="btn btn-primary">
+              <Download aria-hidden="true" className="size-4" />
+              Add the whole event to your calendar
+            </a>
+            <a href="/schedule.json" className="underline underline-offset-4 hover:text-rose">
+              Schedule JSON (frab/pretalx format)
+            </a>
+          </div>
+        </div>
+      </section>
     </>
   );
 }

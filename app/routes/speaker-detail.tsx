@@ -1,14 +1,27 @@
-import { data } from "react-router";
-import { ComingNote } from "~/components/layout/coming-soon-note";
+import { data, Link } from "react-router";
 import { PageBanner } from "~/components/layout/page-banner";
-import { getSpeaker } from "~/content/content.server";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { getScheduleDays, getSpeaker } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/speaker-detail";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const speaker = getSpeaker(Number(params.id));
+  const id = params.id;
+  const speaker = /^\d{1,6}$/.test(id) ? getSpeaker(Number(id)) : undefined;
   if (!speaker) throw data(null, { status: 404, statusText: "Not Found" });
-  return { speaker: { id: speaker.id, name: speaker.name, designation: speaker.designation } };
+  const sessions = getScheduleDays().flatMap((day) =>
+    day.sessions
+      .filter((s) => s.speaker?.id === speaker.id)
+      .map((s) => ({
+        dayId: day.id,
+        id: s.id,
+        title: s.title,
+        day: `${day.label}, ${day.fullDate}`,
+        timeText: s.timeText,
+      })),
+  );
+  const { name, designation, photo, bioHtml } = speaker;
+  return { speaker: { id: speaker.id, name, designation, photo, bioHtml }, sessions };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
@@ -16,13 +29,50 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
     title: loaderData?.speaker.name ?? "Speaker",
     description: `${loaderData?.speaker.name}, ${loaderData?.speaker.designation} at the Wrapped in Grace Conference.`,
     path: `/speakers-detail/${loaderData?.speaker.id}`,
+    image: loaderData?.speaker.photo.src,
   });
 
-export default function SpeakerDetail({ loaderData }: Route.ComponentProps) {
+/** A guest's photo, role and biography, and the sessions they give. */
+export default function SpeakerDetail({ loaderData: { speaker, sessions } }: Route.ComponentProps) {
   return (
     <>
-      <PageBanner title={loaderData.speaker.name} trail={[{ label: "Speakers", href: "/speakers" }]} />
-      <ComingNote what="This speaker's page" />
+      <PageBanner title={speaker.name} trail={[{ label: "Speakers", href: "/speakers" }]} />
+      <section className="section">
+        <div className="container-page grid gap-10 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-start">
+          <ResponsiveImage
+            image={speaker.photo}
+            sizes="(min-width: 768px) 40vw, 100vw"
+            loading="eager"
+            fetchPriority="high"
+            className="aspect-square w-full rounded-[var(--radius-card)] object-cover shadow-soft"
+          />
+          <div>
+            <p className="eyebrow">{speaker.designation}</p>
+            <h2 className="mt-2 text-3xl font-semibold">{speaker.name}</h2>
+            <div className="prose-content mt-6 text-lg" dangerouslySetInnerHTML={{ __html: speaker.bioHtml }} />
+            {sessions.length > 0 && (
+              <>
+                <h3 className="mt-10 text-2xl font-semibold">Sessions</h3>
+                <ul className="mt-4 space-y-3">
+                  {sessions.map((s) => (
+                    <li key={`${s.dayId}-${s.id}`} className="rounded-[var(--radius-card)] bg-mist p-5">
+                      <Link
+                        to={`/event-detail/${s.dayId}/${s.id}`}
+                        className="font-serif text-xl font-semibold hover:text-rose"
+                      >
+                        {s.title}
+                      </Link>
+                      <p className="mt-1 text-muted">
+                        {s.day}, {s.timeText}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
+        </div>
+      </section>
     </>
   );
 }

@@ -1,6 +1,12 @@
-import { ComingNote } from "~/components/layout/coming-soon-note";
 import { PageBanner } from "~/components/layout/page-banner";
+import { SpeakerCard } from "~/components/speakers/speaker-card";
+import { getSpeakers } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/speakers";
+
+export async function loader() {
+  return { speakers: getSpeakers().map(({ id, name, designation, photo }) => ({ id, name, designation, photo })) };
+}
 
 export const meta = () =>
   pageMeta({
@@ -9,11 +15,20 @@ export const meta = () =>
     path: "/speakers",
   });
 
-export default function Page() {
+/** Every guest, photo and name linking to their page. */
+export default function Speakers({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageBanner title="Speakers" />
-      <ComingNote what="This page" />
+      <section className="section" aria-label="Our guests">
+        <ul className="container-page grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-8 lg:grid-cols-3 xl:grid-cols-5">
+          {loaderData.speakers.map((speaker, index) => (
+            <li key={speaker.id}>
+              <SpeakerCard {...speaker} headingLevel="h2" delay={index * 100} />
+            </li>
+          ))}
+        </ul>
+      </section>
     </>
   );
 }

@@ -11,7 +11,7 @@ export interface FooterProps {
 /** Footer: business hours, phone, address, and the footer nav (Services and Projects have no target). */
 export function Footer({ shell }: FooterProps) {
   return (
-    <footer className="on-dark bg-night text-lilac">
+    <footer className="on-dark bg-night text-lilac print:hidden">
       <div className="container-page grid gap-10 py-14 md:grid-cols-3">
         <div>
           <p className="font-serif text-2xl text-paper">{shell.eventTitle}</p>

@@ -30,7 +30,7 @@ export function Header({ shell, topBar, menuOpen, onMenuOpenChange }: HeaderProp
   return (
     <header
       data-sticky={sticky}
-      className={`sticky top-0 z-40 text-paper md:-top-11 transition-[background-color,box-shadow] duration-200 ${
+      className={`sticky top-0 z-40 text-paper md:-top-11 print:hidden transition-[background-color,box-shadow] duration-200 ${
         sticky ? "bg-night/95 shadow-soft backdrop-blur" : "bg-night"
       }`}
     >

@@ -20,7 +20,7 @@ export interface ScheduleTabsProps {
   /** Accessible name of the tab list. */
   label?: string;
   /** Level of each day's heading, seen only without JavaScript (where every day shows at once). */
-  dayHeadingLevel?: "h3" | "h4";
+  dayHeadingLevel?: "h2" | "h3" | "h4";
   /** "dark" on a night section (the home page), "light" on paper or mist. */
   tone?: "dark" | "light";
 }
@@ -99,6 +99,7 @@ export function ScheduleTabs({
         <span>Times in {times.zoneName}.</span>
         {times.differs && (
           <button
+            data-print-hide
             type="button"
             aria-pressed={times.mode === "local"}
             onClick={() => times.setMode(times.mode === "local" ? "event" : "local")}
@@ -108,7 +109,11 @@ export function ScheduleTabs({
           </button>
         )}
       </p>
-      <div role="tablist" aria-label={label} className="grid grid-cols-2 gap-3 noscript:hidden sm:grid-cols-4">
+      <div
+        role="tablist"
+        aria-label={label}
+        className="grid grid-cols-2 gap-3 noscript:hidden sm:grid-cols-4 print:hidden"
+      >
         {days.map((day, index) => {
           const active = index === selected;
           return (
@@ -144,9 +149,9 @@ export function ScheduleTabs({
           id={panelId(index)}
           aria-labelledby={tabId(index)}
           // Only the selected day shows; without JavaScript every day does (noscript: is `scripting: none`).
-          className={`mt-8 ${index === selected ? "" : "hidden noscript:block"}`}
+          className={`mt-8 ${index === selected ? "" : "hidden noscript:block print:block"}`}
         >
-          <DayHeading className={`mb-4 hidden text-2xl font-semibold noscript:block ${colors.heading}`}>
+          <DayHeading className={`mb-4 hidden text-2xl font-semibold noscript:block print:block ${colors.heading}`}>
             {day.label}: {day.fullDate}
           </DayHeading>
           <ol className="space-y-3">

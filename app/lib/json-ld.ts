@@ -1,0 +1,80 @@
+import type { Content } from "~/content/schemas";
+import { SITE_URL } from "./meta";
+
+/** schema.org `Event` data for search engines: the conference on the home page, one per session page. */
+
+type Site = Content["site"];
+type Day = Content["scheduleDays"][number];
+type Session = Day["sessions"][number];
+
+const place = (site: Site) => ({
+  "@type": "Place",
+  name: site.venue.name,
+  address: {
+    "@type": "PostalAddress",
+    streetAddress: site.venue.address.street,
+    addressLocality: site.venue.address.city,
+    addressRegion: site.venue.address.region,
+    postalCode: site.venue.address.postalCode,
+    addressCountry: "US",
+  },
+});
+
+export function sessionJsonLd(site: Site, day: Day, session: Session) {
+  return {
+    "@type": "Event",
+    name: session.title,
+    description: session.text,
+    startDate: session.startsAt,
+    ...(session.endsAt ? { endDate: session.endsAt } : {}),
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    location: place(site),
+    url: `${SITE_URL}/event-detail/${day.id}/${session.id}`,
+    image: `${SITE_URL}${session.image.src}`,
+    ...(session.speaker ? { performer: { "@type": "Person", name: session.speaker.name } } : {}),
+  };
+}
+
+export function withContext<T extends object>(data: T) {
+  return { "@context": "https://schema.org", ...data };
+}
+
+export function conferenceJsonLd(
+  site: Site,
+  days: Day[],
+  plans: Content["ticketPlans"],
+  speakers: Pick<Content["speakers"][number], "name" | "designation">[],
+) {
+  return withContext({
+    "@type": "Event",
+    name: site.title,
+    description: site.description,
+    startDate: site.dates.start,
+    endDate: site.dates.end,
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    location: place(site),
+    url: SITE_URL,
+    organizer: { "@type": "Organization", name: site.shortName, url: SITE_URL },
+    offers: [
+      ...plans.plans.map((plan) => ({
+        "@type": "Offer",
+        name: plan.title,
+        price: plan.price,
+        priceCurrency: plans.currency,
+        url: `${SITE_URL}/buy-ticket?plan=${plan.id}`,
+        availability: "https://schema.org/InStock",
+      })),
+      {
+        "@type": "Offer",
+        name: plans.dayPass.title,
+        price: plans.dayPass.price,
+        priceCurrency: plans.currency,
+        url: `${SITE_URL}/pricing`,
+      },
+    ],
+    performer: speakers.map((s) => ({ "@type": "Person", name: s.name, jobTitle: s.designation })),
+    subEvent: days.flatMap((day) => day.sessions.map((session) => sessionJsonLd(site, day, session))),
+  });
+}

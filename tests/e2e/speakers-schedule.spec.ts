@@ -1,0 +1,97 @@
+import { expect, ready, test } from "./fixtures";
+
+test("speakers list -> speaker -> session -> back to the speaker", async ({ page, problems }) => {
+  await page.goto("/speakers");
+  await ready(page);
+  await expect(page.getByRole("article")).toHaveCount(5);
+  await page.getByRole("link", { name: "Samuel Okafor" }).click();
+  await expect(page).toHaveURL("/speakers-detail/2");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Samuel Okafor");
+  const session = page.getByRole("link", { name: "Opening Worship" });
+  await session.click();
+  await expect(page).toHaveURL("/event-detail/1/2");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Opening Worship");
+  await expect(page.getByText("09:00 to 10:00, Central Time")).toBeVisible();
+  await expect(page.getByText(/1200 Fellowship Avenue, Dallas/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveAttribute("href", "/calendar/1-2.ics");
+  await expect(page.getByRole("link", { name: /Registration & Welcome/ })).toHaveAttribute("rel", "prev");
+  await page.getByRole("main").getByRole("link", { name: "Samuel Okafor" }).click();
+  await expect(page).toHaveURL("/speakers-detail/2");
+  expect(problems).toEqual([]);
+});
+
+for (const path of ["/speakers-detail/999", "/speakers-detail/abc", "/event-detail/9/9", "/event-detail/1/abc"]) {
+  test(`${path} is the 404 page with status 404`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not Found" })).toBeVisible();
+  });
+}
+
+test("the session's calendar file and the open exports are served", async ({ request }) => {
+  const ics = await request.get("/calendar/1-2.ics");
+  expect(ics.status()).toBe(200);
+  expect(ics.headers()["content-type"]).toContain("text/calendar");
+  expect(await ics.text()).toContain("DTSTART:20241024T140000Z");
+  const json = await (await request.get("/schedule.json")).json();
+  expect(json.schedule.conference.days).toHaveLength(4);
+  expect((await request.get("/schedule.ics")).status()).toBe(200);
+});
+
+test("the home page's JSON-LD names every session as a subEvent", async ({ page }) => {
+  await page.goto("/");
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(blocks).toHaveLength(1);
+  const event = JSON.parse(blocks[0]!);
+  expect(event).toMatchObject({ "@type": "Event", startDate: "2024-10-24", endDate: "2024-10-27" });
+  expect(event.location.address.streetAddress).toBe("1200 Fellowship Avenue");
+  expect(event.offers.map((o: { price: number }) => o.price)).toEqual([19, 59, 99, 35.99]);
+  const titles = event.subEvent.map((s: { name: string }) => s.name);
+  expect(titles).toHaveLength(18);
+  expect(titles).toContain("Opening Worship");
+  await page.goto("/event-detail/1/2");
+  const session = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  expect(session).toMatchObject({ "@type": "Event", name: "Opening Worship", startDate: "2024-10-24T09:00:00-05:00" });
+});
+
+test.describe("a visitor in Berlin", () => {
+  test.use({ timezoneId: "Europe/Berlin" });
+  test("can show the schedule in local time, and the choice is remembered", async ({ page, problems }) => {
+    await page.goto("/schedule");
+    await ready(page);
+    const panel = page.getByRole("tabpanel");
+    await expect(panel.getByText("09:00 to 10:00")).toBeVisible();
+    await page.getByRole("button", { name: /Show in my time \(Central European/ }).click();
+    await expect(panel.getByText("16:00 to 17:00")).toBeVisible();
+    await expect(page.getByText("Times in Central European")).toBeVisible();
+    await page.reload();
+    await ready(page);
+    await expect(page.getByRole("tabpanel").getByText("16:00 to 17:00")).toBeVisible();
+    await page.goto("/event-detail/1/2");
+    await ready(page);
+    await expect(page.getByText(/16:00 to 17:00, Central European/)).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe("a visitor in the event's zone", () => {
+  test.use({ timezoneId: "America/Chicago" });
+  test("sees event times and no switch", async ({ page }) => {
+    await page.goto("/schedule");
+    await ready(page);
+    await expect(page.getByRole("tabpanel").getByText("09:00 to 10:00")).toBeVisible();
+    await expect(page.getByRole("button", { name: /Show in my time/ })).toHaveCount(0);
+  });
+});
+
+test("printing the schedule shows all four days without the site's chrome", async ({ page }) => {
+  await page.goto("/schedule");
+  await ready(page);
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("tabpanel")).toHaveCount(4);
+  await expect(page.locator("header").first()).toBeHidden();
+  await expect(page.locator("footer")).toBeHidden();
+  await expect(page.getByRole("tablist")).toBeHidden();
+  for (const day of ["Day 01", "Day 02", "Day 03", "Day 04"])
+    await expect(page.getByRole("heading", { name: new RegExp(`^${day}:`) })).toBeVisible();
+});
