@@ -78,6 +78,9 @@ export const getClients = (): Client[] => content().clients;
 export const getGallery = (): GalleryItem[] => content().gallery;
 /** In list order (file-name order); the home page's latest news are the last three. */
 export const getPosts = (): Post[] => content().posts;
+/** The `count` newest posts, newest first (by date, then id). */
+export const getLatestPosts = (count: number): Post[] =>
+  [...content().posts].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id).slice(0, count);
 export const getPost = (id: number): Post | undefined => content().posts.find((post) => post.id === id);
 export const getCategories = (): Category[] => content().categories;
 export const getTags = (): Tag[] => content().tags;

@@ -81,6 +81,8 @@ describe("the real content", () => {
     expect(content.gallery).toHaveLength(33);
     expect(content.clients).toHaveLength(12);
     expect(content.posts.map((p) => p.id)).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
+    // Each post's comment count is the number of comments it shows.
+    expect(content.posts.every((p) => p.comments === content.comments.length)).toBe(true);
   });
 
   test("derives images, dates, markdown and references", () => {
@@ -145,6 +147,19 @@ describe("content rules", () => {
     );
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^app\/content\/sponsor-tokens\.yaml: tokens\[2\].*paymentLink/);
+  });
+
+  test("a comment count typed in a post (it is derived from the comments)", () => {
+    const problems = problemsAfter((dir) =>
+      replace(
+        dir,
+        "blog/posts/01-welcome-to-the-tncc-blog.md",
+        "tags: [community, faith]",
+        "tags: [community, faith]\ncomments: 7",
+      ),
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/01-welcome-to-the-tncc-blog\.md: .*comments/);
   });
 
   test("an unknown field (a typo)", () => {

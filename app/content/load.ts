@@ -37,7 +37,14 @@ export interface LoadOptions {
 // ---------------------------------------------------------------------------
 // Markdown: raw HTML is dropped (content is trusted, but the site never needs it)
 
-const marked = new Marked({ renderer: { html: () => "" } });
+/** Raw HTML in content is dropped, and links or images may only point at http(s), mailto or the site itself. */
+const marked = new Marked({
+  renderer: { html: () => "" },
+  walkTokens(token) {
+    if ((token.type === "link" || token.type === "image") && !/^(https?:|mailto:|\/(?!\/)|#)/i.test(token.href))
+      token.href = "#";
+  },
+});
 
 function stripTags(html: string): string {
   return html
@@ -51,11 +58,11 @@ function stripTags(html: string): string {
     .trim();
 }
 
-export function renderMarkdown(source: string): { html: string; summary: string } {
+export function renderMarkdown(source: string): { html: string; summary: string; text: string } {
   const html = marked.parse(source, { async: false });
   const first = marked.lexer(source).find((token) => token.type === "paragraph");
   const summary = first ? stripTags(marked.parseInline(first.raw, { async: false })) : "";
-  return { html, summary };
+  return { html, summary, text: stripTags(html) };
 }
 
 // ---------------------------------------------------------------------------
@@ -328,8 +335,12 @@ export function loadContent(dir: string, images: ImageManifest, options: LoadOpt
     count: postData.filter((p) => p.category === c.id).length,
   }));
   const tagList = need(tags);
+  // Every post shows the comments of blog/comments.yaml, so its count is theirs (a count typed in a post's
+  // front matter drifted from what the page showed).
+  const commentCount = need(comments).length;
   const postList: Post[] = postData.map((p) => ({
     ...p,
+    comments: commentCount,
     category: need(categoryList.find((c) => c.id === p.category)),
     tags: p.tags.map((tag) => need(tagList.find((t) => t.id === tag))),
   }));

@@ -234,7 +234,7 @@ function uniqueIds(key: string) {
 export interface SchemaContext {
   images: ImageManifest;
   /** Markdown to HTML (raw HTML stripped) plus the first paragraph as plain text. */
-  markdown: (source: string) => { html: string; summary: string };
+  markdown: (source: string) => { html: string; summary: string; text: string };
 }
 
 export function createSchemas({ images, markdown }: SchemaContext) {
@@ -570,17 +570,20 @@ export function createSchemas({ images, markdown }: SchemaContext) {
       category: slug,
       /** Tag ids from blog/tags.yaml. */
       tags: z.array(slug),
-      /** Number of comments shown on the card. */
-      comments: z.int().min(0),
       excerpt: text,
       body: text,
     })
-    .transform(({ body, ...p }) => ({
-      ...p,
-      image: withAlt(p.image, p.title),
-      dateText: dateParts(p.date).dateText,
-      bodyHtml: markdown(body).html,
-    }));
+    .transform(({ body, ...p }) => {
+      const rendered = markdown(body);
+      return {
+        ...p,
+        image: withAlt(p.image, p.title),
+        dateText: dateParts(p.date).dateText,
+        bodyHtml: rendered.html,
+        /** The body as plain text, for the blog's search. */
+        bodyText: rendered.text,
+      };
+    });
 
   const faqs = z
     .strictObject({
@@ -655,7 +658,12 @@ export type Category = Out<"categories">[number] & {
 };
 export type Tag = Out<"tags">[number];
 export type BlogComment = Out<"comments">[number];
-export type Post = Omit<Out<"post">, "category" | "tags"> & { category: Category; tags: Tag[] };
+export type Post = Omit<Out<"post">, "category" | "tags"> & {
+  category: Category;
+  tags: Tag[];
+  /** How many comments the post shows: derived from blog/comments.yaml, never typed by hand. */
+  comments: number;
+};
 export type Faq = Out<"faqs">[number];
 
 export interface Content {

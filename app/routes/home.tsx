@@ -11,7 +11,7 @@ import { StaticIsland } from "~/components/ui/static-island";
 import {
   getBannerSlides,
   getFeatures,
-  getPosts,
+  getLatestPosts,
   getScheduleDays,
   getSite,
   getSpeakers,
@@ -20,9 +20,6 @@ import {
 import { conferenceJsonLd } from "~/lib/json-ld";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
-
-/** The latest news are entries 16 to 18 of the blog list (spec). */
-const NEWS = { from: 15, to: 18 };
 
 // Only what the sections show: the loader's result is written into every home page's HTML and .data file.
 export async function loader() {
@@ -79,18 +76,16 @@ export async function loader() {
       buttonText: nets.buttonText,
       image: nets.image,
     },
-    news: getPosts()
-      .slice(NEWS.from, NEWS.to)
-      .map(({ id, title, date, dateText, author, comments, excerpt, image }) => ({
-        id,
-        title,
-        date,
-        dateText,
-        author,
-        comments,
-        excerpt,
-        image,
-      })),
+    news: getLatestPosts(3).map(({ id, title, date, dateText, author, comments, excerpt, image }) => ({
+      id,
+      title,
+      date,
+      dateText,
+      author,
+      comments,
+      excerpt,
+      image,
+    })),
     dateText: dates.text,
     timeZone: site.timeZone,
     jsonLd: conferenceJsonLd(site, getScheduleDays(), getTicketPlans(), getSpeakers()),

@@ -3,12 +3,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContent, readImageManifest } from "../../app/content/load";
+import { loadContent } from "../../app/content/load";
+import { stubImageManifest } from "../../app/content/stub-images";
 import { parseCalendar } from "../../app/lib/ics";
 import { writeCalendarFiles } from "./calendar";
 
 const repo = path.resolve(import.meta.dirname, "../..");
-const content = loadContent(path.join(repo, "app/content"), readImageManifest(path.join(repo, ".generated/images.json")));
+const content = loadContent(path.join(repo, "app/content"), stubImageManifest());
 const sessions = content.scheduleDays.flatMap((day) => day.sessions.map((session) => ({ day, session })));
 const utc = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 let dir: string;
