@@ -28,6 +28,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "alternate", type: "application/atom+xml", title: "TNCC blog", href: "/blog/feed.xml" },
 ];
 
 export async function loader() {

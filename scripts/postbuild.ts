@@ -22,13 +22,14 @@ import { isMain } from "./is-main";
 import { loadContent, readImageManifest } from "../app/content/load";
 import { writeCalendarFiles } from "./build/calendar";
 import { writeCheckoutData } from "./build/checkout-data";
+import { writeFeed } from "./build/feed";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 export const DEFAULT_SITE_URL = "https://tncc.example.org";
 const TITLE_SUFFIX = /\s*\|\s*TNCC$/;
-const MAX_TEXT = 600;
+const MAX_TEXT = 1500;
 const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".xml", ".txt", ".svg", ".data"]);
 const MIN_COMPRESS_SIZE = 1024;
 /** Cloudflare Pages reads at most this many rules from _headers (Netlify has no such limit). */
@@ -433,7 +434,9 @@ if (isMain(import.meta.url)) {
       readImageManifest(path.join(repo, ".generated/images.json")),
     );
     console.log(await writeCheckoutData(path.join(repo, "build"), content));
-    console.log(await writeCalendarFiles(path.join(repo, "build", "client"), content, normalizeSiteUrl(env.SITE_URL)));
+    const clientDir = path.join(repo, "build", "client");
+    console.log(await writeCalendarFiles(clientDir, content, normalizeSiteUrl(env.SITE_URL)));
+    console.log(await writeFeed(clientDir, content, normalizeSiteUrl(env.SITE_URL)));
   } catch (error) {
     console.error(`postbuild failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

@@ -1,19 +1,38 @@
-import { ComingNote } from "~/components/layout/coming-soon-note";
+import { BlogList, toSummary } from "~/components/blog/blog-list";
 import { PageBanner } from "~/components/layout/page-banner";
+import { getLatestPosts } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/blog-grid";
+
+/** Posts per page (spec section 9). */
+export const PER_PAGE = 6;
+
+export async function loader() {
+  return { posts: getLatestPosts(Infinity).map(toSummary) };
+}
 
 export const meta = () =>
   pageMeta({
-    title: "Blog Grid",
-    description: "News, stories and reflections from the TNCC community.",
+    title: "Blog",
+    description: "Stories, teaching and news from the TNCC conference family.",
     path: "/blog-grid",
   });
 
-export default function Page() {
+/** The blog as a grid of 6 per page. */
+export default function BlogGridPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageBanner title="Blog Grid" />
-      <ComingNote what="This page" />
+      <PageBanner title="Blog" />
+      <section className="section">
+        <div className="container-page">
+          <BlogList
+            posts={loaderData.posts}
+            perPage={PER_PAGE}
+            gridClassName="grid gap-8 sm:grid-cols-2 lg:grid-cols-3"
+            sizes="(min-width: 1200px) 370px, (min-width: 640px) 45vw, 90vw"
+          />
+        </div>
+      </section>
     </>
   );
 }

@@ -1,14 +1,38 @@
-import { data } from "react-router";
-import { ComingNote } from "~/components/layout/coming-soon-note";
+import { CalendarDays, Folder, MessageCircle, UserRound } from "lucide-react";
+import { data, Link } from "react-router";
+import { commentsText } from "~/components/blog/post-card";
+import { SiteForm } from "~/components/forms/site-form";
 import { PageBanner } from "~/components/layout/page-banner";
-import { getPost } from "~/content/content.server";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { getComments, getLatestPosts, getPost } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/blog-single";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const post = getPost(Number(params.id));
+  const post = /^\d{1,6}$/.test(params.id) ? getPost(Number(params.id)) : undefined;
   if (!post) throw data(null, { status: 404, statusText: "Not Found" });
-  return { post: { id: post.id, title: post.title, excerpt: post.excerpt } };
+  const ordered = getLatestPosts(Infinity);
+  const index = ordered.findIndex((p) => p.id === post.id);
+  const link = (p: (typeof ordered)[number] | undefined) => p && { id: p.id, title: p.title };
+  return {
+    post: {
+      id: post.id,
+      title: post.title,
+      excerpt: post.excerpt,
+      dateText: post.dateText,
+      date: post.date,
+      author: post.author,
+      image: post.image,
+      category: { id: post.category.id, name: post.category.name },
+      tags: post.tags.map(({ id, name }) => ({ id, name })),
+      bodyHtml: post.bodyHtml,
+      comments: post.comments,
+    },
+    // Newer and older posts, as the list orders them (newest first).
+    newer: link(ordered[index - 1]),
+    older: link(ordered[index + 1]),
+    comments: getComments(),
+  };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
@@ -16,14 +40,143 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
     title: loaderData?.post.title ?? "Blog",
     description: loaderData?.post.excerpt ?? "",
     path: `/blog-single/${loaderData?.post.id}`,
+    image: loaderData?.post.image.src,
     type: "article",
   });
 
-export default function BlogSingle({ loaderData }: Route.ComponentProps) {
+const field = "mt-1 block min-h-11 w-full rounded-lg border border-night/20 bg-paper px-4 text-night";
+
+/** One post: picture, author, date, category, tags, text, newer and older posts, comments and the comment form. */
+export default function BlogSingle({ loaderData: { post, newer, older, comments } }: Route.ComponentProps) {
   return (
     <>
-      <PageBanner title={loaderData.post.title} trail={[{ label: "Blog", href: "/blog-grid" }]} />
-      <ComingNote what="This post" />
+      <PageBanner title={post.title} trail={[{ label: "Blog", href: "/blog-sidebar" }]} />
+      <article className="section">
+        <div className="container-page max-w-3xl">
+          <ResponsiveImage
+            image={post.image}
+            sizes="(min-width: 800px) 768px, 100vw"
+            loading="eager"
+            fetchPriority="high"
+            className="w-full rounded-[var(--radius-card)] object-cover shadow-soft"
+          />
+          <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted">
+            <li className="flex items-center gap-1.5">
+              <UserRound aria-hidden="true" className="size-4" /> {post.author}
+            </li>
+            <li className="flex items-center gap-1.5">
+              <CalendarDays aria-hidden="true" className="size-4" /> <time dateTime={post.date}>{post.dateText}</time>
+            </li>
+            <li className="flex items-center gap-1.5">
+              <Folder aria-hidden="true" className="size-4" />
+              <Link to={`/blog-sidebar?category=${post.category.id}`} className="hover:text-rose">
+                {post.category.name}
+              </Link>
+            </li>
+            <li className="flex items-center gap-1.5">
+              <MessageCircle aria-hidden="true" className="size-4" /> {commentsText(post.comments)}
+            </li>
+          </ul>
+          <h2 className="mt-4 text-3xl font-semibold">{post.title}</h2>
+          <div className="prose-content mt-6 text-lg" dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />
+          <p className="mt-8 flex flex-wrap items-center gap-2">
+            <span className="font-semibold">Tags:</span>
+            {post.tags.map((t) => (
+              <Link
+                key={t.id}
+                to={`/blog-sidebar?tag=${t.id}`}
+                className="inline-flex min-h-9 items-center rounded-full bg-mist px-4 text-sm hover:bg-gold"
+              >
+                {t.name}
+              </Link>
+            ))}
+          </p>
+          <nav
+            aria-label="More posts"
+            className="mt-10 flex flex-wrap justify-between gap-4 border-y border-night/10 py-6"
+          >
+            {older ? (
+              <Link to={`/blog-single/${older.id}`} rel="prev" className="max-w-[45%] hover:text-rose">
+                <span className="block text-sm text-muted">Older post</span>
+                <span className="font-semibold">{older.title}</span>
+              </Link>
+            ) : (
+              <span />
+            )}
+            {newer && (
+              <Link to={`/blog-single/${newer.id}`} rel="next" className="max-w-[45%] text-end hover:text-rose">
+                <span className="block text-sm text-muted">Newer post</span>
+                <span className="font-semibold">{newer.title}</span>
+              </Link>
+            )}
+          </nav>
+
+          <section aria-labelledby="comments-title" className="mt-12">
+            <h2 id="comments-title" className="text-2xl font-semibold">
+              {commentsText(comments.length)}
+            </h2>
+            <ol className="mt-6 space-y-6">
+              {comments.map((c) => (
+                <li key={c.id} className="flex gap-4">
+                  {c.image ? (
+                    <ResponsiveImage
+                      image={c.image}
+                      sizes="64px"
+                      alt=""
+                      className="size-16 shrink-0 rounded-full object-cover"
+                    />
+                  ) : (
+                    <span
+                      aria-hidden="true"
+                      className="flex size-16 shrink-0 items-center justify-center rounded-full bg-mist"
+                    >
+                      <UserRound className="size-6" />
+                    </span>
+                  )}
+                  <div>
+                    <p className="font-semibold">
+                      {c.name} <span className="font-normal text-muted">· {c.designation}</span>
+                    </p>
+                    <p className="mt-1">{c.text}</p>
+                    <a
+                      href="#leave-comment"
+                      className="mt-2 inline-flex min-h-9 items-center rounded-full bg-mist px-4 text-sm font-semibold hover:bg-gold"
+                    >
+                      {c.replyButtonText}
+                      <span className="sr-only"> to {c.name}</span>
+                    </a>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <section aria-labelledby="leave-comment" className="mt-12 rounded-[var(--radius-card)] bg-mist p-6 sm:p-8">
+            <h2 id="leave-comment" tabIndex={-1} className="text-2xl font-semibold">
+              Leave a comment
+            </h2>
+            <SiteForm kind="comment" className="mt-6 grid gap-5 sm:grid-cols-2">
+              <label className="font-semibold">
+                Name
+                <input name="name" type="text" required autoComplete="name" className={field} />
+              </label>
+              <label className="font-semibold">
+                E-mail
+                <input name="email" type="email" required autoComplete="email" className={field} />
+              </label>
+              <label className="font-semibold sm:col-span-2">
+                Comment
+                <textarea name="comment" required rows={5} className={`${field} py-3`} />
+              </label>
+              <div className="sm:col-span-2">
+                <button type="submit" className="btn btn-primary">
+                  Post Comment
+                </button>
+              </div>
+            </SiteForm>
+          </section>
+        </div>
+      </article>
     </>
   );
 }

@@ -26,9 +26,13 @@ const speakers = filesIn("speakers", ".md").map((file) => frontmatter<{ id: numb
 const days = filesIn("schedule", ".yaml").map(
   (file) => parse(readFileSync(file, "utf8")) as { id: number; label: string; date: string; sessions: Session[] },
 );
+// Latest news: the three newest posts; every post shows the sample comments, so that is its count.
+const commentCount = readYaml<{ comments: unknown[] }>("blog/comments.yaml").comments.length;
 const news = filesIn("blog/posts", ".md")
-  .slice(15, 18)
-  .map((file) => frontmatter<{ id: number; title: string; comments: number }>(file));
+  .map((file) => frontmatter<{ id: number; title: string; date: string }>(file))
+  .sort((a, b) => String(b.date).localeCompare(String(a.date)))
+  .slice(0, 3)
+  .map((post) => ({ ...post, comments: commentCount }));
 const features = readYaml<{ features: { title: string }[] }>("features.yaml").features;
 
 const HOMES = ["/", "/home", "/revival"];
@@ -115,7 +119,7 @@ test.describe("main home page", () => {
       await expect(netsRegister).toHaveAttribute("href", /^https:\/\//);
       await expect(netsRegister).toHaveAttribute("rel", /noopener/);
 
-      // Latest news: posts 16 to 18 with their comment counts.
+      // Latest news: the three newest posts with their comment counts.
       const newsSection = page.getByRole("region", { name: "Latest News" });
       await expect(newsSection.getByRole("article")).toHaveCount(3);
       for (const post of news) {
@@ -179,7 +183,7 @@ async function expectDayShown(schedule: Locator, index: number) {
     await expect(link).toHaveAttribute("href", `/event-detail/${day.id}/${session.id}`);
     // (`has` is matched inside each list item, so it starts from the page, not from the panel.)
     const row = panel.getByRole("listitem").filter({ has: schedule.page().getByRole("link", { name: session.title }) });
-    await expect(row).toContainText(session.end ? `${session.start} - ${session.end}` : session.start);
+    await expect(row).toContainText(session.end ? `${session.start} to ${session.end}` : session.start);
     if (!session.end) await expect(row).not.toContainText(`${session.start} -`);
     const speaker = speakers.find((s) => s.id === session.speaker);
     if (speaker) await expect(row).toContainText(speaker.name);
