@@ -1,6 +1,7 @@
+import type { Page } from "@playwright/test";
 import { expect, ready, test } from "./fixtures";
 
-const cards = (page: import("@playwright/test").Page) => page.getByRole("main").getByRole("article");
+const cards = (page: Page) => page.getByRole("main").getByRole("article");
 
 test("the sidebar list shows 4 posts a page, the grid 6; the pager keeps the page in the URL", async ({
   page,
