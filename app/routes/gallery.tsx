@@ -1,19 +1,44 @@
-import { ComingNote } from "~/components/layout/coming-soon-note";
+import { GalleryGrid } from "~/components/gallery/gallery-grid";
 import { PageBanner } from "~/components/layout/page-banner";
+import { Pager } from "~/components/ui/pager";
+import { getGallery } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import { paginate } from "~/lib/pagination";
+import { useSearchParam } from "~/lib/use-search-param";
+import type { Route } from "./+types/gallery";
+
+/** Pictures per page (spec section 9). */
+export const PER_PAGE = 9;
+
+export async function loader() {
+  return { images: getGallery().map(({ id, image, caption }) => ({ id, image, caption })) };
+}
 
 export const meta = () =>
   pageMeta({
     title: "Gallery",
-    description: "Photos from TNCC gatherings and the Wrapped in Grace Conference.",
+    description: "Pictures from TNCC conferences: worship, teaching, fellowship and the Nets of Prayer.",
     path: "/gallery",
   });
 
-export default function Page() {
+/** All pictures, 9 a page (`?page=`); each opens the lightbox, which pages through the whole gallery. */
+export default function Gallery({ loaderData: { images } }: Route.ComponentProps) {
+  const slice = paginate(images, useSearchParam("page"), PER_PAGE);
   return (
     <>
       <PageBanner title="Gallery" />
-      <ComingNote what="This page" />
+      <section className="section" aria-label={`Pictures, page ${slice.page} of ${slice.pageCount}`}>
+        <div className="container-page">
+          <GalleryGrid
+            all={images}
+            shown={slice.items}
+            galleryId="gallery"
+            gridClassName="grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-3"
+            sizes="(min-width: 1024px) 33vw, 50vw"
+          />
+          <Pager page={slice.page} pageCount={slice.pageCount} label="Gallery pages" />
+        </div>
+      </section>
     </>
   );
 }

@@ -1,0 +1,125 @@
+import type PhotoSwipe from "photoswipe";
+import { useCallback, useEffect, useRef } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { GalleryItem } from "~/content/schemas";
+import { ResponsiveImage } from "../ui/responsive-image";
+import type { LightboxItem } from "./lightbox";
+
+interface OpenLightbox {
+  pswp?: PhotoSwipe;
+  /** Opened by a click here, which added a history entry (closing goes Back). */
+  pushed: boolean;
+  /** Being closed because the URL lost its hash (Back button). */
+  closing: boolean;
+}
+
+export type GalleryImage = Pick<GalleryItem, "id" | "image" | "caption">;
+
+interface Props {
+  /** Every image of the gallery: the lightbox pages through all of them ("3 / 33"). */
+  all: GalleryImage[];
+  /** The images this grid shows (a page, or the first 6). */
+  shown: GalleryImage[];
+  /** The gallery id in the URL hash (`#&gid=<id>&pid=<image id>`). */
+  galleryId: string;
+  gridClassName: string;
+  sizes: string;
+}
+
+/** `#&gid=gallery&pid=3` -> 3 when it names this gallery. */
+export function pidFromHash(hash: string, galleryId: string): number | undefined {
+  const params = new URLSearchParams(hash.replace(/^#&?/, ""));
+  if (params.get("gid") !== galleryId) return undefined;
+  const pid = Number(params.get("pid"));
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+const toItem = ({ id, image, caption }: GalleryImage): LightboxItem => ({
+  id,
+  src: image.src,
+  srcset: image.srcset,
+  width: image.width,
+  height: image.height,
+  alt: image.alt,
+  caption,
+});
+
+/**
+ * Thumbnails that open the lightbox. The URL hash names the open image, so a link opens it, the Back
+ * button closes it, and the lightbox code is only downloaded when an image is opened. Without JavaScript
+ * each thumbnail links to the full picture.
+ */
+export function GalleryGrid({ all, shown, galleryId, gridClassName, sizes }: Props) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const open = useRef<OpenLightbox | null>(null);
+  const pid = pidFromHash(location.hash, galleryId);
+
+  const hashFor = useCallback((id: number) => `#&gid=${galleryId}&pid=${id}`, [galleryId]);
+
+  // The URL decides: a gid/pid hash opens the lightbox there; its absence closes it (Back button).
+  useEffect(() => {
+    const index = pid === undefined ? -1 : all.findIndex((item) => item.id === pid);
+    if (index < 0) {
+      const current = open.current;
+      if (!current || current.closing) return;
+      current.closing = true;
+      const pswp = current.pswp;
+      if (!pswp) open.current = null; // still downloading: never open
+      else if (pswp.opener.isOpening) pswp.on("openingAnimationEnd", () => pswp.close());
+      else pswp.close();
+      return;
+    }
+    if (open.current) return;
+    const state: OpenLightbox = {
+      pushed: Boolean((location.state as { lightbox?: boolean } | null)?.lightbox),
+      closing: false,
+    };
+    open.current = state;
+    void import("./lightbox").then(({ openLightbox }) => {
+      if (open.current !== state) return;
+      state.pswp = openLightbox(all.map(toItem), index, {
+        onChange: (i) => {
+          const id = all[i]?.id;
+          if (id !== undefined && !state.closing)
+            void navigate(hashFor(id), { replace: true, preventScrollReset: true, state: location.state });
+        },
+        onClose: () => {
+          open.current = null;
+          if (state.closing) return;
+          // Closed by the visitor: leave the hash (Back, if opening added the entry).
+          if (state.pushed) void navigate(-1);
+          else void navigate(location.pathname + location.search, { replace: true, preventScrollReset: true });
+        },
+      });
+    });
+  }, [pid, all, navigate, hashFor, location.pathname, location.search, location.state]);
+
+  useEffect(() => () => open.current?.pswp?.destroy(), []);
+
+  return (
+    <ul className={gridClassName}>
+      {shown.map((item) => (
+        <li key={item.id}>
+          <a
+            href={item.image.src}
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              void navigate(hashFor(item.id), { preventScrollReset: true, state: { lightbox: true } });
+            }}
+            className="group block overflow-hidden rounded-[var(--radius-card)] shadow-soft"
+          >
+            <ResponsiveImage
+              image={item.image}
+              alt=""
+              sizes={sizes}
+              className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
+            />
+            <span className="sr-only">Open the picture: {item.image.alt}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
