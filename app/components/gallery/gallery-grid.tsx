@@ -65,7 +65,8 @@ export function GalleryGrid({ all, shown, galleryId, gridClassName, sizes }: Pro
       if (!current || current.closing) return;
       current.closing = true;
       const pswp = current.pswp;
-      if (!pswp) open.current = null; // still downloading: never open
+      if (!pswp)
+        open.current = null; // still downloading: never open
       else if (pswp.opener.isOpening) pswp.on("openingAnimationEnd", () => pswp.close());
       else pswp.close();
       return;
