@@ -3,8 +3,20 @@ import { useHydrated } from "./use-hydrated";
 
 /** Session times: stored in the event's zone (content), shown in it with its name, or in the visitor's. */
 
+// Building an Intl formatter is costly (milliseconds on a slow phone): one per zone, reused.
+const clocks = new Map<string, Intl.DateTimeFormat>();
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+const cached = (cache: Map<string, Intl.DateTimeFormat>, timeZone: string, make: () => Intl.DateTimeFormat) => {
+  let format = cache.get(timeZone);
+  if (!format) cache.set(timeZone, (format = make()));
+  return format;
+};
 const clock = (timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
+  cached(
+    clocks,
+    timeZone,
+    () => new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }),
+  );
 
 /** "09:00" for an ISO instant, in `timeZone`. */
 export const formatTime = (iso: string, timeZone: string) => clock(timeZone).format(new Date(iso));
@@ -17,7 +29,12 @@ export function timeRange(startsAt: string, endsAt: string | undefined, timeZone
 
 /** The zone's generic name at that moment: "Central Time", "Central European Time". */
 export function zoneName(timeZone: string, at: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }).formatToParts(new Date(at));
+  const format = cached(
+    zoneNames,
+    timeZone,
+    () => new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }),
+  );
+  const parts = format.formatToParts(new Date(at));
   return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
 }
 

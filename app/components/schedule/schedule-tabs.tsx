@@ -95,20 +95,22 @@ export function ScheduleTabs({
 
   return (
     <div>
-      <p className={`mb-4 flex flex-wrap items-center justify-center gap-x-3 gap-y-2 text-sm ${colors.speaker}`}>
-        <span>Times in {times.zoneName}.</span>
-        {times.differs && (
+      {/* The switch's line is always there (hidden until it applies), so nothing moves when it appears. */}
+      <div className={`mb-4 text-center text-sm ${colors.speaker}`}>
+        <p>Times in {times.zoneName}.</p>
+        <p className="min-h-11">
           <button
-            data-print-hide
             type="button"
+            data-print-hide
+            hidden={!times.differs}
             aria-pressed={times.mode === "local"}
             onClick={() => times.setMode(times.mode === "local" ? "event" : "local")}
             className="min-h-11 rounded-full px-4 font-semibold underline underline-offset-4 hover:no-underline"
           >
             {times.mode === "local" ? "Show the event's time" : `Show in my time (${times.visitorZoneName})`}
           </button>
-        )}
-      </p>
+        </p>
+      </div>
       <div
         role="tablist"
         aria-label={label}
