@@ -274,7 +274,12 @@ describe("content rules", () => {
 describe("pages.yaml (about, coming soon, home variants)", () => {
   test("loads the variants' copy", () => {
     const { pages } = loadContent(contentDir, images);
-    expect(pages.conference.features.map((f) => f.title)).toEqual(["Experience", "Networking", "Party", "Great Speakers"]);
+    expect(pages.conference.features.map((f) => f.title)).toEqual([
+      "Experience",
+      "Networking",
+      "Party",
+      "Great Speakers",
+    ]);
     expect(pages.meetup.features).toHaveLength(4);
     expect(pages.home4.hostedBy).toBe("TNCC");
   });
@@ -286,13 +291,18 @@ describe("pages.yaml (about, coming soon, home variants)", () => {
 
   test("the meetup needs exactly four feature blocks", () => {
     const problems = problemsAfter((dir) =>
-      replace(dir, "pages.yaml", "    - id: 4\n      title: Coffee and Food\n", "    - id: 5\n      title: Coffee and Food\n"),
+      replace(
+        dir,
+        "pages.yaml",
+        "    - id: 4\n      title: Coffee and Food\n",
+        "    - id: 5\n      title: Coffee and Food\n",
+      ),
     );
     expect(problems).toEqual([]);
     const fewer = problemsAfter((dir) => {
       const file = path.join(dir, "pages.yaml");
       const source = fs.readFileSync(file, "utf8");
-      fs.writeFileSync(file, source.replace(/    - id: 4\n      title: Coffee and Food\n[\s\S]*?(?=  fluid:)/, ""));
+      fs.writeFileSync(file, source.replace(/ {4}- id: 4\n {6}title: Coffee and Food\n[\s\S]*?(?= {2}fluid:)/, ""));
     });
     expect(fewer).toEqual(["app/content/pages.yaml: meetup.features: must have exactly 4 feature blocks"]);
   });

@@ -618,9 +618,7 @@ export function createSchemas({ images, markdown }: SchemaContext) {
         eyebrow: text,
         title: text,
         text,
-        links: z
-          .array(z.strictObject({ store: z.enum(APP_STORES), url: webUrl }))
-          .min(1),
+        links: z.array(z.strictObject({ store: z.enum(APP_STORES), url: webUrl })).min(1),
       }),
       callToAction,
     }),

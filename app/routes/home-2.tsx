@@ -1,6 +1,21 @@
-import { ComingNote } from "~/components/layout/coming-soon-note";
-import { PageBanner } from "~/components/layout/page-banner";
+import { Link } from "react-router";
+import { Features } from "~/components/home/features";
+import { Guests } from "~/components/home/guests";
+import { ScheduleSection } from "~/components/home/schedule";
+import { Clients } from "~/components/sections/clients";
+import { EventInfo } from "~/components/sections/event-info";
+import { FunFacts } from "~/components/sections/fun-facts";
+import { NewsletterSection } from "~/components/sections/newsletter-section";
+import { PendingSection } from "~/components/sections/pending-section";
+import { Testimonials } from "~/components/sections/testimonials";
+import { VariantBanner } from "~/components/sections/variant-banner";
+import { conferenceTemplate, funFacts } from "~/content/sections.server";
 import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/home-2";
+
+export async function loader() {
+  return { ...conferenceTemplate(), funFacts: funFacts() };
+}
 
 export const meta = () =>
   pageMeta({
@@ -9,11 +24,30 @@ export const meta = () =>
     path: "/home-2",
   });
 
-export default function Page() {
+/** The conference home (template variant). */
+export default function HomeTwo({ loaderData: data }: Route.ComponentProps) {
   return (
     <>
-      <PageBanner title="Home Two" />
-      <ComingNote what="This page" />
+      <VariantBanner
+        {...data.banner}
+        actions={
+          <Link to={data.banner.button.href} className="btn btn-primary">
+            {data.banner.button.text}
+          </Link>
+        }
+      />
+      <Features features={data.features} eyebrow="Why attend" title="Experience the conference" />
+      <FunFacts {...data.funFacts} />
+      <Guests speakers={data.speakers} />
+      <ScheduleSection days={data.schedule} dateText={data.dateText} />
+      {/* TODO(merge): sponsor tokens — replace with issue 8's sponsor-token price list (tickets/sponsor-tokens.tsx). */}
+      <PendingSection id="pricing-title" eyebrow="Pricing" title="Sponsor Tokens" />
+      <EventInfo tabs={data.eventInfo} dateText={data.displayDate} />
+      <Clients clients={data.clients} />
+      {/* TODO(merge): gallery — replace with issue 9's gallery showing the first 6 images. */}
+      <PendingSection id="gallery-title" eyebrow="Gallery" title="Moments from past gatherings" />
+      <Testimonials testimonials={data.testimonials} />
+      <NewsletterSection />
     </>
   );
 }
