@@ -18,12 +18,6 @@ export function Field({ label, multiline = false, end, className = "", ...input 
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block font-semibold">
         {label}
-        {input.required && (
-          <span aria-hidden="true" className="text-rose">
-            {" "}
-            *
-          </span>
-        )}
       </label>
       {multiline ? (
         <textarea

@@ -22,7 +22,7 @@ export function Clients({ clients, eyebrow = "Partners", title = "Our Clients an
         <SectionTitle id="clients-title" eyebrow={eyebrow} title={title} />
         <div className="mt-12">
           <AutoCarousel
-            label={title}
+            label={`${title}: logos`}
             slideClass={CLIENT_SLIDE_CLASS}
             delayMs={CLIENT_DELAY_MS}
             slides={clients.map((client) => ({
