@@ -50,22 +50,22 @@ export default function Contact({ loaderData: { contact, map } }: Route.Componen
             />
             <dl className="mt-8 space-y-5">
               {details.map(({ Icon, label, value, href }) => (
-                <div key={label} className="flex gap-4">
-                  <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-night text-gold">
-                    <Icon aria-hidden="true" size={20} strokeWidth={1.5} />
-                  </span>
-                  <div>
-                    <dt className="text-sm font-bold tracking-[0.12em] text-muted uppercase">{label}</dt>
-                    <dd className="font-semibold">
-                      {href ? (
-                        <a href={href} className="underline-offset-4 hover:text-rose hover:underline">
-                          {value}
-                        </a>
-                      ) : (
-                        value
-                      )}
-                    </dd>
-                  </div>
+                <div key={label}>
+                  <dt className="flex items-center gap-3 text-sm font-bold tracking-[0.12em] text-muted uppercase">
+                    <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-night text-gold">
+                      <Icon aria-hidden="true" size={18} strokeWidth={1.5} />
+                    </span>
+                    {label}
+                  </dt>
+                  <dd className="ps-12 font-semibold">
+                    {href ? (
+                      <a href={href} className="underline-offset-4 hover:text-rose hover:underline">
+                        {value}
+                      </a>
+                    ) : (
+                      value
+                    )}
+                  </dd>
                 </div>
               ))}
             </dl>

@@ -38,7 +38,7 @@ export function Testimonials({ testimonials }: TestimonialsProps) {
         >
           <div aria-live={moved ? "polite" : "off"}>
             {testimonials.map((testimonial, index) => (
-              <figure
+              <div
                 key={testimonial.id}
                 role="group"
                 aria-roledescription="slide"
@@ -64,11 +64,11 @@ export function Testimonials({ testimonials }: TestimonialsProps) {
                 <blockquote className="mt-6 font-serif text-xl leading-relaxed sm:text-2xl">
                   <p>{testimonial.text}</p>
                 </blockquote>
-                <figcaption className="mt-6">
+                <p className="mt-6">
                   <span className="block font-semibold text-paper">{testimonial.name}</span>
                   <span className="text-sm text-lilac">{testimonial.role}</span>
-                </figcaption>
-              </figure>
+                </p>
+              </div>
             ))}
           </div>
           <div data-needs-js className="mt-8 flex justify-center gap-3">

@@ -40,12 +40,12 @@ export function VariantBanner({ eyebrow, title, facts, countdown, actions }: Var
           {facts.map((fact) => {
             const Icon = FACT_ICONS[fact.icon];
             return (
-              <div key={fact.label} className="flex items-center gap-3 text-start">
-                <Icon aria-hidden="true" size={24} strokeWidth={1.5} className="shrink-0 text-gold" />
-                <div>
-                  <dt className="text-xs font-semibold tracking-[0.12em] text-lilac uppercase">{fact.label}</dt>
-                  <dd className="font-semibold">{fact.value}</dd>
-                </div>
+              <div key={fact.label} className="text-start">
+                <dt className="flex items-center gap-2 text-xs font-semibold tracking-[0.12em] text-lilac uppercase">
+                  <Icon aria-hidden="true" size={20} strokeWidth={1.5} className="shrink-0 text-gold" />
+                  {fact.label}
+                </dt>
+                <dd className="ps-7 font-semibold">{fact.value}</dd>
               </div>
             );
           })}

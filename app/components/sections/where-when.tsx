@@ -17,8 +17,10 @@ export function WhereWhen({ eyebrow, title, text, where, when }: WhereWhenProps)
         <dl className="grid gap-4 sm:grid-cols-2">
           {facts.map(({ label, value, Icon }) => (
             <div key={label} className="rounded-[var(--radius-card)] bg-mist p-6 shadow-soft">
-              <Icon aria-hidden="true" size={28} strokeWidth={1.5} className="text-rose" />
-              <dt className="mt-4 text-sm font-bold tracking-[0.12em] uppercase">{label}</dt>
+              <dt className="text-sm font-bold tracking-[0.12em] uppercase">
+                <Icon aria-hidden="true" size={28} strokeWidth={1.5} className="mb-4 text-rose" />
+                {label}
+              </dt>
               <dd className="mt-1 font-serif text-xl font-semibold">{value}</dd>
             </div>
           ))}
