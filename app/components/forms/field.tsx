@@ -30,7 +30,7 @@ export function Field({ label, multiline = false, end, className = "", ...input 
         />
       ) : (
         <div className="relative">
-          <input id={id} {...input} className={`${control} ${end ? "pe-14" : ""}`} />
+          <input id={id} type="text" {...input} className={`${control} ${end ? "pe-14" : ""}`} />
           {end && <div className="absolute inset-y-0 end-1 flex items-center">{end}</div>}
         </div>
       )}

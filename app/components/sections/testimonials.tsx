@@ -30,8 +30,7 @@ export function Testimonials({ testimonials }: TestimonialsProps) {
     >
       <div className="container-page">
         <SectionTitle id="testimonials-title" eyebrow="Testimonials" title="What our guests say" />
-        <div
-          role="region"
+        <section
           aria-roledescription="carousel"
           aria-label="Testimonials"
           className="mx-auto mt-12 max-w-3xl text-center"
@@ -81,7 +80,7 @@ export function Testimonials({ testimonials }: TestimonialsProps) {
               <span className="sr-only">Next testimonial</span>
             </button>
           </div>
-        </div>
+        </section>
       </div>
     </section>
   );
