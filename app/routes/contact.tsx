@@ -21,7 +21,7 @@ export async function loader() {
 
 export const meta = () =>
   pageMeta({
-    title: "Contact",
+    title: "Contact Us",
     description:
       "Contact the TNCC team about the Wrapped in Grace Conference: phone, e-mail, address and a message form.",
     path: "/contact",
@@ -38,7 +38,7 @@ export default function Contact({ loaderData: { contact, map } }: Route.Componen
   ];
   return (
     <>
-      <PageBanner title="Contact" />
+      <PageBanner title="Contact Us" />
       <section aria-labelledby="contact-title" className="section bg-paper">
         <div className="container-page grid gap-12 lg:grid-cols-[2fr_3fr]">
           <div>
