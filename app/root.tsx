@@ -19,6 +19,7 @@ import { Toasts } from "./components/ui/toasts";
 import { getShellData } from "./content/shell.server";
 import { isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
 import { whenIdle } from "./lib/idle";
+import { PAGE_OPTIONS_SCRIPT } from "./lib/page-options";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -44,9 +45,13 @@ function useTopBar(): TopBarVariant {
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // `dir` and `data-layout` (the demo options) are set on <html> before first paint by the script below;
+    // React never renders them, so it is told not to mind the difference when it hydrates.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        {/* Demo options (direction, boxed layout) from localStorage, applied before anything paints. */}
+        <script dangerouslySetInnerHTML={{ __html: PAGE_OPTIONS_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#16123A" />
         <Meta />

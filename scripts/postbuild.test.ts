@@ -15,6 +15,7 @@ import {
   hashScript,
   inlineScripts,
   hydrateAfterLoad,
+  MAX_TEXT,
   normalizeSiteUrl,
   originOf,
   pagePathOf,
@@ -145,12 +146,13 @@ describe("search index", () => {
     ).toBe("24 Oct About Blog Wrapped in grace.");
   });
 
-  it("caps the text at 600 characters", () => {
-    const html = `<title>TNCC</title><main><p>${"word ".repeat(500)}</p></main>`;
+  it(`caps the text at ${MAX_TEXT} characters`, () => {
+    const html = `<title>TNCC</title><main><p>${"word ".repeat(MAX_TEXT)}</p></main>`;
     const entry = extractSearchEntry("/", html);
     expect(entry.title).toBe("TNCC");
     expect(entry.description).toBe("");
-    expect(entry.text.length).toBeLessThanOrEqual(600);
+    expect(entry.text.length).toBeLessThanOrEqual(MAX_TEXT);
+    expect(entry.text.length).toBeGreaterThan(MAX_TEXT - 10);
     expect(entry.text.startsWith("word word")).toBe(true);
   });
 

@@ -29,7 +29,7 @@ const gzipAsync = promisify(gzip);
 
 export const DEFAULT_SITE_URL = "https://tncc.example.org";
 const TITLE_SUFFIX = /\s*\|\s*TNCC$/;
-const MAX_TEXT = 1500;
+export const MAX_TEXT = 1500;
 const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".xml", ".txt", ".svg", ".data"]);
 const MIN_COMPRESS_SIZE = 1024;
 /** Cloudflare Pages reads at most this many rules from _headers (Netlify has no such limit). */

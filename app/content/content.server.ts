@@ -13,6 +13,7 @@ import type {
   Faq,
   Feature,
   FunFacts,
+  Pages,
   GalleryItem,
   Post,
   ScheduleDay,
@@ -86,3 +87,5 @@ export const getCategories = (): Category[] => content().categories;
 export const getTags = (): Tag[] => content().tags;
 export const getComments = (): BlogComment[] => content().comments;
 export const getFaqs = (): Faq[] => content().faqs;
+/** Copy of /about-us, /coming-soon and the home variants /home-2 to /home-5 (pages.yaml). */
+export const getPages = (): Pages => content().pages;

@@ -298,3 +298,51 @@ describe("content rules", () => {
     }
   });
 });
+
+describe("pages.yaml (about, coming soon, home variants)", () => {
+  test("loads the variants' copy", () => {
+    const { pages } = loadContent(contentDir, images);
+    expect(pages.conference.features.map((f) => f.title)).toEqual([
+      "Experience",
+      "Networking",
+      "Party",
+      "Great Speakers",
+    ]);
+    expect(pages.meetup.features).toHaveLength(4);
+    expect(pages.home4.hostedBy).toBe("TNCC");
+  });
+
+  test("a missing required field names the file and the field", () => {
+    const problems = problemsAfter((dir) => replace(dir, "pages.yaml", "  hostedBy: TNCC\n", ""));
+    expect(problems).toEqual(["app/content/pages.yaml: home4.hostedBy: is required"]);
+  });
+
+  test("the meetup needs exactly four feature blocks", () => {
+    const problems = problemsAfter((dir) =>
+      replace(
+        dir,
+        "pages.yaml",
+        "    - id: 4\n      title: Coffee and Food\n",
+        "    - id: 5\n      title: Coffee and Food\n",
+      ),
+    );
+    expect(problems).toEqual([]);
+    const fewer = problemsAfter((dir) => {
+      const file = path.join(dir, "pages.yaml");
+      const source = fs.readFileSync(file, "utf8");
+      fs.writeFileSync(file, source.replace(/ {4}- id: 4\n {6}title: Coffee and Food\n[\s\S]*?(?= {2}fluid:)/, ""));
+    });
+    expect(fewer).toEqual(["app/content/pages.yaml: meetup.features: must have exactly 4 feature blocks"]);
+  });
+
+  test("an unknown app store and a button without a link", () => {
+    const problems = problemsAfter((dir) => {
+      replace(dir, "pages.yaml", "store: googlePlay", "store: windowsStore");
+      replace(dir, "pages.yaml", "      href: /buy-ticket\n\n# /home-4", "      href: buy-ticket\n\n# /home-4");
+    });
+    expect(problems).toEqual([
+      'app/content/pages.yaml: conference.appDownload.links[1].store: must be one of "appStore", "googlePlay" (got "windowsStore")',
+      'app/content/pages.yaml: conference.callToAction.button.href: must start with "/" (a page of this site) or with https://',
+    ]);
+  });
+});

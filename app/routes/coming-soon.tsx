@@ -1,19 +1,57 @@
-import { ComingNote } from "~/components/layout/coming-soon-note";
-import { PageBanner } from "~/components/layout/page-banner";
+import { EmailForm } from "~/components/forms/email-form";
+import { DemoOptions } from "~/components/layout/demo-options";
+import { SocialLinks } from "~/components/layout/social-icon";
+import { Countdown } from "~/components/ui/countdown";
+import { getPages, getSite } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/coming-soon";
+
+export async function loader() {
+  const site = getSite();
+  return {
+    copy: getPages().comingSoon,
+    target: site.countdowns.comingSoon.at,
+    social: site.social.map(({ network, url }) => ({ network, href: url })),
+  };
+}
 
 export const meta = () =>
   pageMeta({
     title: "Coming Soon",
-    description: "Something new is coming from TNCC. Leave your e-mail to hear first.",
+    description: "Something new from TNCC is coming soon: leave your e-mail address to hear first.",
     path: "/coming-soon",
   });
 
-export default function Page() {
+/** Coming soon: countdown to May 07 2024, the e-mail form, social links and the demo-options panel. */
+export default function ComingSoon({ loaderData: { copy, target, social } }: Route.ComponentProps) {
   return (
     <>
-      <PageBanner title="Coming Soon" />
-      <ComingNote what="This page" />
+      <section
+        aria-labelledby="coming-soon-title"
+        className="on-dark bg-[radial-gradient(ellipse_at_top,#3a2f7a_0%,#16123a_70%)] py-20 text-center text-paper sm:py-28"
+      >
+        <div className="container-page">
+          <h1 id="coming-soon-title" className="text-[clamp(2.25rem,4vw+1rem,4.5rem)] font-semibold">
+            {copy.title}
+          </h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-lilac">{copy.text}</p>
+          <Countdown
+            target={target}
+            label="Time left until launch"
+            expiredMessage="Countdown finished: the coming-soon date has passed."
+            className="mx-auto mt-10 max-w-2xl"
+          />
+          <div className="mt-10">
+            <EmailForm />
+          </div>
+          <SocialLinks links={social} className="mt-8 justify-center text-paper" />
+        </div>
+      </section>
+      <section className="section bg-mist">
+        <div className="container-page">
+          <DemoOptions />
+        </div>
+      </section>
     </>
   );
 }

@@ -1,6 +1,22 @@
-import { ComingNote } from "~/components/layout/coming-soon-note";
-import { PageBanner } from "~/components/layout/page-banner";
+import { Link } from "react-router";
+import { Features } from "~/components/home/features";
+import { Guests } from "~/components/home/guests";
+import { ScheduleSection } from "~/components/home/schedule";
+import { SponsorTokens } from "~/components/tickets/sponsor-tokens";
+import { Clients } from "~/components/sections/clients";
+import { EventInfo } from "~/components/sections/event-info";
+import { FunFacts } from "~/components/sections/fun-facts";
+import { NewsletterSection } from "~/components/sections/newsletter-section";
+import { GallerySection } from "~/components/gallery/gallery-section";
+import { Testimonials } from "~/components/sections/testimonials";
+import { VariantBanner } from "~/components/sections/variant-banner";
+import { conferenceTemplate, funFacts } from "~/content/sections.server";
 import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/home-2";
+
+export async function loader() {
+  return { ...conferenceTemplate(), funFacts: funFacts() };
+}
 
 export const meta = () =>
   pageMeta({
@@ -9,11 +25,28 @@ export const meta = () =>
     path: "/home-2",
   });
 
-export default function Page() {
+/** The conference home (template variant). */
+export default function HomeTwo({ loaderData: data }: Route.ComponentProps) {
   return (
     <>
-      <PageBanner title="Home Two" />
-      <ComingNote what="This page" />
+      <VariantBanner
+        {...data.banner}
+        actions={
+          <Link to={data.banner.button.href} className="btn btn-primary">
+            {data.banner.button.text}
+          </Link>
+        }
+      />
+      <Features features={data.features} eyebrow="Why attend" title="Experience the conference" />
+      <FunFacts {...data.funFacts} />
+      <Guests speakers={data.speakers} />
+      <ScheduleSection days={data.schedule} dateText={data.dateText} timeZone={data.timeZone} />
+      <SponsorTokens tokens={data.tokens} contact={data.contact} className="bg-mist" />
+      <EventInfo tabs={data.eventInfo} dateText={data.displayDate} />
+      <Clients clients={data.clients} />
+      <GallerySection images={data.gallery} />
+      <Testimonials testimonials={data.testimonials} />
+      <NewsletterSection />
     </>
   );
 }

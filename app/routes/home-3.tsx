@@ -1,21 +1,65 @@
-import { ComingNote } from "~/components/layout/coming-soon-note";
-import { PageBanner } from "~/components/layout/page-banner";
+import { Link } from "react-router";
+import { Guests } from "~/components/home/guests";
+import { ScheduleSection } from "~/components/home/schedule";
+import { SponsorTokens } from "~/components/tickets/sponsor-tokens";
+import { AppDownload } from "~/components/sections/app-download";
+import { CallToAction } from "~/components/sections/call-to-action";
+import { Clients } from "~/components/sections/clients";
+import { EventInfo } from "~/components/sections/event-info";
+import { FaqAccordion } from "~/components/sections/faq-accordion";
+import { MapEmbed } from "~/components/sections/map-embed";
+import { NewsletterSection } from "~/components/sections/newsletter-section";
+import { GalleryCarousel } from "~/components/gallery/gallery-carousel";
+import { VariantBanner } from "~/components/sections/variant-banner";
+import { SectionTitle } from "~/components/ui/section-title";
+import { getFaqs } from "~/content/content.server";
+import { conferenceTemplate } from "~/content/sections.server";
 import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/home-3";
 
+export async function loader() {
+  return { ...conferenceTemplate(), faqs: getFaqs() };
+}
+
+/** Header style two: the contact top bar (phone, e-mail, open hours). */
 export const handle = { topBar: "contact" };
 
 export const meta = () =>
   pageMeta({
     title: "Home Three",
-    description: "Wrapped in Grace Conference: speakers, schedule, FAQs, event info, pricing and gallery.",
+    description: "The Wrapped in Grace Conference at a glance: speakers, schedule, FAQ, venue and tickets.",
     path: "/home-3",
   });
 
-export default function Page() {
+/** Home variant with header style two. */
+export default function HomeThree({ loaderData: data }: Route.ComponentProps) {
   return (
     <>
-      <PageBanner title="Home Three" />
-      <ComingNote what="This page" />
+      <VariantBanner
+        {...data.banner}
+        actions={
+          <Link to={data.banner.button.href} className="btn btn-primary">
+            {data.banner.button.text}
+          </Link>
+        }
+      />
+      <Guests speakers={data.speakers} />
+      <ScheduleSection days={data.schedule} dateText={data.dateText} timeZone={data.timeZone} />
+      <section aria-labelledby="faq-title" className="section bg-mist">
+        <div className="container-page">
+          <SectionTitle id="faq-title" eyebrow="FAQ" title="Frequently asked questions" />
+          <div className="mt-12">
+            <FaqAccordion faqs={data.faqs} />
+          </div>
+        </div>
+      </section>
+      <AppDownload {...data.appDownload} />
+      <EventInfo tabs={data.eventInfo} dateText={data.displayDate} aside={data.map && <MapEmbed {...data.map} />} />
+      <CallToAction id="cta-title" {...data.callToAction} />
+      <SponsorTokens tokens={data.tokens} contact={data.contact} className="bg-mist" />
+      <GalleryCarousel images={data.gallery} />
+      <NewsletterSection />
+      <Clients clients={data.clients} eyebrow="Sponsors" title="Our Sponsors" />
     </>
   );
 }

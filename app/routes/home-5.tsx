@@ -1,19 +1,68 @@
-import { ComingNote } from "~/components/layout/coming-soon-note";
-import { PageBanner } from "~/components/layout/page-banner";
+import { Link } from "react-router";
+import { Features } from "~/components/home/features";
+import { CallToAction } from "~/components/sections/call-to-action";
+import { VariantBanner } from "~/components/sections/variant-banner";
+import { WhereWhen } from "~/components/sections/where-when";
+import { getPages, getSite } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/home-5";
+
+export async function loader() {
+  const site = getSite();
+  const { meetup } = getPages();
+  return {
+    eyebrow: meetup.eyebrow,
+    title: site.templateVariant.meetup.title,
+    facts: [
+      { icon: "venue" as const, label: "Where", value: site.templateVariant.meetup.venue },
+      { icon: "date" as const, label: "When", value: meetup.about.when },
+    ],
+    target: site.countdowns.home5.at,
+    about: meetup.about,
+    features: meetup.features,
+    fluid: meetup.fluid,
+  };
+}
 
 export const meta = () =>
   pageMeta({
     title: "Home Five",
-    description: "Count down to the conference and book your place.",
+    description: "Digital Agency Thinkers Meet Up at the Pearl Hotel: talks, workshops and networking.",
     path: "/home-5",
   });
 
-export default function Page() {
+/** The meetup home: banner with countdown to Nov 07 2024, where / when, four feature blocks, a fluid section. */
+export default function HomeFive({ loaderData: data }: Route.ComponentProps) {
   return (
     <>
-      <PageBanner title="Home Five" />
-      <ComingNote what="This page" />
+      <VariantBanner
+        eyebrow={data.eyebrow}
+        title={data.title}
+        facts={data.facts}
+        countdown={{
+          target: data.target,
+          label: "Time left until the meetup",
+          expiredMessage: "Countdown finished: the meetup has begun.",
+        }}
+        actions={
+          <>
+            <Link to="/buy-ticket" className="btn btn-primary">
+              Booking Now
+            </Link>
+            <Link to="/buy-ticket" className="btn btn-outline">
+              Sponsor our Event
+            </Link>
+          </>
+        }
+      />
+      <WhereWhen {...data.about} />
+      <Features
+        features={data.features}
+        id="meetup-features-title"
+        eyebrow="What to expect"
+        title="Why you should come"
+      />
+      <CallToAction id="fluid-title" {...data.fluid} />
     </>
   );
 }

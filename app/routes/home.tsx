@@ -18,6 +18,7 @@ import {
   getTicketPlans,
 } from "~/content/content.server";
 import { conferenceJsonLd } from "~/lib/json-ld";
+import { scheduleTabs } from "~/content/sections.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
@@ -50,22 +51,7 @@ export async function loader() {
     about: { ...about, themes: site.themes, dateText: dates.text, registrationUrl: site.registrationUrl },
     features: getFeatures().map(({ id, title, icon, text, delay }) => ({ id, title, icon, text, delay })),
     speakers: getSpeakers().map(({ id, name, designation, photo }) => ({ id, name, designation, photo })),
-    schedule: getScheduleDays().map(({ id, label, date, day, monthShort, year, fullDate, sessions }) => ({
-      id,
-      label,
-      date,
-      day,
-      monthShort,
-      year,
-      fullDate,
-      sessions: sessions.map(({ id, title, startsAt, endsAt, speaker }) => ({
-        id,
-        title,
-        startsAt,
-        endsAt,
-        speaker: speaker && { name: speaker.name, designation: speaker.designation },
-      })),
-    })),
+    schedule: scheduleTabs(),
     nets: {
       title: nets.title,
       date: nets.date,

@@ -1,7 +1,8 @@
 import { PageBanner } from "~/components/layout/page-banner";
 import { SponsorTokens } from "~/components/tickets/sponsor-tokens";
 import { TicketPlans } from "~/components/tickets/ticket-plans";
-import { getSite, getSponsorTokens, getTicketPlans } from "~/content/content.server";
+import { getSite, getTicketPlans } from "~/content/content.server";
+import { sponsorTokenCards } from "~/content/sections.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/pricing";
 
@@ -21,15 +22,7 @@ export async function loader() {
         buttonText,
       })),
     },
-    tokens: getSponsorTokens().map(({ id, title, cost, currency, features, buttonText, paymentLink }) => ({
-      id,
-      title,
-      cost,
-      currency,
-      features,
-      buttonText,
-      paymentLink,
-    })),
+    tokens: sponsorTokenCards(),
     contact: { email, phone },
   };
 }

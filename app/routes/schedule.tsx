@@ -1,29 +1,15 @@
 import { Download } from "lucide-react";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ScheduleTabs } from "~/components/schedule/schedule-tabs";
-import { getScheduleDays, getSite } from "~/content/content.server";
+import { getSite } from "~/content/content.server";
+import { scheduleTabs } from "~/content/sections.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/schedule";
 
 export async function loader() {
   return {
     timeZone: getSite().timeZone,
-    days: getScheduleDays().map(({ id, label, date, day, monthShort, year, fullDate, sessions }) => ({
-      id,
-      label,
-      date,
-      day,
-      monthShort,
-      year,
-      fullDate,
-      sessions: sessions.map(({ id, title, startsAt, endsAt, speaker }) => ({
-        id,
-        title,
-        startsAt,
-        endsAt,
-        speaker: speaker && { name: speaker.name, designation: speaker.designation },
-      })),
-    })),
+    days: scheduleTabs(),
   };
 }
 

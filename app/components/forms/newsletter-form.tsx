@@ -1,13 +1,22 @@
 import { useId } from "react";
 import { SiteForm } from "./site-form";
 
-/** Newsletter box: one required e-mail field (spec section 5); success shows 'Subscribed Successfully!'. */
-export function NewsletterForm() {
+export interface NewsletterFormProps {
+  /**
+   * "newsletter" (the landing variant's footer box: 'Subscribed Successfully!') or "newsletterTemplate"
+   * (the conference template's newsletter section: 'Thanks for Subscription!'); spec section 7.
+   */
+  kind?: "newsletter" | "newsletterTemplate";
+  label?: string;
+}
+
+/** Newsletter box on a dark background: one required e-mail field (spec section 5). */
+export function NewsletterForm({ kind = "newsletter", label = "Newsletter" }: NewsletterFormProps) {
   const id = useId();
   return (
-    <SiteForm kind="newsletter" className="flex flex-col gap-2">
+    <SiteForm kind={kind} className="flex flex-col gap-2">
       <label htmlFor={id} className="font-semibold text-paper">
-        Newsletter
+        {label}
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input

@@ -45,18 +45,17 @@ const toItem = ({ id, image, caption }: GalleryImage): LightboxItem => ({
 });
 
 /**
- * Thumbnails that open the lightbox. The URL hash names the open image, so a link opens it, the Back
- * button closes it, and the lightbox code is only downloaded when an image is opened. Without JavaScript
- * each thumbnail links to the full picture.
+ * The lightbox of a gallery, driven by the URL hash: a gid/pid hash opens it there (so a link opens that
+ * image), its absence closes it (Back button). PhotoSwipe is only downloaded when an image is opened.
+ * Returns the function that opens an image by id.
  */
-export function GalleryGrid({ all, shown, galleryId, gridClassName, sizes }: Props) {
+export function useLightbox(all: GalleryImage[], galleryId: string) {
   const location = useLocation();
   const navigate = useNavigate();
   const open = useRef<OpenLightbox | null>(null);
   const pid = pidFromHash(location.hash, galleryId);
 
   const hashFor = useCallback((id: number) => `#&gid=${galleryId}&pid=${id}`, [galleryId]);
-
   // The URL decides: a gid/pid hash opens the lightbox there; its absence closes it (Back button).
   useEffect(() => {
     const index = pid === undefined ? -1 : all.findIndex((item) => item.id === pid);
@@ -98,27 +97,51 @@ export function GalleryGrid({ all, shown, galleryId, gridClassName, sizes }: Pro
 
   useEffect(() => () => open.current?.pswp?.destroy(), []);
 
+  return useCallback(
+    (id: number) => void navigate(hashFor(id), { preventScrollReset: true, state: { lightbox: true } }),
+    [navigate, hashFor],
+  );
+}
+
+/** A thumbnail linking to the full picture; with JavaScript it opens the lightbox instead. */
+export function GalleryThumb({
+  item,
+  sizes,
+  onOpen,
+}: {
+  item: GalleryImage;
+  sizes: string;
+  onOpen: (id: number) => void;
+}) {
+  return (
+    <a
+      href={item.image.src}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        onOpen(item.id);
+      }}
+      className="group block overflow-hidden rounded-[var(--radius-card)] shadow-soft"
+    >
+      <ResponsiveImage
+        image={item.image}
+        alt=""
+        sizes={sizes}
+        className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
+      />
+      <span className="sr-only">Open the picture: {item.image.alt}</span>
+    </a>
+  );
+}
+
+/** Thumbnails in a grid, opening the lightbox over the whole gallery. */
+export function GalleryGrid({ all, shown, galleryId, gridClassName, sizes }: Props) {
+  const openImage = useLightbox(all, galleryId);
   return (
     <ul className={gridClassName}>
       {shown.map((item) => (
         <li key={item.id}>
-          <a
-            href={item.image.src}
-            onClick={(event) => {
-              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-              event.preventDefault();
-              void navigate(hashFor(item.id), { preventScrollReset: true, state: { lightbox: true } });
-            }}
-            className="group block overflow-hidden rounded-[var(--radius-card)] shadow-soft"
-          >
-            <ResponsiveImage
-              image={item.image}
-              alt=""
-              sizes={sizes}
-              className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
-            />
-            <span className="sr-only">Open the picture: {item.image.alt}</span>
-          </a>
+          <GalleryThumb item={item} sizes={sizes} onOpen={openImage} />
         </li>
       ))}
     </ul>

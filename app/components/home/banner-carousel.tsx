@@ -98,7 +98,7 @@ export function BannerCarousel({ slides, facts }: BannerCarouselProps) {
               {/* Keeps the text AA-legible over any photo: a white picture under it still gives lilac 4.7:1. */}
               <div
                 aria-hidden="true"
-                className="absolute inset-0 -z-10 bg-night/75 lg:bg-transparent lg:bg-linear-to-r lg:from-night/90 lg:via-night/80 lg:via-55% lg:to-night/30"
+                className="absolute inset-0 -z-10 bg-night/75 lg:bg-transparent lg:bg-linear-to-r lg:rtl:bg-linear-to-l lg:from-night/90 lg:via-night/80 lg:via-55% lg:to-night/30"
               />
               <Slide slide={slide} facts={facts} first={index === 0} />
             </div>

@@ -39,7 +39,11 @@ export default function BannerMotion({ viewport, onReady, onSelect }: BannerMoti
       stopOnFocusIn: false,
     }),
   ]);
-  const [setViewport, api] = useEmblaCarousel({ loop: true, duration: FADE_DURATION }, plugins);
+  const [setViewport, api] = useEmblaCarousel(
+    // Right-to-left pages scroll the other way round (embla needs to be told).
+    { loop: true, duration: FADE_DURATION, direction: getComputedStyle(viewport).direction === "rtl" ? "rtl" : "ltr" },
+    plugins,
+  );
 
   useEffect(() => setViewport(viewport), [setViewport, viewport]);
 

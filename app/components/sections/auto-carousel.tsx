@@ -1,0 +1,113 @@
+import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from "react";
+import type { CarouselControls } from "./carousel-motion";
+
+const CarouselMotion = lazy(() => import("./carousel-motion"));
+
+export interface AutoCarouselProps {
+  /** Accessible name, e.g. "Our partners". */
+  label: string;
+  slides: { key: string | number; content: ReactNode }[];
+  /** Width of one slide at each breakpoint (Tailwind `basis-*` classes): how many are visible. */
+  slideClass: string;
+  /** ms between slides (spec: 5000). */
+  delayMs: number;
+}
+
+const controlClass =
+  "inline-flex size-11 items-center justify-center rounded-full bg-paper text-ink shadow-soft ring-1 ring-ink/10 hover:bg-gold";
+
+/**
+ * A row of slides that moves by one every `delayMs`, in an endless loop. The pre-rendered HTML is the
+ * plain row (the first slides visible; without JavaScript it scrolls sideways). Embla is loaded once the
+ * carousel comes near the viewport. It pauses while the pointer is over it or focus is in it, has a
+ * pause button (WCAG 2.2.2), and starts paused under reduced motion.
+ */
+export function AutoCarousel({ label, slides, slideClass, delayMs }: AutoCarouselProps) {
+  const [root, setRoot] = useState<HTMLElement | null>(null);
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [near, setNear] = useState(false);
+  const [controls, setControls] = useState<CarouselControls | null>(null);
+  const [inView, setInView] = useState<number[] | null>(null);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [pausedByUser, setPausedByUser] = useState(false);
+
+  useEffect(() => {
+    if (!root || typeof IntersectionObserver === "undefined") return;
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) setPausedByUser(true);
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry?.isIntersecting) return;
+        setNear(true);
+        observer.disconnect();
+      },
+      { rootMargin: "300px" },
+    );
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, [root]);
+
+  const playing = !pausedByUser && !hovered && !focused;
+  useEffect(() => {
+    if (!controls) return;
+    if (playing) controls.play();
+    else controls.stop();
+  }, [controls, playing]);
+
+  const onReady = useCallback((next: CarouselControls | null) => setControls(next), []);
+
+  return (
+    <section
+      ref={setRoot}
+      aria-label={label}
+      aria-roledescription="carousel"
+      onPointerEnter={(event) => setHovered(event.pointerType === "mouse")}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      <div ref={setViewport} className="overflow-hidden noscript:overflow-x-auto">
+        <div className="flex">
+          {slides.map((slide, index) => (
+            <div
+              key={slide.key}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              inert={inView ? !inView.includes(index) : undefined}
+              className={`min-w-0 shrink-0 grow-0 px-3 ${slideClass}`}
+            >
+              {slide.content}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div data-needs-js className="mt-6 flex justify-center gap-2">
+        <button type="button" className={controlClass} onClick={() => controls?.previous()}>
+          <ChevronLeft aria-hidden="true" size={22} strokeWidth={1.5} className="rtl:-scale-x-100" />
+          <span className="sr-only">Previous slide</span>
+        </button>
+        <button type="button" className={controlClass} onClick={() => setPausedByUser((paused) => !paused)}>
+          {pausedByUser ? (
+            <Play aria-hidden="true" size={20} strokeWidth={1.5} />
+          ) : (
+            <Pause aria-hidden="true" size={20} strokeWidth={1.5} />
+          )}
+          <span className="sr-only">{pausedByUser ? "Play slideshow" : "Pause slideshow"}</span>
+        </button>
+        <button type="button" className={controlClass} onClick={() => controls?.next()}>
+          <ChevronRight aria-hidden="true" size={22} strokeWidth={1.5} className="rtl:-scale-x-100" />
+          <span className="sr-only">Next slide</span>
+        </button>
+      </div>
+      {viewport && near && (
+        <Suspense fallback={null}>
+          <CarouselMotion viewport={viewport} delayMs={delayMs} onReady={onReady} onInView={setInView} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import type { Page } from "@playwright/test";
+import { expect, ready, test } from "./fixtures";
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { name, exact: true });
+const countdown = (page: Page, name: string) =>
+  page.getByRole("timer", { name }).locator("[data-unit] > span:first-child");
+
+test.describe("home variants", () => {
+  test("/home-2: the conference home's sections in order", async ({ page, problems }) => {
+    await page.goto("/home-2");
+    await ready(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wrapped in Grace Conference");
+    await expect(page.getByText("January 20, 2023, 9.00 AM - 04.00 PM").first()).toBeVisible();
+    for (const feature of ["Experience", "Networking", "Party", "Great Speakers"])
+      await expect(heading(page, feature)).toBeVisible();
+    await expect(page.locator("[data-counter]")).toHaveCount(4);
+    await expect(heading(page, "Meet our Guests")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Grace Adeyemi" })).toHaveAttribute("href", "/speakers-detail/1");
+    await expect(page.getByRole("tab", { name: /Day 01/ })).toHaveAttribute("aria-selected", "true");
+    for (const title of ["Sponsor Tokens", "Everything you need to know", "Our Clients and Sponsors"])
+      await expect(heading(page, title)).toBeVisible();
+    await expect(heading(page, "Moments from past gatherings")).toBeVisible();
+    await expect(heading(page, "What our guests say")).toBeVisible();
+    await expect(heading(page, "Subscribe for the latest news")).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test("event info tabs: Time, Venue, How to, with contacts; arrow keys move", async ({ page, problems }) => {
+    await page.goto("/home-2");
+    await ready(page);
+    const tabs = page.getByRole("tablist", { name: "Event info" }).getByRole("tab");
+    await expect(tabs).toHaveText(["Time", "Venue", "How to"]);
+    const panel = page.getByRole("tabpanel", { name: "Time" });
+    await expect(panel).toContainText("Mary Johnson");
+    await expect(panel.getByRole("link", { name: "+1 (555) 010-2024" })).toHaveAttribute("href", "tel:+15550102024");
+    await tabs.first().focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(tabs.nth(1)).toBeFocused();
+    await expect(page.getByRole("tabpanel", { name: "Venue" })).toContainText("venue@tncc.example.org");
+    await page.keyboard.press("End");
+    await expect(page.getByRole("tabpanel", { name: "How to" })).toContainText("Sarah Williams");
+    await page.keyboard.press("ArrowRight");
+    await expect(tabs.first()).toHaveAttribute("aria-selected", "true");
+    expect(problems).toEqual([]);
+  });
+
+  test("testimonials: one at a time, five stars, endless in both directions, never moving alone", async ({
+    page,
+    problems,
+  }) => {
+    await page.goto("/home-2");
+    await ready(page);
+    const carousel = page.getByRole("region", { name: "Testimonials" });
+    const slides = carousel.getByRole("group");
+    await expect(slides.filter({ visible: true })).toHaveCount(1);
+    await expect(carousel.getByRole("img", { name: "5 out of 5 stars" })).toHaveCount(1);
+    await expect(slides.filter({ visible: true })).toContainText("Janet Ellis");
+    await page.waitForTimeout(5500);
+    await expect(slides.filter({ visible: true })).toContainText("Janet Ellis");
+    await carousel.getByRole("button", { name: "Previous testimonial" }).click();
+    await expect(slides.filter({ visible: true })).toContainText("Rebecca Osei");
+    await carousel.getByRole("button", { name: "Next testimonial" }).click();
+    await carousel.getByRole("button", { name: "Next testimonial" }).click();
+    await expect(slides.filter({ visible: true })).toContainText("Michael Adebayo");
+    expect(problems).toEqual([]);
+  });
+
+  for (const [width, visible] of [
+    [1440, 5],
+    [1000, 4],
+    [700, 3],
+    [550, 2],
+    [400, 1],
+  ] as const) {
+    test(`clients carousel: 12 logos, ${visible} visible at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/home-2");
+      await ready(page);
+      const carousel = page.getByRole("region", { name: "Our Clients and Sponsors: logos" });
+      await carousel.scrollIntoViewIfNeeded();
+      const slides = carousel.getByRole("group");
+      await expect(slides).toHaveCount(12);
+      const box = await carousel.locator("> div").first().boundingBox();
+      const slide = await slides.first().boundingBox();
+      expect(Math.round((box?.width ?? 0) / (slide?.width ?? 1))).toBe(visible);
+    });
+  }
+
+  test("clients carousel moves on by itself every 5 s, and pauses on demand", async ({ page }) => {
+    await page.goto("/home-2");
+    await ready(page);
+    const carousel = page.getByRole("region", { name: "Our Clients and Sponsors: logos" });
+    await carousel.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    const first = carousel.getByRole("group", { name: "1 of 12", exact: true });
+    const start = (await first.boundingBox())?.x;
+    await expect.poll(async () => (await first.boundingBox())?.x, { timeout: 8000 }).not.toBe(start);
+    await carousel.getByRole("button", { name: "Pause slideshow" }).click();
+    await expect(carousel.getByRole("button", { name: "Play slideshow" })).toBeVisible();
+  });
+
+  test("/home-3: header style two, FAQ, app download, event info with map, CTA, sponsors", async ({
+    page,
+    problems,
+  }) => {
+    await page.route("https://www.google.com/**", (route) => route.fulfill({ contentType: "text/html", body: "map" }));
+    await page.goto("/home-3");
+    await ready(page);
+    const banner = page.getByRole("banner");
+    await expect(banner.getByText(/Open hours: 09:00 am to 06:00 pm/).first()).toBeVisible();
+    await expect(banner.getByRole("link", { name: "Sponsor our Event" })).toHaveAttribute("href", "/login");
+    await expect(heading(page, "Meet our Guests")).toBeVisible();
+    await expect(heading(page, "Event Schedule")).toBeVisible();
+    await expect(page.locator("details")).toHaveCount(6);
+    await expect(page.getByRole("link", { name: /App Store/ })).toHaveAttribute("href", "https://apps.apple.com/");
+    await expect(page.getByRole("link", { name: /Google Play/ })).toHaveAttribute("href", /play\.google\.com/);
+    await expect(page.getByRole("link", { name: /^Open the map/ })).toBeVisible();
+    await expect(heading(page, "Be part of Wrapped in Grace this year")).toBeVisible();
+    await expect(heading(page, "Sponsor Tokens")).toBeVisible();
+    await expect(heading(page, "Moments from past gatherings")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Our Sponsors: logos" }).getByRole("group")).toHaveCount(12);
+    expect(problems).toEqual([]);
+  });
+
+  test("/home-4: title, when / where / hosted by, countdown to 7 Apr 2024", async ({ page, problems }) => {
+    await page.clock.setFixedTime(new Date("2024-04-05T00:00:00-05:00"));
+    await page.goto("/home-4");
+    await ready(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wrapped in Grace Conference");
+    for (const label of ["When", "Where", "Hosted by"])
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
+    await expect(page.getByText("TNCC", { exact: true }).last()).toBeVisible();
+    await expect(countdown(page, "Time left until the event")).toHaveText(["02", "00", "00", "00"]);
+    expect(problems).toEqual([]);
+  });
+
+  test("/home-5: the meetup at the Pearl Hotel, countdown to 7 Nov 2024, booking and sponsor links", async ({
+    page,
+    problems,
+  }) => {
+    await page.clock.setFixedTime(new Date("2024-11-06T00:00:00-06:00"));
+    await page.goto("/home-5");
+    await ready(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Digital Agency Thinkers Meet Up");
+    await expect(page.getByText("Pearl Hotel", { exact: true })).toBeVisible();
+    await expect(countdown(page, "Time left until the meetup")).toHaveText(["01", "00", "00", "00"]);
+    await expect(page.getByRole("link", { name: "Booking Now" })).toHaveAttribute("href", "/buy-ticket");
+    await expect(page.getByRole("main").getByRole("link", { name: "Sponsor our Event" })).toBeVisible();
+    await expect(page.getByText("Where", { exact: true }).nth(1)).toBeVisible();
+    await expect(
+      page.locator("section", { has: page.locator("#meetup-features-title") }).getByRole("listitem"),
+    ).toHaveCount(4);
+    await expect(page.getByRole("link", { name: "Buy Ticket" })).toHaveAttribute("href", "/buy-ticket");
+    expect(problems).toEqual([]);
+  });
+});
