@@ -1,4 +1,4 @@
-import { toast } from "react-toastify";
+import { showToast } from "./toast";
 import { FORM_MESSAGES, type FormKind } from "./form-kinds";
 
 export { FORM_MESSAGES, type FormKind } from "./form-kinds";
@@ -10,7 +10,7 @@ export { FORM_MESSAGES, type FormKind } from "./form-kinds";
  */
 export async function submitForm(form: HTMLFormElement, kind: FormKind): Promise<void> {
   form.reset();
-  toast.success(FORM_MESSAGES[kind]);
+  await showToast("success", FORM_MESSAGES[kind]);
 }
 
 /** onSubmit handler for a <form>: `<form onSubmit={handleSubmit("contact")}>`. Prefer `<SiteForm>`. */

@@ -17,8 +17,12 @@ import { conferenceTemplate } from "~/content/sections.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home-3";
 
+/** Pictures in the gallery carousel (5 visible at a time); the full gallery is on /gallery. */
+const CAROUSEL_PICTURES = 12;
+
 export async function loader() {
-  return { ...conferenceTemplate(), faqs: getFaqs() };
+  const template = conferenceTemplate();
+  return { ...template, gallery: template.gallery.slice(0, CAROUSEL_PICTURES), faqs: getFaqs() };
 }
 
 /** Header style two: the contact top bar (phone, e-mail, open hours). */

@@ -6,6 +6,7 @@ describe("initialAssets", () => {
   it("lists module scripts, preloads, stylesheets, fonts and inline scripts once each", () => {
     const html = `<head><link rel="modulepreload" href="/assets/a.js"/><link rel="stylesheet" href="/assets/app.css"/>
       <link rel="preload" href="/assets/f.woff2" as="font" type="font/woff2"/><link rel="icon" href="/favicon.svg"/>
+      <script type="application/ld+json">{"@type":"Event"}</script>
       </head><body><script>window.ctx = 1;</script><script type="module" src="/assets/a.js"></script>
       <script type="module">await import("/assets/b.js");</script></body>`;
     expect(initialAssets(html)).toEqual({

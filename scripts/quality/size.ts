@@ -28,7 +28,10 @@ export function initialAssets(html: string): PageAssets {
     else if (rel === "stylesheet" && href) assets.styles.push(href);
     else if (rel === "preload" && attr(tag, "as") === "font" && href) assets.fonts.push(href);
   }
-  for (const match of html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+  // Inline scripts, except data blocks (JSON-LD for search engines is not run as JavaScript).
+  for (const match of html.matchAll(
+    /<script\b(?![^>]*\ssrc=)(?![^>]*\stype="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g,
+  )) {
     const code = match[1] ?? "";
     assets.inlineScripts.push(code);
     // The page bootstrap loads its modules itself (see hydrateAfterLoad in postbuild.ts): count them too.

@@ -1,6 +1,6 @@
 import { Check, Ticket } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { toast } from "react-toastify";
+import { showToast } from "~/lib/toast";
 import type { SponsorToken } from "~/content/schemas";
 import { SectionTitle } from "../ui/section-title";
 import { formatPrice } from "./ticket-plans";
@@ -69,9 +69,9 @@ function TokenCard({ token, unavailable }: { token: SponsorTokenCard; unavailabl
         window.location.assign(answer.url);
         return;
       }
-      toast.error(answer.error ?? unavailable);
+      void showToast("error", answer.error ?? unavailable);
     } catch {
-      toast.error(unavailable);
+      void showToast("error", unavailable);
     }
     setBusy(false);
   };

@@ -1,19 +1,26 @@
-import { ToastContainer } from "react-toastify";
-import { useDirection } from "~/lib/page-options";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { whenIdle } from "~/lib/idle";
+import { onToastWanted } from "~/lib/toast";
 
-/** Toast stack with the spec's constants: top-right, 5000 ms, drag to close at 80 %, at most 3 at once. */
-export const TOAST_LIMIT = 3;
+const ToastStack = lazy(() => import("./toast-container"));
 
-/** In right-to-left the stack mirrors: top-left, text and progress bar reversed. */
+/**
+ * The toast stack. react-toastify is not part of the page's first download: it loads when the browser
+ * is idle after hydration, or at once when a toast is shown earlier (toasts wait in its queue).
+ */
 export function Toasts() {
-  const rtl = useDirection() === "rtl";
-  return (
-    <ToastContainer
-      position={rtl ? "top-left" : "top-right"}
-      rtl={rtl}
-      autoClose={5000}
-      draggablePercent={80}
-      limit={TOAST_LIMIT}
-    />
-  );
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const stopIdle = whenIdle(() => setWanted(true));
+    const stopListening = onToastWanted(() => setWanted(true));
+    return () => {
+      stopIdle();
+      stopListening();
+    };
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastStack />
+    </Suspense>
+  ) : null;
 }
