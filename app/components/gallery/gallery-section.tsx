@@ -14,7 +14,7 @@ export function GallerySection({ images, className = "bg-paper" }: { images: Gal
             shown={images.slice(0, 6)}
             galleryId="home-gallery"
             gridClassName="grid grid-cols-2 gap-4 md:grid-cols-3"
-            sizes="(min-width: 768px) 33vw, 50vw"
+            sizes="(min-width: 1200px) 375px, (min-width: 768px) calc((100vw - 72px) / 3), calc((100vw - 56px) / 2)"
           />
         </div>
         <p className="mt-10 text-center">
