@@ -17,9 +17,11 @@ test.describe("home variants", () => {
     await expect(heading(page, "Meet our Guests")).toBeVisible();
     await expect(page.getByRole("link", { name: "Grace Adeyemi" })).toHaveAttribute("href", "/speakers-detail/1");
     await expect(page.getByRole("tab", { name: /Day 01/ })).toHaveAttribute("aria-selected", "true");
-    for (const title of ["Sponsor Tokens", "Everything you need to know", "Our Clients and Sponsors"])
+    for (const title of ["Sponsor the conference", "Everything you need to know", "Our Clients and Sponsors"])
       await expect(heading(page, title)).toBeVisible();
-    await expect(heading(page, "Moments from past gatherings")).toBeVisible();
+    await expect(page.locator("#tokens").getByRole("button", { name: /^BUY Ticket/ })).toHaveCount(10);
+    await expect(heading(page, "Moments of grace")).toBeVisible();
+    await expect(page.locator("#gallery").getByRole("link", { name: /^Open the picture/ })).toHaveCount(6);
     await expect(heading(page, "What our guests say")).toBeVisible();
     await expect(heading(page, "Subscribe for the latest news")).toBeVisible();
     expect(problems).toEqual([]);
@@ -116,8 +118,9 @@ test.describe("home variants", () => {
     await expect(page.getByRole("link", { name: /Google Play/ })).toHaveAttribute("href", /play\.google\.com/);
     await expect(page.getByRole("link", { name: /^Open the map/ })).toBeVisible();
     await expect(heading(page, "Be part of Wrapped in Grace this year")).toBeVisible();
-    await expect(heading(page, "Sponsor Tokens")).toBeVisible();
-    await expect(heading(page, "Moments from past gatherings")).toBeVisible();
+    await expect(heading(page, "Sponsor the conference")).toBeVisible();
+    await expect(heading(page, "Moments of grace")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Gallery pictures" }).getByRole("group")).toHaveCount(12);
     await expect(page.getByRole("region", { name: "Our Sponsors: logos" }).getByRole("group")).toHaveCount(12);
     expect(problems).toEqual([]);
   });

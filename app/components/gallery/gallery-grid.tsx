@@ -121,7 +121,7 @@ export function GalleryThumb({
         event.preventDefault();
         onOpen(item.id);
       }}
-      className="group block overflow-hidden rounded-[var(--radius-card)] shadow-soft"
+      className="group relative block overflow-hidden rounded-[var(--radius-card)] shadow-soft"
     >
       <ResponsiveImage
         image={item.image}
