@@ -5,7 +5,7 @@ import { expect, test } from "./fixtures";
  * Every form must then POST, so nothing typed lands in the URL (or in server logs), and the visitor
  * still sees that the form was sent.
  */
-const PAGES_WITH_FORMS = ["/", "/about-us", "/buy-ticket", "/blog-single/1"];
+const PAGES_WITH_FORMS = ["/", "/faqs", "/contact", "/buy-ticket", "/coming-soon", "/login", "/blog-single/1"];
 
 const TYPED = {
   email: "visitor.before.hydration@example.org",
