@@ -1,6 +1,7 @@
 import { CalendarDays, Folder, MessageCircle, UserRound } from "lucide-react";
 import { data, Link } from "react-router";
 import { commentsText } from "~/components/blog/post-card";
+import { Field } from "~/components/forms/field";
 import { SiteForm } from "~/components/forms/site-form";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
@@ -43,8 +44,6 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
     image: loaderData?.post.image.src,
     type: "article",
   });
-
-const field = "mt-1 block min-h-11 w-full rounded-lg border border-night/20 bg-paper px-4 text-night";
 
 /** One post: picture, author, date, category, tags, text, newer and older posts, comments and the comment form. */
 export default function BlogSingle({ loaderData: { post, newer, older, comments } }: Route.ComponentProps) {
@@ -156,18 +155,9 @@ export default function BlogSingle({ loaderData: { post, newer, older, comments 
               Leave a comment
             </h2>
             <SiteForm kind="comment" className="mt-6 grid gap-5 sm:grid-cols-2">
-              <label className="font-semibold">
-                Name
-                <input name="name" type="text" required autoComplete="name" className={field} />
-              </label>
-              <label className="font-semibold">
-                E-mail
-                <input name="email" type="email" required autoComplete="email" className={field} />
-              </label>
-              <label className="font-semibold sm:col-span-2">
-                Comment
-                <textarea name="comment" required rows={5} className={`${field} py-3`} />
-              </label>
+              <Field label="Name" name="name" type="text" required autoComplete="name" />
+              <Field label="E-mail" name="email" type="email" required autoComplete="email" />
+              <Field label="Comment" name="comment" required multiline className="sm:col-span-2" />
               <div className="sm:col-span-2">
                 <button type="submit" className="btn btn-primary">
                   Post Comment

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { Field } from "~/components/forms/field";
 import { SiteForm } from "~/components/forms/site-form";
 import { PageBanner } from "~/components/layout/page-banner";
 import { formatPrice } from "~/components/tickets/ticket-plans";
@@ -23,7 +24,8 @@ export const meta = () =>
     path: "/buy-ticket",
   });
 
-const field = "mt-1 block min-h-11 w-full rounded-lg border border-night/20 bg-paper px-4 text-night";
+/** The plan select, styled like the other fields (components/forms/field.tsx). */
+const field = "mt-1.5 block min-h-12 w-full rounded-xl border border-ink/15 bg-paper px-4 py-2.5 text-ink";
 
 /** The ticket purchase form (spec section 5); `?plan=family` chooses the plan, e.g. from /pricing. */
 export default function BuyTicket({ loaderData: { currency, plans, registrationUrl } }: Route.ComponentProps) {
@@ -40,22 +42,10 @@ export default function BuyTicket({ loaderData: { currency, plans, registrationU
             <h2 id={`${id}-title`} className="text-3xl font-semibold sm:col-span-2">
               Ticket purchase
             </h2>
-            <label className="font-semibold">
-              Name
-              <input name="name" type="text" required autoComplete="name" className={field} />
-            </label>
-            <label className="font-semibold">
-              E-mail
-              <input name="email" type="email" required autoComplete="email" className={field} />
-            </label>
-            <label className="font-semibold">
-              Phone number
-              <input name="phone" type="tel" required autoComplete="tel" className={field} />
-            </label>
-            <label className="font-semibold">
-              Quantity
-              <input name="quantity" type="number" min={1} step={1} required defaultValue={1} className={field} />
-            </label>
+            <Field label="Name" name="name" type="text" required autoComplete="name" />
+            <Field label="E-mail" name="email" type="email" required autoComplete="email" />
+            <Field label="Phone number" name="phone" type="tel" required autoComplete="tel" />
+            <Field label="Quantity" name="quantity" type="number" min={1} step={1} required defaultValue={1} />
             <label className="font-semibold sm:col-span-2">
               Plan
               {/* Remounted when ?plan= is read after hydration, so the plan from the link is chosen. */}
