@@ -78,8 +78,9 @@ export function conferenceTemplate() {
 }
 
 export const sponsorTokenCards = () =>
-  getSponsorTokens().map(({ id, title, cost, currency, features, buttonText, paymentLink }) => ({
+  getSponsorTokens().map(({ id, icon, title, cost, currency, features, buttonText, paymentLink }) => ({
     id,
+    icon,
     title,
     cost,
     currency,

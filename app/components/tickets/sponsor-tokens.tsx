@@ -1,13 +1,14 @@
-import { Check, Ticket } from "lucide-react";
+import { Check } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { showToast } from "~/lib/toast";
 import type { SponsorToken } from "~/content/schemas";
+import { ContentIcon } from "../ui/content-icon";
 import { SectionTitle } from "../ui/section-title";
 import { formatPrice } from "./ticket-plans";
 
 export type SponsorTokenCard = Pick<
   SponsorToken,
-  "id" | "title" | "cost" | "currency" | "features" | "buttonText" | "paymentLink"
+  "id" | "icon" | "title" | "cost" | "currency" | "features" | "buttonText" | "paymentLink"
 >;
 
 export interface SponsorTokensProps {
@@ -79,7 +80,7 @@ function TokenCard({ token, unavailable }: { token: SponsorTokenCard; unavailabl
   return (
     <li className="flex flex-col rounded-[var(--radius-card)] border border-night/10 bg-paper p-4 text-center shadow-soft sm:p-6">
       <span className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-night text-gold">
-        <Ticket aria-hidden="true" size={24} strokeWidth={1.5} />
+        <ContentIcon name={token.icon} size={24} />
       </span>
       <h3 className="mt-4 text-lg font-semibold">{token.title}</h3>
       <p className="mt-2 font-serif text-3xl font-semibold text-night">{price}</p>
