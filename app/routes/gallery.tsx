@@ -33,6 +33,7 @@ export default function Gallery({ loaderData: { images } }: Route.ComponentProps
             all={images}
             shown={slice.items}
             galleryId="gallery"
+            eagerCount={3}
             gridClassName="grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-3"
             sizes="(min-width: 1200px) 370px, (min-width: 1024px) calc((100vw - 88px) / 3), (min-width: 640px) calc((100vw - 64px) / 2), calc((100vw - 56px) / 2)"
           />

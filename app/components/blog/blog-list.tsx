@@ -79,9 +79,9 @@ export function BlogList({ posts, perPage, gridClassName, sizes }: Props) {
         <p className="text-lg">No post matches {q ? `“${q}”` : "this filter"}. Try other words, or clear the filter.</p>
       ) : (
         <ul className={gridClassName}>
-          {slice.items.map((post) => (
+          {slice.items.map((post, index) => (
             <li key={post.id}>
-              <PostCard {...post} sizes={sizes} headingLevel="h2" />
+              <PostCard {...post} sizes={sizes} headingLevel="h2" priority={index === 0} />
             </li>
           ))}
         </ul>

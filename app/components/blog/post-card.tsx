@@ -12,6 +12,8 @@ export type PostCardProps = Pick<
   /** Entrance animation delay in ms. */
   delay?: number;
   headingLevel?: "h2" | "h3";
+  /** The page's first picture (its largest paint): loaded at once, with high priority. */
+  priority?: boolean;
 };
 
 /** "1 Comment", "3 Comments", "0 Comments". */
@@ -33,6 +35,7 @@ export function PostCard({
   sizes = "(min-width: 1200px) 370px, (min-width: 768px) 30vw, 90vw",
   delay = 0,
   headingLevel: Heading = "h3",
+  priority = false,
 }: PostCardProps) {
   const reveal = useReveal<HTMLElement>(delay);
   const href = `/blog-single/${id}`;
@@ -45,6 +48,8 @@ export function PostCard({
         <ResponsiveImage
           image={image}
           sizes={sizes}
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
           className="aspect-[3/2] w-full object-cover transition-transform duration-300 ease-out group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
         />
       </Link>

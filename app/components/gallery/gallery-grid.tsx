@@ -24,6 +24,8 @@ interface Props {
   galleryId: string;
   gridClassName: string;
   sizes: string;
+  /** How many thumbnails are above the fold on a wide screen (loaded at once); 0 below the fold. */
+  eagerCount?: number;
 }
 
 /** `#&gid=gallery&pid=3` -> 3 when it names this gallery. */
@@ -108,10 +110,13 @@ export function GalleryThumb({
   item,
   sizes,
   onOpen,
+  eager = false,
 }: {
   item: GalleryImage;
   sizes: string;
   onOpen: (id: number) => void;
+  /** Above the fold: loaded at once rather than lazily. */
+  eager?: boolean;
 }) {
   return (
     <a
@@ -127,6 +132,7 @@ export function GalleryThumb({
         image={item.image}
         alt=""
         sizes={sizes}
+        loading={eager ? "eager" : "lazy"}
         className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
       />
       <span className="sr-only">Open the picture: {item.image.alt}</span>
@@ -135,13 +141,13 @@ export function GalleryThumb({
 }
 
 /** Thumbnails in a grid, opening the lightbox over the whole gallery. */
-export function GalleryGrid({ all, shown, galleryId, gridClassName, sizes }: Props) {
+export function GalleryGrid({ all, shown, galleryId, gridClassName, sizes, eagerCount = 0 }: Props) {
   const openImage = useLightbox(all, galleryId);
   return (
     <ul className={gridClassName}>
-      {shown.map((item) => (
+      {shown.map((item, index) => (
         <li key={item.id}>
-          <GalleryThumb item={item} sizes={sizes} onOpen={openImage} />
+          <GalleryThumb item={item} sizes={sizes} onOpen={openImage} eager={index < eagerCount} />
         </li>
       ))}
     </ul>
