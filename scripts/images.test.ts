@@ -1,6 +1,16 @@
 import { describe, expect, test } from "vitest";
 import { imageManifestSchema } from "../app/content/schemas";
-import { derivativeName, manifestEntry, selectWidths, srcsetFor, WIDTHS } from "./make-images";
+import {
+  derivativeName,
+  ENCODERS,
+  formatsFor,
+  isStale,
+  manifestEntry,
+  selectWidths,
+  settingsStamp,
+  srcsetFor,
+  WIDTHS,
+} from "./make-images";
 
 describe("selectWidths", () => {
   test("keeps every candidate not larger than the source", () => {
@@ -35,6 +45,23 @@ describe("derivativeName", () => {
     expect(derivativeName("clients/01.png", 320)).toBe("clients/01-320.webp");
     expect(derivativeName("a.b/photo.final.JPEG", 960)).toBe("a.b/photo.final-960.webp");
   });
+
+  test("names each format by its extension", () => {
+    expect(derivativeName("gallery/01.jpg", 640, "avif")).toBe("gallery/01-640.avif");
+    expect(derivativeName("gallery/01.jpg", 640, "jpg")).toBe("gallery/01-640.jpg");
+    expect(derivativeName("clients/01.png", 320, "png")).toBe("clients/01-320.png");
+  });
+});
+
+describe("formatsFor", () => {
+  test("AVIF, WebP, then JPEG; PNG instead of JPEG when the source has transparency", () => {
+    expect(formatsFor(false)).toEqual(["avif", "webp", "jpg"]);
+    expect(formatsFor(true)).toEqual(["avif", "webp", "png"]);
+  });
+
+  test("AVIF is encoded with a low effort (CI builds every image from scratch on 2 cores)", () => {
+    expect(ENCODERS.avif.effort).toBeLessThanOrEqual(4);
+  });
 });
 
 describe("srcsetFor", () => {
@@ -50,13 +77,21 @@ describe("srcsetFor", () => {
 });
 
 describe("manifestEntry", () => {
-  test("has exactly src, width, height and srcset", () => {
+  test("has the source, its intrinsic size and a srcset per format", () => {
     expect(manifestEntry("speakers/1.jpg", 800, 800)).toStrictEqual({
       src: "/images/speakers/1.jpg",
       width: 800,
       height: 800,
       srcset: "/_img/speakers/1-320.webp 320w, /_img/speakers/1-640.webp 640w",
+      avifSrcset: "/_img/speakers/1-320.avif 320w, /_img/speakers/1-640.avif 640w",
+      fallbackSrcset: "/_img/speakers/1-320.jpg 320w, /_img/speakers/1-640.jpg 640w",
     });
+  });
+
+  test("falls back to PNG for a source with transparency", () => {
+    const entry = manifestEntry("clients/01.png", 400, 160, true);
+    expect(entry.fallbackSrcset).toBe("/_img/clients/01-320.png 320w");
+    expect(entry.avifSrcset).toBe("/_img/clients/01-320.avif 320w");
   });
 
   test("uses the source width alone for small images", () => {
@@ -72,5 +107,32 @@ describe("manifestEntry", () => {
   test("is what the app's manifest schema accepts", () => {
     const manifest = { "banner/banner-1.jpg": manifestEntry("banner/banner-1.jpg", 2400, 1350) };
     expect(imageManifestSchema.safeParse(manifest).success).toBe(true);
+  });
+});
+
+describe("isStale", () => {
+  test("a missing derivative is written", () => {
+    expect(isStale(1000, undefined, false)).toBe(true);
+  });
+
+  test("a derivative newer than its source is kept", () => {
+    expect(isStale(1000, 2000, false)).toBe(false);
+  });
+
+  test("a derivative not newer than its source is rewritten", () => {
+    expect(isStale(2000, 1000, false)).toBe(true);
+    expect(isStale(2000, 2000, false)).toBe(true);
+  });
+
+  test("every derivative is rewritten when the encoder settings changed", () => {
+    expect(isStale(1000, 2000, true)).toBe(true);
+  });
+});
+
+describe("settingsStamp", () => {
+  test("names the widths and every encoder's options", () => {
+    const stamp = JSON.parse(settingsStamp()) as { widths: number[]; encoders: Record<string, unknown> };
+    expect(stamp.widths).toEqual([...WIDTHS]);
+    expect(Object.keys(stamp.encoders).sort()).toEqual(["avif", "jpg", "png", "webp"]);
   });
 });

@@ -1,10 +1,14 @@
 /**
- * `npm run images`, run before every build: responsive WebP derivatives of every JPEG/PNG under
- * public/images, written to public/_img/<path>-<width>.webp, and the manifest .generated/images.json
- * that the app reads (keyed by the path relative to public/images, e.g. "speakers/1.jpg").
+ * `npm run images`, run before every build: responsive derivatives of every JPEG/PNG under public/images,
+ * in three formats (AVIF, WebP, and a fallback in the source's family: JPEG, or PNG when the source has
+ * transparency), written to public/_img/<path>-<width>.<ext>, and the manifest .generated/images.json that
+ * the app reads (keyed by the path relative to public/images, e.g. "speakers/1.jpg") with each source's
+ * intrinsic width and height (layout and the lightbox need them).
  *
- * Derivatives newer than their source are kept, so rebuilds are fast; derivatives whose source is
- * gone are deleted. Missing placeholder artwork is generated first, so a fresh clone always builds.
+ * Derivatives newer than their source and made with the current encoder settings are kept, so rebuilds
+ * are fast; derivatives whose source is gone are deleted. Each width is decoded and resized once, then
+ * encoded to every missing format. AVIF uses a low encoder effort: CI builds from scratch on 2 cores.
+ * Missing placeholder artwork is generated first, so a fresh clone always builds.
  */
 import type { Dirent } from "node:fs";
 import { existsSync } from "node:fs";
@@ -16,15 +20,31 @@ import { generatePlaceholders, missingPlaceholders } from "./placeholders";
 import { isMain } from "./is-main";
 
 export const WIDTHS: readonly number[] = [320, 640, 960, 1280, 1920, 2400];
-export const QUALITY = 72;
+
+/** Encoder settings; a change regenerates every derivative (recorded in .generated/images-settings.json). */
+export const ENCODERS = {
+  avif: { quality: 50, effort: 2 },
+  webp: { quality: 72 },
+  jpg: { quality: 75, mozjpeg: true },
+  png: { palette: true, compressionLevel: 9 },
+} as const;
+
+export type Format = keyof typeof ENCODERS;
 const CONCURRENCY = 2;
 const SOURCE = /\.(jpe?g|png)$/i;
 
 export interface ManifestEntry {
+  /** The source file as it is (full size): the no-JavaScript link target and the lightbox's download. */
   src: string;
+  /** Intrinsic size of the source (after EXIF orientation). */
   width: number;
   height: number;
+  /** WebP variants. */
   srcset: string;
+  /** AVIF variants. */
+  avifSrcset: string;
+  /** JPEG variants (PNG for a source with transparency), for browsers without AVIF or WebP. */
+  fallbackSrcset: string;
 }
 export type Manifest = Record<string, ManifestEntry>;
 
@@ -40,11 +60,16 @@ export function selectWidths(sourceWidth: number, candidates: readonly number[] 
   return fitting.length > 0 ? fitting : [sourceWidth];
 }
 
+/** The formats written for a source: AVIF, WebP and a fallback that keeps transparency when there is some. */
+export function formatsFor(hasAlpha: boolean): [Format, Format, Format] {
+  return ["avif", "webp", hasAlpha ? "png" : "jpg"];
+}
+
 const stripExtension = (p: string): string => p.replace(/\.[^./]+$/, "");
 
 /** "speakers/1.jpg", 640 -> "speakers/1-640.webp" (relative to public/_img). */
-export function derivativeName(relativePath: string, width: number): string {
-  return `${stripExtension(relativePath)}-${width}.webp`;
+export function derivativeName(relativePath: string, width: number, format: Format = "webp"): string {
+  return `${stripExtension(relativePath)}-${width}.${format}`;
 }
 
 /** A path as a URL path: each segment percent-encoded, so spaces and commas cannot break a srcset. */
@@ -52,18 +77,32 @@ function urlPath(prefix: string, relativePath: string): string {
   return `${prefix}/${relativePath.split("/").map(encodeURIComponent).join("/")}`;
 }
 
-export function srcsetFor(relativePath: string, widths: readonly number[]): string {
-  return widths.map((width) => `${urlPath("/_img", derivativeName(relativePath, width))} ${width}w`).join(", ");
+export function srcsetFor(relativePath: string, widths: readonly number[], format: Format = "webp"): string {
+  return widths.map((width) => `${urlPath("/_img", derivativeName(relativePath, width, format))} ${width}w`).join(", ");
 }
 
-export function manifestEntry(relativePath: string, width: number, height: number): ManifestEntry {
+export function manifestEntry(relativePath: string, width: number, height: number, hasAlpha = false): ManifestEntry {
+  const widths = selectWidths(width);
+  const [avif, webp, fallback] = formatsFor(hasAlpha);
   return {
     src: urlPath("/images", relativePath),
     width,
     height,
-    srcset: srcsetFor(relativePath, selectWidths(width)),
+    srcset: srcsetFor(relativePath, widths, webp),
+    avifSrcset: srcsetFor(relativePath, widths, avif),
+    fallbackSrcset: srcsetFor(relativePath, widths, fallback),
   };
 }
+
+/**
+ * Whether a derivative must be (re)written: it is missing, not newer than its source, or was made with
+ * other encoder settings.
+ */
+export function isStale(sourceMtimeMs: number, targetMtimeMs: number | undefined, settingsChanged: boolean): boolean {
+  return settingsChanged || targetMtimeMs === undefined || targetMtimeMs <= sourceMtimeMs;
+}
+
+export const settingsStamp = (): string => `${JSON.stringify({ widths: WIDTHS, encoders: ENCODERS })}\n`;
 
 // ---------------------------------------------------------------------------------------------
 // File system work
@@ -101,6 +140,26 @@ async function removeEmptyDirs(dir: string): Promise<void> {
   }
 }
 
+interface Job {
+  source: string;
+  width: number;
+  /** The formats of this width that are missing or stale. */
+  outputs: { format: Format; target: string }[];
+}
+
+function encode(image: sharp.Sharp, format: Format): sharp.Sharp {
+  switch (format) {
+    case "avif":
+      return image.avif(ENCODERS.avif);
+    case "webp":
+      return image.webp(ENCODERS.webp);
+    case "jpg":
+      return image.jpeg(ENCODERS.jpg);
+    case "png":
+      return image.png(ENCODERS.png);
+  }
+}
+
 export interface MakeImagesResult {
   sources: number;
   written: number;
@@ -134,30 +193,49 @@ export async function makeImages(root = fileURLToPath(new URL("..", import.meta.
     stems.set(stem, relativePath);
   }
 
+  const settingsFile = path.join(root, ".generated", "images-settings.json");
+  const settings = settingsStamp();
+  const settingsChanged = (await readFile(settingsFile, "utf8").catch(() => "")) !== settings;
+
   const manifest: Manifest = {};
-  const jobs: { source: string; target: string; width: number }[] = [];
+  const jobs: Job[] = [];
   const expected = new Set<string>();
   let upToDate = 0;
   await pool(sources, CONCURRENCY, async (relativePath) => {
     const source = path.join(imagesDir, relativePath);
-    const [{ autoOrient }, sourceStat] = await Promise.all([sharp(source).metadata(), stat(source)]);
-    manifest[relativePath] = manifestEntry(relativePath, autoOrient.width, autoOrient.height);
+    const [{ autoOrient, hasAlpha }, sourceStat] = await Promise.all([sharp(source).metadata(), stat(source)]);
+    manifest[relativePath] = manifestEntry(relativePath, autoOrient.width, autoOrient.height, hasAlpha);
     for (const width of selectWidths(autoOrient.width)) {
-      const target = path.join(outDir, derivativeName(relativePath, width));
-      expected.add(target);
-      const targetStat = await stat(target).catch(() => undefined);
-      if (targetStat && targetStat.mtimeMs > sourceStat.mtimeMs) upToDate++;
-      else jobs.push({ source, target, width });
+      const outputs: Job["outputs"] = [];
+      for (const format of formatsFor(hasAlpha)) {
+        const target = path.join(outDir, derivativeName(relativePath, width, format));
+        expected.add(target);
+        const targetStat = await stat(target).catch(() => undefined);
+        if (isStale(sourceStat.mtimeMs, targetStat?.mtimeMs, settingsChanged)) outputs.push({ format, target });
+        else upToDate++;
+      }
+      if (outputs.length > 0) jobs.push({ source, width, outputs });
     }
   });
 
-  await pool(jobs, CONCURRENCY, async ({ source, target, width }) => {
-    await mkdir(path.dirname(target), { recursive: true });
-    // Write then rename, so an interrupted build never leaves a truncated file that looks fresh.
-    const partial = `${target}.partial`;
-    await sharp(source).autoOrient().resize({ width }).webp({ quality: QUALITY }).toFile(partial);
-    await rename(partial, target);
+  // Widest first: the slowest encodes start early, so both workers finish together.
+  jobs.sort((a, b) => b.width - a.width);
+  await pool(jobs, CONCURRENCY, async ({ source, width, outputs }) => {
+    const resized = sharp(source).autoOrient().resize({ width });
+    await Promise.all(
+      outputs.map(async ({ format, target }) => {
+        await mkdir(path.dirname(target), { recursive: true });
+        // Write then rename, so an interrupted build never leaves a truncated file that looks fresh.
+        const partial = `${target}.partial`;
+        await encode(resized.clone(), format).toFile(partial);
+        await rename(partial, target);
+      }),
+    );
   });
+  if (settingsChanged) {
+    await mkdir(path.dirname(settingsFile), { recursive: true });
+    await writeFile(settingsFile, settings);
+  }
 
   let removed = 0;
   for (const entry of await listFiles(outDir)) {
@@ -177,7 +255,8 @@ export async function makeImages(root = fileURLToPath(new URL("..", import.meta.
     await writeFile(manifestFile, json);
   }
 
-  return { sources: sources.length, written: jobs.length, upToDate, removed, placeholders };
+  const written = jobs.reduce((sum, job) => sum + job.outputs.length, 0);
+  return { sources: sources.length, written, upToDate, removed, placeholders };
 }
 
 if (isMain(import.meta.url)) {
@@ -187,7 +266,7 @@ if (isMain(import.meta.url)) {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const generated = r.placeholders > 0 ? `${r.placeholders} placeholders generated, ` : "";
     console.log(
-      `images: ${generated}${r.sources} sources, ${r.written} WebP written, ${r.upToDate} up to date, ${r.removed} stale removed (${seconds}s)`,
+      `images: ${generated}${r.sources} sources, ${r.written} files written (AVIF, WebP, JPEG/PNG), ${r.upToDate} up to date, ${r.removed} stale removed (${seconds}s)`,
     );
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -239,6 +239,11 @@ describe("content rules", () => {
     ]);
   });
 
+  test("a gallery picture without a caption (the lightbox shows it)", () => {
+    const problems = problemsAfter((dir) => replace(dir, "gallery.yaml", "    caption: Opening the Word\n", ""));
+    expect(problems).toEqual(["app/content/gallery.yaml: gallery[2] (id 3).caption: is required"]);
+  });
+
   test("two speaker files with the same id", () => {
     const problems = problemsAfter((dir) => {
       const source = fs.readFileSync(path.join(dir, "speakers/03-ruth-mensah.md"), "utf8");

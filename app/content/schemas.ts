@@ -69,10 +69,17 @@ const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frida
 // Image manifest (written by scripts/make-images.ts to .generated/images.json)
 
 export const manifestImageSchema = z.strictObject({
+  /** The source file, full size. */
   src: z.string().min(1),
+  /** Intrinsic size. */
   width: z.int().positive(),
   height: z.int().positive(),
+  /** WebP variants. */
   srcset: z.string(),
+  /** AVIF variants (absent in test stubs). */
+  avifSrcset: z.string().optional(),
+  /** JPEG variants, or PNG for a source with transparency (absent in test stubs). */
+  fallbackSrcset: z.string().optional(),
 });
 /** Keyed by path relative to public/images, e.g. "speakers/1.jpg". */
 export const imageManifestSchema = z.record(z.string(), manifestImageSchema);
