@@ -15,7 +15,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { generatePlaceholders, missingPlaceholders } from "./placeholders";
 import { isMain } from "./is-main";
 
@@ -147,7 +147,7 @@ interface Job {
   outputs: { format: Format; target: string }[];
 }
 
-function encode(image: sharp.Sharp, format: Format): sharp.Sharp {
+function encode(image: Sharp, format: Format): Sharp {
   switch (format) {
     case "avif":
       return image.avif(ENCODERS.avif);
