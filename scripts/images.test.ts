@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { imageManifestSchema } from "../app/content/schemas";
+import { variantSrcset } from "../app/lib/image-variants";
 import {
   derivativeName,
   ENCODERS,
@@ -77,21 +78,29 @@ describe("srcsetFor", () => {
 });
 
 describe("manifestEntry", () => {
-  test("has the source, its intrinsic size and a srcset per format", () => {
+  test("has the source, its intrinsic size, the WebP srcset and the fallback format", () => {
     expect(manifestEntry("speakers/1.jpg", 800, 800)).toStrictEqual({
       src: "/images/speakers/1.jpg",
       width: 800,
       height: 800,
       srcset: "/_img/speakers/1-320.webp 320w, /_img/speakers/1-640.webp 640w",
-      avifSrcset: "/_img/speakers/1-320.avif 320w, /_img/speakers/1-640.avif 640w",
-      fallbackSrcset: "/_img/speakers/1-320.jpg 320w, /_img/speakers/1-640.jpg 640w",
+      fallback: "jpg",
     });
   });
 
   test("falls back to PNG for a source with transparency", () => {
-    const entry = manifestEntry("clients/01.png", 400, 160, true);
-    expect(entry.fallbackSrcset).toBe("/_img/clients/01-320.png 320w");
-    expect(entry.avifSrcset).toBe("/_img/clients/01-320.avif 320w");
+    expect(manifestEntry("clients/01.png", 400, 160, true).fallback).toBe("png");
+  });
+
+  test("the app derives the AVIF and fallback srcsets from the WebP one with the files' real names", () => {
+    for (const relativePath of ["gallery/03.jpg", "gallery/night, hall 2.jpg", "a.webp dir/x.png"]) {
+      const entry = manifestEntry(relativePath, 1600, 1067);
+      const widths = selectWidths(1600);
+      for (const format of ["avif", "jpg", "png"] as const) {
+        expect(variantSrcset(entry.srcset, format)).toBe(srcsetFor(relativePath, widths, format));
+      }
+      expect(variantSrcset(entry.srcset, "webp")).toBe(entry.srcset);
+    }
   });
 
   test("uses the source width alone for small images", () => {

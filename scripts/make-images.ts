@@ -39,12 +39,10 @@ export interface ManifestEntry {
   /** Intrinsic size of the source (after EXIF orientation). */
   width: number;
   height: number;
-  /** WebP variants. */
+  /** WebP variants; the AVIF and fallback ones have the same names but for the extension. */
   srcset: string;
-  /** AVIF variants. */
-  avifSrcset: string;
-  /** JPEG variants (PNG for a source with transparency), for browsers without AVIF or WebP. */
-  fallbackSrcset: string;
+  /** The fallback format: JPEG, or PNG for a source with transparency. */
+  fallback: "jpg" | "png";
 }
 export type Manifest = Record<string, ManifestEntry>;
 
@@ -61,7 +59,7 @@ export function selectWidths(sourceWidth: number, candidates: readonly number[] 
 }
 
 /** The formats written for a source: AVIF, WebP and a fallback that keeps transparency when there is some. */
-export function formatsFor(hasAlpha: boolean): [Format, Format, Format] {
+export function formatsFor(hasAlpha: boolean): ["avif", "webp", "jpg" | "png"] {
   return ["avif", "webp", hasAlpha ? "png" : "jpg"];
 }
 
@@ -82,15 +80,13 @@ export function srcsetFor(relativePath: string, widths: readonly number[], forma
 }
 
 export function manifestEntry(relativePath: string, width: number, height: number, hasAlpha = false): ManifestEntry {
-  const widths = selectWidths(width);
-  const [avif, webp, fallback] = formatsFor(hasAlpha);
+  const [, webp, fallback] = formatsFor(hasAlpha);
   return {
     src: urlPath("/images", relativePath),
     width,
     height,
-    srcset: srcsetFor(relativePath, widths, webp),
-    avifSrcset: srcsetFor(relativePath, widths, avif),
-    fallbackSrcset: srcsetFor(relativePath, widths, fallback),
+    srcset: srcsetFor(relativePath, selectWidths(width), webp),
+    fallback,
   };
 }
 

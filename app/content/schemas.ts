@@ -76,10 +76,12 @@ export const manifestImageSchema = z.strictObject({
   height: z.int().positive(),
   /** WebP variants. */
   srcset: z.string(),
-  /** AVIF variants (absent in test stubs). */
-  avifSrcset: z.string().optional(),
-  /** JPEG variants, or PNG for a source with transparency (absent in test stubs). */
-  fallbackSrcset: z.string().optional(),
+  /**
+   * The format of the fallback variants (JPEG, or PNG for a source with transparency). When present, AVIF
+   * and fallback variants exist at the widths of `srcset` (names derived by app/lib/image-variants.ts).
+   * Absent in test stubs: the picture is then a plain <img>.
+   */
+  fallback: z.enum(["jpg", "png"]).optional(),
 });
 /** Keyed by path relative to public/images, e.g. "speakers/1.jpg". */
 export const imageManifestSchema = z.record(z.string(), manifestImageSchema);

@@ -1,7 +1,8 @@
 import type { Image } from "~/content/schemas";
+import { variantSrcset } from "~/lib/image-variants";
 
 export interface ResponsiveImageProps {
-  /** An image as content gives it: the manifest entry (src, width, height, AVIF/WebP/fallback srcsets) and its alt. */
+  /** An image as content gives it: the manifest entry (src, width, height, WebP srcset, fallback format) and its alt. */
   image: Image;
   /** Rendered width at each breakpoint, so the browser picks the right variant (e.g. "100vw"). */
   sizes: string;
@@ -29,11 +30,12 @@ export function ResponsiveImage({
   decoding = "async",
   className,
 }: ResponsiveImageProps) {
+  const fallbackSrcset = image.fallback ? variantSrcset(image.srcset, image.fallback) : image.srcset;
   const img = (
     <img
       src={image.src}
-      srcSet={(image.fallbackSrcset ?? image.srcset) || undefined}
-      sizes={(image.fallbackSrcset ?? image.srcset) ? sizes : undefined}
+      srcSet={fallbackSrcset || undefined}
+      sizes={fallbackSrcset ? sizes : undefined}
       width={image.width}
       height={image.height}
       alt={alt ?? image.alt}
@@ -43,12 +45,12 @@ export function ResponsiveImage({
       className={className}
     />
   );
-  if (!image.avifSrcset && !image.fallbackSrcset) return img;
+  if (!image.fallback || !image.srcset) return img;
   return (
     // display: contents, so the classes, sizing and positioning of the <img> work as without the wrapper.
     <picture className="contents">
-      {image.avifSrcset ? <source type="image/avif" srcSet={image.avifSrcset} sizes={sizes} /> : null}
-      {image.srcset ? <source type="image/webp" srcSet={image.srcset} sizes={sizes} /> : null}
+      <source type="image/avif" srcSet={variantSrcset(image.srcset, "avif")} sizes={sizes} />
+      <source type="image/webp" srcSet={image.srcset} sizes={sizes} />
       {img}
     </picture>
   );
