@@ -7,17 +7,50 @@ test("9 pictures a page, 6 on page 4; the page is in the URL; every picture is s
   await page.goto("/gallery");
   await ready(page);
   await expect(thumbs(page)).toHaveCount(9);
-  await page.getByRole("navigation", { name: "Gallery pages" }).getByRole("link", { name: "Page 4" }).click();
+  await expect(thumbs(page).locator("img")).toHaveCount(9);
+  const pager = page.getByRole("navigation", { name: "Gallery pages" });
+  await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }));
+  await pager.getByRole("link", { name: "Page 4" }).click();
   await expect(page).toHaveURL("/gallery?page=4");
   await expect(thumbs(page)).toHaveCount(6);
-  await page.goto("/gallery?page=12");
+  await expect(thumbs(page).first()).toHaveAttribute("href", "/images/gallery/28.jpg");
+  await expect(pager.locator("[aria-current=page]")).toHaveText("Page 4");
+  // The page change scrolls to the top (after 200 ms).
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  // Survives a reload; an out-of-range page shows the nearest valid one.
+  await page.reload();
   await ready(page);
   await expect(thumbs(page)).toHaveCount(6);
+  for (const [query, first] of [
+    ["?page=12", "28"],
+    ["?page=0", "01"],
+    ["?page=-3", "01"],
+  ] as const) {
+    await page.goto(`/gallery${query}`);
+    await ready(page);
+    await expect(thumbs(page).first()).toHaveAttribute("href", `/images/gallery/${first}.jpg`);
+  }
+  await page.goto("/gallery?page=2");
+  await ready(page);
+  await expect(thumbs(page)).toHaveCount(9);
+  await expect(thumbs(page).first()).toHaveAttribute("href", "/images/gallery/10.jpg");
   for (const img of await page.getByRole("main").locator("img").all()) {
     await expect(img).toHaveAttribute("width", /^\d+$/);
     await expect(img).toHaveAttribute("height", /^\d+$/);
   }
   expect(problems).toEqual([]);
+});
+
+test("thumbnails come as AVIF in a browser that takes it, sized for their column", async ({ page }) => {
+  await page.goto("/gallery");
+  await ready(page);
+  const first = thumbs(page).first().locator("img");
+  await expect(first).toHaveJSProperty("complete", true);
+  const current = await first.evaluate((img: HTMLImageElement) => img.currentSrc);
+  // Desktop: a 370 px column at DPR 1 takes the 640 px variant, never the full-size source.
+  expect(current).toMatch(/\/_img\/gallery\/01-(320|640)\.avif$/);
+  await expect(page.locator("main picture source[type='image/webp']")).toHaveCount(9);
 });
 
 test("the lightbox: counter over the whole gallery, arrows, z, download, Escape, and its code loads on open", async ({
@@ -42,8 +75,12 @@ test("the lightbox: counter over the whole gallery, arrows, z, download, Escape,
   await expect(page).toHaveURL(/#&gid=gallery&pid=3$/);
   await expect(box.locator(".pswp__caption")).not.toBeEmpty();
 
+  await page.keyboard.press("ArrowLeft");
+  await expect(box.locator(".pswp__counter")).toHaveText("2 / 33");
+  await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   await expect(box.locator(".pswp__counter")).toHaveText("4 / 33");
+  await expect(box.locator(".pswp__caption")).toHaveText("A warm welcome");
   await expect(page).toHaveURL(/pid=4$/);
   await expect(box.getByRole("link", { name: "Download" })).toHaveAttribute("href", "/images/gallery/04.jpg");
 
@@ -79,4 +116,52 @@ test("a picture that cannot load says so", async ({ page }) => {
   await page.goto("/gallery#&gid=gallery&pid=5");
   await ready(page);
   await expect(page.locator(".pswp").getByText("The image cannot be loaded")).toBeVisible();
+});
+
+test("a thumbnail opens with Enter; the close button closes; the lightbox runs through every picture", async ({
+  page,
+  problems,
+}) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/gallery");
+  await ready(page);
+  const first = thumbs(page).first();
+  await expect(first).toHaveAccessibleName(/^Open the picture: .+/);
+  await first.focus();
+  await page.keyboard.press("Enter");
+  const box = page.locator(".pswp");
+  await expect(box.locator(".pswp__counter")).toHaveText("1 / 33");
+  await page.keyboard.press("ArrowLeft");
+  await expect(box.locator(".pswp__counter")).toHaveText("33 / 33");
+  await expect(page).toHaveURL(/#&gid=gallery&pid=33$/);
+  await box.getByRole("button", { name: "Close" }).click();
+  await expect(box).toHaveCount(0);
+  await expect(page).toHaveURL("/gallery");
+  expect(problems).toEqual([]);
+});
+
+test("the home gallery shows 6 pictures and opens the same lightbox over all 33", async ({ page, problems }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/home-2");
+  await ready(page);
+  const homeThumbs = page.locator("#gallery").getByRole("link", { name: /^Open the picture/ });
+  await expect(homeThumbs).toHaveCount(6);
+  await homeThumbs.nth(1).click();
+  await expect(page.locator(".pswp__counter")).toHaveText("2 / 33");
+  await expect(page).toHaveURL(/#&gid=home-gallery&pid=2$/);
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".pswp")).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the thumbnails link to the full pictures", async ({ page }) => {
+    await page.goto("/gallery");
+    await expect(thumbs(page)).toHaveCount(9);
+    await expect(thumbs(page).first()).toHaveAttribute("href", "/images/gallery/01.jpg");
+    const response = await page.request.get("/images/gallery/01.jpg");
+    expect(response.headers()["content-type"]).toBe("image/jpeg");
+  });
 });
