@@ -23,7 +23,7 @@ export const WIDTHS: readonly number[] = [320, 640, 960, 1280, 1920, 2400];
 
 /** Encoder settings; a change regenerates every derivative (recorded in .generated/images-settings.json). */
 export const ENCODERS = {
-  avif: { quality: 50, effort: 2 },
+  avif: { quality: 50, effort: 3, chromaSubsampling: "4:2:0" },
   webp: { quality: 72 },
   jpg: { quality: 75, mozjpeg: true },
   png: { palette: true, compressionLevel: 9 },
