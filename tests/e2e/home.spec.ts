@@ -132,7 +132,9 @@ test.describe("main home page", () => {
     });
   }
 
-  test("the banner picture is the largest paint: eager, high priority, WebP variants, sized", async ({ page }) => {
+  test("the banner picture is the largest paint: eager, high priority, AVIF/WebP/JPEG variants, sized", async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
       const w = window as unknown as { lcp?: string };
       new PerformanceObserver((list) => {
@@ -146,10 +148,14 @@ test.describe("main home page", () => {
     await expect(image).toHaveAttribute("fetchpriority", "high");
     await expect(image).toHaveAttribute("loading", "eager");
     await expect(image).toHaveAttribute("sizes", "100vw");
-    await expect(image).toHaveAttribute("srcset", /\.webp \d+w/);
+    await expect(image).toHaveAttribute("srcset", /\.jpg \d+w/);
+    const sources = page.locator("section#home picture").first().locator("source");
+    await expect(sources.first()).toHaveAttribute("type", "image/avif");
+    await expect(sources.first()).toHaveAttribute("srcset", /\.avif \d+w/);
+    await expect(sources.nth(1)).toHaveAttribute("srcset", /\.webp \d+w/);
     await expect(image).toHaveAttribute("width", /^\d+$/);
     await expect(image).toHaveAttribute("height", /^\d+$/);
-    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.webp$/);
+    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.avif$/);
     await expect.poll(() => page.evaluate(() => (window as unknown as { lcp?: string }).lcp)).toBe("home");
   });
 
