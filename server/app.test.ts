@@ -8,7 +8,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, type HeadersManifest } from "./app";
+import { createApp, isSubresourceType, type HeadersManifest } from "./app";
 
 const SECRET = "SECRET-OUTSIDE-ROOT";
 const HOME_CSP = "default-src 'self'; script-src 'self' 'sha256-home'";
@@ -211,8 +211,9 @@ describe("security headers", () => {
   it("sets them on every kind of response", async () => {
     const responses = [
       await get("/"),
-      await get("/assets/app-abc123.js"),
       await get("/nope"),
+      await get("/nope.js"),
+      await get("/favicon.svg"),
       await get("/about-us/"),
       await app.request("/api/vitals", { method: "POST", body: "{" }),
     ];
@@ -227,6 +228,46 @@ describe("security headers", () => {
       expect(res.headers.get("content-security-policy")).toBeTruthy();
       expect(res.headers.get("strict-transport-security")).toBeNull();
     }
+  });
+
+  it("leaves the document-only headers off scripts and styles, also on a 304", async () => {
+    const js = await get("/assets/app-abc123.js");
+    const responses = [
+      js,
+      await get("/assets/app-abc123.css"),
+      await get("/assets/app-abc123.js", { "if-none-match": js.headers.get("etag") ?? "" }),
+    ];
+    expect(responses[2]?.status).toBe(304);
+    for (const res of responses) {
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      for (const name of [
+        "content-security-policy",
+        "permissions-policy",
+        "cross-origin-opener-policy",
+        "x-frame-options",
+      ])
+        expect(res.headers.get(name), name).toBeNull();
+    }
+  });
+
+  it("tells subresource types from documents", () => {
+    for (const type of [
+      "text/javascript; charset=utf-8",
+      "text/css; charset=utf-8",
+      "font/woff2",
+      "image/avif",
+      "image/png",
+    ])
+      expect(isSubresourceType(type), type).toBe(true);
+    for (const type of [
+      "text/html; charset=utf-8",
+      "image/svg+xml",
+      "application/json; charset=utf-8",
+      "application/pdf",
+      "",
+    ])
+      expect(isSubresourceType(type), type).toBe(false);
   });
 
   it("adds HSTS and upgrade-insecure-requests only over HTTPS", async () => {
