@@ -49,6 +49,11 @@ beforeAll(async () => {
   await put("build/client/404/index.html", page("Page not Found | TNCC"));
   await put("build/client/__spa-fallback.html", page("shell"));
   await put("build/client/.env", SECRET);
+  await put("build/client/__spa-fallback.html.gz", gzipSync(page("shell")));
+  await put("build/client/404.html", page("static 404"));
+  await put("build/client/404.html.gz", gzipSync(page("static 404")));
+  await put("build/client/.br", "x");
+  await put("build/client/.gz", "x");
   await put("build/client/assets/app-abc123.js", bigJs);
   await put("build/client/assets/app-abc123.js.br", "BROTLI-BYTES");
   await put("build/client/assets/app-abc123.js.gz", gzipSync(bigJs));
@@ -100,9 +105,17 @@ describe("pages", () => {
   });
 
   it("never redirects to another host", async () => {
-    for (const url of ["//evil.example/", "//about-us/", "/%2fevil.example/"]) {
-      const location = (await get(url)).headers.get("location");
-      if (location) expect(location, url).toMatch(/^\/[^/\\]/);
+    const cases: [string, number, string | null][] = [
+      ["//evil.example/", 404, null],
+      ["/%2fevil.example/", 404, null],
+      ["/%5cevil.example/", 404, null],
+      ["//about-us/", 301, "/about-us"],
+      ["//about-us", 301, "/about-us"],
+    ];
+    for (const [url, status, location] of cases) {
+      const res = await get(url);
+      expect(res.status, url).toBe(status);
+      expect(res.headers.get("location"), url).toBe(location);
     }
   });
 
@@ -152,6 +165,29 @@ describe("not found", () => {
       const res = await get(url);
       expect(res.status, url).toBe(404);
       expect(await res.text()).not.toContain(SECRET);
+    }
+  });
+
+  it("serves only what the build maps to a URL: no compressed copies, no %2f spellings", async () => {
+    for (const url of [
+      "/__spa-fallback.html.gz",
+      "/__spa-fallback.html.br",
+      "/404.html.gz",
+      "/404.html",
+      "/.br",
+      "/.gz",
+      "/assets/app-abc123.js.br",
+      "/assets/app-abc123.js.gz",
+      "/about-us%2f",
+      "/about-us%2F",
+      "/assets%2fapp-abc123.js",
+      "/assets/app-abc123.js%2f",
+      "/assets/app-abc123.js/",
+      "//assets/app-abc123.js",
+    ]) {
+      const res = await get(url, { "accept-encoding": "br, gzip" });
+      expect(res.status, url).toBe(404);
+      expect(res.headers.get("content-type"), url).toBe("text/html; charset=utf-8");
     }
   });
 
@@ -220,9 +256,7 @@ describe("security headers", () => {
     for (const res of responses) {
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-      expect(res.headers.get("permissions-policy")).toBe(
-        'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
-      );
+      expect(res.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=(), payment=()");
       expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
       expect(res.headers.get("x-frame-options")).toBe("DENY");
       expect(res.headers.get("content-security-policy")).toBeTruthy();
@@ -271,7 +305,9 @@ describe("security headers", () => {
   });
 
   it("adds HSTS and upgrade-insecure-requests only over HTTPS", async () => {
-    const res = await get("/about-us", { "x-forwarded-proto": "https" });
+    const res = await createApp({ root, trustProxy: true }).request("/about-us", {
+      headers: { "x-forwarded-proto": "https" },
+    });
     expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     expect(res.headers.get("content-security-policy")).toBe(`${ABOUT_CSP}; upgrade-insecure-requests`);
     const direct = await app.request("https://tncc.example.org/");
@@ -287,10 +323,51 @@ describe("security headers", () => {
     expect((await get("/favicon.svg")).headers.get("content-security-policy")).toBe(DEFAULT_CSP);
   });
 
-  it("falls back to a strict policy when headers.json is missing", async () => {
-    const bare = createApp({ root, headersFile: path.join(dir, "missing.json") });
-    const csp = (await bare.request("/")).headers.get("content-security-policy") ?? "";
-    expect(csp.match(/script-src [^;]*/)?.[0]).toBe("script-src 'self'");
+  it("adds HSTS only over HTTPS: X-Forwarded-Proto counts only with TRUST_PROXY, its last value only", async () => {
+    // Without TRUST_PROXY any client could claim https.
+    const claimed = await get("/about-us", { "x-forwarded-proto": "https" });
+    expect(claimed.headers.get("strict-transport-security")).toBeNull();
+    expect(claimed.headers.get("content-security-policy")).toBe(ABOUT_CSP);
+    const proxied = createApp({ root, trustProxy: true });
+    const res = await proxied.request("/about-us", { headers: { "x-forwarded-proto": "https" } });
+    expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    expect(res.headers.get("vary")).toBe("Accept-Encoding, X-Forwarded-Proto");
+    // The proxy appends; the client's own leftmost value does not win.
+    const spoofed = await proxied.request("/about-us", { headers: { "x-forwarded-proto": "https, http" } });
+    expect(spoofed.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("sets them, and no stack trace, on a 500", async () => {
+    const errors: unknown[] = [];
+    const failing = createApp({ root, logError: (e) => errors.push(e) });
+    failing.get("/api/boom", () => {
+      throw new Error("boom");
+    });
+    const res = await failing.request("/api/boom");
+    expect(res.status).toBe(500);
+    expect(await res.text()).toBe("Internal Server Error");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("content-security-policy")).toBe(DEFAULT_CSP);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe("startup", () => {
+  it("refuses to start without a valid headers.json, saying what to do", async () => {
+    expect(() => createApp({ root, headersFile: path.join(dir, "missing.json") })).toThrow(
+      /missing\.json is missing or invalid.*inline scripts are blocked.*npm run build/,
+    );
+    await put("build/bad-headers.json", JSON.stringify({ pages: {} }));
+    expect(() => createApp({ root, headersFile: path.join(dir, "build/bad-headers.json") })).toThrow(/invalid/);
+  });
+
+  it("refuses to start without a readable index.html", async () => {
+    await put("empty/client/x.txt", "x");
+    expect(() =>
+      createApp({ root: path.join(dir, "empty/client"), headersFile: path.join(dir, "build/headers.json") }),
+    ).toThrow(/index\.html cannot be read.*npm run build/);
   });
 });
 
@@ -314,18 +391,81 @@ describe("/api/vitals", () => {
       headers: { "content-type": "application/json", ...headers },
     });
 
-  it("accepts one metric or a list and logs one line per metric", async () => {
-    logged.length = 0;
+  it("accepts one metric or a list and logs one summary line per metric name per interval", async () => {
+    const lines: string[] = [];
+    let now = 0;
+    const vitals = createApp({ root, log: (l) => lines.push(l), now: () => now, vitals: { flushMs: 60_000 } });
+    const send = (body: unknown, type = "application/json") =>
+      vitals.request("/api/vitals", { method: "POST", body: JSON.stringify(body), headers: { "content-type": type } });
     const one = { name: "LCP", value: 1234.5, id: "v5-1-2", rating: "good", page: "/" };
-    expect((await post(JSON.stringify(one))).status).toBe(204);
+    const res = await send(one);
+    expect(res.status).toBe(204);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    await send({ ...one, value: 3000, rating: "poor" });
+    // sendBeacon posts a string as text/plain.
     const list = [
       { name: "CLS", value: 0.01, id: "v5-3", page: "/about-us" },
       { name: "INP", value: 80, id: "v5-4", delta: 3 },
     ];
-    // sendBeacon posts a string as text/plain.
-    expect((await post(JSON.stringify(list), { "content-type": "text/plain" })).status).toBe(204);
-    expect(logged).toHaveLength(3);
-    expect(logged[0]).toContain("LCP=1234.5");
+    expect((await send(list, "text/plain")).status).toBe(204);
+    expect(lines).toEqual([]);
+    now = 60_000;
+    await send({ name: "CLS", value: 0.02, id: "v5-5" });
+    expect(lines).toEqual([
+      "vitals LCP n=2 p75=3000 good=1 poor=1",
+      "vitals CLS n=2 p75=0.02 unrated=2",
+      "vitals INP n=1 p75=80 unrated=1",
+    ]);
+  });
+
+  it("a flood neither floods the log nor gets past the per-client limit", async () => {
+    const lines: string[] = [];
+    let now = 0;
+    const flooded = createApp({ root, log: (l) => lines.push(l), now: () => now });
+    const metrics = ["LCP", "CLS", "INP", "FCP", "TTFB"].map((name, i) => ({ name, value: i, id: `v${i}` }));
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 500; i++) {
+      now += 100; // 500 requests in 50 s, from one address
+      const res = await flooded.request("/api/vitals", { method: "POST", body: JSON.stringify(metrics) });
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    }
+    expect(statuses.get(204)).toBe(60);
+    expect(statuses.get(429)).toBe(440);
+    now += 60_000;
+    await flooded.request("/api/vitals", { method: "POST", body: JSON.stringify(metrics[0]) });
+    // 2,500 metrics sent, 300 accepted: one line per metric name.
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toBe("vitals LCP n=61 p75=0 unrated=61");
+  });
+
+  it("drops a client that resets mid-body quietly, without a 500 or a stack trace", async () => {
+    const errors: unknown[] = [];
+    const consoleErrors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => consoleErrors.push(args);
+    const quiet = createApp({ root, logError: (e) => errors.push(e) });
+    const server = serve({ fetch: quiet.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    try {
+      for (const headers of ["Content-Length: 4000", "Transfer-Encoding: chunked"]) {
+        await new Promise<void>((resolve) => {
+          const socket = connect(port, "127.0.0.1", () => {
+            socket.write(`POST /api/vitals HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n${headers}\r\n\r\n`);
+            socket.write(headers.startsWith("Transfer") ? 'a\r\n[{"name":"L\r\n' : '[{"name":"LCP"');
+            setTimeout(() => socket.resetAndDestroy(), 50);
+          });
+          socket.on("error", () => {});
+          socket.on("close", () => resolve());
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      console.error = original;
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(errors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 
   it("answers malformed JSON and wrong shapes with 400", async () => {
@@ -344,7 +484,7 @@ describe("/api/vitals", () => {
       '{"name":"LCP","value":1,"id":"a\\nforged log line"}',
       '{"name":"LCP","value":1,"id":"a","rating":"great"}',
       '{"__proto__":{"name":"LCP"},"value":1,"id":"a"}',
-      JSON.stringify(Array.from({ length: 21 }, (_, i) => ({ name: "LCP", value: 1, id: `i${i}` }))),
+      JSON.stringify(Array.from({ length: 6 }, (_, i) => ({ name: "LCP", value: 1, id: `i${i}` }))),
     ];
     for (const body of bad) {
       const res = await post(body);
@@ -509,10 +649,6 @@ function hostilePaths(): string[] {
 
 describe("hostile input", () => {
   const paths = hostilePaths();
-
-  it("generates a few hundred paths", () => {
-    expect(paths.length).toBeGreaterThan(300);
-  });
 
   it("never answers 5xx nor a file from outside root", async () => {
     for (const [i, url] of paths.entries()) {

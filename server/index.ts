@@ -1,8 +1,8 @@
 /**
  * `npm run serve` (and the second half of `npm start`): serves build/client on PORT (4173) and
- * HOST (0.0.0.0).
+ * HOST (0.0.0.0: every interface). Settings are environment variables, listed in docs/deploy.md.
  */
-import { existsSync } from "node:fs";
+import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
@@ -10,44 +10,67 @@ import { createApp } from "./app";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const root = path.join(repo, "build", "client");
+const env = process.env;
 
-if (!existsSync(path.join(root, "index.html"))) {
-  const shown = path.relative(process.cwd(), root);
-  console.error(`${shown.startsWith("..") ? root : shown}/index.html is missing: run npm run build first.`);
-  process.exit(1);
-}
-
-const port = Number(process.env.PORT ?? 4173);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be a port number, got "${process.env.PORT}".`);
-  process.exit(1);
-}
-const hostname = process.env.HOST || "0.0.0.0";
-
-const checkout = {
-  secretKey: process.env.STRIPE_SECRET_KEY || undefined,
-  apiUrl: process.env.STRIPE_API_URL || undefined,
-  siteUrl: process.env.SITE_URL || undefined,
+/** Limits against slow or greedy clients (a proxy in front may set tighter ones). */
+const SERVER_LIMITS = {
+  /** The request line and headers must arrive within this (slowloris). */
+  headersTimeoutMs: 10_000,
+  /** The whole request, body included. */
+  requestTimeoutMs: 30_000,
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: 5_000,
+  /** Open connections at most; more are refused until some close. */
+  maxConnections: Number(env.MAX_CONNECTIONS ?? 1000),
 };
-const server = serve({ fetch: createApp({ root, checkout }).fetch, port, hostname }, (info) => {
-  const shown = hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
-  console.log(`TNCC site: http://${shown}:${info.port}`);
-});
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const port = Number(env.PORT ?? 4173);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, got "${env.PORT}".`);
+const hostname = env.HOST || "0.0.0.0";
+const shownHost = hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
+const trustProxy = /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? "");
+
+// Checkout's return URLs come from configuration only. In production (NODE_ENV=production, or a live
+// key) SITE_URL is required: without it checkout is unavailable. Elsewhere the address we listen on.
+const secretKey = env.STRIPE_SECRET_KEY || undefined;
+const production = env.NODE_ENV === "production" || Boolean(secretKey?.startsWith("sk_live_"));
+const siteUrl = env.SITE_URL || (production ? undefined : `http://${shownHost}:${port}`);
+if (secretKey && !siteUrl)
+  console.warn("SITE_URL is not set: online checkout is unavailable in production until it is (docs/deploy.md).");
+
+let app;
+try {
+  app = createApp({ root, trustProxy, checkout: { secretKey, apiUrl: env.STRIPE_API_URL || undefined, siteUrl } });
+} catch (error) {
+  fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
+  console.log(`TNCC site: http://${shownHost}:${info.port}`);
+}) as Server;
+server.headersTimeout = SERVER_LIMITS.headersTimeoutMs;
+server.requestTimeout = SERVER_LIMITS.requestTimeoutMs;
+server.keepAliveTimeout = SERVER_LIMITS.keepAliveTimeoutMs;
+server.maxConnections = SERVER_LIMITS.maxConnections;
 
 server.on("error", (error: NodeJS.ErrnoException) => {
-  console.error(
+  fail(
     error.code === "EADDRINUSE"
       ? `Port ${port} is in use: stop the other server or set PORT.`
       : `Server error: ${error.message}`,
   );
-  process.exit(1);
 });
 
 function shutdown(signal: string) {
   console.log(`${signal}: closing the server`);
   server.close(() => process.exit(0));
   // Keep-alive connections would hold close() open.
-  if ("closeIdleConnections" in server) server.closeIdleConnections();
+  server.closeIdleConnections();
   setTimeout(() => process.exit(0), 3000).unref();
 }
 

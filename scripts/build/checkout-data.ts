@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Content } from "../../app/content/schemas";
-import type { CheckoutData } from "../../server/checkout";
+import type { CheckoutData } from "../../server/api/checkout";
 
 /** What `/api/checkout` needs at run time (build/checkout.json): prices from content, never from a request. */
 export function checkoutData(content: Pick<Content, "sponsorTokens" | "site">): CheckoutData {

@@ -1,5 +1,6 @@
 import { Check } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { CHECKOUT_UNAVAILABLE_ID as UNAVAILABLE_ID } from "~/lib/api-contract";
 import { showToast } from "~/lib/toast";
 import type { SponsorToken } from "~/content/schemas";
 import { ContentIcon } from "../ui/content-icon";
@@ -18,9 +19,6 @@ export interface SponsorTokensProps {
   /** Section background; the conference home alternates. */
   className?: string;
 }
-
-/** Must match CHECKOUT_UNAVAILABLE_ID in server/checkout.ts (the server's no-JavaScript redirect target). */
-const UNAVAILABLE_ID = "checkout-unavailable";
 
 /**
  * The ten 'SPONS0R Token' price cards (id `tokens`). BUY goes to the payment provider's hosted checkout:

@@ -7,8 +7,12 @@
  */
 import { readFile } from "node:fs/promises";
 import type { Context, Hono } from "hono";
-import { z } from "zod";
-import { sameOriginPath } from "./redirect";
+import { API_PATHS, CHECKOUT_UNAVAILABLE_ID } from "../../app/lib/api-contract";
+import { CheckoutRequestSchema } from "../../app/lib/checkout-schema";
+import { rateLimit } from "../rate-limit";
+import { sameOriginPath } from "../redirect";
+import { readBody } from "../request";
+import type { ApiDeps } from "./deps";
 
 /** build/checkout.json (written by scripts/build/checkout-data.ts). */
 export interface CheckoutData {
@@ -24,18 +28,20 @@ export interface CheckoutOptions {
   secretKey?: string;
   /** STRIPE_API_URL: the API's base URL (tests aim it at a local fake). */
   apiUrl?: string;
-  /** SITE_URL: the origin of the return URLs; defaults to the request's own origin. */
+  /**
+   * The site's origin for the return URLs (`/success`, `/cancel`): from configuration only, never from
+   * the request's Host. server/index.ts passes SITE_URL (outside production, the address it listens on).
+   * Without it no session is created and the visitor is told payment is unavailable.
+   */
   siteUrl?: string;
+  /** Checkout requests per client per minute (default 10). */
+  perMinute?: number;
   timeoutMs?: number;
   fetch?: typeof fetch;
   logError?: (line: string) => void;
 }
 
-/** The anchor of the message shown when checkout fails without JavaScript (see SponsorTokens). */
-export const CHECKOUT_UNAVAILABLE_ID = "checkout-unavailable";
-
 const DEFAULT_API_URL = "https://api.stripe.com";
-const Body = z.object({ token: z.string().regex(/^\d{1,6}$/, "token must be a sponsor token id") });
 
 class CheckoutError extends Error {
   constructor(
@@ -46,7 +52,7 @@ class CheckoutError extends Error {
   }
 }
 
-export function registerCheckout(app: Hono, options: CheckoutOptions): void {
+export function registerCheckout(app: Hono, deps: ApiDeps, options: CheckoutOptions): void {
   const doFetch = options.fetch ?? fetch;
   const logError = options.logError ?? ((line: string) => console.error(line));
   let data: Promise<CheckoutData> | undefined;
@@ -56,7 +62,8 @@ export function registerCheckout(app: Hono, options: CheckoutOptions): void {
       throw error;
     });
 
-  app.post("/api/checkout", async (c) => {
+  const limit = rateLimit({ max: options.perMinute ?? 10, windowMs: 60_000, key: deps.clientKey, now: deps.now });
+  app.post(API_PATHS.checkout, limit, async (c) => {
     const wantsJson = (c.req.header("accept") ?? "").includes("application/json");
     let contact = "";
     try {
@@ -66,7 +73,7 @@ export function registerCheckout(app: Hono, options: CheckoutOptions): void {
       });
       contact = ` Please contact us at ${checkout.contact.email} or ${checkout.contact.phone}.`;
       const token = await readToken(c, checkout);
-      const url = token.paymentLink ?? (await createSession(c, token.price));
+      const url = token.paymentLink ?? (await createSession(token.price));
       return wantsJson ? c.json({ url }) : c.redirect(url, 303);
     } catch (error) {
       if (!(error instanceof CheckoutError)) throw error;
@@ -84,13 +91,12 @@ export function registerCheckout(app: Hono, options: CheckoutOptions): void {
     const type = c.req.header("content-type") ?? "";
     let raw: unknown;
     try {
-      raw = type.includes("application/json")
-        ? await c.req.json()
-        : Object.fromEntries(new URLSearchParams(await c.req.text()));
+      const text = await readBody(() => c.req.text());
+      raw = type.includes("application/json") ? JSON.parse(text) : Object.fromEntries(new URLSearchParams(text));
     } catch {
       throw new CheckoutError(400, "The request body is not valid JSON or form data.");
     }
-    const parsed = Body.safeParse(raw);
+    const parsed = CheckoutRequestSchema.safeParse(raw);
     if (!parsed.success) throw new CheckoutError(400, "Send the sponsor token to buy as `token` (its id).");
     const token = checkout.tokens[parsed.data.token];
     if (!token || !Object.hasOwn(checkout.tokens, parsed.data.token))
@@ -98,12 +104,16 @@ export function registerCheckout(app: Hono, options: CheckoutOptions): void {
     return token;
   }
 
-  async function createSession(c: Context, price: string): Promise<string> {
+  async function createSession(price: string): Promise<string> {
     if (!options.secretKey) {
       logError("checkout: STRIPE_SECRET_KEY is not set and the token has no paymentLink");
       throw new CheckoutError(503, "Online payment is unavailable right now.");
     }
-    const origin = (options.siteUrl ?? new URL(c.req.url).origin).replace(/\/$/, "");
+    if (!options.siteUrl) {
+      logError("checkout: SITE_URL is not set, so there is no address to return to after payment (see docs/deploy.md)");
+      throw new CheckoutError(503, "Online payment is unavailable right now.");
+    }
+    const origin = options.siteUrl.replace(/\/+$/, "");
     const form = new URLSearchParams({
       mode: "payment",
       "line_items[0][price]": price,

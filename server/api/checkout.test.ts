@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "./app";
+import { createApp } from "../app";
 import type { CheckoutData, CheckoutOptions } from "./checkout";
 
 const data: CheckoutData = {
@@ -20,6 +20,11 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "tncc-checkout-"));
   root = path.join(dir, "build", "client");
   await mkdir(root, { recursive: true });
+  await writeFile(path.join(root, "index.html"), "<!doctype html><title>TNCC</title>");
+  await writeFile(
+    path.join(dir, "build", "headers.json"),
+    JSON.stringify({ pages: {}, default: { csp: "default-src 'self'" } }),
+  );
   await writeFile(path.join(dir, "build", "checkout.json"), JSON.stringify(data));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -31,7 +36,7 @@ interface Sent {
 }
 
 /** The app with a fake provider; returns what the provider received and what was logged. */
-function setup(checkout: Partial<CheckoutOptions> = {}, answer?: () => Promise<Response>) {
+function setup(checkout: Partial<CheckoutOptions> = {}, answer?: (init: RequestInit) => Promise<Response>) {
   const sent: Sent[] = [];
   const errors: string[] = [];
   const fakeFetch = (async (url: string, init: RequestInit) => {
@@ -40,7 +45,9 @@ function setup(checkout: Partial<CheckoutOptions> = {}, answer?: () => Promise<R
       auth: new Headers(init.headers).get("authorization"),
       body: new URLSearchParams(String(init.body)),
     });
-    return answer ? answer() : Response.json({ id: "cs_test_1", url: "https://checkout.stripe.test/c/pay/cs_test_1" });
+    return answer
+      ? answer(init)
+      : Response.json({ id: "cs_test_1", url: "https://checkout.stripe.test/c/pay/cs_test_1" });
   }) as typeof fetch;
   const app = createApp({
     root,
@@ -48,6 +55,7 @@ function setup(checkout: Partial<CheckoutOptions> = {}, answer?: () => Promise<R
     checkout: {
       secretKey: "sk_test_123",
       apiUrl: "http://fake.test",
+      siteUrl: "http://site.test",
       fetch: fakeFetch,
       logError: (l) => errors.push(l),
       ...checkout,
@@ -155,6 +163,60 @@ describe("POST /api/checkout", () => {
 
     const noUrl = setup({}, async () => Response.json({ id: "cs_1", url: "javascript:alert(1)" }));
     expect((await noUrl.buy("token=3", { accept: "application/json" })).status).toBe(502);
+  });
+
+  it("takes the return URLs from configuration, never from the Host header", async () => {
+    const { app, sent } = setup({ siteUrl: "https://tncc.example.org" });
+    const res = await app.request("http://evil.example/api/checkout", {
+      method: "POST",
+      body: "token=3",
+      headers: {
+        host: "evil.example",
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-host": "evil.example",
+      },
+    });
+    expect(res.status).toBe(303);
+    expect(sent[0]!.body.get("success_url")).toBe("https://tncc.example.org/success");
+    expect(sent[0]!.body.get("cancel_url")).toBe("https://tncc.example.org/cancel");
+  });
+
+  it("without SITE_URL creates no session: the visitor is told payment is unavailable, and it is logged", async () => {
+    const { buy, sent, errors } = setup({ siteUrl: undefined });
+    const res = await buy("token=3", { accept: "application/json" });
+    expect(res.status).toBe(503);
+    expect((await res.json()).error).toContain("Online payment is unavailable right now. Please contact us");
+    expect(sent).toHaveLength(0);
+    expect(errors.join("\n")).toContain("SITE_URL is not set");
+    expect((await buy("token=3")).headers.get("location")).toBe("/pricing#checkout-unavailable");
+  });
+
+  it("when the provider does not answer in time: 502 with the message, and logged", async () => {
+    const slow = setup({ timeoutMs: 50 }, (init) => {
+      return new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
+    });
+    const started = Date.now();
+    const res = await slow.buy("token=3", { accept: "application/json" });
+    expect(res.status).toBe(502);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect((await res.json()).error).toContain("cannot be reached");
+    expect(slow.errors.join("\n")).toMatch(/unreachable.*(timeout|aborted)/i);
+    const plain = await slow.buy("token=3");
+    expect(plain.headers.get("location")).toBe("/pricing#checkout-unavailable");
+  });
+
+  it("gives its answers and 303s Cache-Control: no-store", async () => {
+    const { buy } = setup();
+    expect((await buy("token=3")).headers.get("cache-control")).toBe("no-store");
+    expect((await buy("token=99", { accept: "application/json" })).headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("limits each client to a few checkouts a minute", async () => {
+    const { buy, sent } = setup({ perMinute: 3 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await buy("token=3")).status);
+    expect(statuses).toEqual([303, 303, 303, 429, 429]);
+    expect(sent).toHaveLength(3);
   });
 
   it("without build/checkout.json: 503 and a log line", async () => {

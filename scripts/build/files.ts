@@ -1,0 +1,67 @@
+/** What the build steps share: the files of build/client and the pre-rendered pages among them. */
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import type { Content } from "../../app/content/schemas";
+
+export interface BuildContext {
+  /** build/ */
+  buildDir: string;
+  /** build/client/ */
+  clientDir: string;
+  /** SITE_URL without its trailing slash. */
+  siteUrl: string;
+  /** The same variables Vite saw (VITE_*, SITE_*). */
+  env: Record<string, string | undefined>;
+  /** Every pre-rendered page (index.html), sorted by path. */
+  pages: PageFile[];
+  /** The loaded content, for the steps that write from it (absent in some tests: those steps are skipped). */
+  content?: Content;
+}
+
+export interface PageFile {
+  file: string;
+  /** "/" for client/index.html, "/about-us" for client/about-us/index.html. */
+  page: string;
+}
+
+/** One named step of the build after `react-router build`; returns its one-line summary. */
+export interface BuildStep {
+  name: string;
+  run: (ctx: BuildContext) => Promise<string>;
+}
+
+export async function walk(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...(await walk(full)));
+    else if (entry.isFile()) files.push(full);
+  }
+  return files;
+}
+
+/** "/" for client/index.html, "/about-us" for client/about-us/index.html. */
+export function pagePathOf(clientDir: string, file: string): string {
+  const dir = path.relative(clientDir, path.dirname(file));
+  return "/" + dir.split(path.sep).filter(Boolean).join("/");
+}
+
+export async function findPages(clientDir: string): Promise<PageFile[]> {
+  const pages = (await walk(clientDir))
+    .filter((f) => path.basename(f) === "index.html")
+    .map((file) => ({ file, page: pagePathOf(clientDir, file) }))
+    .sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));
+  if (!pages.some((p) => p.page === "/")) throw new Error(`${clientDir}/index.html is missing: did react-router build run?`);
+  return pages;
+}
+
+/** Runs fn over items, at most `limit` at a time. */
+export async function eachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, limit) }, worker));
+}
+
+export const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;

@@ -1,0 +1,58 @@
+/** What the server reads from a request beyond its path: scheme, client address, body. */
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+
+/**
+ * The value the nearest proxy added to an `X-Forwarded-*` list: the rightmost one. Earlier values come
+ * from the client (or farther proxies) and are not to be trusted.
+ */
+function lastForwarded(c: Context, name: string): string | undefined {
+  const value = c.req.header(name);
+  return value?.split(",").pop()?.trim() || undefined;
+}
+
+/** Whether the visitor reached us over HTTPS: `X-Forwarded-Proto` counts only behind a trusted proxy. */
+export function isHttps(c: Context, trustProxy: boolean): boolean {
+  if (c.req.url.startsWith("https:")) return true;
+  return trustProxy && lastForwarded(c, "x-forwarded-proto") === "https";
+}
+
+/** The client's address, for rate limits: the socket's peer, or the proxy's `X-Forwarded-For` when trusted. */
+export function clientIp(c: Context, trustProxy: boolean): string {
+  const forwarded = trustProxy ? lastForwarded(c, "x-forwarded-for") : undefined;
+  if (forwarded) return forwarded;
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown"; // app.request() in tests has no socket.
+  }
+}
+
+/** Adds a header name to `Vary` once. */
+export function appendVary(headers: Headers, name: string): void {
+  const current = headers.get("Vary");
+  if (!current) headers.set("Vary", name);
+  else if (
+    !current
+      .toLowerCase()
+      .split(/\s*,\s*/)
+      .includes(name.toLowerCase())
+  )
+    headers.set("Vary", `${current}, ${name}`);
+}
+
+/**
+ * A client that resets while sending its body is no server fault: it gets a quiet 400 (when it still
+ * listens) and nothing is logged. Errors other than a failed read are thrown as they are.
+ */
+export async function readBody<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof HTTPException) throw error; // 413 from the body limit
+    throw new HTTPException(400, {
+      res: Response.json({ error: "The request body was not received" }, { status: 400 }),
+    });
+  }
+}
