@@ -1,7 +1,8 @@
 /**
  * npm run bench: builds, serves the production build, runs Lighthouse 12 (mobile, simulated throttling,
  * Debian Chromium) 3 times on each page, prints the medians and checks them against budgets.json.
- * Not part of npm test: timings swing with machine load. Compare figures measured in the same run.
+ * Then the load section (scripts/bench/load.ts). Not part of npm test: timings swing with machine load.
+ * Compare figures measured in the same run.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -9,6 +10,7 @@ import path from "node:path";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 import { overBudget, readBudgets, repoRoot } from "./quality/budgets";
 import { isMain } from "./is-main";
+import { loadBench } from "./bench/load";
 
 const ALL_PAGES = ["/", "/schedule", "/gallery", "/blog-grid", "/speakers-detail/1"];
 /** BENCH_PAGES="/,/gallery" measures only those pages. */
@@ -157,6 +159,7 @@ async function main() {
     console.error(`Over budget:\n${problems.join("\n")}`);
     process.exitCode = 1;
   } else console.log("All pages within budget.");
+  await loadBench();
 }
 
 if (isMain(import.meta.url)) await main();
