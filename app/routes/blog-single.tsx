@@ -5,35 +5,16 @@ import { Field } from "~/components/forms/field";
 import { SiteForm } from "~/components/forms/site-form";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { getComments, getLatestPosts, getPost } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import { blogPostView } from "~/content/views.server";
 import type { Route } from "./+types/blog-single";
 
+const isId = (value: string) => /^\d{1,6}$/.test(value);
+
 export async function loader({ params }: Route.LoaderArgs) {
-  const post = /^\d{1,6}$/.test(params.id) ? getPost(Number(params.id)) : undefined;
-  if (!post) throw data(null, { status: 404, statusText: "Not Found" });
-  const ordered = getLatestPosts(Infinity);
-  const index = ordered.findIndex((p) => p.id === post.id);
-  const link = (p: (typeof ordered)[number] | undefined) => p && { id: p.id, title: p.title };
-  return {
-    post: {
-      id: post.id,
-      title: post.title,
-      excerpt: post.excerpt,
-      dateText: post.dateText,
-      date: post.date,
-      author: post.author,
-      image: post.image,
-      category: { id: post.category.id, name: post.category.name },
-      tags: post.tags.map(({ id, name }) => ({ id, name })),
-      bodyHtml: post.bodyHtml,
-      comments: post.comments,
-    },
-    // Newer and older posts, as the list orders them (newest first).
-    newer: link(ordered[index - 1]),
-    older: link(ordered[index + 1]),
-    comments: getComments(),
-  };
+  const view = isId(params.id) ? blogPostView(Number(params.id)) : undefined;
+  if (!view) throw data(null, { status: 404, statusText: "Not Found" });
+  return view;
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
