@@ -1,9 +1,8 @@
 // Loaded after hydration, and only when the banner has more than one slide: embla and its plugins
 // (about 10 KB compressed) stay out of the home page's initial JavaScript.
-import useEmblaCarousel from "embla-carousel-react";
-import Autoplay from "embla-carousel-autoplay";
 import Fade from "embla-carousel-fade";
-import { useEffect, useState } from "react";
+import type { CarouselControls } from "../ui/carousel-playback";
+import CarouselMotion from "./carousel-motion";
 
 /** Spec: 5000 ms between slides. */
 export const SLIDE_DELAY_MS = 5000;
@@ -13,12 +12,7 @@ export const SLIDE_DELAY_MS = 5000;
  */
 export const FADE_DURATION = 20;
 
-export interface BannerControls {
-  previous: () => void;
-  next: () => void;
-  play: () => void;
-  stop: () => void;
-}
+export type BannerControls = CarouselControls;
 
 export interface BannerMotionProps {
   viewport: HTMLElement;
@@ -26,49 +20,11 @@ export interface BannerMotionProps {
   onSelect: (index: number) => void;
 }
 
+const fade = () => [Fade()];
+
 /** Turns the pre-rendered slides into an infinite fading carousel. Renders nothing itself. */
-export default function BannerMotion({ viewport, onReady, onSelect }: BannerMotionProps) {
-  const [plugins] = useState(() => [
-    Fade(),
-    // The banner decides when to play (hover, focus, reduced motion, the pause button): the plugin's own stops are off.
-    Autoplay({
-      delay: SLIDE_DELAY_MS,
-      playOnInit: false,
-      stopOnInteraction: false,
-      stopOnMouseEnter: false,
-      stopOnFocusIn: false,
-    }),
-  ]);
-  const [setViewport, api] = useEmblaCarousel(
-    // Right-to-left pages scroll the other way round (embla needs to be told).
-    { loop: true, duration: FADE_DURATION, direction: getComputedStyle(viewport).direction === "rtl" ? "rtl" : "ltr" },
-    plugins,
+export default function BannerMotion(props: BannerMotionProps) {
+  return (
+    <CarouselMotion {...props} delayMs={SLIDE_DELAY_MS} options={{ duration: FADE_DURATION }} extraPlugins={fade} />
   );
-
-  useEffect(() => setViewport(viewport), [setViewport, viewport]);
-
-  useEffect(() => {
-    if (!api) return;
-    const select = () => onSelect(api.selectedScrollSnap());
-    api.on("select", select);
-    const autoplayPlugin = api.plugins().autoplay;
-    onReady({
-      previous: () => {
-        api.scrollPrev();
-        autoplayPlugin?.reset();
-      },
-      next: () => {
-        api.scrollNext();
-        autoplayPlugin?.reset();
-      },
-      play: () => autoplayPlugin?.play(),
-      stop: () => autoplayPlugin?.stop(),
-    });
-    return () => {
-      api.off("select", select);
-      onReady(null);
-    };
-  }, [api, onReady, onSelect]);
-
-  return null;
 }
