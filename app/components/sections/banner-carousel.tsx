@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { BannerSlide } from "~/content/schemas";
 import { ResponsiveImage } from "../ui/responsive-image";
 import { PlayPauseLabel, useCarouselPlayback } from "../ui/carousel-playback";
+import { IconItem } from "../ui/icon-item";
 
 const BannerMotion = lazy(() => import("./banner-motion"));
 
@@ -151,22 +152,18 @@ function Slide({ slide, facts, first }: SlideProps) {
         {slide.title1} <span className="text-gold">{slide.title2}</span>
       </Heading>
       <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-3 text-lg text-lilac">
-        <li className="flex items-center gap-2">
-          <CalendarDays aria-hidden="true" size={20} strokeWidth={1.5} className="text-gold" />
+        <IconItem icon={CalendarDays} size={20} gap="gap-2" iconClassName="text-gold">
           {facts.dateText}
-        </li>
-        <li className="flex items-center gap-2">
-          <Users aria-hidden="true" size={20} strokeWidth={1.5} className="text-gold" />
+        </IconItem>
+        <IconItem icon={Users} size={20} gap="gap-2" iconClassName="text-gold">
           {facts.seats} Seats
-        </li>
-        <li className="flex items-center gap-2">
-          <Mic aria-hidden="true" size={20} strokeWidth={1.5} className="text-gold" />
+        </IconItem>
+        <IconItem icon={Mic} size={20} gap="gap-2" iconClassName="text-gold">
           {facts.speakers} Speakers
-        </li>
-        <li className="flex items-center gap-2">
-          <MapPin aria-hidden="true" size={20} strokeWidth={1.5} className="text-gold" />
+        </IconItem>
+        <IconItem icon={MapPin} size={20} gap="gap-2" iconClassName="text-gold">
           {facts.venue}
-        </li>
+        </IconItem>
       </ul>
       <div className="mt-9">
         <Link to={slide.button.href} className="btn btn-primary">
