@@ -1,6 +1,9 @@
 // Every schema of the site's content. Types come from z.output of these schemas (never written twice).
 // Components import types only (`import type`): this module pulls in zod.
 import { z } from "zod";
+import { zonedIso } from "../lib/zoned-time";
+
+export { zonedIso };
 
 // ---------------------------------------------------------------------------
 // Small allowed lists
@@ -190,31 +193,6 @@ export function dateParts(iso: string): DateParts {
     fullDate: `${weekday}, ${dateText}`,
     dateText,
   };
-}
-
-/** The instant of a wall-clock date and time in an IANA zone, as ISO 8601 with offset. */
-export function zonedIso(date: string, hhmm: string, zone: string): string {
-  const wall = Date.parse(`${date}T${hhmm}:00Z`);
-  const offsetAt = (instant: number) => {
-    const parts = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    }).formatToParts(instant);
-    const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
-    const asUtc = Date.parse(`${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}:00Z`);
-    return (asUtc - instant) / 60000;
-  };
-  const offset = offsetAt(wall - offsetAt(wall) * 60000);
-  const sign = offset < 0 ? "-" : "+";
-  const abs = Math.abs(offset);
-  const hh = String(Math.floor(abs / 60)).padStart(2, "0");
-  const mm = String(abs % 60).padStart(2, "0");
-  return `${date}T${hhmm}:00${sign}${hh}:${mm}`;
 }
 
 const phoneHref = (value: string) => `tel:${value.replace(/[^\d+]/g, "")}`;
