@@ -46,36 +46,49 @@ export function EventInfo({ tabs, dateText, aside }: EventInfoProps) {
             ))}
           </div>
           {tabs.map((tab, index) => (
-            <div
-              key={tab.id}
-              {...panelProps(index)}
-              className={`mt-6 rounded-[var(--radius-card)] bg-mist p-6 sm:p-8 ${index === selected ? "" : "hidden noscript:block"}`}
-            >
-              <h3 className="hidden text-xl font-semibold noscript:block">{tab.title}</h3>
-              <p className="text-lg text-muted">{tab.text}</p>
-              <ul className="mt-6 grid gap-3 sm:grid-cols-3">
-                <li className="flex items-center gap-2 font-semibold">
-                  <User aria-hidden="true" size={18} strokeWidth={1.5} className="shrink-0 text-rose" />
-                  {tab.contact.name}
-                </li>
-                <li className="flex items-center gap-2">
-                  <Phone aria-hidden="true" size={18} strokeWidth={1.5} className="shrink-0 text-rose" />
-                  <a href={tab.contact.phoneHref} className="whitespace-nowrap underline-offset-4 hover:underline">
-                    {tab.contact.phone}
-                  </a>
-                </li>
-                <li className="flex min-w-0 items-center gap-2">
-                  <Mail aria-hidden="true" size={18} strokeWidth={1.5} className="shrink-0 text-rose" />
-                  <a href={`mailto:${tab.contact.email}`} className="truncate underline-offset-4 hover:underline">
-                    {tab.contact.email}
-                  </a>
-                </li>
-              </ul>
-            </div>
+            <InfoPanel key={tab.id} tab={tab} shown={index === selected} panel={panelProps(index)} />
           ))}
         </div>
         {aside && <div className="self-center">{aside}</div>}
       </div>
     </section>
+  );
+}
+
+interface InfoPanelProps {
+  tab: EventInfoTab;
+  /** The selected tab's panel (without JavaScript every panel shows). */
+  shown: boolean;
+  /** The tab panel's role, id and label (useTabs). */
+  panel: ReturnType<ReturnType<typeof useTabs>["panelProps"]>;
+}
+
+function InfoPanel({ tab, shown, panel }: InfoPanelProps) {
+  return (
+    <div
+      {...panel}
+      className={`mt-6 rounded-[var(--radius-card)] bg-mist p-6 sm:p-8 ${shown ? "" : "hidden noscript:block"}`}
+    >
+      <h3 className="hidden text-xl font-semibold noscript:block">{tab.title}</h3>
+      <p className="text-lg text-muted">{tab.text}</p>
+      <ul className="mt-6 grid gap-3 sm:grid-cols-3">
+        <li className="flex items-center gap-2 font-semibold">
+          <User aria-hidden="true" size={18} strokeWidth={1.5} className="shrink-0 text-rose" />
+          {tab.contact.name}
+        </li>
+        <li className="flex items-center gap-2">
+          <Phone aria-hidden="true" size={18} strokeWidth={1.5} className="shrink-0 text-rose" />
+          <a href={tab.contact.phoneHref} className="whitespace-nowrap underline-offset-4 hover:underline">
+            {tab.contact.phone}
+          </a>
+        </li>
+        <li className="flex min-w-0 items-center gap-2">
+          <Mail aria-hidden="true" size={18} strokeWidth={1.5} className="shrink-0 text-rose" />
+          <a href={`mailto:${tab.contact.email}`} className="truncate underline-offset-4 hover:underline">
+            {tab.contact.email}
+          </a>
+        </li>
+      </ul>
+    </div>
   );
 }
