@@ -16,7 +16,7 @@ import { NotFound } from "./components/layout/not-found";
 import { Shell } from "./components/layout/shell";
 import type { TopBarVariant } from "./components/layout/top-bar";
 import { Toasts } from "./components/ui/toasts";
-import { getShellData } from "./content/shell.server";
+import { shellView } from "./content/views.server";
 import { isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
 import { whenIdle } from "./lib/idle";
 import { PAGE_OPTIONS_SCRIPT } from "./lib/page-options";
@@ -33,7 +33,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader() {
-  return { shell: getShellData() };
+  return { shell: shellView() };
 }
 
 /** A route may ask for the contact top bar with `handle = { topBar: "contact" }`. */

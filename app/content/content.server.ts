@@ -1,5 +1,6 @@
-// The only module routes import for content. Loads app/content once (again only when a
-// content file or the image manifest changes, so `react-router dev` picks up edits).
+// The loaded content: app/content read and validated once (again only when a content file or the image
+// manifest changes, so `react-router dev` picks up edits). Route loaders take their data from the views
+// (views.server.ts), which read it here; paths.server.ts lists the pre-rendered paths from it.
 import fs from "node:fs";
 import path from "node:path";
 import { loadContent, readImageManifest } from "./load";
@@ -79,9 +80,11 @@ export const getClients = (): Client[] => content().clients;
 export const getGallery = (): GalleryItem[] => content().gallery;
 /** In list order (file-name order); the home page's latest news are the last three. */
 export const getPosts = (): Post[] => content().posts;
-/** The `count` newest posts, newest first (by date, then id). */
-export const getLatestPosts = (count: number): Post[] =>
-  [...content().posts].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id).slice(0, count);
+/** The blog's order, newest first: by date, then by id (the build's feed uses it too). */
+export const newestFirst = <T extends Pick<Post, "date" | "id">>(posts: readonly T[]): T[] =>
+  [...posts].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
+/** The `count` newest posts, newest first. */
+export const getLatestPosts = (count: number): Post[] => newestFirst(content().posts).slice(0, count);
 export const getPost = (id: number): Post | undefined => content().posts.find((post) => post.id === id);
 export const getCategories = (): Category[] => content().categories;
 export const getTags = (): Tag[] => content().tags;

@@ -1,11 +1,33 @@
-import type { Content } from "~/content/schemas";
 import { SITE_URL } from "./meta";
 
 /** schema.org `Event` data for search engines: the conference on the home page, one per session page. */
 
-type Site = Content["site"];
-type Day = Content["scheduleDays"][number];
-type Session = Day["sessions"][number];
+// Plain shapes of what the data uses (lib does not depend on the content layer; its types fit these).
+interface Site {
+  title: string;
+  shortName: string;
+  description: string;
+  dates: { start: string; end: string };
+  venue: { name: string; address: { street: string; city: string; region: string; postalCode: string } };
+}
+interface Session {
+  id: number;
+  title: string;
+  text: string;
+  startsAt: string;
+  endsAt?: string;
+  image: { src: string };
+  speaker?: { name: string };
+}
+interface Day {
+  id: number;
+  sessions: Session[];
+}
+interface Plans {
+  currency: string;
+  plans: { id: string; title: string; price: number }[];
+  dayPass: { title: string; price: number };
+}
 
 const place = (site: Site) => ({
   "@type": "Place",
@@ -43,8 +65,8 @@ export function withContext<T extends object>(data: T) {
 export function conferenceJsonLd(
   site: Site,
   days: Day[],
-  plans: Content["ticketPlans"],
-  speakers: Pick<Content["speakers"][number], "name" | "designation">[],
+  plans: Plans,
+  speakers: { name: string; designation: string }[],
 ) {
   return withContext({
     "@type": "Event",

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { prefersReducedMotion } from "./motion";
 
 /**
  * Entrance animation (fade-in-up, CSS in app.css under `[data-reveal]`). The pre-rendered HTML never
@@ -49,7 +50,7 @@ export function isBelowViewport(rect: Pick<DOMRect, "top" | "height">, viewportH
  */
 export function attachReveal(element: HTMLElement, delayMs = 0): () => void {
   if (typeof IntersectionObserver === "undefined") return () => {};
-  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return () => {};
+  if (prefersReducedMotion()) return () => {};
   if (!isBelowViewport(element.getBoundingClientRect(), window.innerHeight)) return () => {};
 
   const io = sharedObserver();

@@ -1,25 +1,14 @@
-import { About } from "~/components/home/about";
+import { About } from "~/components/sections/about";
 import { PageBanner } from "~/components/layout/page-banner";
 import { CallToAction } from "~/components/sections/call-to-action";
 import { FunFacts } from "~/components/sections/fun-facts";
 import { SectionTitle } from "~/components/ui/section-title";
-import { getFunFacts, getPages, getSite } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import { aboutUsView } from "~/content/views.server";
 import type { Route } from "./+types/about-us";
 
 export async function loader() {
-  const site = getSite();
-  const { durationMs, facts } = getFunFacts();
-  return {
-    story: getPages().aboutPage,
-    about: {
-      ...site.about,
-      themes: site.themes,
-      dateText: site.dates.text,
-      registrationUrl: site.registrationUrl,
-    },
-    funFacts: { durationMs, facts: facts.map(({ id, icon, end, title }) => ({ id, icon, end, title })) },
-  };
+  return aboutUsView();
 }
 
 export const meta = () =>

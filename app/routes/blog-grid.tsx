@@ -1,14 +1,14 @@
-import { BlogList, toSummary } from "~/components/blog/blog-list";
+import { BlogList } from "~/components/blog/blog-list";
 import { PageBanner } from "~/components/layout/page-banner";
-import { getLatestPosts } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import { blogGridView } from "~/content/views.server";
 import type { Route } from "./+types/blog-grid";
 
 /** Posts per page (spec section 9). */
 export const PER_PAGE = 6;
 
 export async function loader() {
-  return { posts: getLatestPosts(Infinity).map(toSummary) };
+  return blogGridView();
 }
 
 export const meta = () =>

@@ -1,20 +1,15 @@
-import { BlogList, toSummary } from "~/components/blog/blog-list";
+import { BlogList } from "~/components/blog/blog-list";
 import { BlogSidebar } from "~/components/blog/blog-sidebar";
 import { PageBanner } from "~/components/layout/page-banner";
-import { getCategories, getLatestPosts, getTags } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import { blogSidebarView } from "~/content/views.server";
 import type { Route } from "./+types/blog-sidebar";
 
 /** Posts per page (spec section 9). */
 export const PER_PAGE = 4;
 
 export async function loader() {
-  return {
-    posts: getLatestPosts(Infinity).map(toSummary),
-    categories: getCategories().map(({ id, name, count }) => ({ id, name, count })),
-    tags: getTags().map(({ id, name }) => ({ id, name })),
-    latest: getLatestPosts(3).map(({ id, title, dateText }) => ({ id, title, dateText })),
-  };
+  return blogSidebarView();
 }
 
 export const meta = () =>

@@ -1,39 +1,20 @@
 import { CalendarDays, Folder, MessageCircle, UserRound } from "lucide-react";
 import { data, Link } from "react-router";
+import { CommentForm } from "~/components/blog/comment-form";
+import { CommentList } from "~/components/blog/comment-list";
 import { commentsText } from "~/components/blog/post-card";
-import { Field } from "~/components/forms/field";
-import { SiteForm } from "~/components/forms/site-form";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { getComments, getLatestPosts, getPost } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import { blogPostView } from "~/content/views.server";
 import type { Route } from "./+types/blog-single";
 
+const isId = (value: string) => /^\d{1,6}$/.test(value);
+
 export async function loader({ params }: Route.LoaderArgs) {
-  const post = /^\d{1,6}$/.test(params.id) ? getPost(Number(params.id)) : undefined;
-  if (!post) throw data(null, { status: 404, statusText: "Not Found" });
-  const ordered = getLatestPosts(Infinity);
-  const index = ordered.findIndex((p) => p.id === post.id);
-  const link = (p: (typeof ordered)[number] | undefined) => p && { id: p.id, title: p.title };
-  return {
-    post: {
-      id: post.id,
-      title: post.title,
-      excerpt: post.excerpt,
-      dateText: post.dateText,
-      date: post.date,
-      author: post.author,
-      image: post.image,
-      category: { id: post.category.id, name: post.category.name },
-      tags: post.tags.map(({ id, name }) => ({ id, name })),
-      bodyHtml: post.bodyHtml,
-      comments: post.comments,
-    },
-    // Newer and older posts, as the list orders them (newest first).
-    newer: link(ordered[index - 1]),
-    older: link(ordered[index + 1]),
-    comments: getComments(),
-  };
+  const view = isId(params.id) ? blogPostView(Number(params.id)) : undefined;
+  if (!view) throw data(null, { status: 404, statusText: "Not Found" });
+  return view;
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
@@ -110,61 +91,8 @@ export default function BlogSingle({ loaderData: { post, newer, older, comments 
             )}
           </nav>
 
-          <section aria-labelledby="comments-title" className="mt-12">
-            <h2 id="comments-title" className="text-2xl font-semibold">
-              {commentsText(comments.length)}
-            </h2>
-            <ol className="mt-6 space-y-6">
-              {comments.map((c) => (
-                <li key={c.id} className="flex gap-4">
-                  {c.image ? (
-                    <ResponsiveImage
-                      image={c.image}
-                      sizes="64px"
-                      alt=""
-                      className="size-16 shrink-0 rounded-full object-cover"
-                    />
-                  ) : (
-                    <span
-                      aria-hidden="true"
-                      className="flex size-16 shrink-0 items-center justify-center rounded-full bg-mist"
-                    >
-                      <UserRound className="size-6" />
-                    </span>
-                  )}
-                  <div>
-                    <p className="font-semibold">
-                      {c.name} <span className="font-normal text-muted">· {c.designation}</span>
-                    </p>
-                    <p className="mt-1">{c.text}</p>
-                    <a
-                      href="#leave-comment"
-                      className="mt-2 inline-flex min-h-9 items-center rounded-full bg-mist px-4 text-sm font-semibold hover:bg-gold"
-                    >
-                      {c.replyButtonText}
-                      <span className="sr-only"> to {c.name}</span>
-                    </a>
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </section>
-
-          <section aria-labelledby="leave-comment" className="mt-12 rounded-[var(--radius-card)] bg-mist p-6 sm:p-8">
-            <h2 id="leave-comment" tabIndex={-1} className="text-2xl font-semibold">
-              Leave a comment
-            </h2>
-            <SiteForm kind="comment" className="mt-6 grid gap-5 sm:grid-cols-2">
-              <Field label="Name" name="name" type="text" required autoComplete="name" />
-              <Field label="E-mail" name="email" type="email" required autoComplete="email" />
-              <Field label="Comment" name="comment" required multiline className="sm:col-span-2" />
-              <div className="sm:col-span-2">
-                <button type="submit" className="btn btn-primary">
-                  Post Comment
-                </button>
-              </div>
-            </SiteForm>
-          </section>
+          <CommentList comments={comments} />
+          <CommentForm />
         </div>
       </article>
     </>

@@ -3,18 +3,13 @@ import { Field } from "~/components/forms/field";
 import { SiteForm } from "~/components/forms/site-form";
 import { PageBanner } from "~/components/layout/page-banner";
 import { formatPrice } from "~/components/tickets/ticket-plans";
-import { getSite, getTicketPlans } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
 import { useSearchParam } from "~/lib/use-search-param";
+import { buyTicketView } from "~/content/views.server";
 import type { Route } from "./+types/buy-ticket";
 
 export async function loader() {
-  const { currency, plans } = getTicketPlans();
-  return {
-    currency,
-    plans: plans.map(({ id, title, price, tickets }) => ({ id, title, price, tickets })),
-    registrationUrl: getSite().registrationUrl,
-  };
+  return buyTicketView();
 }
 
 export const meta = () =>

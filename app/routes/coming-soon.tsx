@@ -2,17 +2,12 @@ import { EmailForm } from "~/components/forms/email-form";
 import { DemoOptions } from "~/components/layout/demo-options";
 import { SocialLinks } from "~/components/layout/social-icon";
 import { Countdown } from "~/components/ui/countdown";
-import { getPages, getSite } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import { comingSoonView } from "~/content/views.server";
 import type { Route } from "./+types/coming-soon";
 
 export async function loader() {
-  const site = getSite();
-  return {
-    copy: getPages().comingSoon,
-    target: site.countdowns.comingSoon.at,
-    social: site.social.map(({ network, url }) => ({ network, href: url })),
-  };
+  return comingSoonView();
 }
 
 export const meta = () =>

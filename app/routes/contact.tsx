@@ -1,22 +1,14 @@
 import { Clock, Mail, MapPin, Phone, User } from "lucide-react";
 import { ContactForm } from "~/components/forms/contact-form";
 import { PageBanner } from "~/components/layout/page-banner";
-import { MapEmbed, mapPageUrl } from "~/components/sections/map-embed";
+import { MapEmbed } from "~/components/sections/map-embed";
 import { SectionTitle } from "~/components/ui/section-title";
-import { getSite } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import { contactView } from "~/content/views.server";
 import type { Route } from "./+types/contact";
 
 export async function loader() {
-  const { contact, hours, venue } = getSite();
-  return {
-    contact: { ...contact, address: contact.address.text, hours: hours.support },
-    map: venue.mapEmbedUrl && {
-      embedUrl: venue.mapEmbedUrl,
-      openUrl: mapPageUrl(venue.mapEmbedUrl),
-      place: `${venue.name}, ${venue.address.text}`,
-    },
-  };
+  return contactView();
 }
 
 export const meta = () =>

@@ -2,48 +2,20 @@ import { CalendarPlus, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { getSession, getSite } from "~/content/content.server";
-import { sessionJsonLd, withContext } from "~/lib/json-ld";
 import { pageMeta } from "~/lib/meta";
 import { timeRange, useScheduleZone } from "~/lib/schedule-time";
+import { eventDetailView } from "~/content/views.server";
 import type { Route } from "./+types/event-detail";
 
 const isId = (value: string) => /^\d{1,6}$/.test(value);
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const found =
+  const view =
     isId(params.dayId) && isId(params.sessionId)
-      ? getSession(Number(params.dayId), Number(params.sessionId))
+      ? eventDetailView(Number(params.dayId), Number(params.sessionId))
       : undefined;
-  if (!found) throw data(null, { status: 404, statusText: "Not Found" });
-  const { day, session } = found;
-  const site = getSite();
-  const index = day.sessions.indexOf(session);
-  const link = (s: (typeof day.sessions)[number] | undefined) =>
-    s && { href: `/event-detail/${day.id}/${s.id}`, title: s.title };
-  const { street, city, region, postalCode } = site.venue.address;
-  return {
-    dayId: day.id,
-    dayText: `${day.label}, ${day.fullDate}`,
-    timeZone: site.timeZone,
-    session: {
-      id: session.id,
-      title: session.title,
-      text: session.text,
-      image: session.image,
-      startsAt: session.startsAt,
-      endsAt: session.endsAt,
-      speaker: session.speaker && {
-        id: session.speaker.id,
-        name: session.speaker.name,
-        designation: session.speaker.designation,
-      },
-    },
-    venue: { name: site.venue.name, address: `${street}, ${city}, ${region} ${postalCode}` },
-    previous: link(day.sessions[index - 1]),
-    next: link(day.sessions[index + 1]),
-    jsonLd: withContext(sessionJsonLd(site, day, session)),
-  };
+  if (!view) throw data(null, { status: 404, statusText: "Not Found" });
+  return view;
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [

@@ -2,12 +2,12 @@ import { FaqForm } from "~/components/forms/faq-form";
 import { PageBanner } from "~/components/layout/page-banner";
 import { FaqAccordion } from "~/components/sections/faq-accordion";
 import { SectionTitle } from "~/components/ui/section-title";
-import { getFaqs } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import { faqsView } from "~/content/views.server";
 import type { Route } from "./+types/faqs";
 
 export async function loader() {
-  return { faqs: getFaqs() };
+  return faqsView();
 }
 
 export const meta = () =>

@@ -1,17 +1,17 @@
 import { GalleryGrid } from "~/components/gallery/gallery-grid";
 import { PageBanner } from "~/components/layout/page-banner";
 import { Pager } from "~/components/ui/pager";
-import { getGallery } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
 import { paginate } from "~/lib/pagination";
 import { useSearchParam } from "~/lib/use-search-param";
+import { galleryView } from "~/content/views.server";
 import type { Route } from "./+types/gallery";
 
 /** Pictures per page (spec section 9). */
 export const PER_PAGE = 9;
 
 export async function loader() {
-  return { images: getGallery().map(({ id, image, caption }) => ({ id, image, caption })) };
+  return galleryView();
 }
 
 export const meta = () =>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { Features } from "~/components/home/features";
-import { Guests } from "~/components/home/guests";
-import { ScheduleSection } from "~/components/home/schedule";
+import { Features } from "~/components/sections/features";
+import { Guests } from "~/components/sections/guests";
+import { ScheduleSection } from "~/components/sections/schedule";
 import { SponsorTokens } from "~/components/tickets/sponsor-tokens";
 import { Clients } from "~/components/sections/clients";
 import { EventInfo } from "~/components/sections/event-info";
@@ -10,12 +10,12 @@ import { NewsletterSection } from "~/components/sections/newsletter-section";
 import { GallerySection } from "~/components/gallery/gallery-section";
 import { Testimonials } from "~/components/sections/testimonials";
 import { VariantBanner } from "~/components/sections/variant-banner";
-import { conferenceTemplate, funFacts } from "~/content/sections.server";
 import { pageMeta } from "~/lib/meta";
+import { homeTwoView } from "~/content/views.server";
 import type { Route } from "./+types/home-2";
 
 export async function loader() {
-  return { ...conferenceTemplate(), funFacts: funFacts() };
+  return homeTwoView();
 }
 
 export const meta = () =>

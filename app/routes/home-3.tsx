@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { Guests } from "~/components/home/guests";
-import { ScheduleSection } from "~/components/home/schedule";
+import { Guests } from "~/components/sections/guests";
+import { ScheduleSection } from "~/components/sections/schedule";
 import { SponsorTokens } from "~/components/tickets/sponsor-tokens";
 import { AppDownload } from "~/components/sections/app-download";
 import { CallToAction } from "~/components/sections/call-to-action";
@@ -12,17 +12,15 @@ import { NewsletterSection } from "~/components/sections/newsletter-section";
 import { GalleryCarousel } from "~/components/gallery/gallery-carousel";
 import { VariantBanner } from "~/components/sections/variant-banner";
 import { SectionTitle } from "~/components/ui/section-title";
-import { getFaqs } from "~/content/content.server";
-import { conferenceTemplate } from "~/content/sections.server";
 import { pageMeta } from "~/lib/meta";
+import { homeThreeView } from "~/content/views.server";
 import type { Route } from "./+types/home-3";
 
 /** Pictures in the gallery carousel (5 visible at a time); the full gallery is on /gallery. */
 const CAROUSEL_PICTURES = 12;
 
 export async function loader() {
-  const template = conferenceTemplate();
-  return { ...template, gallery: template.gallery.slice(0, CAROUSEL_PICTURES), faqs: getFaqs() };
+  return homeThreeView(CAROUSEL_PICTURES);
 }
 
 /** Header style two: the contact top bar (phone, e-mail, open hours). */

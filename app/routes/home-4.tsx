@@ -1,21 +1,10 @@
 import { VariantBanner } from "~/components/sections/variant-banner";
-import { getPages, getSite } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import { homeFourView } from "~/content/views.server";
 import type { Route } from "./+types/home-4";
 
 export async function loader() {
-  const site = getSite();
-  const { home4 } = getPages();
-  return {
-    eyebrow: home4.eyebrow,
-    title: home4.title,
-    facts: [
-      { icon: "date" as const, label: "When", value: site.templateVariant.displayDate },
-      { icon: "venue" as const, label: "Where", value: `${site.venue.name}, ${site.venue.address.city}` },
-      { icon: "host" as const, label: "Hosted by", value: home4.hostedBy },
-    ],
-    target: site.countdowns.home4.at,
-  };
+  return homeFourView();
 }
 
 export const meta = () =>

@@ -1,27 +1,14 @@
 import { Link } from "react-router";
-import { Features } from "~/components/home/features";
+import { Features } from "~/components/sections/features";
 import { CallToAction } from "~/components/sections/call-to-action";
 import { VariantBanner } from "~/components/sections/variant-banner";
 import { WhereWhen } from "~/components/sections/where-when";
-import { getPages, getSite } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import { homeFiveView } from "~/content/views.server";
 import type { Route } from "./+types/home-5";
 
 export async function loader() {
-  const site = getSite();
-  const { meetup } = getPages();
-  return {
-    eyebrow: meetup.eyebrow,
-    title: site.templateVariant.meetup.title,
-    facts: [
-      { icon: "venue" as const, label: "Where", value: site.templateVariant.meetup.venue },
-      { icon: "date" as const, label: "When", value: meetup.about.when },
-    ],
-    target: site.countdowns.home5.at,
-    about: meetup.about,
-    features: meetup.features,
-    fluid: meetup.fluid,
-  };
+  return homeFiveView();
 }
 
 export const meta = () =>

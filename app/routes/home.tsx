@@ -1,81 +1,20 @@
-import { About } from "~/components/home/about";
-import { BannerCarousel } from "~/components/home/banner-carousel";
-import { CountdownSection } from "~/components/home/countdown-section";
-import { Features } from "~/components/home/features";
-import { Guests } from "~/components/home/guests";
-import { LatestNews } from "~/components/home/latest-news";
-import { NetsOfPrayer } from "~/components/home/nets-of-prayer";
-import { ScheduleSection } from "~/components/home/schedule";
-import { useSectionScroll } from "~/components/home/use-section-scroll";
+import { About } from "~/components/sections/about";
+import { BannerCarousel } from "~/components/sections/banner-carousel";
+import { CountdownSection } from "~/components/sections/countdown-section";
+import { Features } from "~/components/sections/features";
+import { Guests } from "~/components/sections/guests";
+import { LatestNews } from "~/components/sections/latest-news";
+import { NetsOfPrayer } from "~/components/sections/nets-of-prayer";
+import { ScheduleSection } from "~/components/sections/schedule";
+import { useSectionScroll } from "~/components/sections/use-section-scroll";
 import { StaticIsland } from "~/components/ui/static-island";
-import {
-  getBannerSlides,
-  getFeatures,
-  getLatestPosts,
-  getScheduleDays,
-  getSite,
-  getSpeakers,
-  getTicketPlans,
-} from "~/content/content.server";
-import { conferenceJsonLd } from "~/lib/json-ld";
-import { scheduleTabs } from "~/content/sections.server";
 import { pageMeta } from "~/lib/meta";
+import { homeView } from "~/content/views.server";
 import type { Route } from "./+types/home";
 
 // Only what the sections show: the loader's result is written into every home page's HTML and .data file.
 export async function loader() {
-  const site = getSite();
-  const { dates, venue, about, netsOfPrayer: nets } = site;
-  const start = getScheduleDays()[0];
-  return {
-    banner: {
-      slides: getBannerSlides().map(({ id, subTitle, title1, title2, image, button }) => ({
-        id,
-        subTitle,
-        title1,
-        title2,
-        image,
-        button,
-      })),
-      facts: {
-        dateText: dates.text,
-        seats: site.seats,
-        speakers: site.speakerCount,
-        venue: `${venue.name}, ${venue.address.city}`,
-      },
-    },
-    countdown: {
-      target: site.countdowns.landing.at,
-      startText: `${start?.fullDate ?? dates.text}, ${dates.dailyStart}`,
-    },
-    about: { ...about, themes: site.themes, dateText: dates.text, registrationUrl: site.registrationUrl },
-    features: getFeatures().map(({ id, title, icon, text, delay }) => ({ id, title, icon, text, delay })),
-    speakers: getSpeakers().map(({ id, name, designation, photo }) => ({ id, name, designation, photo })),
-    schedule: scheduleTabs(),
-    nets: {
-      title: nets.title,
-      date: nets.date,
-      dateText: nets.dateText,
-      description: nets.description,
-      partner: nets.partner,
-      registrationUrl: nets.registrationUrl,
-      buttonText: nets.buttonText,
-      image: nets.image,
-    },
-    news: getLatestPosts(3).map(({ id, title, date, dateText, author, comments, excerpt, image }) => ({
-      id,
-      title,
-      date,
-      dateText,
-      author,
-      comments,
-      excerpt,
-      image,
-    })),
-    dateText: dates.text,
-    timeZone: site.timeZone,
-    jsonLd: conferenceJsonLd(site, getScheduleDays(), getTicketPlans(), getSpeakers()),
-  };
+  return homeView();
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [

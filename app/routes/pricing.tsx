@@ -1,30 +1,12 @@
 import { PageBanner } from "~/components/layout/page-banner";
 import { SponsorTokens } from "~/components/tickets/sponsor-tokens";
 import { TicketPlans } from "~/components/tickets/ticket-plans";
-import { getSite, getTicketPlans } from "~/content/content.server";
-import { sponsorTokenCards } from "~/content/sections.server";
 import { pageMeta } from "~/lib/meta";
+import { pricingView } from "~/content/views.server";
 import type { Route } from "./+types/pricing";
 
 export async function loader() {
-  const { currency, plans, dayPass } = getTicketPlans();
-  const { email, phone } = getSite().contact;
-  return {
-    plans: {
-      currency,
-      dayPass,
-      plans: plans.map(({ id, title, price, tickets, features, buttonText }) => ({
-        id,
-        title,
-        price,
-        tickets,
-        features,
-        buttonText,
-      })),
-    },
-    tokens: sponsorTokenCards(),
-    contact: { email, phone },
-  };
+  return pricingView();
 }
 
 export const meta = () =>

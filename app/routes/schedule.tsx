@@ -1,16 +1,12 @@
 import { Download } from "lucide-react";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ScheduleTabs } from "~/components/schedule/schedule-tabs";
-import { getSite } from "~/content/content.server";
-import { scheduleTabs } from "~/content/sections.server";
 import { pageMeta } from "~/lib/meta";
+import { scheduleView } from "~/content/views.server";
 import type { Route } from "./+types/schedule";
 
 export async function loader() {
-  return {
-    timeZone: getSite().timeZone,
-    days: scheduleTabs(),
-  };
+  return scheduleView();
 }
 
 export const meta = () =>

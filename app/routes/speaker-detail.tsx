@@ -1,27 +1,16 @@
 import { data, Link } from "react-router";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { getScheduleDays, getSpeaker } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import { speakerDetailView } from "~/content/views.server";
 import type { Route } from "./+types/speaker-detail";
 
+const isId = (value: string) => /^\d{1,6}$/.test(value);
+
 export async function loader({ params }: Route.LoaderArgs) {
-  const id = params.id;
-  const speaker = /^\d{1,6}$/.test(id) ? getSpeaker(Number(id)) : undefined;
-  if (!speaker) throw data(null, { status: 404, statusText: "Not Found" });
-  const sessions = getScheduleDays().flatMap((day) =>
-    day.sessions
-      .filter((s) => s.speaker?.id === speaker.id)
-      .map((s) => ({
-        dayId: day.id,
-        id: s.id,
-        title: s.title,
-        day: `${day.label}, ${day.fullDate}`,
-        timeText: s.timeText,
-      })),
-  );
-  const { name, designation, photo, bioHtml } = speaker;
-  return { speaker: { id: speaker.id, name, designation, photo, bioHtml }, sessions };
+  const view = isId(params.id) ? speakerDetailView(Number(params.id)) : undefined;
+  if (!view) throw data(null, { status: 404, statusText: "Not Found" });
+  return view;
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>

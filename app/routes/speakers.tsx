@@ -1,11 +1,11 @@
 import { PageBanner } from "~/components/layout/page-banner";
 import { SpeakerCard } from "~/components/speakers/speaker-card";
-import { getSpeakers } from "~/content/content.server";
 import { pageMeta } from "~/lib/meta";
+import { speakersView } from "~/content/views.server";
 import type { Route } from "./+types/speakers";
 
 export async function loader() {
-  return { speakers: getSpeakers().map(({ id, name, designation, photo }) => ({ id, name, designation, photo })) };
+  return speakersView();
 }
 
 export const meta = () =>

@@ -1,13 +1,14 @@
 /** The blog's Atom feed (`/blog/feed.xml`), written at build time, newest post first. */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { newestFirst } from "../../app/content/content.server";
 import type { Content } from "../../app/content/schemas";
 
 const xml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export function atomFeed(input: Pick<Content, "site" | "posts">, siteUrl: string): string {
-  const posts = [...input.posts].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
+  const posts = newestFirst(input.posts);
   const updated = posts[0] ? `${posts[0].date}T00:00:00Z` : new Date(0).toISOString();
   const entries = posts.map(
     (p) => `  <entry>

@@ -6,6 +6,7 @@ import { useSearchParam } from "~/lib/use-search-param";
 import { Pager } from "../ui/pager";
 import { PostCard } from "./post-card";
 
+/** What a list needs of each post (no bodies, only their text); the blog views build it. */
 export type PostSummary = Pick<
   Post,
   "id" | "title" | "date" | "dateText" | "author" | "comments" | "excerpt" | "image"
@@ -15,21 +16,6 @@ export type PostSummary = Pick<
   /** The body as plain text, for the search. */
   text: string;
 };
-
-/** The loader's part: what a list needs of each post (no bodies, only their text). */
-export const toSummary = (p: Post): PostSummary => ({
-  id: p.id,
-  title: p.title,
-  date: p.date,
-  dateText: p.dateText,
-  author: p.author,
-  comments: p.comments,
-  excerpt: p.excerpt,
-  image: p.image,
-  category: { id: p.category.id, name: p.category.name },
-  tags: p.tags.map(({ id, name }) => ({ id, name })),
-  text: p.bodyText,
-});
 
 interface Props {
   posts: PostSummary[];

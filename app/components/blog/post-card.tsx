@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Post } from "~/content/schemas";
 import { useReveal } from "~/lib/use-reveal";
 import { ResponsiveImage } from "../ui/responsive-image";
+import { IconItem } from "../ui/icon-item";
 
 export type PostCardProps = Pick<
   Post,
@@ -55,21 +56,16 @@ export function PostCard({
       </Link>
       <div className="flex flex-1 flex-col p-6">
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
-          <li className="flex items-center gap-1.5">
-            <CalendarDays aria-hidden="true" size={16} strokeWidth={1.5} className="text-gold-deep" />
+          <IconItem icon={CalendarDays}>
             <time dateTime={date}>{dateText}</time>
-          </li>
-          <li className="flex items-center gap-1.5">
-            <UserRound aria-hidden="true" size={16} strokeWidth={1.5} className="text-gold-deep" />
+          </IconItem>
+          <IconItem icon={UserRound}>
             <span>
               <span className="sr-only">By </span>
               {author}
             </span>
-          </li>
-          <li className="flex items-center gap-1.5">
-            <MessageCircle aria-hidden="true" size={16} strokeWidth={1.5} className="text-gold-deep" />
-            {commentsText(comments)}
-          </li>
+          </IconItem>
+          <IconItem icon={MessageCircle}>{commentsText(comments)}</IconItem>
         </ul>
         <Heading className="mt-3 text-xl font-semibold">
           <Link to={href} className="underline-offset-4 hover:text-rose hover:underline">

@@ -6,6 +6,7 @@
  */
 import PhotoSwipe, { type SlideData } from "photoswipe";
 import "photoswipe/style.css";
+import { prefersReducedMotion } from "~/lib/motion";
 
 export interface LightboxItem extends SlideData {
   id: number;
@@ -29,7 +30,7 @@ export function openLightbox(
     dataSource: items,
     index,
     wheelToZoom: true,
-    showHideAnimationType: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "none" : "zoom",
+    showHideAnimationType: prefersReducedMotion() ? "none" : "zoom",
     errorMsg: "The image cannot be loaded",
   });
   pswp.on("uiRegister", () => {

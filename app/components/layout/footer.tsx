@@ -1,7 +1,7 @@
 import { Clock, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { NewsletterForm } from "../forms/newsletter-form";
-import type { ShellData } from "./shell-data";
+import type { ShellData } from "~/lib/shell-data";
 import { SocialLinks } from "./social-icon";
 
 export interface FooterProps {

@@ -6,7 +6,7 @@ import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { PagesMenu } from "./pages-menu";
 import { SearchDialog } from "./search-dialog";
-import { sectionLinks, type ShellData } from "./shell-data";
+import { sectionLinks, type ShellData } from "~/lib/shell-data";
 import { TopBar, type TopBarVariant } from "./top-bar";
 
 export const STICKY_THRESHOLD_PX = 5;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ModalDialog } from "../ui/modal-dialog";
-import { pageLinks, sectionLinks, type ShellData } from "./shell-data";
+import { pageLinks, sectionLinks, type ShellData } from "~/lib/shell-data";
 import { SocialLinks } from "./social-icon";
 
 export interface MobileMenuProps {

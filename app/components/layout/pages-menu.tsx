@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { pageLinks } from "./shell-data";
+import { pageLinks } from "~/lib/shell-data";
 
 /** "Pages" disclosure in the desktop menu: opens on click or Enter/Space, closes on Escape or outside click. */
 export function PagesMenu() {

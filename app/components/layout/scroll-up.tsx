@@ -1,9 +1,8 @@
 import { ArrowUp } from "lucide-react";
+import { prefersReducedMotion } from "~/lib/motion";
 import { useScrolledPast } from "~/lib/use-scrolled-past";
 
 export const SCROLL_UP_THRESHOLD_PX = 200;
-
-const prefersReducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /** "Scroll to top" button, shown once the page has scrolled more than 200 px. */
 export function ScrollUp() {

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { ScrollUp } from "./scroll-up";
-import type { ShellData } from "./shell-data";
+import type { ShellData } from "~/lib/shell-data";
 import type { TopBarVariant } from "./top-bar";
 
 export interface ShellProps {

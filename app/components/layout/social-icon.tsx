@@ -1,4 +1,4 @@
-import type { ShellData } from "./shell-data";
+import type { ShellData } from "~/lib/shell-data";
 
 type Network = ShellData["social"][number]["network"];
 

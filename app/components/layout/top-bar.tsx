@@ -1,6 +1,6 @@
 import { Clock, Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
-import type { ShellData } from "./shell-data";
+import type { ShellData } from "~/lib/shell-data";
 import { SocialLinks } from "./social-icon";
 
 export type TopBarVariant = "tagline" | "contact";

@@ -1,7 +1,7 @@
-import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
 import type { ScheduleDay, ScheduleSession, Speaker } from "~/content/schemas";
 import { timeRange, useScheduleZone } from "~/lib/schedule-time";
+import { useTabs } from "../ui/use-tabs";
 
 export type ScheduleSessionProps = Pick<ScheduleSession, "id" | "title" | "startsAt" | "endsAt"> & {
   speaker?: Pick<Speaker, "name" | "designation">;
@@ -61,37 +61,8 @@ export function ScheduleTabs({
   tone = "dark",
 }: ScheduleTabsProps) {
   const colors = TONES[tone];
-  const prefix = useId();
   const times = useScheduleZone(timeZone, days[0]?.sessions[0]?.startsAt ?? new Date().toISOString());
-  const [selected, setSelected] = useState(0);
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const tabId = (index: number) => `${prefix}tab-${index}`;
-  const panelId = (index: number) => `${prefix}panel-${index}`;
-
-  const select = (index: number) => {
-    const next = (index + days.length) % days.length;
-    setSelected(next);
-    tabs.current[next]?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const rtl = getComputedStyle(event.currentTarget).direction === "rtl";
-    const forward = rtl ? "ArrowLeft" : "ArrowRight";
-    const backward = rtl ? "ArrowRight" : "ArrowLeft";
-    const target =
-      event.key === forward
-        ? index + 1
-        : event.key === backward
-          ? index - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? days.length - 1
-              : null;
-    if (target === null) return;
-    event.preventDefault();
-    select(target);
-  };
+  const { selected, tabProps, panelProps } = useTabs(days.length);
 
   return (
     <div>
@@ -121,17 +92,7 @@ export function ScheduleTabs({
           return (
             <button
               key={day.id}
-              ref={(element) => {
-                tabs.current[index] = element;
-              }}
-              type="button"
-              role="tab"
-              id={tabId(index)}
-              aria-selected={active}
-              aria-controls={panelId(index)}
-              tabIndex={active ? 0 : -1}
-              onClick={() => setSelected(index)}
-              onKeyDown={(event) => onKeyDown(event, index)}
+              {...tabProps(index)}
               className={`flex flex-col items-center rounded-[var(--radius-card)] px-3 py-4 transition-colors duration-200 ${
                 active ? "bg-gold text-ink" : colors.tab
               }`}
@@ -147,9 +108,7 @@ export function ScheduleTabs({
       {days.map((day, index) => (
         <div
           key={day.id}
-          role="tabpanel"
-          id={panelId(index)}
-          aria-labelledby={tabId(index)}
+          {...panelProps(index)}
           // Only the selected day shows; without JavaScript every day does (noscript: is `scripting: none`).
           className={`mt-8 ${index === selected ? "" : "hidden noscript:block print:block"}`}
         >

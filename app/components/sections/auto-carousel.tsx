@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from "react";
-import type { CarouselControls } from "./carousel-motion";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { PlayPauseLabel, useCarouselPlayback } from "../ui/carousel-playback";
 
 const CarouselMotion = lazy(() => import("./carousel-motion"));
 
@@ -27,15 +27,12 @@ export function AutoCarousel({ label, slides, slideClass, delayMs }: AutoCarouse
   const [root, setRoot] = useState<HTMLElement | null>(null);
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const [near, setNear] = useState(false);
-  const [controls, setControls] = useState<CarouselControls | null>(null);
   const [inView, setInView] = useState<number[] | null>(null);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [pausedByUser, setPausedByUser] = useState(false);
+  const { controls, onReady, pausedByUser, togglePause, startPausedIfReducedMotion, rootProps } = useCarouselPlayback();
 
   useEffect(() => {
     if (!root || typeof IntersectionObserver === "undefined") return;
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) setPausedByUser(true);
+    startPausedIfReducedMotion();
     const observer = new IntersectionObserver(
       ([entry]) => {
         if (!entry?.isIntersecting) return;
@@ -46,29 +43,10 @@ export function AutoCarousel({ label, slides, slideClass, delayMs }: AutoCarouse
     );
     observer.observe(root);
     return () => observer.disconnect();
-  }, [root]);
-
-  const playing = !pausedByUser && !hovered && !focused;
-  useEffect(() => {
-    if (!controls) return;
-    if (playing) controls.play();
-    else controls.stop();
-  }, [controls, playing]);
-
-  const onReady = useCallback((next: CarouselControls | null) => setControls(next), []);
+  }, [root, startPausedIfReducedMotion]);
 
   return (
-    <section
-      ref={setRoot}
-      aria-label={label}
-      aria-roledescription="carousel"
-      onPointerEnter={(event) => setHovered(event.pointerType === "mouse")}
-      onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-      }}
-    >
+    <section ref={setRoot} aria-label={label} aria-roledescription="carousel" {...rootProps}>
       <div ref={setViewport} className="overflow-hidden noscript:overflow-x-auto">
         <div className="flex">
           {slides.map((slide, index) => (
@@ -90,13 +68,8 @@ export function AutoCarousel({ label, slides, slideClass, delayMs }: AutoCarouse
           <ChevronLeft aria-hidden="true" size={22} strokeWidth={1.5} className="rtl:-scale-x-100" />
           <span className="sr-only">Previous slide</span>
         </button>
-        <button type="button" className={controlClass} onClick={() => setPausedByUser((paused) => !paused)}>
-          {pausedByUser ? (
-            <Play aria-hidden="true" size={20} strokeWidth={1.5} />
-          ) : (
-            <Pause aria-hidden="true" size={20} strokeWidth={1.5} />
-          )}
-          <span className="sr-only">{pausedByUser ? "Play slideshow" : "Pause slideshow"}</span>
+        <button type="button" className={controlClass} onClick={togglePause}>
+          <PlayPauseLabel paused={pausedByUser} />
         </button>
         <button type="button" className={controlClass} onClick={() => controls?.next()}>
           <ChevronRight aria-hidden="true" size={22} strokeWidth={1.5} className="rtl:-scale-x-100" />

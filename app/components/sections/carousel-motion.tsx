@@ -1,29 +1,41 @@
-// Loaded after hydration, only when a carousel comes near the viewport: embla and its autoplay plugin
-// stay out of every page's initial JavaScript.
+// Loaded after hydration, only when a carousel is about to be seen: embla and its autoplay plugin stay out
+// of every page's initial JavaScript. The banner (banner-motion.tsx) and the rows (auto-carousel.tsx) use it.
 import useEmblaCarousel from "embla-carousel-react";
 import Autoplay from "embla-carousel-autoplay";
 import { useEffect, useState } from "react";
+import type { CarouselControls } from "../ui/carousel-playback";
 
-export interface CarouselControls {
-  previous: () => void;
-  next: () => void;
-  play: () => void;
-  stop: () => void;
-}
+type EmblaOptions = NonNullable<Parameters<typeof useEmblaCarousel>[0]>;
+type EmblaPlugins = NonNullable<Parameters<typeof useEmblaCarousel>[1]>;
 
 export interface CarouselMotionProps {
   viewport: HTMLElement;
   /** ms between slides. */
   delayMs: number;
+  /** Embla options beside the endless loop and the page's direction. */
+  options?: EmblaOptions;
+  /** More embla plugins (the banner's fade); created once. */
+  extraPlugins?: () => EmblaPlugins;
   onReady: (controls: CarouselControls | null) => void;
+  /** The selected slide's index, after each move. */
+  onSelect?: (index: number) => void;
   /** Indexes of the slides in view, after each move. */
-  onInView: (indexes: number[]) => void;
+  onInView?: (indexes: number[]) => void;
 }
 
 /** Turns pre-rendered slides into an infinite, autoplaying embla carousel. Renders nothing itself. */
-export default function CarouselMotion({ viewport, delayMs, onReady, onInView }: CarouselMotionProps) {
+export default function CarouselMotion({
+  viewport,
+  delayMs,
+  options,
+  extraPlugins,
+  onReady,
+  onSelect,
+  onInView,
+}: CarouselMotionProps) {
   const [plugins] = useState(() => [
-    // The carousel decides when to play (hover, focus, reduced motion, its pause button).
+    ...(extraPlugins?.() ?? []),
+    // The carousel decides when to play (hover, focus, reduced motion, its pause button): the plugin's own stops are off.
     Autoplay({
       delay: delayMs,
       playOnInit: false,
@@ -33,7 +45,8 @@ export default function CarouselMotion({ viewport, delayMs, onReady, onInView }:
     }),
   ]);
   const [setViewport, api] = useEmblaCarousel(
-    { loop: true, align: "start", direction: getComputedStyle(viewport).direction === "rtl" ? "rtl" : "ltr" },
+    // Right-to-left pages scroll the other way round (embla needs to be told).
+    { ...options, loop: true, direction: getComputedStyle(viewport).direction === "rtl" ? "rtl" : "ltr" },
     plugins,
   );
 
@@ -41,7 +54,9 @@ export default function CarouselMotion({ viewport, delayMs, onReady, onInView }:
 
   useEffect(() => {
     if (!api) return;
-    const report = () => onInView(api.slidesInView());
+    const select = () => onSelect?.(api.selectedScrollSnap());
+    const report = () => onInView?.(api.slidesInView());
+    api.on("select", select);
     api.on("slidesInView", report);
     const autoplay = api.plugins().autoplay;
     onReady({
@@ -57,10 +72,11 @@ export default function CarouselMotion({ viewport, delayMs, onReady, onInView }:
       stop: () => autoplay?.stop(),
     });
     return () => {
+      api.off("select", select);
       api.off("slidesInView", report);
       onReady(null);
     };
-  }, [api, onReady, onInView]);
+  }, [api, onReady, onSelect, onInView]);
 
   return null;
 }

@@ -1,8 +1,9 @@
 import { Mail, Phone, User } from "lucide-react";
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { EventInfoTab } from "~/content/schemas";
 import { ContentIcon } from "../ui/content-icon";
 import { SectionTitle } from "../ui/section-title";
+import { useTabs } from "../ui/use-tabs";
 
 export interface EventInfoProps {
   tabs: EventInfoTab[];
@@ -17,25 +18,7 @@ export interface EventInfoProps {
  * tabs: arrow keys (mirrored in right-to-left), Home and End; without JavaScript every tab's panel shows.
  */
 export function EventInfo({ tabs, dateText, aside }: EventInfoProps) {
-  const prefix = useId();
-  const [selected, setSelected] = useState(0);
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const rtl = getComputedStyle(event.currentTarget).direction === "rtl";
-    const moves: Record<string, number> = {
-      [rtl ? "ArrowLeft" : "ArrowRight"]: index + 1,
-      [rtl ? "ArrowRight" : "ArrowLeft"]: index - 1,
-      Home: 0,
-      End: tabs.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = (target + tabs.length) % tabs.length;
-    setSelected(next);
-    buttons.current[next]?.focus();
-  };
+  const { selected, tabProps, panelProps } = useTabs(tabs.length);
 
   return (
     <section id="event-info" aria-labelledby="event-info-title" className="section bg-paper">
@@ -52,17 +35,7 @@ export function EventInfo({ tabs, dateText, aside }: EventInfoProps) {
             {tabs.map((tab, index) => (
               <button
                 key={tab.id}
-                ref={(element) => {
-                  buttons.current[index] = element;
-                }}
-                type="button"
-                role="tab"
-                id={`${prefix}tab-${tab.id}`}
-                aria-selected={index === selected}
-                aria-controls={`${prefix}panel-${tab.id}`}
-                tabIndex={index === selected ? 0 : -1}
-                onClick={() => setSelected(index)}
-                onKeyDown={(event) => onKeyDown(event, index)}
+                {...tabProps(index)}
                 className={`inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-full px-4 font-semibold transition-colors duration-200 ${
                   index === selected ? "bg-gold text-ink" : "bg-mist text-ink hover:bg-lilac/50"
                 }`}
@@ -73,38 +46,49 @@ export function EventInfo({ tabs, dateText, aside }: EventInfoProps) {
             ))}
           </div>
           {tabs.map((tab, index) => (
-            <div
-              key={tab.id}
-              role="tabpanel"
-              id={`${prefix}panel-${tab.id}`}
-              aria-labelledby={`${prefix}tab-${tab.id}`}
-              className={`mt-6 rounded-[var(--radius-card)] bg-mist p-6 sm:p-8 ${index === selected ? "" : "hidden noscript:block"}`}
-            >
-              <h3 className="hidden text-xl font-semibold noscript:block">{tab.title}</h3>
-              <p className="text-lg text-muted">{tab.text}</p>
-              <ul className="mt-6 grid gap-3 sm:grid-cols-3">
-                <li className="flex items-center gap-2 font-semibold">
-                  <User aria-hidden="true" size={18} strokeWidth={1.5} className="shrink-0 text-rose" />
-                  {tab.contact.name}
-                </li>
-                <li className="flex items-center gap-2">
-                  <Phone aria-hidden="true" size={18} strokeWidth={1.5} className="shrink-0 text-rose" />
-                  <a href={tab.contact.phoneHref} className="whitespace-nowrap underline-offset-4 hover:underline">
-                    {tab.contact.phone}
-                  </a>
-                </li>
-                <li className="flex min-w-0 items-center gap-2">
-                  <Mail aria-hidden="true" size={18} strokeWidth={1.5} className="shrink-0 text-rose" />
-                  <a href={`mailto:${tab.contact.email}`} className="truncate underline-offset-4 hover:underline">
-                    {tab.contact.email}
-                  </a>
-                </li>
-              </ul>
-            </div>
+            <InfoPanel key={tab.id} tab={tab} shown={index === selected} panel={panelProps(index)} />
           ))}
         </div>
         {aside && <div className="self-center">{aside}</div>}
       </div>
     </section>
+  );
+}
+
+interface InfoPanelProps {
+  tab: EventInfoTab;
+  /** The selected tab's panel (without JavaScript every panel shows). */
+  shown: boolean;
+  /** The tab panel's role, id and label (useTabs). */
+  panel: ReturnType<ReturnType<typeof useTabs>["panelProps"]>;
+}
+
+function InfoPanel({ tab, shown, panel }: InfoPanelProps) {
+  return (
+    <div
+      {...panel}
+      className={`mt-6 rounded-[var(--radius-card)] bg-mist p-6 sm:p-8 ${shown ? "" : "hidden noscript:block"}`}
+    >
+      <h3 className="hidden text-xl font-semibold noscript:block">{tab.title}</h3>
+      <p className="text-lg text-muted">{tab.text}</p>
+      <ul className="mt-6 grid gap-3 sm:grid-cols-3">
+        <li className="flex items-center gap-2 font-semibold">
+          <User aria-hidden="true" size={18} strokeWidth={1.5} className="shrink-0 text-rose" />
+          {tab.contact.name}
+        </li>
+        <li className="flex items-center gap-2">
+          <Phone aria-hidden="true" size={18} strokeWidth={1.5} className="shrink-0 text-rose" />
+          <a href={tab.contact.phoneHref} className="whitespace-nowrap underline-offset-4 hover:underline">
+            {tab.contact.phone}
+          </a>
+        </li>
+        <li className="flex min-w-0 items-center gap-2">
+          <Mail aria-hidden="true" size={18} strokeWidth={1.5} className="shrink-0 text-rose" />
+          <a href={`mailto:${tab.contact.email}`} className="truncate underline-offset-4 hover:underline">
+            {tab.contact.email}
+          </a>
+        </li>
+      </ul>
+    </div>
   );
 }

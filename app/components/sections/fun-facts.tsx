@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { FunFact } from "~/content/schemas";
+import { prefersReducedMotion } from "~/lib/motion";
 import { isBelowViewport } from "~/lib/use-reveal";
 import { ContentIcon } from "../ui/content-icon";
 
@@ -42,7 +43,7 @@ function Counter({ end, durationMs }: { end: number; durationMs: number }) {
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof IntersectionObserver === "undefined") return;
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    if (prefersReducedMotion()) return;
     if (!isBelowViewport(element.getBoundingClientRect(), window.innerHeight)) return;
 
     let frame = 0;

@@ -1,9 +1,10 @@
-import { CalendarDays, ChevronLeft, ChevronRight, MapPin, Mic, Pause, Play, Users } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { CalendarDays, ChevronLeft, ChevronRight, MapPin, Mic, Users } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { BannerSlide } from "~/content/schemas";
 import { ResponsiveImage } from "../ui/responsive-image";
-import type { BannerControls } from "./banner-motion";
+import { PlayPauseLabel, useCarouselPlayback } from "../ui/carousel-playback";
+import { IconItem } from "../ui/icon-item";
 
 const BannerMotion = lazy(() => import("./banner-motion"));
 
@@ -38,28 +39,23 @@ export function BannerCarousel({ slides, facts }: BannerCarouselProps) {
   const multiple = count > 1;
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const [enhanced, setEnhanced] = useState(false);
-  const [controls, setControls] = useState<BannerControls | null>(null);
   const [selected, setSelected] = useState(0);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  // Under reduced motion the slideshow starts paused; the visitor may still press Play.
-  const [pausedByUser, setPausedByUser] = useState(false);
+  const {
+    controls,
+    onReady,
+    playing: rotating,
+    pausedByUser,
+    togglePause,
+    startPausedIfReducedMotion,
+    rootProps,
+  } = useCarouselPlayback(multiple);
 
   useEffect(() => {
     if (!multiple) return;
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) setPausedByUser(true);
+    // Under reduced motion the slideshow starts paused; the visitor may still press Play.
+    startPausedIfReducedMotion();
     setEnhanced(true);
-  }, [multiple]);
-
-  const rotating = multiple && !pausedByUser && !hovered && !focused;
-
-  useEffect(() => {
-    if (!controls) return;
-    if (rotating) controls.play();
-    else controls.stop();
-  }, [controls, rotating]);
-
-  const onReady = useCallback((next: BannerControls | null) => setControls(next), []);
+  }, [multiple, startPausedIfReducedMotion]);
 
   return (
     <section
@@ -68,13 +64,7 @@ export function BannerCarousel({ slides, facts }: BannerCarouselProps) {
       aria-roledescription="carousel"
       // Landing on #home scrolls to the very top (the template's offset 0), top bar included.
       className="on-dark relative isolate scroll-mt-[100vh] bg-night text-paper"
-      // A mouse over the banner pauses it (a tap on a touch screen does not, or it would never resume).
-      onPointerEnter={(event) => setHovered(event.pointerType === "mouse")}
-      onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-      }}
+      {...rootProps}
     >
       <div ref={setViewport} className="overflow-hidden">
         <div className="flex" aria-live={multiple && !rotating ? "polite" : "off"}>
@@ -118,17 +108,8 @@ export function BannerCarousel({ slides, facts }: BannerCarouselProps) {
           </button>
           {/* Rendered in the pre-rendered HTML too, so nothing moves when the carousel starts. */}
           {multiple && (
-            <button
-              type="button"
-              className={`${controlClass} pointer-events-auto`}
-              onClick={() => setPausedByUser((paused) => !paused)}
-            >
-              {pausedByUser ? (
-                <Play aria-hidden="true" size={20} strokeWidth={1.5} />
-              ) : (
-                <Pause aria-hidden="true" size={20} strokeWidth={1.5} />
-              )}
-              <span className="sr-only">{pausedByUser ? "Play slideshow" : "Pause slideshow"}</span>
+            <button type="button" className={`${controlClass} pointer-events-auto`} onClick={togglePause}>
+              <PlayPauseLabel paused={pausedByUser} />
             </button>
           )}
           <button
@@ -171,22 +152,18 @@ function Slide({ slide, facts, first }: SlideProps) {
         {slide.title1} <span className="text-gold">{slide.title2}</span>
       </Heading>
       <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-3 text-lg text-lilac">
-        <li className="flex items-center gap-2">
-          <CalendarDays aria-hidden="true" size={20} strokeWidth={1.5} className="text-gold" />
+        <IconItem icon={CalendarDays} size={20} gap="gap-2" iconClassName="text-gold">
           {facts.dateText}
-        </li>
-        <li className="flex items-center gap-2">
-          <Users aria-hidden="true" size={20} strokeWidth={1.5} className="text-gold" />
+        </IconItem>
+        <IconItem icon={Users} size={20} gap="gap-2" iconClassName="text-gold">
           {facts.seats} Seats
-        </li>
-        <li className="flex items-center gap-2">
-          <Mic aria-hidden="true" size={20} strokeWidth={1.5} className="text-gold" />
+        </IconItem>
+        <IconItem icon={Mic} size={20} gap="gap-2" iconClassName="text-gold">
           {facts.speakers} Speakers
-        </li>
-        <li className="flex items-center gap-2">
-          <MapPin aria-hidden="true" size={20} strokeWidth={1.5} className="text-gold" />
+        </IconItem>
+        <IconItem icon={MapPin} size={20} gap="gap-2" iconClassName="text-gold">
           {facts.venue}
-        </li>
+        </IconItem>
       </ul>
       <div className="mt-9">
         <Link to={slide.button.href} className="btn btn-primary">

@@ -3,6 +3,7 @@ import type { Image } from "~/content/schemas";
 import { useReveal } from "~/lib/use-reveal";
 import { ResponsiveImage } from "../ui/responsive-image";
 import { SectionTitle } from "../ui/section-title";
+import { IconItem } from "../ui/icon-item";
 
 export interface NetsOfPrayerProps {
   title: string;
@@ -27,14 +28,12 @@ export function NetsOfPrayer(props: NetsOfPrayerProps) {
         <div {...body}>
           <SectionTitle id="nets-of-prayer-title" eyebrow="Next event" title={title} align="start" />
           <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 font-semibold text-ink">
-            <li className="flex items-center gap-2">
-              <CalendarDays aria-hidden="true" size={20} strokeWidth={1.5} className="text-gold-deep" />
+            <IconItem icon={CalendarDays} size={20} gap="gap-2">
               <time dateTime={date}>{dateText}</time>
-            </li>
-            <li className="flex items-center gap-2">
-              <MapPin aria-hidden="true" size={20} strokeWidth={1.5} className="text-gold-deep" />
+            </IconItem>
+            <IconItem icon={MapPin} size={20} gap="gap-2">
               {partner.arena}
-            </li>
+            </IconItem>
           </ul>
           <p className="mt-6 text-lg text-muted">{description}</p>
           <p className="mt-4 text-lg">

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useLocation, useNavigationType } from "react-router";
+import { prefersReducedMotion } from "~/lib/motion";
 
 /** Spec: how long a hash link waits for its section to appear (hash-scroll fallback time-out). */
 export const SECTION_WAIT_MS = 10_000;
@@ -59,7 +60,7 @@ export function useSectionScroll() {
     const initial = navigationType === "POP";
     if (initial && key !== "default") return;
     const id = decodeURIComponent(hash.slice(1));
-    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const reduced = prefersReducedMotion();
     return whenElement(id, SECTION_WAIT_MS, (section) => {
       section.scrollIntoView({ behavior: initial || reduced ? "instant" : "smooth", block: "start" });
       if (initial) return;
