@@ -17,9 +17,8 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
-import { isFormKind, sentId } from "../app/lib/form-kinds";
+import { registerForms, type FormsOptions } from "./api/forms";
 import { registerCheckout, type CheckoutOptions } from "./checkout";
-import { sameOriginPath } from "./redirect";
 
 const gzip = promisify(gzipCallback);
 
@@ -40,6 +39,8 @@ export interface AppOptions {
   log?: (line: string) => void;
   /** `/api/checkout` settings (STRIPE_SECRET_KEY, ...); dataFile defaults to `<root>/../checkout.json`. */
   checkout?: Partial<CheckoutOptions>;
+  /** The forms' storage and mail settings; without them, `/api/forms/*` answers 404. */
+  forms?: FormsOptions;
 }
 
 /**
@@ -418,20 +419,8 @@ export function createApp(opts: AppOptions): Hono {
     return c.body(null, 204);
   });
 
-  /**
-   * A form sent before hydration or without JavaScript (see app/components/forms/site-form.tsx).
-   * Nothing is stored: the visitor goes back (303, so the reload is a GET) to the page the form was
-   * on, at the element showing the form's success message. The fields never reach a URL or a log.
-   */
-  app.post("/api/forms/:kind", async (c) => {
-    const kind = c.req.param("kind");
-    if (!isFormKind(kind)) return c.json({ error: `Unknown form "${kind}"` }, 400);
-    const type = c.req.header("content-type") ?? "";
-    if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type))
-      return c.json({ error: "Send the form as application/x-www-form-urlencoded" }, 400);
-    await c.req.arrayBuffer();
-    return c.redirect(`${sameOriginPath(c.req.header("referer"), c.req.url)}#${sentId(kind)}`, 303);
-  });
+  // Every form (issue 17): stored, then mailed; see server/api/forms.ts.
+  if (opts.forms) registerForms(app, opts.forms);
 
   registerCheckout(app, { dataFile: path.join(path.dirname(root), "checkout.json"), ...opts.checkout });
 

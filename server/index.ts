@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
+import { startForms } from "./db/start";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const root = path.join(repo, "build", "client");
@@ -29,7 +30,14 @@ const checkout = {
   apiUrl: process.env.STRIPE_API_URL || undefined,
   siteUrl: process.env.SITE_URL || undefined,
 };
-const server = serve({ fetch: createApp({ root, checkout }).fetch, port, hostname }, (info) => {
+let runtime: Awaited<ReturnType<typeof startForms>>;
+try {
+  runtime = await startForms(process.env, repo);
+} catch (error) {
+  console.error(`Cannot open the forms database: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+const server = serve({ fetch: createApp({ root, checkout, forms: runtime.forms }).fetch, port, hostname }, (info) => {
   const shown = hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
   console.log(`TNCC site: http://${shown}:${info.port}`);
 });
@@ -45,7 +53,7 @@ server.on("error", (error: NodeJS.ErrnoException) => {
 
 function shutdown(signal: string) {
   console.log(`${signal}: closing the server`);
-  server.close(() => process.exit(0));
+  server.close(() => void runtime.close().finally(() => process.exit(0)));
   // Keep-alive connections would hold close() open.
   if ("closeIdleConnections" in server) server.closeIdleConnections();
   setTimeout(() => process.exit(0), 3000).unref();
