@@ -107,3 +107,17 @@ export function checkForm(kind: StoredFormKind, input: unknown): Checked {
 export function invalidId(kind: StoredFormKind, field: string): string {
   return `invalid-${kind}-${field}`;
 }
+
+/** How a field is named in messages (the no-JS "this field is wrong" anchors). */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  email: "your e-mail address",
+  name: "your name",
+  phone: "your phone number",
+  subject: "the subject",
+  message: "your message",
+  question: "your question",
+  comment: "your comment",
+  quantity: "the number of tickets",
+  plan: "the plan",
+  terms: "the terms and conditions",
+};
