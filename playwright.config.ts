@@ -20,7 +20,7 @@ export default defineConfig({
     { name: "phone", use: { ...devices["Pixel 7"] }, grep: /@phone/ },
   ],
   webServer: {
-    command: `PORT=${PORT} HOST=127.0.0.1 npm run serve`,
+    command: `PORT=${PORT} HOST=127.0.0.1 DATA_DIR=data/e2e FORM_RATE_LIMIT=1000/600 npm run serve`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

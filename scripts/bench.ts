@@ -11,6 +11,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 import { overBudget, readBudgets, repoRoot } from "./quality/budgets";
 import { isMain } from "./is-main";
 import { loadBench } from "./bench/load";
+import { benchForms } from "./bench/forms";
 
 const ALL_PAGES = ["/", "/schedule", "/gallery", "/blog-grid", "/speakers-detail/1"];
 /** BENCH_PAGES="/,/gallery" measures only those pages. */
@@ -95,7 +96,13 @@ async function main() {
   if (!process.env.BENCH_SKIP_BUILD) execFileSync("npm", ["run", "build"], { stdio: "inherit", cwd: repoRoot });
   const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1" },
+    env: {
+      DATA_DIR: "data/bench",
+      FORM_RATE_LIMIT: "1000000/600",
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+    },
     stdio: "inherit",
   });
   await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -104,6 +111,7 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   const rows: Row[] = [];
   try {
+    await benchForms(`http://127.0.0.1:${PORT}`);
     for (const page of PAGES) {
       const runs = Array.from({ length: RUNS }, (_, i) =>
         runLighthouse(

@@ -519,43 +519,7 @@ describe("/api/vitals", () => {
   });
 });
 
-describe("/api/forms/:kind", () => {
-  const send = (kind: string, headers: Record<string, string> = {}) =>
-    app.request(`http://site.test/api/forms/${kind}`, {
-      method: "POST",
-      body: "email=someone%40example.org",
-      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-    });
-
-  it("sends the visitor back to the form's page at its success message, without the fields", async () => {
-    const res = await send("newsletter", { referer: "http://site.test/about-us?page=2" });
-    expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/about-us?page=2#sent-newsletter");
-    expect(res.headers.get("location")).not.toContain("example.org");
-  });
-
-  it("never redirects to another site", async () => {
-    for (const referer of ["http://evil.test/x", "//evil.test/x", "javascript:alert(1)", "not a url"]) {
-      const res = await send("contact", { referer });
-      expect(res.headers.get("location"), referer).toBe("/#sent-contact");
-    }
-    expect((await send("contact")).headers.get("location")).toBe("/#sent-contact");
-  });
-
-  it("answers an unknown form or a non-form body with 400", async () => {
-    for (const kind of ["nope", "__proto__", "toString"]) {
-      const res = await send(kind);
-      expect(res.status, kind).toBe(400);
-      expect((await res.json()).error).toContain("Unknown form");
-    }
-    const json = await send("faq", { "content-type": "application/json" });
-    expect(json.status).toBe(400);
-  });
-
-  it("does not answer GET", async () => {
-    expect((await get("/api/forms/newsletter")).status).toBe(404);
-  });
-});
+// /api/forms/:kind is tested in server/api/forms.test.ts (it needs a database).
 
 /** A few hundred hostile paths: traversal, encodings, unicode, odd ids, junk queries. */
 function hostilePaths(): string[] {

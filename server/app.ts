@@ -13,7 +13,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { registerCheckout, type CheckoutOptions } from "./api/checkout";
 import type { ApiDeps } from "./api/deps";
-import { registerForms } from "./api/forms";
+import { registerForms, type FormsOptions } from "./api/forms";
 import { registerVitals, type VitalsOptions } from "./api/vitals";
 import {
   CACHE_HOUR,
@@ -45,6 +45,8 @@ export interface AppOptions {
   checkout?: Partial<CheckoutOptions>;
   vitals?: VitalsOptions;
   now?: () => number;
+  /** The forms' storage and mail settings; without them, `/api/forms/*` answers 404. */
+  forms?: FormsOptions;
 }
 
 const MAX_PATH_LENGTH = 2048;
@@ -95,7 +97,8 @@ export function createApp(opts: AppOptions): Hono {
   );
 
   registerVitals(app, deps, opts.vitals);
-  registerForms(app, deps);
+  // Every form (issue 17): stored, then mailed; see server/api/forms.ts.
+  if (opts.forms) registerForms(app, { ...opts.forms, trustProxy });
   registerCheckout(app, deps, { dataFile: path.join(path.dirname(root), "checkout.json"), ...opts.checkout });
 
   app.notFound((c) => {

@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
+import { startForms } from "./db/start";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const root = path.join(repo, "build", "client");
@@ -43,9 +44,21 @@ const siteUrl = env.SITE_URL || (production ? undefined : `http://${shownHost}:$
 if (secretKey && !siteUrl)
   console.warn("SITE_URL is not set: online checkout is unavailable in production until it is (docs/deploy.md).");
 
+let runtime: Awaited<ReturnType<typeof startForms>>;
+try {
+  runtime = await startForms(env, repo);
+} catch (error) {
+  fail(`Cannot open the forms database: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 let app;
 try {
-  app = createApp({ root, trustProxy, checkout: { secretKey, apiUrl: env.STRIPE_API_URL || undefined, siteUrl } });
+  app = createApp({
+    root,
+    trustProxy,
+    checkout: { secretKey, apiUrl: env.STRIPE_API_URL || undefined, siteUrl },
+    forms: runtime.forms,
+  });
 } catch (error) {
   fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
 }
@@ -68,7 +81,7 @@ server.on("error", (error: NodeJS.ErrnoException) => {
 
 function shutdown(signal: string) {
   console.log(`${signal}: closing the server`);
-  server.close(() => process.exit(0));
+  server.close(() => void runtime.close().finally(() => process.exit(0)));
   // Keep-alive connections would hold close() open.
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 3000).unref();

@@ -1,23 +1,274 @@
 /**
- * `POST /api/forms/:kind`: a form sent before hydration or without JavaScript (see
- * app/components/forms/site-form.tsx). Nothing is stored: the visitor goes back (303, so the reload is
- * a GET) to the page the form was on, at the element showing the form's success message. The fields
- * never reach a URL or a log.
+ * `POST /api/forms/:kind`: every form of the site. A 2xx (or the 303 of a plain post) is sent only after
+ * the row is committed. JSON from the hydrated page carries an Idempotency-Key, so a retry stores once.
+ * Also the newsletter's confirm and unsubscribe links (`/api/newsletter/*`), which need no sign-in.
  */
-import type { Hono } from "hono";
-import { API_PATHS, isFormKind, sentId } from "../../app/lib/api-contract";
+import { createHash, randomBytes } from "node:crypto";
+import type { Context, Hono } from "hono";
+import { FORM_MESSAGES, isFormKind, sentId, type FormKind } from "../../app/lib/form-kinds";
+import {
+  CONSENT_VERSION,
+  HONEYPOT_FIELD,
+  checkForm,
+  invalidId,
+  isStoredKind,
+  type StoredFormKind,
+} from "../../app/lib/form-schemas";
+import type { Database } from "../db/client";
+import {
+  confirmSubscriber,
+  countRequest,
+  saveSubmission,
+  sharedSetting,
+  subscribe,
+  unsubscribe,
+  type MailDraft,
+} from "../db/store";
 import { sameOriginPath } from "../redirect";
-import { readBody } from "../request";
-import type { ApiDeps } from "./deps";
+import { clientIp } from "../request";
 
-export function registerForms(app: Hono, _deps: ApiDeps): void {
-  app.post(API_PATHS.forms, async (c) => {
+export interface FormsOptions {
+  database: Database;
+  /** The organisers' address (content: site.yaml contact.email); NOTIFY_EMAIL overrides it. */
+  organiserEmail: () => Promise<string>;
+  notifyEmail?: string;
+  /** Origin of the links in mails; default: the request's own origin. */
+  siteUrl?: string;
+  /** Submissions per IP and form in one window (default 10 in 10 minutes). */
+  rateLimit?: { limit: number; windowMs: number };
+  /** Take the client IP from X-Forwarded-For (behind a proxy you trust). */
+  trustProxy?: boolean;
+  /** Called after a row with a mail was committed (wakes the mail sender). */
+  onQueued?: () => void;
+}
+
+const KEY = /^[\w-]{8,100}$/;
+const NEWSLETTER_KINDS = new Set<FormKind>(["newsletter", "newsletterTemplate"]);
+const LABELS: Record<StoredFormKind, string> = {
+  newsletter: "Newsletter",
+  newsletterTemplate: "Newsletter",
+  comingSoon: "Coming-soon notification",
+  faq: "FAQ question",
+  contact: "Contact form",
+  ticket: "Ticket purchase request",
+  comment: "Blog comment",
+};
+
+export function registerForms(app: Hono, options: FormsOptions): void {
+  const { database } = options;
+  const { db } = database;
+  const { limit, windowMs } = options.rateLimit ?? { limit: 10, windowMs: 10 * 60_000 };
+  const salt = sharedSetting(db, "ip_salt", () => randomBytes(32).toString("hex"));
+  const memory = new Map<string, { start: number; count: number }>();
+
+  /** Counters live in the database when several instances share it, in memory for the embedded one. */
+  async function overLimit(key: string): Promise<number | null> {
+    if (database.driver === "postgres") {
+      const { allowed, retryAfter } = await countRequest(db, key, limit, windowMs);
+      return allowed ? null : retryAfter;
+    }
+    const now = Date.now();
+    const start = Math.floor(now / windowMs) * windowMs;
+    const entry = memory.get(key);
+    const count = entry?.start === start ? entry.count + 1 : 1;
+    if (memory.size > 10_000) memory.clear();
+    memory.set(key, { start, count });
+    return count <= limit ? null : Math.max(1, Math.ceil((start + windowMs - now) / 1000));
+  }
+
+  async function ipHash(c: Context): Promise<string> {
+    return createHash("sha256")
+      .update(`${await salt}:${clientIp(c, options.trustProxy ?? false)}`)
+      .digest("hex")
+      .slice(0, 32);
+  }
+
+  app.post("/api/forms/:kind", async (c) => {
     const kind = c.req.param("kind");
     if (!isFormKind(kind)) return c.json({ error: `Unknown form "${kind}"` }, 400);
+    if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin form posts are refused" }, 403);
+
     const type = c.req.header("content-type") ?? "";
-    if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type))
-      return c.json({ error: "Send the form as application/x-www-form-urlencoded" }, 400);
-    await readBody(() => c.req.arrayBuffer());
-    return c.redirect(`${sameOriginPath(c.req.header("referer"), c.req.url)}#${sentId(kind)}`, 303);
+    const json = /^application\/json\b/i.test(type);
+    if (!json && !/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type))
+      return c.json({ error: "Send the form as application/json or application/x-www-form-urlencoded" }, 415);
+    const back = sameOriginPath(c.req.header("referer"), c.req.url);
+    const sent = () =>
+      json ? c.json({ ok: true, message: FORM_MESSAGES[kind] }, 201) : c.redirect(`${back}#${sentId(kind)}`, 303);
+
+    const fields = json ? await readJson(c) : await readForm(c);
+    if (!fields) return c.json({ error: "Malformed body" }, 400);
+    // Login is never stored: there are no accounts.
+    if (!isStoredKind(kind)) return sent();
+    // A bot filled the hidden field: it is told "sent", and nothing is kept.
+    if (fields[HONEYPOT_FIELD]) return sent();
+
+    const key = c.req.header("idempotency-key") ?? null;
+    if (key !== null && !KEY.test(key))
+      return c.json({ error: "Idempotency-Key must be 8 to 100 letters, digits, - or _" }, 400);
+
+    const checked = checkForm(kind, fields);
+    if (!checked.ok) {
+      if (json) return c.json({ error: "invalid", field: checked.first, errors: checked.errors }, 422);
+      return c.redirect(`${back}#${invalidId(kind, checked.first)}`, 303);
+    }
+
+    const hash = await ipHash(c);
+    const wait = await overLimit(`${kind}:${hash}`);
+    if (wait !== null) {
+      const minutes = Math.ceil(wait / 60);
+      const message = `You have sent this form many times in a short while. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+      c.header("Retry-After", String(wait));
+      return json
+        ? c.json({ error: "rate-limited", message, retryAfter: wait }, 429)
+        : c.html(page("Please wait a little", message, back), 429);
+    }
+
+    const data = checked.data;
+    const consentVersion = fields.consent && /^[\w.-]{1,40}$/.test(fields.consent) ? fields.consent : CONSENT_VERSION;
+    const origin = options.siteUrl ?? new URL(c.req.url).origin;
+    if (NEWSLETTER_KINDS.has(kind) && data.email) {
+      const email = data.email;
+      const { created } = await subscribe(
+        db,
+        { email, kind, consentVersion, ipHash: hash, token: randomBytes(24).toString("base64url") },
+        (token) => confirmMail(email, token, origin),
+      );
+      if (created) options.onQueued?.();
+      return sent();
+    }
+
+    const pagePath = (json ? fields.page : undefined) ?? back;
+    const to = options.notifyEmail || (await options.organiserEmail());
+    const { duplicate } = await saveSubmission(
+      db,
+      {
+        kind,
+        key,
+        data,
+        email: data.email ?? null,
+        page: pagePath.slice(0, 300),
+        consentVersion,
+        ipHash: hash,
+        status: kind === "comment" ? "pending" : "new",
+      },
+      notifyMail(kind, data, pagePath, to),
+    );
+    if (!duplicate) options.onQueued?.();
+    return duplicate && json ? c.json({ ok: true, duplicate: true, message: FORM_MESSAGES[kind] }, 200) : sent();
   });
+
+  app.get("/api/newsletter/confirm", async (c) => {
+    const ok = await confirmSubscriber(db, c.req.query("token") ?? "");
+    return ok
+      ? c.html(page("Subscription confirmed", "Thank you: you will receive the TNCC newsletter.", "/"))
+      : c.html(page("Link not valid", "This confirmation link is not valid (any more).", "/"), 404);
+  });
+
+  // GET shows a button (mail scanners follow links); POST (also RFC 8058 one-click) unsubscribes.
+  app.get("/api/newsletter/unsubscribe", (c) => {
+    const token = c.req.query("token") ?? "";
+    return c.html(
+      page(
+        "Unsubscribe",
+        "Stop receiving the TNCC newsletter at this address?",
+        "/",
+        `<form method="post"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Unsubscribe</button></form>`,
+      ),
+    );
+  });
+  app.post("/api/newsletter/unsubscribe", async (c) => {
+    const body = await readForm(c).catch(() => null);
+    const ok = await unsubscribe(db, body?.token || c.req.query("token") || "");
+    return ok
+      ? c.html(page("Unsubscribed", "You will not receive the newsletter any more.", "/"))
+      : c.html(page("Link not valid", "This unsubscribe link is not valid.", "/"), 404);
+  });
+}
+
+function confirmMail(email: string, token: string, origin: string): MailDraft {
+  const confirm = `${origin}/api/newsletter/confirm?token=${token}`;
+  const unsubscribeUrl = `${origin}/api/newsletter/unsubscribe?token=${token}`;
+  return {
+    to: email,
+    subject: "Please confirm your TNCC newsletter subscription",
+    body: [
+      "Hello,",
+      "",
+      "someone (we hope you) asked to receive the TNCC newsletter at this address.",
+      `To confirm, open: ${confirm}`,
+      "",
+      "If it was not you, ignore this mail: nothing will be sent.",
+      `Unsubscribe at any time: ${unsubscribeUrl}`,
+    ].join("\n"),
+    unsubscribeUrl,
+  };
+}
+
+function notifyMail(kind: StoredFormKind, data: Record<string, string>, pagePath: string, to: string): MailDraft {
+  const about = data.subject ?? data.name ?? data.email ?? "";
+  return {
+    to,
+    replyTo: data.email ?? null,
+    subject: `[TNCC] ${LABELS[kind]}${about ? `: ${about}` : ""}`.slice(0, 200),
+    body: [
+      `${LABELS[kind]} sent from ${pagePath}${kind === "comment" ? " (waiting for approval)" : ""}:`,
+      "",
+      ...Object.entries(data).map(([name, value]) => `${name}: ${value}`),
+      "",
+      "Reply to this mail to answer the visitor.",
+    ].join("\n"),
+  };
+}
+
+/** A browser's Origin must be this site (missing: not a browser form, let through like curl). */
+function sameOrigin(c: Context, options: FormsOptions): boolean {
+  const origin = c.req.header("origin");
+  if (!origin) return c.req.header("sec-fetch-site") !== "cross-site";
+  if (origin === "null") return false;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  const own = [new URL(c.req.url).host, c.req.header("host")];
+  if (options.trustProxy) own.push(c.req.header("x-forwarded-host")?.split(",")[0]?.trim());
+  if (options.siteUrl) own.push(new URL(options.siteUrl).host);
+  return own.includes(host);
+}
+
+/** JSON body as string fields (numbers and booleans become strings, like a form post). */
+async function readJson(c: Context): Promise<Record<string, string> | null> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await c.req.text());
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const fields: Record<string, string> = {};
+  for (const [name, v] of Object.entries(value))
+    if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") fields[name] = String(v);
+  return fields;
+}
+
+async function readForm(c: Context): Promise<Record<string, string> | null> {
+  try {
+    const body = await c.req.parseBody();
+    const fields: Record<string, string> = {};
+    for (const [name, v] of Object.entries(body)) if (typeof v === "string") fields[name] = v;
+    return fields;
+  } catch {
+    return null;
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** A small page for answers outside the pre-rendered site (rate limit without JS, newsletter links). */
+function page(title: string, message: string, back: string, extra = ""): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · TNCC</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${extra}<p><a href="${escapeHtml(back)}">Back to the site</a></p></main></body></html>`;
 }

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { EmailError, EmailInput } from "./form-context";
 import { SiteForm } from "./site-form";
 
 /** The coming-soon page's one required e-mail field -> 'Thanks for your Email' (on a dark background). */
@@ -10,12 +11,8 @@ export function EmailForm() {
         Your e-mail address
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <input
+        <EmailInput
           id={id}
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
           placeholder="name@example.com"
           className="min-h-12 flex-1 rounded-full border border-white/25 bg-white/8 px-5 text-paper placeholder:text-lilac"
         />
@@ -23,6 +20,7 @@ export function EmailForm() {
           Notify Me
         </button>
       </div>
+      <EmailError />
     </SiteForm>
   );
 }

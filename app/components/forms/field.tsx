@@ -1,4 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from "react";
+import { FieldError, useFieldError } from "./form-context";
 
 export interface FieldProps extends Omit<ComponentProps<"input">, "id"> {
   label: string;
@@ -11,9 +12,11 @@ export interface FieldProps extends Omit<ComponentProps<"input">, "id"> {
 const control =
   "min-h-12 w-full rounded-xl border border-ink/15 bg-paper px-4 py-2.5 text-ink placeholder:text-muted/80 focus:border-gold";
 
-/** A labelled input (or textarea) on a light background. Browser validation only (spec section 5). */
+/** A labelled input (or textarea) on a light background. The browser checks required fields; the form schema the rest, shown below the field. */
 export function Field({ label, multiline = false, end, className = "", ...input }: FieldProps) {
   const id = useId();
+  const { error, errorId } = useFieldError(input.name);
+  const invalid = error ? { "aria-invalid": true, "aria-describedby": errorId } : {};
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block font-semibold">
@@ -26,14 +29,16 @@ export function Field({ label, multiline = false, end, className = "", ...input 
           required={input.required}
           placeholder={input.placeholder}
           rows={5}
+          {...invalid}
           className={`${control} resize-y`}
         />
       ) : (
         <div className="relative">
-          <input id={id} type="text" {...input} className={`${control} ${end ? "pe-14" : ""}`} />
+          <input id={id} type="text" {...input} {...invalid} className={`${control} ${end ? "pe-14" : ""}`} />
           {end && <div className="absolute inset-y-0 end-1 flex items-center">{end}</div>}
         </div>
       )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

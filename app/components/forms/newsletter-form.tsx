@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { EmailError, EmailInput } from "./form-context";
 import { SiteForm } from "./site-form";
 
 export interface NewsletterFormProps {
@@ -19,12 +20,8 @@ export function NewsletterForm({ kind = "newsletter", label = "Newsletter" }: Ne
         {label}
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <input
+        <EmailInput
           id={id}
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
           placeholder="Your e-mail address"
           className="min-h-11 flex-1 rounded-full border border-white/20 bg-white/5 px-4 text-paper placeholder:text-lilac"
         />
@@ -32,6 +29,7 @@ export function NewsletterForm({ kind = "newsletter", label = "Newsletter" }: Ne
           Subscribe
         </button>
       </div>
+      <EmailError />
     </SiteForm>
   );
 }

@@ -1,22 +1,111 @@
-import type { ComponentProps } from "react";
+import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent } from "react";
+import { useRouteLoaderData } from "react-router";
 import { FORM_MESSAGES, sentId, type FormKind } from "~/lib/form-kinds";
-import { handleSubmit } from "~/lib/forms";
+import { CONSENT_VERSION, FIELD_LABELS, HONEYPOT_FIELD, fieldsOf, invalidId, isStoredKind } from "~/lib/form-schemas";
+import {
+  OUTBOX_SENT_EVENT,
+  SAVED_MESSAGE,
+  setContactEmail,
+  startOutboxRetry,
+  submitForm,
+  type FormState,
+} from "~/lib/forms";
+import type { OutboxEntry } from "~/lib/outbox";
+import { FormErrorsContext } from "./form-context";
 
 type Props = { kind: FormKind } & Omit<ComponentProps<"form">, "method" | "action" | "onSubmit">;
 
 /**
- * Every form of the site. Once hydrated, submit runs the browser's checks, resets the form and shows
- * the spec's toast. Before hydration (or with JavaScript off) the browser POSTs to
- * `/api/forms/<kind>`, so nothing typed ever lands in a URL; the server answers with a redirect back
- * to `#sent-<kind>`, and the message below appears through `:target`.
+ * Every form of the site. Once hydrated, submit checks the fields (app/lib/form-schemas.ts), then sends
+ * through the outbox (app/lib/forms.ts): the success toast comes only once the server stored it. Before
+ * hydration (or without JavaScript) the browser POSTs to `/api/forms/<kind>`, which answers with a
+ * redirect back to `#sent-<kind>` (or `#invalid-<kind>-<field>`), shown below through `:target`.
  */
 export function SiteForm({ kind, children, ...rest }: Props) {
+  const [state, setState] = useState<FormState>({ status: "idle" });
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const email = useRouteLoaderData<{ shell: { email: string } }>("root")?.shell.email;
+
+  useEffect(() => {
+    if (email) setContactEmail(email);
+    startOutboxRetry();
+    const onSent = (event: Event) => {
+      if ((event as CustomEvent<OutboxEntry>).detail.kind === kind)
+        setState((s) => (s.status === "saved" ? { status: "idle" } : s));
+    };
+    window.addEventListener(OUTBOX_SENT_EVENT, onSent);
+    return () => window.removeEventListener(OUTBOX_SENT_EVENT, onSent);
+  }, [email, kind]);
+
+  useEffect(() => {
+    if (state.status !== "invalid") return;
+    const first = Object.keys(state.errors)[0];
+    const field = first ? formRef.current?.elements.namedItem(first) : null;
+    if (field instanceof HTMLElement) field.focus();
+  }, [state]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state.status === "sending") return;
+    void submitForm(event.currentTarget, kind, setState);
+  }
+
+  const errors = state.status === "invalid" ? state.errors : {};
+  const stored = isStoredKind(kind);
   return (
-    <form method="post" action={`/api/forms/${kind}`} onSubmit={handleSubmit(kind)} {...rest}>
-      {children}
-      <p id={sentId(kind)} role="status" className="form-sent">
-        {FORM_MESSAGES[kind]}
-      </p>
-    </form>
+    <FormErrorsContext.Provider value={{ errors, formId }}>
+      <form
+        ref={formRef}
+        method="post"
+        action={`/api/forms/${kind}`}
+        onSubmit={onSubmit}
+        aria-busy={state.status === "sending"}
+        {...rest}
+      >
+        {children}
+        {stored && (
+          <>
+            <input type="hidden" name="consent" value={CONSENT_VERSION} />
+            {/* The honeypot: people never see it; a bot that fills it is told "sent" and nothing is kept. */}
+            <div aria-hidden="true" className="absolute size-0 overflow-hidden">
+              <label>
+                Leave this empty
+                <input
+                  type="text"
+                  name={HONEYPOT_FIELD}
+                  tabIndex={-1}
+                  autoComplete="off"
+                  defaultValue=""
+                  className="size-0 border-0 p-0"
+                />
+              </label>
+            </div>
+          </>
+        )}
+        <FormStatus state={state} />
+        <p id={sentId(kind)} role="status" className="form-sent">
+          {FORM_MESSAGES[kind]}
+        </p>
+        {stored &&
+          fieldsOf(kind).map((field) => (
+            <p key={field} id={invalidId(kind, field)} role="alert" className="form-sent">
+              {`Not sent: please check ${FIELD_LABELS[field] ?? field}.`}
+            </p>
+          ))}
+      </form>
+    </FormErrorsContext.Provider>
+  );
+}
+
+function FormStatus({ state }: { state: FormState }) {
+  let text = "";
+  if (state.status === "saved") text = SAVED_MESSAGE;
+  else if (state.status === "limited" || state.status === "refused") text = state.message;
+  else if (state.status === "invalid") text = `Not sent yet: ${Object.values(state.errors).join(" ")}`;
+  return (
+    <p role="status" data-form-status={state.status} className={text ? "mt-3 font-semibold sm:col-span-2" : "sr-only"}>
+      {text}
+    </p>
   );
 }

@@ -1,0 +1,123 @@
+/**
+ * One schema per stored form: the browser checks with it before sending (field errors next to the field),
+ * the server checks with it again as the authority (server/api/forms.ts). Every value is a string, exactly
+ * as a form post or `FormData` carries it, so JSON from the hydrated page and a plain post parse alike.
+ * zod/mini keeps this small enough for the browser bundle.
+ */
+import * as z from "zod/mini";
+import type { FormKind } from "./form-kinds";
+
+/** The version of the consent/privacy text shown beside the forms (docs/privacy.md); stored with each row. */
+export const CONSENT_VERSION = "2026-11-privacy-1";
+
+/** The honeypot field: hidden from people, filled by bots. A filled one gets a fake success. */
+export const HONEYPOT_FIELD = "website";
+
+const required = (label: string, max: number) =>
+  z
+    .string(`Please enter ${label}.`)
+    .check(
+      z.trim(),
+      z.minLength(1, `Please enter ${label}.`),
+      z.maxLength(max, `Please keep ${label} under ${max} characters.`),
+    );
+
+const email = z
+  .string("Please enter your e-mail address.")
+  .check(
+    z.trim(),
+    z.minLength(1, "Please enter your e-mail address."),
+    z.maxLength(254, "Please enter an e-mail address under 254 characters."),
+    z.email("Please enter a valid e-mail address, like name@example.com."),
+  );
+
+const phone = z
+  .string("Please enter your phone number.")
+  .check(
+    z.trim(),
+    z.minLength(1, "Please enter your phone number."),
+    z.regex(/^\+?[\d\s().-]{5,30}$/, "Please enter a phone number of digits (5 to 30), e.g. +1 214 555 0199."),
+  );
+
+const emailOnly = z.object({ email });
+
+export const FORM_SCHEMAS = {
+  newsletter: emailOnly,
+  newsletterTemplate: emailOnly,
+  comingSoon: emailOnly,
+  faq: z.object({
+    name: required("your name", 100),
+    email,
+    subject: required("a subject", 200),
+    question: required("your question", 4000),
+  }),
+  contact: z.object({
+    name: required("your name", 100),
+    phone,
+    email,
+    subject: required("a subject", 200),
+    message: required("your message", 4000),
+  }),
+  ticket: z.object({
+    name: required("your name", 100),
+    email,
+    phone,
+    quantity: z
+      .string("Please choose from 1 to 50 tickets.")
+      .check(z.trim(), z.regex(/^([1-9]|[1-4]\d|50)$/, "Please choose from 1 to 50 tickets.")),
+    plan: z.string("Please choose a plan.").check(z.regex(/^[\w-]{1,40}$/, "Please choose a plan.")),
+    terms: z.literal("on", "Please accept the terms and conditions."),
+  }),
+  comment: z.object({
+    name: required("your name", 100),
+    email,
+    comment: required("your comment", 4000),
+  }),
+} as const;
+
+export type StoredFormKind = keyof typeof FORM_SCHEMAS;
+export type FormValues<K extends StoredFormKind> = z.infer<(typeof FORM_SCHEMAS)[K]>;
+
+export function isStoredKind(kind: FormKind | string): kind is StoredFormKind {
+  return Object.hasOwn(FORM_SCHEMAS, kind);
+}
+
+/** The fields a stored form sends, in order (for the no-JS error anchors). */
+export function fieldsOf(kind: StoredFormKind): string[] {
+  return Object.keys(FORM_SCHEMAS[kind].def.shape);
+}
+
+export type FieldErrors = Record<string, string>;
+
+export type Checked = { ok: true; data: Record<string, string> } | { ok: false; errors: FieldErrors; first: string };
+
+/** Validates a submission: the cleaned data, or the first message of each wrong field. */
+export function checkForm(kind: StoredFormKind, input: unknown): Checked {
+  const result = FORM_SCHEMAS[kind].safeParse(input);
+  if (result.success) return { ok: true, data: result.data as Record<string, string> };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors, first: Object.keys(errors)[0] ?? "form" };
+}
+
+/** The id of the element that says a field was wrong, for a form sent without JavaScript (`:target`). */
+export function invalidId(kind: StoredFormKind, field: string): string {
+  return `invalid-${kind}-${field}`;
+}
+
+/** How a field is named in messages (the no-JS "this field is wrong" anchors). */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  email: "your e-mail address",
+  name: "your name",
+  phone: "your phone number",
+  subject: "the subject",
+  message: "your message",
+  question: "your question",
+  comment: "your comment",
+  quantity: "the number of tickets",
+  plan: "the plan",
+  terms: "the terms and conditions",
+};

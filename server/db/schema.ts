@@ -1,0 +1,66 @@
+/**
+ * The tables, typed for Drizzle. The SQL that creates them is in ./migrations (applied at start by
+ * ./migrate.ts); a change is a new numbered migration plus the matching edit here.
+ */
+import { bigint, bigserial, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const submissions = pgTable("submissions", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  kind: text("kind").notNull(),
+  idempotencyKey: text("idempotency_key").unique(),
+  data: jsonb("data").$type<Record<string, string>>().notNull(),
+  email: text("email"),
+  page: text("page"),
+  consentVersion: text("consent_version").notNull(),
+  ipHash: text("ip_hash").notNull(),
+  /** "new", "pending" (a comment waiting for approval) or "handled". */
+  status: text("status").notNull().default("new"),
+  createdAt: time("created_at").notNull().defaultNow(),
+  handledAt: time("handled_at"),
+});
+
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
+  email: text("email").primaryKey(),
+  /** Secret of the confirm and unsubscribe links. */
+  token: text("token").notNull().unique(),
+  /** "unconfirmed", "confirmed" or "unsubscribed". */
+  status: text("status").notNull().default("unconfirmed"),
+  kind: text("kind").notNull(),
+  consentVersion: text("consent_version").notNull(),
+  ipHash: text("ip_hash").notNull(),
+  createdAt: time("created_at").notNull().defaultNow(),
+  confirmedAt: time("confirmed_at"),
+  unsubscribedAt: time("unsubscribed_at"),
+});
+
+export const mailQueue = pgTable("mail_queue", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  submissionId: bigint("submission_id", { mode: "number" }).references(() => submissions.id, { onDelete: "cascade" }),
+  toAddr: text("to_addr").notNull(),
+  replyTo: text("reply_to"),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  unsubscribeUrl: text("unsubscribe_url"),
+  attempts: integer("attempts").notNull().default(0),
+  nextTryAt: time("next_try_at").notNull().defaultNow(),
+  /** A sender holds the row until then; after it, another may take it (its sender died). */
+  claimedUntil: time("claimed_until"),
+  lastError: text("last_error"),
+  sentAt: time("sent_at"),
+  failedAt: time("failed_at"),
+  createdAt: time("created_at").notNull().defaultNow(),
+});
+
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: time("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const schema = { submissions, newsletterSubscribers, mailQueue, rateLimits };

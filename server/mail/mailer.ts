@@ -1,0 +1,118 @@
+/**
+ * Sends the mail queue (server/db: mail_queue) over SMTP_URL with nodemailer. Each server instance runs
+ * one sender; rows are claimed with FOR UPDATE SKIP LOCKED, so with several instances on one PostgreSQL
+ * each mail goes out once. A failed try waits (backoff, doubling up to an hour) and is kept with its error.
+ */
+import nodemailer from "nodemailer";
+import type { Db } from "../db/client";
+import { claimMails, markFailed, markSent, type QueuedMail } from "../db/store";
+
+export interface MailerOptions {
+  db: Db;
+  smtpUrl: string;
+  /** The From address. */
+  from: string;
+  /** How often the queue is looked at when nothing wakes the sender (ms). */
+  pollMs?: number;
+  /** First retry delay; each further failure doubles it, up to an hour (ms). */
+  backoffBaseMs?: number;
+  /** After this many failed tries a mail is given up (and stays in the table with its error). */
+  maxAttempts?: number;
+  /** How long a claimed mail is reserved for this sender (ms). */
+  leaseMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface Mailer {
+  /** Look at the queue now (a submission was just stored). */
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+export function backoffMs(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export function startMailer(options: MailerOptions): Mailer {
+  const { db, from } = options;
+  const pollMs = options.pollMs ?? 5000;
+  const baseMs = options.backoffBaseMs ?? 30_000;
+  const maxAttempts = options.maxAttempts ?? 20;
+  const leaseMs = options.leaseMs ?? 120_000;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const transport = nodemailer.createTransport(options.smtpUrl);
+
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function send(mail: QueuedMail): Promise<void> {
+    await transport.sendMail({
+      from,
+      to: mail.toAddr,
+      replyTo: mail.replyTo ?? undefined,
+      subject: mail.subject,
+      text: mail.body,
+      // The same id on every try: a receiver that saw the mail already can tell.
+      messageId: `<mail-${mail.id}-${mail.submissionId ?? "n"}@tncc.forms>`,
+      ...(mail.unsubscribeUrl
+        ? {
+            list: { unsubscribe: { url: mail.unsubscribeUrl, comment: "Unsubscribe" } },
+            headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+          }
+        : {}),
+    });
+  }
+
+  async function drain(): Promise<void> {
+    for (;;) {
+      const batch = await claimMails(db, 10, leaseMs);
+      if (batch.length === 0) return;
+      for (const mail of batch) {
+        if (stopped) return;
+        try {
+          await send(mail);
+          await markSent(db, mail.id);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const final = mail.attempts >= maxAttempts;
+          await markFailed(db, mail.id, message, new Date(Date.now() + backoffMs(mail.attempts, baseMs)), final);
+          log(
+            `mail ${mail.id} to ${mail.toAddr}: try ${mail.attempts} failed (${message})${final ? ": given up" : ""}`,
+          );
+        }
+      }
+    }
+  }
+
+  function kick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((error: unknown) => log(`mail queue: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
+  }
+
+  const timer = setInterval(kick, pollMs);
+  timer.unref();
+  kick();
+
+  return {
+    kick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      transport.close();
+    },
+  };
+}

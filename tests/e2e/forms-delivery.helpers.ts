@@ -1,0 +1,126 @@
+/**
+ * What the forms-delivery specs run against: a throwaway PostgreSQL (scripts/test-pg.ts), a fake SMTP
+ * server on loopback that records every mail, and the production server (`server/index.ts`) with
+ * DATABASE_URL and SMTP_URL. The tests read the stored rows through their own PostgreSQL connection;
+ * the server has no test-only read path.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import pg from "pg";
+import { SMTPServer } from "smtp-server";
+import { startPostgres, type TestPostgres } from "../../scripts/test-pg";
+
+export interface Mail {
+  to: string[];
+  raw: string;
+}
+
+export class FakeSmtp {
+  mails: Mail[] = [];
+  private server: SMTPServer | null = null;
+  constructor(readonly port: number) {}
+
+  async start(): Promise<void> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData: (stream, session, callback) => {
+        let raw = "";
+        stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+        stream.on("end", () => {
+          this.mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          callback();
+        });
+      },
+    });
+    this.server.listen(this.port, "127.0.0.1");
+    await once(this.server.server, "listening");
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+export interface SiteServer {
+  url: string;
+  stop(): Promise<void>;
+  kill(): void;
+  process: ChildProcess;
+}
+
+export async function startSite(port: number, env: Record<string, string>): Promise<SiteServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      if ((await fetch(url + "/robots.txt")).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    process: child,
+    kill: () => child.kill("SIGKILL"),
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    },
+  };
+}
+
+export interface Stack {
+  pg: TestPostgres;
+  client: pg.Client;
+  smtp: FakeSmtp;
+  site: SiteServer;
+  stop(): Promise<void>;
+}
+
+export async function startStack(ports: { site: number; smtp: number; pg: number }, env: Record<string, string> = {}) {
+  const database = startPostgres(ports.pg);
+  const smtp = new FakeSmtp(ports.smtp);
+  await smtp.start();
+  const site = await startSite(ports.site, {
+    DATABASE_URL: database.url,
+    SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+    NOTIFY_EMAIL: "organisers@example.org",
+    MAIL_POLL_MS: "250",
+    MAIL_BACKOFF_MS: "250",
+    TRUST_PROXY: "1",
+    ...env,
+  });
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  return {
+    pg: database,
+    client,
+    smtp,
+    site,
+    async stop() {
+      await client.end();
+      await site.stop();
+      await smtp.stop();
+      database.stop();
+    },
+  } satisfies Stack;
+}
+
+export async function countRows(client: pg.Client, where: string, params: unknown[]): Promise<number> {
+  const result = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${where}`, params);
+  return Number(result.rows[0]?.n ?? 0);
+}
