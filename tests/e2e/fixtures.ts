@@ -7,6 +7,15 @@ export async function ready(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
+/**
+ * Stops the page's clock (installed with `page.clock.install()`) a moment from now: from then on timers,
+ * animation frames and Date only move with `page.clock.runFor()`.
+ */
+export async function freeze(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1000);
+}
+
 /** Collects console errors, page errors and CSP violations so a spec can assert there were none. */
 export const test = base.extend<{ problems: string[] }>({
   problems: async ({ page }, provide) => {
