@@ -74,6 +74,29 @@ test.describe("a visitor in Berlin", () => {
   });
 });
 
+test.describe("a visitor in Berlin on Day 04, the night Europe leaves summer time", () => {
+  test.use({ timezoneId: "Europe/Berlin" });
+  // Worked out by hand: Dallas is still on CDT (UTC-5) on 27 October 2024, Berlin is back on CET (UTC+1)
+  // from 03:00 that morning, so 09:00 in Dallas is 15:00 in Berlin (one hour less than on Day 01).
+  test("sees 09:00 to 10:30 in Dallas as 15:00 to 16:30, not 16:00", async ({ page, problems }) => {
+    await page.goto("/schedule");
+    await ready(page);
+    await page.getByRole("button", { name: /Show in my time \(Central European/ }).click();
+    await page.getByRole("tab", { name: /Day 04/ }).click();
+    const panel = page.getByRole("tabpanel");
+    await expect(panel.getByText("15:00 to 16:30")).toBeVisible();
+    await expect(panel.getByText("17:00 to 18:30")).toBeVisible();
+    await expect(panel.getByText("16:00 to 17:30")).toHaveCount(0);
+    // Day 01 (Thursday 24 October) is still summer time in Berlin: seven hours ahead.
+    await page.getByRole("tab", { name: /Day 01/ }).click();
+    await expect(page.getByRole("tabpanel").getByText("16:00 to 17:00")).toBeVisible();
+    await page.goto("/event-detail/4/1");
+    await ready(page);
+    await expect(page.getByText(/15:00 to 16:30, Central European/)).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});
+
 test.describe("a visitor in the event's zone", () => {
   test.use({ timezoneId: "America/Chicago" });
   test("sees event times and no switch", async ({ page }) => {
