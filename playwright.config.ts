@@ -2,9 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 4174);
-/** The banner carousel harness (tests/fixtures/carousel, tests/e2e/banner-carousel.spec.ts): its own port. */
+/** Test pages (tests/fixtures/harness: the banner carousel with three slides, the vitals reporter): their own port. */
 const HARNESS_PORT = PORT + 100;
-const HARNESS_CONFIG = "tests/fixtures/carousel/vite.config.ts";
+const HARNESS_CONFIG = "tests/fixtures/harness/vite.config.ts";
 
 /** End-to-end tests against the production build, served exactly as `npm start` serves it. */
 export default defineConfig({
@@ -30,7 +30,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      // About 2 s: a small Vite build of one page, then Vite's static preview server.
+      // About 2 s: a small Vite build of the test pages, then Vite's static preview server.
       command: `npx vite build --config ${HARNESS_CONFIG} && npx vite preview --config ${HARNESS_CONFIG} --host 127.0.0.1 --port ${HARNESS_PORT} --strictPort`,
       url: `http://127.0.0.1:${HARNESS_PORT}/`,
       reuseExistingServer: !process.env.CI,
