@@ -3,7 +3,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 4174);
 /** Test pages (tests/fixtures/harness: the banner carousel with three slides, the vitals reporter): their own port. */
-const HARNESS_PORT = PORT + 100;
+const HARNESS_PORT = PORT + 1000;
 const HARNESS_CONFIG = "tests/fixtures/harness/vite.config.ts";
 
 /** End-to-end tests against the production build, served exactly as `npm start` serves it. */

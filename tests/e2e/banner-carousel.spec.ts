@@ -1,10 +1,9 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, HARNESS, test } from "./fixtures";
 
 // The landing page has one slide (spec), so the carousel's motion is tested on a harness page
 // (tests/fixtures/harness) that mounts the real BannerCarousel, and its real embla wrapper, with
 // three slides. Playwright's clock drives autoplay and the fade; time only moves when a test says so.
-const HARNESS = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4174) + 100}/`;
 const START = new Date("2024-10-24T12:00:00Z").getTime();
 
 const slide = (page: Page, n: number) => page.locator(`[aria-roledescription="slide"][aria-label="${n} of 3"]`);

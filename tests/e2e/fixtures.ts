@@ -1,5 +1,8 @@
 import { test as base, expect, type Page } from "@playwright/test";
 
+/** The test pages of tests/fixtures/harness (the second web server in playwright.config.ts). */
+export const HARNESS = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4174) + 1000}/`;
+
 /** Waits until the start-up screen is gone and React has hydrated the page. */
 export async function ready(page: Page) {
   await page.waitForLoadState("networkidle");

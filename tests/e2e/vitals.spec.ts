@@ -1,8 +1,7 @@
-import { expect, test } from "./fixtures";
+import { expect, HARNESS, test } from "./fixtures";
 
 // The reporter is only in a build made with VITE_VITALS_URL; rather than a second site build, a test page
 // (tests/fixtures/harness/vitals.html) runs the real app/lib/vitals.ts against the real server here.
-const HARNESS = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4174) + 100}/`;
 
 test("/api/vitals: the browser's own measurement, sent as the site sends it, is accepted with 204", async ({
   page,
