@@ -2,6 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 4174);
+/** Test pages (tests/fixtures/harness: the banner carousel with three slides, the vitals reporter): their own port. */
+const HARNESS_PORT = PORT + 1000;
+const HARNESS_CONFIG = "tests/fixtures/harness/vite.config.ts";
 
 /** End-to-end tests against the production build, served exactly as `npm start` serves it. */
 export default defineConfig({
@@ -19,10 +22,19 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } },
     { name: "phone", use: { ...devices["Pixel 7"] }, grep: /@phone/ },
   ],
-  webServer: {
-    command: `PORT=${PORT} HOST=127.0.0.1 DATA_DIR=data/e2e FORM_RATE_LIMIT=1000/600 npm run serve`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      command: `PORT=${PORT} HOST=127.0.0.1 DATA_DIR=data/e2e FORM_RATE_LIMIT=1000/600 npm run serve`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      // About 2 s: a small Vite build of the test pages, then Vite's static preview server.
+      command: `npx vite build --config ${HARNESS_CONFIG} && npx vite preview --config ${HARNESS_CONFIG} --host 127.0.0.1 --port ${HARNESS_PORT} --strictPort`,
+      url: `http://127.0.0.1:${HARNESS_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 });

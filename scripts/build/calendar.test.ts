@@ -11,7 +11,29 @@ import { writeCalendarFiles } from "./calendar";
 const repo = path.resolve(import.meta.dirname, "../..");
 const content = loadContent(path.join(repo, "app/content"), stubImageManifest());
 const sessions = content.scheduleDays.flatMap((day) => day.sessions.map((session) => ({ day, session })));
-const utc = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+
+// Worked out by hand from app/content/schedule/day-0N.yaml: Dallas keeps Central Daylight Time (UTC-5)
+// until 3 November 2024, so each 24-27 October wall time is 5 hours behind UTC.
+const HAND_UTC: Record<string, [start: string, end?: string]> = {
+  "1-1": ["20241024T130000Z", "20241024T140000Z"], // 08:00 to 09:00
+  "1-2": ["20241024T140000Z", "20241024T150000Z"], // 09:00 to 10:00
+  "1-3": ["20241024T153000Z", "20241024T170000Z"], // 10:30 to 12:00
+  "1-4": ["20241024T183000Z", "20241024T200000Z"], // 13:30 to 15:00
+  "1-5": ["20241024T210000Z", "20241024T223000Z"], // 16:00 to 17:30
+  "2-1": ["20241025T140000Z", "20241025T150000Z"], // 09:00 to 10:00
+  "2-2": ["20241025T153000Z", "20241025T170000Z"], // 10:30 to 12:00
+  "2-3": ["20241025T183000Z", "20241025T200000Z"], // 13:30 to 15:00
+  "2-4": ["20241025T210000Z", "20241025T223000Z"], // 16:00 to 17:30
+  "2-5": ["20241026T000000Z"], // 19:00, no end: already the next day in UTC
+  "3-1": ["20241026T140000Z", "20241026T150000Z"], // 09:00 to 10:00
+  "3-2": ["20241026T153000Z", "20241026T170000Z"], // 10:30 to 12:00
+  "3-3": ["20241026T183000Z", "20241026T200000Z"], // 13:30 to 15:00
+  "3-4": ["20241026T203000Z", "20241026T220000Z"], // 15:30 to 17:00
+  "4-1": ["20241027T140000Z", "20241027T153000Z"], // 09:00 to 10:30 (Europe's clocks change that night; Dallas' do not)
+  "4-2": ["20241027T160000Z", "20241027T173000Z"], // 11:00 to 12:30
+  "4-3": ["20241027T173000Z", "20241027T183000Z"], // 12:30 to 13:30
+  "4-4": ["20241027T190000Z", "20241027T200000Z"], // 14:00 to 15:00
+};
 let dir: string;
 
 beforeAll(async () => {
@@ -31,8 +53,9 @@ describe("generated calendar files", () => {
       const events = parseCalendar(text);
       expect(events).toHaveLength(1);
       const [event] = events;
-      expect(event?.DTSTART, session.title).toBe(utc(session.startsAt));
-      expect(event?.DTEND, session.title).toBe(session.endsAt ? utc(session.endsAt) : undefined);
+      const [start, end] = HAND_UTC[`${day.id}-${session.id}`] ?? [];
+      expect(event?.DTSTART, session.title).toBe(start);
+      expect(event?.DTEND, session.title).toBe(end);
       expect(event?.SUMMARY).toContain(session.title);
       expect(event?.LOCATION).toContain(content.site.venue.address.street);
       expect(event?.UID).toBe(`session-${day.id}-${session.id}@tncc.example.org`);
@@ -44,7 +67,7 @@ describe("generated calendar files", () => {
     const events = parseCalendar(readFileSync(path.join(dir, "schedule.ics"), "utf8"));
     expect(events).toHaveLength(sessions.length);
     expect(new Set(events.map((e) => e.UID)).size).toBe(sessions.length);
-    expect(events.map((e) => e.DTSTART)).toEqual(sessions.map(({ session }) => utc(session.startsAt)));
+    expect(events.map((e) => e.DTSTART)).toEqual(Object.values(HAND_UTC).map(([start]) => start));
   });
 
   it("schedule.json has the frab shape with every session", () => {

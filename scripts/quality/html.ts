@@ -33,10 +33,10 @@ export const htmlValidateConfig: ConfigData = {
   },
 };
 
-export async function validatePages(): Promise<string[]> {
+export async function validatePages(dir: string = clientDir): Promise<string[]> {
   const validator = new HtmlValidate(htmlValidateConfig);
   const problems: string[] = [];
-  for (const [, file] of builtPages()) {
+  for (const [, file] of builtPages(dir)) {
     const report = await validator.validateString(readFileSync(file, "utf8"), file);
     for (const result of report.results) {
       for (const message of result.messages) {

@@ -1,10 +1,22 @@
 import { test as base, expect, type Page } from "@playwright/test";
 
+/** The test pages of tests/fixtures/harness (the second web server in playwright.config.ts). */
+export const HARNESS = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4174) + 1000}/`;
+
 /** Waits until the start-up screen is gone and React has hydrated the page. */
 export async function ready(page: Page) {
   await page.waitForLoadState("networkidle");
   await expect(page.locator(".start-screen")).toBeHidden();
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/**
+ * Stops the page's clock (installed with `page.clock.install()`) a moment from now: from then on timers,
+ * animation frames and Date only move with `page.clock.runFor()`.
+ */
+export async function freeze(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1000);
 }
 
 /** Collects console errors, page errors and CSP violations so a spec can assert there were none. */

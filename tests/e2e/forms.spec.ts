@@ -58,3 +58,28 @@ for (const path of PAGES_WITH_FORMS) {
     }
   });
 }
+
+test.describe("the newsletter box of the conference homes, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  for (const path of ["/home-2", "/home-3"]) {
+    test(`${path}: subscribing posts and lands on the form's success message`, async ({ page }) => {
+      await page.goto(path);
+      const section = page.locator("section", {
+        has: page.getByRole("heading", { name: "Subscribe for the latest news" }),
+      });
+      const form = section.locator("form");
+      await expect(form).toHaveAttribute("method", /^post$/i);
+      await form.getByRole("textbox", { name: "Your e-mail address" }).fill(TYPED.email);
+      const posted = page.waitForRequest((request) => request.method() === "POST");
+      await form.locator("[type=submit]").click();
+      expect(new URL((await posted).url()).pathname).toMatch(/^\/api\/forms\//);
+      await page.waitForURL((url) => url.pathname === path && url.hash !== "");
+      expect(new URL(page.url()).search).toBe("");
+      expect(page.url()).not.toContain(encodeURIComponent(TYPED.email));
+      // The message the anchor points at is this form's own, and it shows.
+      const sent = page.locator(".form-sent:target");
+      await expect(sent).toBeVisible();
+      expect(await section.locator(".form-sent:target").count()).toBe(1);
+    });
+  }
+});

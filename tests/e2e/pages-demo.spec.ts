@@ -37,7 +37,6 @@ test.describe("demo options (coming-soon page)", () => {
     }
     await page.goto("/");
     await ready(page);
-    await page.screenshot({ path: "/work/rtl-home.png" });
     expect(problems).toEqual([]);
   });
 

@@ -1,25 +1,36 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { content } from "./content";
 import { expect, ready, test } from "./fixtures";
+
+// Prices as a visitor reads them, written out from content: "$19", "$35.99", "$0.50", "$1,000".
+const dollars = (amount: number) => `$${Number.isInteger(amount) ? amount.toLocaleString("en-US") : amount.toFixed(2)}`;
+const { plans, dayPass } = content.ticketPlans;
+// Each token carries the shared title, lines and button text.
+const tokens = content.sponsorTokens;
+const sponsor = tokens[0]!;
+const tokenButton = (cost: number) => `${sponsor.buttonText}: ${sponsor.title} ${dollars(cost)}`;
+const { email, phone } = content.site.contact;
 
 test.describe("ticket plans and the purchase form", () => {
   test("each plan leads to the purchase form with that plan chosen", async ({ page, problems }) => {
     await page.goto("/pricing");
     await ready(page);
-    const plans = page
+    const cards = page
       .getByRole("region", { name: "Choose your ticket" })
       .getByRole("listitem")
       .filter({ has: page.getByRole("heading") });
-    await expect(plans).toHaveCount(3);
-    await expect(plans.nth(0)).toContainText("Person");
-    await expect(plans.nth(0)).toContainText("$19");
-    await expect(plans.nth(1)).toContainText("$59");
-    await expect(plans.nth(2)).toContainText("$99");
-    await expect(page.getByText("$35.99")).toBeVisible();
-    await page.getByRole("link", { name: "Buy Ticket: Family" }).click();
-    await expect(page).toHaveURL("/buy-ticket?plan=family");
-    await expect(page.getByLabel("Plan")).toHaveValue("family");
+    await expect(cards).toHaveCount(plans.length);
+    for (const [i, plan] of plans.entries()) {
+      await expect(cards.nth(i)).toContainText(plan.title);
+      await expect(cards.nth(i)).toContainText(dollars(plan.price));
+    }
+    await expect(page.getByText(dollars(dayPass.price))).toBeVisible();
+    const second = plans[1]!;
+    await page.getByRole("link", { name: `${second.buttonText}: ${second.title}` }).click();
+    await expect(page).toHaveURL(`/buy-ticket?plan=${second.id}`);
+    await expect(page.getByLabel("Plan")).toHaveValue(second.id);
     expect(problems).toEqual([]);
   });
 
@@ -55,17 +66,30 @@ test.describe("ticket plans and the purchase form", () => {
 });
 
 test.describe("sponsor tokens", () => {
-  test("ten 'SPONS0R Token' cards with their costs and five lines each", async ({ page }) => {
+  test("a 'SPONS0R Token' card for each token in content, with its cost and the shared lines", async ({ page }) => {
     await page.goto("/pricing");
     await ready(page);
-    const cards = page.locator("#tokens li").filter({ has: page.getByRole("heading", { name: "SPONS0R Token" }) });
-    await expect(cards).toHaveCount(10);
-    const costs = ["$0.50", "$20", "$50", "$80", "$100", "$200", "$500", "$800", "$1,000", "$2,000"];
-    for (const [i, cost] of costs.entries()) {
-      await expect(cards.nth(i)).toContainText(cost);
-      await expect(cards.nth(i).getByRole("listitem")).toHaveCount(5);
-      await expect(cards.nth(i).getByRole("button", { name: /^BUY Ticket/ })).toBeVisible();
+    const cards = page.locator("#tokens li").filter({ has: page.getByRole("heading", { name: sponsor.title }) });
+    await expect(cards).toHaveCount(tokens.length);
+    for (const [i, token] of tokens.entries()) {
+      await expect(cards.nth(i)).toContainText(dollars(token.cost));
+      await expect(cards.nth(i).getByRole("listitem")).toHaveText(sponsor.features);
+      await expect(cards.nth(i).getByRole("button", { name: tokenButton(token.cost), exact: true })).toBeVisible();
     }
+  });
+
+  test("a failed network request to /api/checkout is told to the visitor, who can try again", async ({ page }) => {
+    await page.route("**/api/checkout", (route) => route.abort("failed"));
+    await page.goto("/pricing");
+    await ready(page);
+    const buy = page.getByRole("button", { name: tokenButton(tokens[2]!.cost), exact: true });
+    await buy.click();
+    const toast = page.locator(".Toastify__toast");
+    await expect(toast).toContainText("Online payment is unavailable right now");
+    await expect(toast).toContainText(email);
+    await expect(toast).toContainText(phone);
+    await expect(page).toHaveURL("/pricing");
+    await expect(buy).toBeEnabled();
   });
 
   test("without payment configuration the visitor is told payment is unavailable and whom to contact", async ({
@@ -73,10 +97,10 @@ test.describe("sponsor tokens", () => {
   }) => {
     await page.goto("/pricing");
     await ready(page);
-    await page.getByRole("button", { name: "BUY Ticket: SPONS0R Token $50", exact: true }).click();
+    await page.getByRole("button", { name: tokenButton(tokens[2]!.cost), exact: true }).click();
     const toast = page.locator(".Toastify__toast");
     await expect(toast).toContainText("Online payment is unavailable right now");
-    await expect(toast).toContainText("info@tncc.example.org");
+    await expect(toast).toContainText(email);
     await expect(page).toHaveURL("/pricing");
   });
 
@@ -84,7 +108,7 @@ test.describe("sponsor tokens", () => {
     test.use({ javaScriptEnabled: false });
     test("the unavailable message is shown on the page", async ({ page }) => {
       await page.goto("/pricing");
-      await page.getByRole("button", { name: "BUY Ticket: SPONS0R Token $50", exact: true }).click();
+      await page.getByRole("button", { name: tokenButton(tokens[2]!.cost), exact: true }).click();
       await expect(page).toHaveURL("/pricing#checkout-unavailable");
       await expect(page.locator("#checkout-unavailable")).toBeVisible();
     });
@@ -96,6 +120,8 @@ test.describe("checkout through a payment provider", () => {
   let site: ChildProcess;
   let siteUrl: string;
   const received: { auth?: string; body: URLSearchParams }[] = [];
+  /** While true, the fake provider answers every new session with an error (our server then answers 502). */
+  let providerFails = false;
 
   test.beforeAll(async () => {
     // A stand-in for the provider's API and its hosted checkout page, on loopback.
@@ -104,7 +130,10 @@ test.describe("checkout through a payment provider", () => {
       req.on("data", (chunk) => (body += chunk));
       req.on("end", () => {
         const origin = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-        if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
+        if (req.method === "POST" && req.url === "/v1/checkout/sessions" && providerFails) {
+          res.writeHead(500, { "content-type": "application/json" });
+          res.end(JSON.stringify({ error: { message: "fake provider failure" } }));
+        } else if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
           received.push({ auth: req.headers.authorization, body: new URLSearchParams(body) });
           res.writeHead(200, { "content-type": "application/json" });
           res.end(JSON.stringify({ id: "cs_test_42", url: `${origin}/pay/cs_test_42` }));
@@ -146,19 +175,56 @@ test.describe("checkout through a payment provider", () => {
     await new Promise((resolve) => fake?.close(resolve));
   });
 
+  test.afterEach(() => {
+    providerFails = false;
+    received.length = 0;
+  });
+
   test("a token's BUY goes through /api/checkout to the provider's checkout page", async ({ page }) => {
+    const token = tokens[3]!;
     await page.goto(`${siteUrl}/pricing`);
     await ready(page);
-    await page.getByRole("button", { name: "BUY Ticket: SPONS0R Token $80", exact: true }).click();
+    await page.getByRole("button", { name: tokenButton(token.cost), exact: true }).click();
     await expect(page.getByRole("heading", { name: "Fake checkout cs_test_42" })).toBeVisible();
     expect(received).toHaveLength(1);
     expect(received[0]!.auth).toBe("Bearer sk_test_fake_key");
     expect(Object.fromEntries(received[0]!.body)).toEqual({
       mode: "payment",
-      "line_items[0][price]": "price_PLACEHOLDER_04",
-      "line_items[0][quantity]": "1",
+      "line_items[0][price]": token.plan.price,
+      "line_items[0][quantity]": String(token.plan.quantity),
       success_url: `${siteUrl}/success`,
       cancel_url: `${siteUrl}/cancel`,
+    });
+  });
+
+  test("when the provider fails, the visitor is told so and whom to contact", async ({ page }) => {
+    providerFails = true;
+    await page.goto(`${siteUrl}/pricing`);
+    await ready(page);
+    const answer = page.waitForResponse((response) => response.url().endsWith("/api/checkout"));
+    await page.getByRole("button", { name: tokenButton(tokens[1]!.cost), exact: true }).click();
+    expect((await answer).status()).toBe(502);
+    const toast = page.locator(".Toastify__toast");
+    await expect(toast).toContainText("The payment provider could not start the payment.");
+    await expect(toast).toContainText(email);
+    await expect(page).toHaveURL(`${siteUrl}/pricing`);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("when the provider fails, the form post is sent back (303) to the page's unavailable notice", async ({
+      page,
+    }) => {
+      providerFails = true;
+      await page.goto(`${siteUrl}/pricing`);
+      const answer = page.waitForResponse((response) => response.url().endsWith("/api/checkout"));
+      await page.getByRole("button", { name: tokenButton(tokens[1]!.cost), exact: true }).click();
+      const response = await answer;
+      expect(response.status()).toBe(303);
+      expect(response.headers().location).toBe("/pricing#checkout-unavailable");
+      await expect(page).toHaveURL(`${siteUrl}/pricing#checkout-unavailable`);
+      await expect(page.locator("#checkout-unavailable")).toBeVisible();
+      await expect(page.locator("#checkout-unavailable")).toContainText(email);
     });
   });
 });

@@ -1,11 +1,18 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SECTION_WAIT_MS, whenElement } from "./use-section-scroll";
+import { act, cleanup, render } from "@testing-library/react";
+import { createElement } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { useSectionScroll, whenElement } from "./use-section-scroll";
+
+// Spec: a hash link waits 10 000 ms for its section (written out here, not imported from the code under test).
+const SPEC_WAIT_MS = 10_000;
 
 const flush = () => new Promise((resolve) => queueMicrotask(() => resolve(undefined)));
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
+  cleanup();
   vi.useRealTimers();
   document.body.innerHTML = "";
 });
@@ -14,14 +21,14 @@ describe("whenElement", () => {
   it("finds an element that is already there at once", () => {
     document.body.innerHTML = '<section id="speakers"></section>';
     const found = vi.fn();
-    whenElement("speakers", SECTION_WAIT_MS, found);
+    whenElement("speakers", SPEC_WAIT_MS, found);
     expect(found).toHaveBeenCalledWith(document.getElementById("speakers"));
   });
 
   it("waits for a section rendered later (up to the spec's 10 000 ms)", async () => {
     const found = vi.fn();
-    whenElement("schedule", SECTION_WAIT_MS, found);
-    vi.advanceTimersByTime(9_000); // the spec's fallback is 10 000 ms
+    whenElement("schedule", SPEC_WAIT_MS, found);
+    vi.advanceTimersByTime(9_000);
     const section = document.createElement("section");
     section.id = "schedule";
     document.body.append(document.createElement("div"), section);
@@ -32,17 +39,47 @@ describe("whenElement", () => {
 
   it("gives up after 10 000 ms, and can be cancelled", async () => {
     const late = vi.fn();
-    whenElement("about", SECTION_WAIT_MS, late);
-    vi.advanceTimersByTime(SECTION_WAIT_MS);
+    whenElement("about", SPEC_WAIT_MS, late);
+    vi.advanceTimersByTime(SPEC_WAIT_MS);
     document.body.innerHTML = '<section id="about"></section>';
     await flush();
     expect(late).not.toHaveBeenCalled();
 
     const cancelled = vi.fn();
-    const stop = whenElement("news", SECTION_WAIT_MS, cancelled);
+    const stop = whenElement("news", SPEC_WAIT_MS, cancelled);
     stop();
     document.body.innerHTML = '<section id="news"></section>';
     await flush();
     expect(cancelled).not.toHaveBeenCalled();
+  });
+});
+
+describe("useSectionScroll", () => {
+  /** A page using the hook, then a click on a /#id link (a PUSH), and the section added `afterMs` later. */
+  async function linkToLateSection(afterMs: number) {
+    window.matchMedia = vi.fn(() => ({ matches: false })) as never;
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const Page = () => {
+      useSectionScroll();
+      return null;
+    };
+    const router = createMemoryRouter([{ path: "/", Component: Page }]);
+    render(createElement(RouterProvider, { router }));
+    await act(() => router.navigate("/#speakers"));
+    act(() => vi.advanceTimersByTime(afterMs));
+    const section = document.createElement("section");
+    section.id = "speakers";
+    document.body.append(section);
+    await act(flush);
+    return scrolled;
+  }
+
+  it("scrolls to a section that appears just before 10 000 ms", async () => {
+    expect(await linkToLateSection(9_999)).toHaveBeenCalledTimes(1);
+  });
+
+  it("has given up by 10 000 ms", async () => {
+    expect(await linkToLateSection(10_000)).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,13 @@
+import path from "node:path";
+import { loadContent, readImageManifest } from "../../app/content/load";
+
+const repo = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * The organisers' content as the build read it (app/content, validated by the site's own loader), so
+ * browser tests take their counts, names and prices from content and follow an organiser's edit.
+ */
+export const content = loadContent(
+  path.join(repo, "app/content"),
+  readImageManifest(path.join(repo, ".generated/images.json")),
+);
