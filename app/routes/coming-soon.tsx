@@ -11,6 +11,7 @@ export async function loader() {
   return {
     copy: getPages().comingSoon,
     target: site.countdowns.comingSoon.at,
+    after: { at: site.dates.endsAt, dateText: site.dates.text },
     social: site.social.map(({ network, url }) => ({ network, href: url })),
   };
 }
@@ -23,7 +24,7 @@ export const meta = () =>
   });
 
 /** Coming soon: countdown to May 07 2024, the e-mail form, social links and the demo-options panel. */
-export default function ComingSoon({ loaderData: { copy, target, social } }: Route.ComponentProps) {
+export default function ComingSoon({ loaderData: { copy, target, after, social } }: Route.ComponentProps) {
   return (
     <>
       <section
@@ -37,6 +38,7 @@ export default function ComingSoon({ loaderData: { copy, target, social } }: Rou
           <p className="mx-auto mt-4 max-w-2xl text-lg text-lilac">{copy.text}</p>
           <Countdown
             target={target}
+            after={after}
             label="Time left until launch"
             expiredMessage="Countdown finished: the coming-soon date has passed."
             className="mx-auto mt-10 max-w-2xl"

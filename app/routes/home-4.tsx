@@ -15,6 +15,7 @@ export async function loader() {
       { icon: "host" as const, label: "Hosted by", value: home4.hostedBy },
     ],
     target: site.countdowns.home4.at,
+    after: { at: site.dates.endsAt, dateText: site.dates.text },
   };
 }
 
@@ -26,7 +27,7 @@ export const meta = () =>
   });
 
 /** Home variant: the event title, when / where / hosted by, and a countdown to Apr 07 2024. */
-export default function HomeFour({ loaderData: { eyebrow, title, facts, target } }: Route.ComponentProps) {
+export default function HomeFour({ loaderData: { eyebrow, title, facts, target, after } }: Route.ComponentProps) {
   return (
     <VariantBanner
       eyebrow={eyebrow}
@@ -34,6 +35,7 @@ export default function HomeFour({ loaderData: { eyebrow, title, facts, target }
       facts={facts}
       countdown={{
         target,
+        after,
         label: "Time left until the event",
         expiredMessage: "Countdown finished: the event has begun.",
       }}

@@ -18,6 +18,7 @@ export async function loader() {
       { icon: "date" as const, label: "When", value: meetup.about.when },
     ],
     target: site.countdowns.home5.at,
+    after: { at: site.dates.endsAt, dateText: site.dates.text },
     about: meetup.about,
     features: meetup.features,
     fluid: meetup.fluid,
@@ -41,6 +42,7 @@ export default function HomeFive({ loaderData: data }: Route.ComponentProps) {
         facts={data.facts}
         countdown={{
           target: data.target,
+          after: data.after,
           label: "Time left until the meetup",
           expiredMessage: "Countdown finished: the meetup has begun.",
         }}

@@ -47,6 +47,8 @@ export async function loader() {
     countdown: {
       target: site.countdowns.landing.at,
       startText: `${start?.fullDate ?? dates.text}, ${dates.dailyStart}`,
+      endsAt: dates.endsAt,
+      dateText: dates.text,
     },
     about: { ...about, themes: site.themes, dateText: dates.text, registrationUrl: site.registrationUrl },
     features: getFeatures().map(({ id, title, icon, text, delay }) => ({ id, title, icon, text, delay })),
@@ -93,7 +95,11 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
   return (
     <>
       <BannerCarousel slides={data.banner.slides} facts={data.banner.facts} />
-      <CountdownSection target={data.countdown.target} startText={data.countdown.startText} />
+      <CountdownSection
+        {...data.countdown}
+        timeZone={data.timeZone}
+        sessions={data.schedule.flatMap((day) => day.sessions.map((s) => ({ ...s, dayId: day.id })))}
+      />
       <StaticIsland>
         <About {...data.about} />
         <Features features={data.features} />
