@@ -18,6 +18,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import { isFormKind, sentId } from "../app/lib/form-kinds";
+import { registerAgendaIcs } from "./api/agenda-ics";
 import { registerCheckout, type CheckoutOptions } from "./checkout";
 import { sameOriginPath } from "./redirect";
 
@@ -434,6 +435,7 @@ export function createApp(opts: AppOptions): Hono {
   });
 
   registerCheckout(app, { dataFile: path.join(path.dirname(root), "checkout.json"), ...opts.checkout });
+  registerAgendaIcs(app, { dataFile: path.join(path.dirname(root), "agenda-sessions.json") });
 
   app.notFound(async (c) => {
     const url = new URL(c.req.url);

@@ -404,6 +404,8 @@ export function createSchemas({ images, markdown }: SchemaContext) {
   const session = z
     .strictObject({
       id,
+      /** Unique across all days and never reused: shared agenda links (/agenda#code) carry it. */
+      number: id,
       start: time,
       end: optionalTime,
       title: text,

@@ -26,8 +26,9 @@ export const scheduleTabs = () =>
     monthShort,
     year,
     fullDate,
-    sessions: sessions.map(({ id, title, startsAt, endsAt, speaker }) => ({
+    sessions: sessions.map(({ id, number, title, startsAt, endsAt, speaker }) => ({
       id,
+      number,
       title,
       startsAt,
       endsAt,

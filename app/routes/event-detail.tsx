@@ -1,5 +1,6 @@
 import { CalendarPlus, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
+import { StarButton } from "~/components/agenda/star-button";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { getSession, getSite } from "~/content/content.server";
@@ -28,6 +29,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     timeZone: site.timeZone,
     session: {
       id: session.id,
+      number: session.number,
       title: session.title,
       text: session.text,
       image: session.image,
@@ -100,6 +102,12 @@ export default function EventDetail({ loaderData: d }: Route.ComponentProps) {
               <CalendarPlus aria-hidden="true" className="size-4" />
               Add to calendar
             </a>
+            <StarButton
+              number={d.session.number}
+              title={d.session.title}
+              withText
+              className="btn btn-outline print-hide ms-3 mt-8"
+            />
           </div>
         </div>
         <nav

@@ -1,10 +1,14 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
 import type { ScheduleDay, ScheduleSession, Speaker } from "~/content/schemas";
+import { StarButton } from "../agenda/star-button";
 import { nowAndNext, todayIndex, useNow } from "~/lib/event-now";
 import { timeRange, useScheduleZone } from "~/lib/schedule-time";
 
 export type ScheduleSessionProps = Pick<ScheduleSession, "id" | "title" | "startsAt" | "endsAt"> & {
+  /** The session's stable number: shows the "My agenda" star when given. */
+  number?: number;
+} & {
   speaker?: Pick<Speaker, "name" | "designation">;
 };
 export type ScheduleDayProps = Pick<
@@ -233,8 +237,13 @@ function SessionRow({ dayId, session, colors, zone, mark }: SessionRowProps) {
           </p>
         )}
       </div>
-      <span aria-hidden="true" className={`hidden text-2xl sm:block rtl:-scale-x-100 ${colors.time}`}>
-        →
+      <span className="flex items-center gap-2">
+        {session.number !== undefined && (
+          <StarButton number={session.number} title={session.title} className={colors.time} />
+        )}
+        <span aria-hidden="true" className={`hidden text-2xl sm:block rtl:-scale-x-100 ${colors.time}`}>
+          →
+        </span>
       </span>
     </li>
   );
