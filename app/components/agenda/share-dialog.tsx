@@ -47,7 +47,7 @@ export function ShareDialog({ open, onClose, url }: ShareDialogProps) {
       <h2 className="text-2xl font-semibold">Share my agenda</h2>
       <p className="mt-2 text-muted">The link carries your selection; nothing is stored on a server.</p>
       <label className="mt-4 block text-sm font-semibold" htmlFor="agenda-share-link">
-        Link
+        Share link
       </label>
       <input
         id="agenda-share-link"
