@@ -293,7 +293,8 @@ export function loadContent(dir: string, images: ImageManifest, options: LoadOpt
   for (const { file, data } of days.entries)
     data.sessions.forEach((session, index) => {
       const first = numbered.get(session.number);
-      if (first) reader.problems.push(`${file}: sessions[${index}].number: ${session.number} is already used in ${first}`);
+      if (first)
+        reader.problems.push(`${file}: sessions[${index}].number: ${session.number} is already used in ${first}`);
       else numbered.set(session.number, file);
     });
 

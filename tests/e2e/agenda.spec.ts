@@ -77,6 +77,8 @@ test("share: the link and its QR code carry the three; another browser merges th
     big.width = qr.width * scale;
     big.height = qr.height * scale;
     const ctx = big.getContext("2d")!;
+    ctx.fillStyle = "#fff"; // lean-qr leaves light modules transparent
+    ctx.fillRect(0, 0, big.width, big.height);
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(qr, 0, 0, big.width, big.height);
     const data = ctx.getImageData(0, 0, big.width, big.height);
