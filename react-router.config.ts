@@ -1,3 +1,5 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { prerenderPaths } from "./app/content/paths.server";
 
@@ -5,5 +7,13 @@ export default {
   ssr: false,
   async prerender({ getStaticPaths }) {
     return [...getStaticPaths(), ...(await prerenderPaths())];
+  },
+  // After pre-rendering: the offline service worker (it precaches the HTML) and the agenda calendar's data.
+  async buildEnd({ reactRouterConfig }) {
+    const { agendaSessionsFile, offlineContentPages } = await import("./app/content/paths.server");
+    const { writeServiceWorker } = await import("./scripts/build/service-worker");
+    const buildDir = reactRouterConfig.buildDirectory;
+    await writeFile(path.join(buildDir, "agenda-sessions.json"), JSON.stringify(agendaSessionsFile()));
+    await writeServiceWorker(path.join(buildDir, "client"), offlineContentPages());
   },
 } satisfies Config;

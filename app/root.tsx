@@ -17,6 +17,7 @@ import { Shell } from "./components/layout/shell";
 import type { TopBarVariant } from "./components/layout/top-bar";
 import { Toasts } from "./components/ui/toasts";
 import { shellView } from "./content/views.server";
+import { registerOffline } from "./lib/agenda-offline";
 import { isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
 import { whenIdle } from "./lib/idle";
 import { PAGE_OPTIONS_SCRIPT } from "./lib/page-options";
@@ -29,6 +30,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "alternate", type: "application/atom+xml", title: "TNCC blog", href: "/blog/feed.xml" },
 ];
 
@@ -90,6 +92,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
     if (!url) return;
     return whenIdle(() => void import("./lib/vitals").then(({ startVitals }) => startVitals(url)));
   }, []);
+
+  useEffect(() => whenIdle(registerOffline), []);
 
   return (
     <Shell shell={loaderData.shell} topBar={topBar}>

@@ -11,6 +11,7 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { registerAgendaIcs } from "./api/agenda-ics";
 import { registerCheckout, type CheckoutOptions } from "./api/checkout";
 import type { ApiDeps } from "./api/deps";
 import { registerForms, type FormsOptions } from "./api/forms";
@@ -100,6 +101,7 @@ export function createApp(opts: AppOptions): Hono {
   // Every form (issue 17): stored, then mailed; see server/api/forms.ts.
   if (opts.forms) registerForms(app, { ...opts.forms, trustProxy });
   registerCheckout(app, deps, { dataFile: path.join(path.dirname(root), "checkout.json"), ...opts.checkout });
+  registerAgendaIcs(app, { dataFile: path.join(path.dirname(root), "agenda-sessions.json") });
 
   app.notFound((c) => {
     const url = new URL(c.req.url);

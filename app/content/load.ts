@@ -288,6 +288,16 @@ export function loadContent(dir: string, images: ImageManifest, options: LoadOpt
   reader.uniqueAcrossFiles(days.entries);
   reader.uniqueAcrossFiles(posts.entries);
 
+  // Session numbers (shared agenda links) are unique across every day.
+  const numbered = new Map<number, string>();
+  for (const { file, data } of days.entries)
+    data.sessions.forEach((session, index) => {
+      const first = numbered.get(session.number);
+      if (first)
+        reader.problems.push(`${file}: sessions[${index}].number: ${session.number} is already used in ${first}`);
+      else numbered.set(session.number, file);
+    });
+
   // References are checked only against a collection that loaded completely,
   // so one broken speaker file does not also flag every session that names it.
   const speakerById = new Map(speakers.entries.map(({ data }) => [data.id, data]));

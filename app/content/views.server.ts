@@ -44,8 +44,9 @@ export const scheduleTabs = () =>
     monthShort,
     year,
     fullDate,
-    sessions: sessions.map(({ id, title, startsAt, endsAt, speaker }) => ({
+    sessions: sessions.map(({ id, number, title, startsAt, endsAt, speaker }) => ({
       id,
+      number,
       title,
       startsAt,
       endsAt,
@@ -153,6 +154,8 @@ export function homeView() {
     countdown: {
       target: site.countdowns.landing.at,
       startText: `${start?.fullDate ?? dates.text}, ${dates.dailyStart}`,
+      endsAt: dates.endsAt,
+      dateText: dates.text,
     },
     about: aboutSection(site),
     features: getFeatures().map(({ id, title, icon, text, delay }) => ({ id, title, icon, text, delay })),
@@ -215,6 +218,9 @@ export function homeThreeView(pictures: number) {
   return { ...template, gallery: template.gallery.slice(0, pictures), faqs: getFaqs() };
 }
 
+/** When the conference ends, for the countdowns that give way to "Took place …" afterwards. */
+const afterEvent = (site: ReturnType<typeof getSite>) => ({ at: site.dates.endsAt, dateText: site.dates.text });
+
 /** /home-4: a countdown banner. */
 export function homeFourView() {
   const site = getSite();
@@ -228,6 +234,7 @@ export function homeFourView() {
       { icon: "host" as const, label: "Hosted by", value: home4.hostedBy },
     ],
     target: site.countdowns.home4.at,
+    after: afterEvent(site),
   };
 }
 
@@ -243,6 +250,7 @@ export function homeFiveView() {
       { icon: "date" as const, label: "When", value: meetup.about.when },
     ],
     target: site.countdowns.home5.at,
+    after: afterEvent(site),
     about: meetup.about,
     features: meetup.features,
     fluid: meetup.fluid,
@@ -260,6 +268,7 @@ export function comingSoonView() {
   return {
     copy: getPages().comingSoon,
     target: site.countdowns.comingSoon.at,
+    after: afterEvent(site),
     social: site.social.map(({ network, url }) => ({ network, href: url })),
   };
 }
@@ -345,6 +354,7 @@ export function speakerDetailView(id: number) {
       .map((s) => ({
         dayId: day.id,
         id: s.id,
+        number: s.number,
         title: s.title,
         day: `${day.label}, ${day.fullDate}`,
         timeText: s.timeText,
@@ -370,6 +380,7 @@ export function eventDetailView(dayId: number, sessionId: number) {
     timeZone: site.timeZone,
     session: {
       id: session.id,
+      number: session.number,
       title: session.title,
       text: session.text,
       image: session.image,

@@ -18,7 +18,7 @@ export const meta = () =>
   });
 
 /** Coming soon: countdown to May 07 2024, the e-mail form, social links and the demo-options panel. */
-export default function ComingSoon({ loaderData: { copy, target, social } }: Route.ComponentProps) {
+export default function ComingSoon({ loaderData: { copy, target, after, social } }: Route.ComponentProps) {
   return (
     <>
       <section
@@ -32,6 +32,7 @@ export default function ComingSoon({ loaderData: { copy, target, social } }: Rou
           <p className="mx-auto mt-4 max-w-2xl text-lg text-lilac">{copy.text}</p>
           <Countdown
             target={target}
+            after={after}
             label="Time left until launch"
             expiredMessage="Countdown finished: the coming-soon date has passed."
             className="mx-auto mt-10 max-w-2xl"

@@ -1,5 +1,6 @@
 import { CalendarPlus, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
+import { StarButton } from "~/components/agenda/star-button";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { pageMeta } from "~/lib/meta";
@@ -72,6 +73,12 @@ export default function EventDetail({ loaderData: d }: Route.ComponentProps) {
               <CalendarPlus aria-hidden="true" className="size-4" />
               Add to calendar
             </a>
+            <StarButton
+              number={d.session.number}
+              title={d.session.title}
+              withText
+              className="btn btn-outline print-hide ms-3 mt-8"
+            />
           </div>
         </div>
         <nav

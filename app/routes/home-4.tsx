@@ -15,7 +15,7 @@ export const meta = () =>
   });
 
 /** Home variant: the event title, when / where / hosted by, and a countdown to Apr 07 2024. */
-export default function HomeFour({ loaderData: { eyebrow, title, facts, target } }: Route.ComponentProps) {
+export default function HomeFour({ loaderData: { eyebrow, title, facts, target, after } }: Route.ComponentProps) {
   return (
     <VariantBanner
       eyebrow={eyebrow}
@@ -23,6 +23,7 @@ export default function HomeFour({ loaderData: { eyebrow, title, facts, target }
       facts={facts}
       countdown={{
         target,
+        after,
         label: "Time left until the event",
         expiredMessage: "Countdown finished: the event has begun.",
       }}

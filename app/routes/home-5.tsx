@@ -28,6 +28,7 @@ export default function HomeFive({ loaderData: data }: Route.ComponentProps) {
         facts={data.facts}
         countdown={{
           target: data.target,
+          after: data.after,
           label: "Time left until the meetup",
           expiredMessage: "Countdown finished: the meetup has begun.",
         }}

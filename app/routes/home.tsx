@@ -32,7 +32,11 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
   return (
     <>
       <BannerCarousel slides={data.banner.slides} facts={data.banner.facts} />
-      <CountdownSection target={data.countdown.target} startText={data.countdown.startText} />
+      <CountdownSection
+        {...data.countdown}
+        timeZone={data.timeZone}
+        sessions={data.schedule.flatMap((day) => day.sessions.map((s) => ({ ...s, dayId: day.id })))}
+      />
       <StaticIsland>
         <About {...data.about} />
         <Features features={data.features} />

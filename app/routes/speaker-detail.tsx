@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { StarButton } from "~/components/agenda/star-button";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { pageMeta } from "~/lib/meta";
@@ -44,16 +45,22 @@ export default function SpeakerDetail({ loaderData: { speaker, sessions } }: Rou
                 <h3 className="mt-10 text-2xl font-semibold">Sessions</h3>
                 <ul className="mt-4 space-y-3">
                   {sessions.map((s) => (
-                    <li key={`${s.dayId}-${s.id}`} className="rounded-[var(--radius-card)] bg-mist p-5">
-                      <Link
-                        to={`/event-detail/${s.dayId}/${s.id}`}
-                        className="font-serif text-xl font-semibold hover:text-rose"
-                      >
-                        {s.title}
-                      </Link>
-                      <p className="mt-1 text-muted">
-                        {s.day}, {s.timeText}
-                      </p>
+                    <li
+                      key={`${s.dayId}-${s.id}`}
+                      className="flex items-start gap-3 rounded-[var(--radius-card)] bg-mist p-5"
+                    >
+                      <div className="flex-1">
+                        <Link
+                          to={`/event-detail/${s.dayId}/${s.id}`}
+                          className="font-serif text-xl font-semibold hover:text-rose"
+                        >
+                          {s.title}
+                        </Link>
+                        <p className="mt-1 text-muted">
+                          {s.day}, {s.timeText}
+                        </p>
+                      </div>
+                      <StarButton number={s.number} title={s.title} className="text-gold-deep" />
                     </li>
                   ))}
                 </ul>

@@ -9,6 +9,8 @@ export interface MobileMenuProps {
   onClose: () => void;
 }
 
+const sectionNames = new Set(sectionLinks.map((link) => link.label));
+
 /** The phone menu: a side panel with every link, the registration button and contact details. */
 export function MobileMenu({ shell, open, onClose }: MobileMenuProps) {
   const linkClass = "block rounded px-2 py-2.5 text-lg hover:bg-white/10 hover:text-gold";
@@ -22,10 +24,27 @@ export function MobileMenu({ shell, open, onClose }: MobileMenuProps) {
     >
       <nav aria-label="Mobile">
         <ul>
-          {[...sectionLinks, ...pageLinks].map((link) => (
-            <li key={`${link.label}-${link.href}`}>
+          {sectionLinks.map((link) => (
+            <li key={link.label}>
               <Link to={link.href ?? "/"} className={linkClass} onClick={onClose}>
                 {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {/* Grouped as in the desktop menu; a page that shares a home section's name says "page" to a screen reader. */}
+        <h2
+          id="mobile-pages"
+          className="mt-4 border-t border-white/15 px-2 pt-4 text-sm font-semibold tracking-[0.12em] text-lilac uppercase"
+        >
+          Pages
+        </h2>
+        <ul aria-labelledby="mobile-pages">
+          {pageLinks.map((link) => (
+            <li key={link.label}>
+              <Link to={link.href ?? "/"} className={linkClass} onClick={onClose}>
+                {link.label}
+                {sectionNames.has(link.label) && <span className="sr-only"> page</span>}
               </Link>
             </li>
           ))}

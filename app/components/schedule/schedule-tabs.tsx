@@ -1,9 +1,15 @@
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { ScheduleDay, ScheduleSession, Speaker } from "~/content/schemas";
+import { StarButton } from "../agenda/star-button";
+import { nowAndNext, todayIndex, useNow } from "~/lib/event-now";
 import { timeRange, useScheduleZone } from "~/lib/schedule-time";
 import { useTabs } from "../ui/use-tabs";
 
 export type ScheduleSessionProps = Pick<ScheduleSession, "id" | "title" | "startsAt" | "endsAt"> & {
+  /** The session's stable number: shows the "My agenda" star when given. */
+  number?: number;
+} & {
   speaker?: Pick<Speaker, "name" | "designation">;
 };
 export type ScheduleDayProps = Pick<
@@ -62,7 +68,24 @@ export function ScheduleTabs({
 }: ScheduleTabsProps) {
   const colors = TONES[tone];
   const times = useScheduleZone(timeZone, days[0]?.sessions[0]?.startsAt ?? new Date().toISOString());
-  const { selected, tabProps, panelProps } = useTabs(days.length);
+  const { selected, setSelected, tabProps, panelProps } = useTabs(days.length);
+  // During the event (its own zone), open on today's tab once, and mark the session under way and the next.
+  const now = useNow();
+  const openedToday = useRef(false);
+  useEffect(() => {
+    if (now === null || openedToday.current) return;
+    openedToday.current = true;
+    const today = todayIndex(days, now, timeZone);
+    if (today >= 0) setSelected(today);
+  }, [now, days, timeZone, setSelected]);
+  const marks =
+    now === null
+      ? {}
+      : nowAndNext(
+          days.flatMap((day) => day.sessions),
+          now,
+          timeZone,
+        );
 
   return (
     <div>
@@ -117,7 +140,14 @@ export function ScheduleTabs({
           </DayHeading>
           <ol className="space-y-3">
             {day.sessions.map((session) => (
-              <SessionRow key={session.id} dayId={day.id} session={session} colors={colors} zone={times.zone} />
+              <SessionRow
+                key={session.id}
+                dayId={day.id}
+                session={session}
+                colors={colors}
+                zone={times.zone}
+                mark={session === marks.current ? "now" : session === marks.next ? "next" : undefined}
+              />
             ))}
           </ol>
         </div>
@@ -132,14 +162,24 @@ interface SessionRowProps {
   colors: Tone;
   /** The zone the times are shown in. */
   zone: string;
+  /** The session under way, or the next one to start. */
+  mark?: "now" | "next";
 }
 
-function SessionRow({ dayId, session, colors, zone }: SessionRowProps) {
+function SessionRow({ dayId, session, colors, zone, mark }: SessionRowProps) {
   return (
     <li
-      className={`group relative grid gap-x-6 gap-y-1 rounded-[var(--radius-card)] p-5 ring-1 transition-colors duration-200 sm:grid-cols-[11rem_1fr_auto] sm:items-center sm:p-6 ${colors.row}`}
+      data-mark={mark}
+      className={`group relative grid ${mark === "now" ? "outline-2 outline-offset-2 outline-gold" : ""} gap-x-6 gap-y-1 rounded-[var(--radius-card)] p-5 ring-1 transition-colors duration-200 sm:grid-cols-[11rem_1fr_auto] sm:items-center sm:p-6 ${colors.row}`}
     >
-      <p className={`font-semibold tabular-nums ${colors.time}`}>{timeRange(session.startsAt, session.endsAt, zone)}</p>
+      <p className={`font-semibold tabular-nums ${colors.time}`}>
+        {timeRange(session.startsAt, session.endsAt, zone)}
+        {mark && (
+          <span className="ms-2 inline-block rounded-full bg-gold px-2 py-0.5 text-xs font-bold tracking-wide text-ink uppercase">
+            {mark === "now" ? "On now" : "Next"}
+          </span>
+        )}
+      </p>
       <div>
         <p className={`font-serif text-xl font-semibold ${colors.title}`}>
           {/* The whole row is the link's target area (the ::after overlay); the title is its name. */}
@@ -157,8 +197,13 @@ function SessionRow({ dayId, session, colors, zone }: SessionRowProps) {
           </p>
         )}
       </div>
-      <span aria-hidden="true" className={`hidden text-2xl sm:block rtl:-scale-x-100 ${colors.time}`}>
-        →
+      <span className="flex items-center gap-2">
+        {session.number !== undefined && (
+          <StarButton number={session.number} title={session.title} className={colors.time} />
+        )}
+        <span aria-hidden="true" className={`hidden text-2xl sm:block rtl:-scale-x-100 ${colors.time}`}>
+          →
+        </span>
       </span>
     </li>
   );

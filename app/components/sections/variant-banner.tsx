@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin, Mic, Users, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Countdown } from "../ui/countdown";
+import { Countdown, type CountdownProps } from "../ui/countdown";
 
 const FACT_ICONS = { date: CalendarDays, venue: MapPin, host: Mic, people: Users } satisfies Record<string, LucideIcon>;
 
@@ -16,7 +16,7 @@ export interface VariantBannerProps {
   title: string;
   facts: BannerFact[];
   /** Counts down to this instant (ISO with offset) when given. */
-  countdown?: { target: string; label: string; expiredMessage: string };
+  countdown?: Pick<CountdownProps, "target" | "label" | "expiredMessage" | "after">;
   /** Buttons and links under the title. */
   actions?: ReactNode;
 }

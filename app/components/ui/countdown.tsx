@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
-import { countdownParts, msUntilNextTick, type CountdownParts } from "~/lib/countdown";
+import { Link } from "react-router";
+import { countdownParts, msUntilNextTick, parseInstant, type CountdownParts } from "~/lib/countdown";
+import { compactRange } from "~/lib/event-now";
 
 export interface CountdownProps {
   /** The moment counted down to: ISO 8601 with the event's offset ("2024-10-24T09:00:00-05:00"). */
@@ -9,6 +11,18 @@ export interface CountdownProps {
   /** Logged once per page load (console.info) when the countdown is at zero. */
   expiredMessage: string;
   className?: string;
+  /**
+   * Once both the target and `after.at` (the conference's end) have passed, the timer gives way to
+   * "Took place 24–27 October 2024" with links to the gallery and the blog.
+   */
+  after?: EventOver;
+}
+
+export interface EventOver {
+  /** ISO instant with offset: the end of the conference's last day. */
+  at: string;
+  /** "24 - 27 October 2024" */
+  dateText: string;
 }
 
 const UNITS = [
@@ -27,8 +41,10 @@ const loggedExpiry = new Set<string>();
  * visitor's); the values appear after hydration. No live region: screen readers read the time
  * when they reach it instead of hearing every second.
  */
-export function Countdown({ target, label, expiredMessage, className = "" }: CountdownProps) {
+export function Countdown({ target, label, expiredMessage, className = "", after }: CountdownProps) {
   const [parts, setParts] = useState<CountdownParts | null>(null);
+  const [over, setOver] = useState(false);
+  const afterAt = after?.at;
 
   useEffect(() => {
     let timer: number | undefined;
@@ -36,6 +52,10 @@ export function Countdown({ target, label, expiredMessage, className = "" }: Cou
       const now = Date.now();
       const next = countdownParts(target, now);
       setParts(next);
+      if (afterAt && next.expired && now >= parseInstant(afterAt)) {
+        setOver(true);
+        return;
+      }
       if (next.expired) {
         if (!loggedExpiry.has(target)) {
           loggedExpiry.add(target);
@@ -47,7 +67,9 @@ export function Countdown({ target, label, expiredMessage, className = "" }: Cou
     };
     tick();
     return () => window.clearTimeout(timer);
-  }, [target, expiredMessage]);
+  }, [target, expiredMessage, afterAt]);
+
+  if (over && after) return <TookPlace dateText={after.dateText} className={className} />;
 
   return (
     <div role="timer" aria-label={label} className={`grid grid-cols-4 gap-2 sm:gap-4 ${className}`}>
@@ -65,6 +87,34 @@ export function Countdown({ target, label, expiredMessage, className = "" }: Cou
           </span>
         </div>
       ))}
+    </div>
+  );
+}
+
+/** What replaces a countdown once the conference is over. */
+export function TookPlace({
+  dateText,
+  className = "",
+  headingId,
+}: {
+  dateText: string;
+  className?: string;
+  headingId?: string;
+}) {
+  const Text = headingId ? "h2" : "p";
+  return (
+    <div data-event-over className={`text-center ${className}`}>
+      <Text id={headingId} className="font-serif text-2xl font-semibold text-paper sm:text-3xl">
+        Took place {compactRange(dateText)}
+      </Text>
+      <p className="mt-4 flex flex-wrap justify-center gap-x-6 gap-y-2 text-lilac">
+        <Link to="/gallery" className="font-semibold text-gold underline underline-offset-4 hover:no-underline">
+          See the photos in the gallery
+        </Link>
+        <Link to="/blog-grid" className="font-semibold text-gold underline underline-offset-4 hover:no-underline">
+          Read the blog
+        </Link>
+      </p>
     </div>
   );
 }

@@ -48,5 +48,5 @@ export function useTabs(count: number) {
 
   const panelProps = (index: number) => ({ role: "tabpanel", id: panelId(index), "aria-labelledby": tabId(index) });
 
-  return { selected, select, tabProps, panelProps };
+  return { selected, select, setSelected, tabProps, panelProps };
 }

@@ -17,6 +17,8 @@ export function scheduleSchemas({ image }: CollectionContext) {
   const session = z
     .strictObject({
       id,
+      /** Unique across all days and never reused: shared agenda links (/agenda#code) carry it. */
+      number: id,
       start: time,
       end: optionalTime,
       title: text,

@@ -1,0 +1,206 @@
+import { CalendarPlus, Download, Share2 } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { ShareDialog } from "~/components/agenda/share-dialog";
+import { StarButton } from "~/components/agenda/star-button";
+import { PageBanner } from "~/components/layout/page-banner";
+import { getScheduleDays, getSite } from "~/content/content.server";
+import { decodeAgenda, encodeAgenda } from "~/lib/agenda-code";
+import { agendaCalendar, clashes, type AgendaSession } from "~/lib/agenda-ics";
+import { useAgenda } from "~/lib/agenda-store";
+import { pageMeta } from "~/lib/meta";
+import { timeRange, zoneName } from "~/lib/schedule-time";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { Route } from "./+types/agenda";
+
+export async function loader() {
+  const site = getSite();
+  const { name, address } = site.venue;
+  const days = getScheduleDays();
+  return {
+    timeZone: site.timeZone,
+    calendarName: `${site.title}: my agenda`,
+    location: `${name}, ${address.street}, ${address.city}, ${address.region} ${address.postalCode}`,
+    days: days.map(({ id, label, fullDate }) => ({ id, label, fullDate })),
+    sessions: days.flatMap((day) =>
+      day.sessions.map((s): AgendaSession => ({
+        number: s.number,
+        dayId: day.id,
+        id: s.id,
+        title: s.title,
+        startsAt: s.startsAt,
+        endsAt: s.endsAt,
+        speaker: s.speaker?.name,
+      })),
+    ),
+  };
+}
+
+export const meta = () =>
+  pageMeta({
+    title: "My agenda",
+    description: "The sessions you starred, by day, to share, download or subscribe to. No account needed.",
+    path: "/agenda",
+  });
+
+/**
+ * My agenda: the starred sessions by day (event's zone), clashes marked; share link and QR code,
+ * .ics download and subscription URL. Opening someone's link (#code) shows theirs, with "Add these to mine".
+ * The pre-rendered page is a shell: the selection lives in this browser and shows after hydration.
+ */
+export default function Agenda({ loaderData: d }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  // A shared agenda's code is in the fragment: read after hydration (the pre-rendered page has none).
+  const location = useLocation();
+  const hash = hydrated ? location.hash.slice(1) : "";
+  const navigate = useNavigate();
+  const { starred, merge } = useAgenda();
+  const [sharing, setSharing] = useState(false);
+  const [merged, setMerged] = useState(false);
+  const shared = useMemo(() => (hash ? new Set(decodeAgenda(hash)) : null), [hash]);
+  const shown = shared ?? starred;
+  const code = encodeAgenda(starred);
+  const origin = hydrated ? window.location.origin : "";
+
+  const download = () => {
+    const ics = agendaCalendar(d, starred, origin, new Date());
+    const url = URL.createObjectURL(new Blob([ics], { type: "text/calendar" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = "my-agenda.ics";
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  return (
+    <>
+      <PageBanner title={shared ? "A shared agenda" : "My agenda"} trail={[{ label: "Schedule", href: "/schedule" }]} />
+      <section className="section bg-mist" aria-label="Agenda">
+        <div className="container-page max-w-4xl">
+          {!hydrated ? (
+            <p className="text-center text-muted">Loading your agenda…</p>
+          ) : (
+            <>
+              {shared && (
+                <div className="mb-8 rounded-[var(--radius-card)] bg-paper p-6 shadow-soft" data-shared>
+                  <p>
+                    Someone shared these {shared.size} sessions with you. Your own selection is not changed unless you
+                    add them.
+                  </p>
+                  <div className="mt-4 flex flex-wrap gap-3">
+                    <button
+                      type="button"
+                      className="btn btn-primary"
+                      onClick={() => {
+                        merge(shared);
+                        setMerged(true);
+                      }}
+                    >
+                      Add these to mine
+                    </button>
+                    <button type="button" className="btn btn-outline" onClick={() => void navigate("/agenda")}>
+                      Show my agenda
+                    </button>
+                  </div>
+                  <p role="status" className="mt-2 min-h-6">
+                    {merged ? `Added. Your agenda now has ${starred.size} sessions.` : ""}
+                  </p>
+                </div>
+              )}
+              <AgendaList days={d.days} sessions={d.sessions} chosen={shown} timeZone={d.timeZone} editable={!shared} />
+              {!shared && starred.size > 0 && (
+                <div className="mt-10 flex flex-wrap items-center justify-center gap-4" data-print-hide>
+                  <button type="button" className="btn btn-primary" onClick={() => setSharing(true)}>
+                    <Share2 aria-hidden="true" className="size-4" />
+                    Share
+                  </button>
+                  <button type="button" className="btn btn-outline" onClick={download}>
+                    <Download aria-hidden="true" className="size-4" />
+                    Download .ics
+                  </button>
+                  <a href={`/api/agenda.ics?s=${code}`} className="underline underline-offset-4 hover:text-rose">
+                    <CalendarPlus aria-hidden="true" className="me-1 inline size-4" />
+                    Calendar subscription link
+                  </a>
+                </div>
+              )}
+              <ShareDialog open={sharing} onClose={() => setSharing(false)} url={`${origin}/agenda#${code}`} />
+            </>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
+
+interface AgendaListProps {
+  days: { id: number; label: string; fullDate: string }[];
+  sessions: AgendaSession[];
+  chosen: ReadonlySet<number>;
+  timeZone: string;
+  editable: boolean;
+}
+
+function AgendaList({ days, sessions, chosen, timeZone, editable }: AgendaListProps) {
+  const picked = sessions.filter((s) => chosen.has(s.number));
+  if (picked.length === 0)
+    return (
+      <p className="text-center text-lg">
+        No sessions yet. Star the ones you want to attend on the{" "}
+        <Link to="/schedule" className="font-semibold underline underline-offset-4">
+          schedule
+        </Link>
+        .
+      </p>
+    );
+  const clash = clashes(picked);
+  return (
+    <div className="space-y-10">
+      <p className="text-center text-sm text-muted">Times in {zoneName(timeZone, picked[0]!.startsAt)}.</p>
+      {days.map((day) => {
+        const list = picked
+          .filter((s) => s.dayId === day.id)
+          .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+        if (list.length === 0) return null;
+        return (
+          <section key={day.id} aria-labelledby={`agenda-day-${day.id}`}>
+            <h2 id={`agenda-day-${day.id}`} className="text-2xl font-semibold">
+              {day.label}: {day.fullDate}
+            </h2>
+            <ol className="mt-4 space-y-3">
+              {list.map((s) => {
+                const others = clash.get(s.number);
+                return (
+                  <li
+                    key={s.number}
+                    data-session={s.number}
+                    className="flex items-start gap-4 rounded-[var(--radius-card)] bg-paper p-5 shadow-soft"
+                  >
+                    <div className="flex-1">
+                      <p className="font-semibold text-gold-deep tabular-nums">
+                        {timeRange(s.startsAt, s.endsAt, timeZone)}
+                      </p>
+                      <Link
+                        to={`/event-detail/${s.dayId}/${s.id}`}
+                        className="font-serif text-xl font-semibold hover:text-rose"
+                      >
+                        {s.title}
+                      </Link>
+                      {s.speaker && <p className="text-muted">{s.speaker}</p>}
+                      {others && (
+                        <p className="mt-1 font-semibold text-rose" data-clash>
+                          Clashes with {others.join(", ")}
+                        </p>
+                      )}
+                    </div>
+                    {editable && <StarButton number={s.number} title={s.title} className="text-gold-deep" />}
+                  </li>
+                );
+              })}
+            </ol>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

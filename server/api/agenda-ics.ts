@@ -1,0 +1,40 @@
+/**
+ * GET /api/agenda.ics?s=<code>: the calendar of a shared agenda, for calendar apps to subscribe to.
+ * Stateless: the selection is the code itself (app/lib/agenda-code.ts); the sessions come from
+ * build/agenda-sessions.json, written at build time (react-router.config.ts, buildEnd).
+ */
+import { readFile } from "node:fs/promises";
+import type { Hono } from "hono";
+import { decodeAgenda } from "../../app/lib/agenda-code";
+import { agendaCalendar, type AgendaCalendarInput } from "../../app/lib/agenda-ics";
+
+export interface AgendaIcsOptions {
+  /** build/agenda-sessions.json */
+  dataFile: string;
+}
+
+export function registerAgendaIcs(app: Hono, options: AgendaIcsOptions): void {
+  let data: Promise<AgendaCalendarInput> | undefined;
+  const load = () =>
+    (data ??= readFile(options.dataFile, "utf8").then((text) => JSON.parse(text) as AgendaCalendarInput)).catch(
+      (error: unknown) => {
+        data = undefined;
+        throw error;
+      },
+    );
+
+  app.get("/api/agenda.ics", async (c) => {
+    const code = c.req.query("s") ?? "";
+    if (code.length > 2000) return c.text("Code too long", 400);
+    const numbers = decodeAgenda(code);
+    if (numbers.length === 0) return c.text("No sessions in this code", 400);
+    const input = await load();
+    const origin = new URL(c.req.url).origin;
+    const ics = agendaCalendar(input, numbers, origin, new Date());
+    return c.body(ics, 200, {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'inline; filename="my-agenda.ics"',
+      "Cache-Control": "no-cache",
+    });
+  });
+}
