@@ -9,11 +9,16 @@ import { validatePages } from "./html";
 import { checkLinks } from "./links";
 import { findSecrets } from "./secrets";
 
+let base: string;
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "tncc-quality-"));
+  // A build's layout: the site in client/, and the headers.json the server needs beside it.
+  base = mkdtempSync(path.join(tmpdir(), "tncc-quality-"));
+  dir = path.join(base, "client");
+  mkdirSync(dir);
+  writeFileSync(path.join(base, "headers.json"), JSON.stringify({ pages: {}, default: { csp: "default-src 'self'" } }));
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => rmSync(base, { recursive: true, force: true }));
 
 const write = (file: string, text: string) => {
   mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });

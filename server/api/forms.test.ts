@@ -1,5 +1,5 @@
 /** POST /api/forms/:kind through the whole app, on an embedded database in a temporary folder. */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -17,9 +17,17 @@ let queued = 0;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "tncc-forms-"));
   database = await openDatabase({ dataDir: path.join(dir, "data") });
+  // The smallest build the server starts on: a home page and its headers.json.
+  mkdirSync(path.join(dir, "build", "client"), { recursive: true });
+  writeFileSync(path.join(dir, "build", "client", "index.html"), "<!doctype html><title>TNCC</title>");
+  writeFileSync(
+    path.join(dir, "build", "headers.json"),
+    JSON.stringify({ pages: {}, default: { csp: "default-src 'self'" } }),
+  );
   app = createApp({
     root: path.join(dir, "build", "client"),
     log: () => {},
+    trustProxy: true,
     forms: {
       database,
       organiserEmail: async () => "info@tncc.example.org",
