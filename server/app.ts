@@ -40,6 +40,8 @@ export interface AppOptions {
   log?: (line: string) => void;
   /** Real faults (a 500's stack); defaults to console.error. */
   logError?: (error: unknown) => void;
+  /** SITE_URL: the site's own origin, for every absolute URL the server writes (never the request's Host). */
+  siteUrl?: string;
   /** TRUST_PROXY: believe the nearest proxy's X-Forwarded-Proto and X-Forwarded-For. */
   trustProxy?: boolean;
   /** `/api/checkout` settings (STRIPE_SECRET_KEY, SITE_URL, ...); dataFile defaults to `<root>/../checkout.json`. */
@@ -100,8 +102,15 @@ export function createApp(opts: AppOptions): Hono {
   registerVitals(app, deps, opts.vitals);
   // Every form (issue 17): stored, then mailed; see server/api/forms.ts.
   if (opts.forms) registerForms(app, { ...opts.forms, trustProxy });
-  registerCheckout(app, deps, { dataFile: path.join(path.dirname(root), "checkout.json"), ...opts.checkout });
-  registerAgendaIcs(app, { dataFile: path.join(path.dirname(root), "agenda-sessions.json") });
+  registerCheckout(app, deps, {
+    dataFile: path.join(path.dirname(root), "checkout.json"),
+    siteUrl: opts.siteUrl,
+    ...opts.checkout,
+  });
+  registerAgendaIcs(app, {
+    dataFile: path.join(path.dirname(root), "agenda-sessions.json"),
+    siteUrl: opts.siteUrl,
+  });
 
   app.notFound((c) => {
     const url = new URL(c.req.url);

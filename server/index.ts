@@ -46,7 +46,7 @@ if (secretKey && !siteUrl)
 
 let runtime: Awaited<ReturnType<typeof startForms>>;
 try {
-  runtime = await startForms(env, repo);
+  runtime = await startForms({ ...env, SITE_URL: siteUrl }, repo);
 } catch (error) {
   fail(`Cannot open the forms database: ${error instanceof Error ? error.message : String(error)}`);
 }
@@ -56,7 +56,8 @@ try {
   app = createApp({
     root,
     trustProxy,
-    checkout: { secretKey, apiUrl: env.STRIPE_API_URL || undefined, siteUrl },
+    siteUrl,
+    checkout: { secretKey, apiUrl: env.STRIPE_API_URL || undefined },
     forms: runtime.forms,
   });
 } catch (error) {

@@ -11,6 +11,8 @@ import { agendaCalendar, type AgendaCalendarInput } from "../../app/lib/agenda-i
 export interface AgendaIcsOptions {
   /** build/agenda-sessions.json */
   dataFile: string;
+  /** The site's origin (SITE_URL) for the session links and ids; never the request's Host. */
+  siteUrl?: string;
 }
 
 export function registerAgendaIcs(app: Hono, options: AgendaIcsOptions): void {
@@ -28,9 +30,9 @@ export function registerAgendaIcs(app: Hono, options: AgendaIcsOptions): void {
     if (code.length > 2000) return c.text("Code too long", 400);
     const numbers = decodeAgenda(code);
     if (numbers.length === 0) return c.text("No sessions in this code", 400);
+    if (!options.siteUrl) return c.text("The calendar is unavailable: the site's address (SITE_URL) is not set", 503);
     const input = await load();
-    const origin = new URL(c.req.url).origin;
-    const ics = agendaCalendar(input, numbers, origin, new Date());
+    const ics = agendaCalendar(input, numbers, options.siteUrl, new Date());
     return c.body(ics, 200, {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": 'inline; filename="my-agenda.ics"',

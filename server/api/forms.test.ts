@@ -31,6 +31,7 @@ beforeAll(async () => {
     forms: {
       database,
       organiserEmail: async () => "info@tncc.example.org",
+      siteUrl: "https://tncc.example.org",
       rateLimit: { limit: 3, windowMs: 60_000 },
       trustProxy: true,
       onQueued: () => queued++,
@@ -103,6 +104,13 @@ describe("/api/forms/:kind", () => {
       expect((await post("newsletter", `email=${encodeURIComponent(email)}`)).status).toBe(303);
     expect(await count("newsletter_subscribers WHERE email = 'news@example.org'")).toBe(1);
     expect(await count("mail_queue WHERE lower(to_addr) = 'news@example.org' AND unsubscribe_url IS NOT NULL")).toBe(1);
+    // The links in the mail come from SITE_URL, never from the request's Host (here site.test).
+    expect(
+      await count(
+        "mail_queue WHERE lower(to_addr) = 'news@example.org' AND body LIKE '%https://tncc.example.org/api/newsletter/confirm?token=%'",
+      ),
+    ).toBe(1);
+    expect(await count("mail_queue WHERE body LIKE '%site.test%' OR unsubscribe_url LIKE '%site.test%'")).toBe(0);
     const before = await count("submissions");
     expect((await post("login", "name=a&email=a%40b.co&password=secret")).status).toBe(303);
     expect(await count("submissions")).toBe(before);

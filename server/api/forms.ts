@@ -32,7 +32,10 @@ export interface FormsOptions {
   /** The organisers' address (content: site.yaml contact.email); NOTIFY_EMAIL overrides it. */
   organiserEmail: () => Promise<string>;
   notifyEmail?: string;
-  /** Origin of the links in mails; default: the request's own origin. */
+  /**
+   * Origin of the links in mails (SITE_URL). Never taken from the request: a forged Host would put another
+   * site's address in a mail we send. Without it, no confirmation mail is queued.
+   */
   siteUrl?: string;
   /** Submissions per IP and form in one window (default 10 in 10 minutes). */
   rateLimit?: { limit: number; windowMs: number };
@@ -126,13 +129,13 @@ export function registerForms(app: Hono, options: FormsOptions): void {
 
     const data = checked.data;
     const consentVersion = fields.consent && /^[\w.-]{1,40}$/.test(fields.consent) ? fields.consent : CONSENT_VERSION;
-    const origin = options.siteUrl ?? new URL(c.req.url).origin;
+    const origin = options.siteUrl;
     if (NEWSLETTER_KINDS.has(kind) && data.email) {
       const email = data.email;
       const { created } = await subscribe(
         db,
         { email, kind, consentVersion, ipHash: hash, token: randomBytes(24).toString("base64url") },
-        (token) => confirmMail(email, token, origin),
+        origin ? (token) => confirmMail(email, token, origin) : null,
       );
       if (created) options.onQueued?.();
       return sent();

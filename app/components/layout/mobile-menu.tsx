@@ -33,13 +33,10 @@ export function MobileMenu({ shell, open, onClose }: MobileMenuProps) {
           ))}
         </ul>
         {/* Grouped as in the desktop menu; a page that shares a home section's name says "page" to a screen reader. */}
-        <h2
-          id="mobile-pages"
-          className="mt-4 border-t border-white/15 px-2 pt-4 text-sm font-semibold tracking-[0.12em] text-lilac uppercase"
-        >
+        <h2 className="mt-4 border-t border-white/15 px-2 pt-4 text-sm font-semibold tracking-[0.12em] text-lilac uppercase">
           Pages
         </h2>
-        <ul aria-labelledby="mobile-pages">
+        <ul>
           {pageLinks.map((link) => (
             <li key={link.label}>
               <Link to={link.href ?? "/"} className={linkClass} onClick={onClose}>
