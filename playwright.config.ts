@@ -16,6 +16,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
+    // The offline service worker would answer requests that tests intercept with page.route (Playwright does
+    // not see requests a service worker handles): only tests/e2e/offline.spec.ts lets it run.
+    serviceWorkers: "block",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [

@@ -1,5 +1,7 @@
 import { expect, ready, test } from "./fixtures";
 
+test.use({ serviceWorkers: "allow" });
+
 test("offline: after one visit, schedule, session, speaker and agenda pages load from the service worker", async ({
   page,
   context,
