@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * What is on now, what is next, and whether the event is before, under way or over. Every rule is in
@@ -61,15 +62,18 @@ export function nowAndNext<T extends TimedSession>(
 export const compactRange = (dateText: string) => dateText.replace(/\s+-\s+/, "–");
 
 /**
- * The current time in ms, or null until the component has mounted (so the first client render equals
- * the pre-rendered HTML). Updates every `everyMs`.
+ * The current time in ms, or null while React hydrates (so the first client render equals the
+ * pre-rendered HTML). Updates every `everyMs`.
  */
 export function useNow(everyMs = 30_000): number | null {
-  const [now, setNow] = useState<number | null>(null);
+  // While hydrating, null (the pre-rendered HTML knows no time); on a page reached by a link, the time at
+  // once, so a section that depends on it does not change height after the browser scrolled to a #hash.
+  const hydrated = useHydrated();
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     setNow(Date.now());
     const timer = window.setInterval(() => setNow(Date.now()), everyMs);
     return () => window.clearInterval(timer);
   }, [everyMs]);
-  return now;
+  return hydrated ? now : null;
 }
