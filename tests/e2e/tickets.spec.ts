@@ -153,6 +153,8 @@ test.describe("checkout through a payment provider", () => {
         ...process.env,
         PORT: String(port),
         HOST: "127.0.0.1",
+        // Its own embedded database: one process per folder, and each worker starts its own server.
+        DATA_DIR: `data/e2e-checkout-${port}`,
         STRIPE_SECRET_KEY: "sk_test_fake_key",
         STRIPE_API_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
       },
