@@ -24,6 +24,18 @@ test("offline: after one visit, schedule, session, speaker and agenda pages load
   expect(cached.length).toBeGreaterThan(100);
   expect(cached).toEqual(expect.arrayContaining(["/schedule", "/agenda", "/event-detail/2/2", "/speakers-detail/3"]));
 
+  // Installable: Chromium's own checks (those Lighthouse's installability audit read) find no fault in the
+  // manifest, its icons or the service worker.
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  // "in-incognito" describes Playwright's throwaway profile, not the site (Lighthouse left it out too).
+  expect(installabilityErrors.filter(({ errorId }) => errorId !== "in-incognito")).toEqual([]);
+  const { manifest } = await page.evaluate(async () => ({
+    manifest: (await (await fetch("/manifest.webmanifest")).json()) as { icons: { purpose?: string }[] },
+  }));
+  expect(manifest.icons.some((icon) => icon.purpose?.includes("maskable"))).toBe(true);
+  expect(manifest.icons.some((icon) => !icon.purpose || icon.purpose.includes("any"))).toBe(true);
+
   await context.setOffline(true);
   expect(
     await page.evaluate(() =>
