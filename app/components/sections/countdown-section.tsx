@@ -34,46 +34,24 @@ export function CountdownSection({ target, startText, endsAt, dateText, sessions
   const now = useNow();
   const phase = now !== null && endsAt ? eventPhase(now, target, endsAt) : "before";
   const onNow = phase === "during" && now !== null && sessions && timeZone ? nowAndNext(sessions, now, timeZone) : null;
+  const after = phase === "after" && Boolean(dateText);
+  const counting = !after && !onNow;
 
   return (
     <section
       aria-labelledby="countdown-title"
       className="on-dark border-t border-white/10 bg-night pt-10 pb-14 text-paper sm:pt-12 sm:pb-16"
     >
-      {phase === "after" && dateText ? (
-        <div className="container-page">
-          <TookPlace dateText={dateText} headingId="countdown-title" />
-        </div>
-      ) : onNow ? (
-        <div className="container-page" data-now-banner>
-          <h2 id="countdown-title" className="text-2xl font-semibold sm:text-3xl">
-            {onNow.current ? "On now" : "The conference is under way"}
-          </h2>
-          {onNow.current && (
-            <p className="mt-2 font-serif text-xl text-gold">
-              <Link to={`/event-detail/${onNow.current.dayId}/${onNow.current.id}`} className="underline">
-                {onNow.current.title}
-              </Link>
-            </p>
-          )}
-          {onNow.next && timeZone && (
-            <p className="mt-2 text-lilac">
-              Next, at {formatTime(onNow.next.startsAt, timeZone)}:{" "}
-              <Link to={`/event-detail/${onNow.next.dayId}/${onNow.next.id}`} className="text-paper underline">
-                {onNow.next.title}
-              </Link>
-            </p>
-          )}
-          <p className="mt-4">
-            <Link to="/schedule" className="font-semibold text-gold underline underline-offset-4 hover:no-underline">
-              Today&rsquo;s schedule
-            </Link>
-          </p>
-        </div>
-      ) : (
-        <div className="container-page grid items-center gap-6 lg:grid-cols-[1fr_2fr] lg:gap-12">
+      {/* One grid cell for every phase: the countdown keeps its room (hidden) once it gives way, so the page
+          does not move after hydration, e.g. under a visitor who followed a link to #schedule. */}
+      <div className="grid *:[grid-area:1/1]">
+        <div
+          className={`container-page grid items-center gap-6 lg:grid-cols-[1fr_2fr] lg:gap-12 ${counting ? "" : "invisible"}`}
+          aria-hidden={counting ? undefined : true}
+          inert={!counting}
+        >
           <div>
-            <h2 id="countdown-title" className="text-2xl font-semibold sm:text-3xl">
+            <h2 id={counting ? "countdown-title" : undefined} className="text-2xl font-semibold sm:text-3xl">
               The conference opens in
             </h2>
             <p className="mt-2 text-lilac">{startText}</p>
@@ -84,7 +62,39 @@ export function CountdownSection({ target, startText, endsAt, dateText, sessions
             expiredMessage="Countdown finished: the Wrapped in Grace Conference has begun."
           />
         </div>
-      )}
+        {after && dateText && (
+          <div className="container-page self-center">
+            <TookPlace dateText={dateText} headingId="countdown-title" />
+          </div>
+        )}
+        {!after && onNow && (
+          <div className="container-page" data-now-banner>
+            <h2 id="countdown-title" className="text-2xl font-semibold sm:text-3xl">
+              {onNow.current ? "On now" : "The conference is under way"}
+            </h2>
+            {onNow.current && (
+              <p className="mt-2 font-serif text-xl text-gold">
+                <Link to={`/event-detail/${onNow.current.dayId}/${onNow.current.id}`} className="underline">
+                  {onNow.current.title}
+                </Link>
+              </p>
+            )}
+            {onNow.next && timeZone && (
+              <p className="mt-2 text-lilac">
+                Next, at {formatTime(onNow.next.startsAt, timeZone)}:{" "}
+                <Link to={`/event-detail/${onNow.next.dayId}/${onNow.next.id}`} className="text-paper underline">
+                  {onNow.next.title}
+                </Link>
+              </p>
+            )}
+            <p className="mt-4">
+              <Link to="/schedule" className="font-semibold text-gold underline underline-offset-4 hover:no-underline">
+                Today&rsquo;s schedule
+              </Link>
+            </p>
+          </div>
+        )}
+      </div>
     </section>
   );
 }
