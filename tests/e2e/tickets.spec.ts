@@ -160,7 +160,8 @@ test.describe("checkout through a payment provider", () => {
       },
       stdio: "ignore",
     });
-    for (let i = 0; i < 100; i++) {
+    // Up to 30 s: a new embedded database is created and migrated at start, slow on a busy machine.
+    for (let i = 0; i < 300; i++) {
       if (
         await fetch(siteUrl).then(
           (r) => r.ok,
