@@ -10,10 +10,10 @@ export default {
   },
   // After pre-rendering: the offline service worker (it precaches the HTML) and the agenda calendar's data.
   async buildEnd({ reactRouterConfig }) {
-    const { agendaSessionsFile, offlineContentPages } = await import("./app/content/paths.server");
+    const { agendaCalendarData, offlineContentPages } = await import("./app/content/paths.server");
     const { writeServiceWorker } = await import("./scripts/build/service-worker");
     const buildDir = reactRouterConfig.buildDirectory;
-    await writeFile(path.join(buildDir, "agenda-sessions.json"), JSON.stringify(agendaSessionsFile()));
+    await writeFile(path.join(buildDir, "agenda-sessions.json"), JSON.stringify(agendaCalendarData()));
     // The precache's size, for `npm run bench` to print.
     const precache = await writeServiceWorker(path.join(buildDir, "client"), offlineContentPages());
     await writeFile(path.join(buildDir, "precache.json"), JSON.stringify(precache));

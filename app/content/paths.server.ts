@@ -1,5 +1,7 @@
 // Content-derived paths for `react-router build` to pre-render. Goes through the same loader
 // as the routes, so a content problem stops the build.
+import type { AgendaCalendarInput } from "../lib/agenda-ics";
+import { venueText } from "../lib/venue";
 import { getPosts, getScheduleDays, getSite, getSpeakers } from "./content.server";
 
 export async function prerenderPaths(): Promise<string[]> {
@@ -16,13 +18,15 @@ export const offlineContentPages = () => [
   ...getSpeakers().map((speaker) => `/speakers-detail/${speaker.id}`),
 ];
 
-/** build/agenda-sessions.json: what GET /api/agenda.ics needs (server/api/agenda-ics.ts). */
-export function agendaSessionsFile() {
+/**
+ * The agenda calendar's data: /agenda builds its .ics from it (agendaView), and GET /api/agenda.ics reads it
+ * from build/agenda-sessions.json (written in buildEnd, which cannot resolve the `~` alias: relative imports here).
+ */
+export function agendaCalendarData(): AgendaCalendarInput {
   const site = getSite();
-  const { name, address } = site.venue;
   return {
     calendarName: `${site.title}: my agenda`,
-    location: `${name}, ${address.street}, ${address.city}, ${address.region} ${address.postalCode}`,
+    location: venueText(site.venue),
     sessions: getScheduleDays().flatMap((day) =>
       day.sessions.map((s) => ({
         number: s.number,

@@ -29,6 +29,7 @@ import {
   type Post,
   type Site,
 } from "./content.server";
+import { agendaCalendarData } from "./paths.server";
 
 // ---- Pieces several pages show ----
 
@@ -398,3 +399,10 @@ export function eventDetailView(dayId: number, sessionId: number) {
     jsonLd: withContext(sessionJsonLd(site, day, session)),
   };
 }
+
+/** /agenda: the days and every session; the visitor's own selection is added in the browser. */
+export const agendaView = () => ({
+  timeZone: getSite().timeZone,
+  days: getScheduleDays().map(({ id, label, fullDate }) => ({ id, label, fullDate })),
+  ...agendaCalendarData(),
+});

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { ShareDialog } from "~/components/agenda/share-dialog";
 import { StarButton } from "~/components/agenda/star-button";
 import { PageBanner } from "~/components/layout/page-banner";
-import { getScheduleDays, getSite } from "~/content/content.server";
+import { agendaView } from "~/content/views.server";
 import { decodeAgenda, encodeAgenda } from "~/lib/agenda-code";
 import { agendaCalendar, clashes, type AgendaSession } from "~/lib/agenda-ics";
 import { useAgenda } from "~/lib/agenda-store";
@@ -14,26 +14,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/agenda";
 
 export async function loader() {
-  const site = getSite();
-  const { name, address } = site.venue;
-  const days = getScheduleDays();
-  return {
-    timeZone: site.timeZone,
-    calendarName: `${site.title}: my agenda`,
-    location: `${name}, ${address.street}, ${address.city}, ${address.region} ${address.postalCode}`,
-    days: days.map(({ id, label, fullDate }) => ({ id, label, fullDate })),
-    sessions: days.flatMap((day) =>
-      day.sessions.map((s): AgendaSession => ({
-        number: s.number,
-        dayId: day.id,
-        id: s.id,
-        title: s.title,
-        startsAt: s.startsAt,
-        endsAt: s.endsAt,
-        speaker: s.speaker?.name,
-      })),
-    ),
-  };
+  return agendaView();
 }
 
 export const meta = () =>
@@ -135,7 +116,7 @@ export default function Agenda({ loaderData: d }: Route.ComponentProps) {
 
 interface AgendaListProps {
   days: { id: number; label: string; fullDate: string }[];
-  sessions: AgendaSession[];
+  sessions: readonly AgendaSession[];
   chosen: ReadonlySet<number>;
   timeZone: string;
   editable: boolean;

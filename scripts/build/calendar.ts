@@ -7,16 +7,13 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Content } from "../../app/content/schemas";
 import { buildCalendar, type CalendarEvent } from "../../app/lib/ics";
+import { venueText } from "../../app/lib/venue";
 
 type Input = Pick<Content, "site" | "scheduleDays">;
 type Session = Content["scheduleDays"][number]["sessions"][number];
 
 export const sessionIcsPath = (dayId: number, sessionId: number) => `/calendar/${dayId}-${sessionId}.ics`;
 
-const venueText = (site: Content["site"]) => {
-  const { name, address } = site.venue;
-  return `${name}, ${address.street}, ${address.city}, ${address.region} ${address.postalCode}`;
-};
 
 function sessionEvent(input: Input, dayId: number, session: Session, siteUrl: string): CalendarEvent {
   const host = new URL(siteUrl).host;
@@ -26,7 +23,7 @@ function sessionEvent(input: Input, dayId: number, session: Session, siteUrl: st
     start: session.startsAt,
     end: session.endsAt,
     summary: `${session.title} (${input.site.shortName})`,
-    location: venueText(input.site),
+    location: venueText(input.site.venue),
     description: `${session.text}${speaker}`,
     url: `${siteUrl}/event-detail/${dayId}/${session.id}`,
   };
