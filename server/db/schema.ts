@@ -15,7 +15,10 @@ export const submissions = pgTable("submissions", {
   page: text("page"),
   consentVersion: text("consent_version").notNull(),
   ipHash: text("ip_hash").notNull(),
-  /** "new", "pending" (a comment waiting for approval) or "handled". */
+  /**
+   * "new" or "handled"; a comment is "pending" until an organiser makes it "approved" (shown on its post by
+   * `GET /api/comments/:postId`) or "rejected".
+   */
   status: text("status").notNull().default("new"),
   createdAt: time("created_at").notNull().defaultNow(),
   handledAt: time("handled_at"),
@@ -63,4 +66,20 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
-export const schema = { submissions, newsletterSubscribers, mailQueue, rateLimits };
+/** A paid sponsor-token order, from the webhook `checkout.session.completed` (migration 002). */
+export const orders = pgTable("orders", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  stripeEventId: text("stripe_event_id").notNull().unique(),
+  stripeSessionId: text("stripe_session_id").notNull().unique(),
+  tokenId: text("token_id"),
+  /** In the currency's minor unit (cents). */
+  amountMinor: integer("amount_minor").notNull(),
+  currency: text("currency").notNull(),
+  email: text("email"),
+  name: text("name"),
+  /** "paid" (the only state the webhook records today). */
+  status: text("status").notNull().default("paid"),
+  createdAt: time("created_at").notNull().defaultNow(),
+});
+
+export const schema = { submissions, newsletterSubscribers, mailQueue, rateLimits, orders };
