@@ -126,7 +126,12 @@ export function createApp(opts: AppOptions): Hono {
   registerCheckout(app, deps, checkout);
   if (opts.database) {
     // Issue 18: paid orders from the provider's webhook, shown on /success; approved comments on posts.
-    registerStripeWebhook(app, { database: opts.database, secret: checkout.webhookSecret, log: deps.log });
+    registerStripeWebhook(app, {
+      database: opts.database,
+      secret: checkout.webhookSecret,
+      log: deps.log,
+      logError: checkout.logError,
+    });
     registerOrders(app, deps, {
       database: opts.database,
       stripe: { secretKey: checkout.secretKey, apiUrl: checkout.apiUrl, timeoutMs: checkout.timeoutMs },
