@@ -25,7 +25,17 @@ export function commentsPath(postId: string | number): string {
   return API_PATHS.comments.replace(":postId", encodeURIComponent(String(postId)));
 }
 
-/** The post a comment was sent from, read from the page path it was sent on (`/blog-single/3?x#y` -> "3"). */
-export function postIdFromPage(page: string | null | undefined): string | null {
-  return /^\/blog-single\/(\d{1,6})(?:[/?#]|$)/.exec(page ?? "")?.[1] ?? null;
+/** A post's approved comments from the server; on any failure an empty list and a console line. */
+export async function fetchApprovedComments(postId: string | number, signal?: AbortSignal): Promise<PublicComment[]> {
+  try {
+    const res = await fetch(commentsPath(postId), { headers: { Accept: "application/json" }, signal });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const body = (await res.json()) as Partial<CommentsAnswer>;
+    return Array.isArray(body.comments)
+      ? body.comments.filter((c) => typeof c?.name === "string" && typeof c.comment === "string")
+      : [];
+  } catch (error) {
+    if (!signal?.aborted) console.warn(`Approved comments could not be loaded: ${String(error)}`);
+    return [];
+  }
 }

@@ -34,3 +34,27 @@ export function formatAmount(amountMinor: number, currency: string, locale = "en
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(amountMinor / 10 ** digits);
 }
+
+/** Why /success could not show the order: nothing paid under that id, or the lookup failed. */
+export type OrderLookup = { ok: true; order: OrderAnswer } | { ok: false; reason: "not-found" | "failed" };
+
+/** Asks the site for the order of a checkout session (after hydration, on /success). */
+export async function fetchOrder(sessionId: string, signal?: AbortSignal): Promise<OrderLookup> {
+  if (!SessionIdSchema.safeParse(sessionId).success) return { ok: false, reason: "not-found" };
+  try {
+    const res = await fetch(orderPath(sessionId), { headers: { Accept: "application/json" }, signal });
+    if (res.status === 404 || res.status === 400) return { ok: false, reason: "not-found" };
+    if (!res.ok) return { ok: false, reason: "failed" };
+    const order = (await res.json()) as Partial<OrderAnswer>;
+    if (
+      typeof order.reference !== "string" ||
+      typeof order.amountMinor !== "number" ||
+      typeof order.currency !== "string"
+    )
+      return { ok: false, reason: "failed" };
+    return { ok: true, order: order as OrderAnswer };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { ok: false, reason: "failed" };
+  }
+}
