@@ -29,8 +29,8 @@ export function commentsPath(postId: string | number): string {
 export async function fetchApprovedComments(postId: string | number, signal?: AbortSignal): Promise<PublicComment[]> {
   try {
     const res = await fetch(commentsPath(postId), { headers: { Accept: "application/json" }, signal });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const body = (await res.json()) as Partial<CommentsAnswer>;
+    const body = (await res.json().catch(() => null)) as Partial<CommentsAnswer> | null;
+    if (!res.ok || !body) throw new Error(`HTTP ${res.status}`);
     return Array.isArray(body.comments)
       ? body.comments.filter((c) => typeof c?.name === "string" && typeof c.comment === "string")
       : [];

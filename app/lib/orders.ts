@@ -43,9 +43,10 @@ export async function fetchOrder(sessionId: string, signal?: AbortSignal): Promi
   if (!SessionIdSchema.safeParse(sessionId).success) return { ok: false, reason: "not-found" };
   try {
     const res = await fetch(orderPath(sessionId), { headers: { Accept: "application/json" }, signal });
+    // Read every answer's body, so the request ends (an unread body keeps the connection busy).
+    const order = (await res.json().catch(() => null)) as Partial<OrderAnswer> | null;
     if (res.status === 404 || res.status === 400) return { ok: false, reason: "not-found" };
-    if (!res.ok) return { ok: false, reason: "failed" };
-    const order = (await res.json()) as Partial<OrderAnswer>;
+    if (!res.ok || !order) return { ok: false, reason: "failed" };
     if (
       typeof order.reference !== "string" ||
       typeof order.amountMinor !== "number" ||
