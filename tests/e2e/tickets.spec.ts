@@ -122,6 +122,8 @@ test.describe("checkout through a payment provider", () => {
   const received = () => fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions");
 
   test.beforeAll(async () => {
+    // The server may take up to 30 s to start (below): the hook gets more than that.
+    test.setTimeout(60_000);
     // A stand-in for the provider's API and its hosted checkout page, on loopback (tests/fixtures/fake-stripe.ts).
     fake = await FakeStripe.start();
     const port = 4300 + Math.floor(Math.random() * 500);
