@@ -3,7 +3,8 @@
  * (`redirectToCheckout`), so the server creates a Checkout Session and sends the browser there (303).
  * Price and quantity always come from content (build/checkout.json, written at build time), never
  * from the request. The session goes through the official `stripe` package (server/stripe.ts); its
- * metadata carries the token id, so the webhook (server/api/stripe-webhook.ts) knows what was bought. Without configuration, or when the provider fails, the visitor is told that
+ * metadata carries the token id, so the webhook (server/api/stripe-webhook.ts) knows what was bought.
+ * Without configuration, or when the provider fails, the visitor is told that
  * online payment is unavailable and whom to contact, and the error is logged.
  */
 import { readFile } from "node:fs/promises";
