@@ -12,9 +12,13 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { registerAgendaIcs } from "./api/agenda-ics";
+import { API_PATHS } from "../app/lib/api-contract";
 import { registerCheckout, type CheckoutOptions } from "./api/checkout";
+import { registerComments } from "./api/comments";
 import type { ApiDeps } from "./api/deps";
 import { registerForms, type FormsOptions } from "./api/forms";
+import { registerOrders } from "./api/orders";
+import { registerStripeWebhook } from "./api/stripe-webhook";
 import { registerVitals, type VitalsOptions } from "./api/vitals";
 import {
   CACHE_HOUR,
@@ -26,6 +30,7 @@ import {
   contentTypeFor,
   isSubresourceType,
 } from "./http-policy";
+import type { Database } from "./db/client";
 import { appendVary, clientIp, isHttps } from "./request";
 import { loadBuild, resolve, sendEntry, sendNotFound } from "./static";
 
@@ -44,8 +49,17 @@ export interface AppOptions {
   siteUrl?: string;
   /** TRUST_PROXY: believe the nearest proxy's X-Forwarded-Proto and X-Forwarded-For. */
   trustProxy?: boolean;
-  /** `/api/checkout` settings (STRIPE_SECRET_KEY, SITE_URL, ...); dataFile defaults to `<root>/../checkout.json`. */
+  /**
+   * The payment provider's settings (STRIPE_SECRET_KEY, STRIPE_API_URL, STRIPE_WEBHOOK_SECRET, SITE_URL):
+   * `/api/checkout`, and with `database` the webhook and `/api/orders`. dataFile defaults to
+   * `<root>/../checkout.json`.
+   */
   checkout?: Partial<CheckoutOptions>;
+  /**
+   * The database (server/db/start.ts opens it) for the payment webhook, `/api/orders/:sessionId` and
+   * `/api/comments/:postId`; without it those answer 404.
+   */
+  database?: Database;
   vitals?: VitalsOptions;
   now?: () => number;
   /** The forms' storage and mail settings; without them, `/api/forms/*` answers 404. */
@@ -54,6 +68,8 @@ export interface AppOptions {
 
 const MAX_PATH_LENGTH = 2048;
 const API_BODY_LIMIT = 16 * 1024;
+/** A provider's event can be larger than a form (a session with its line items and customer details). */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 /** Throws, with a message for the operator, when the build is missing, unreadable or lacks headers.json. */
 export function createApp(opts: AppOptions): Hono {
@@ -94,19 +110,35 @@ export function createApp(opts: AppOptions): Hono {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", NO_STORE);
   });
-  app.use(
-    "/api/*",
-    bodyLimit({ maxSize: API_BODY_LIMIT, onError: (c) => c.json({ error: "Payload too large" }, 413) }),
-  );
+  const tooLarge = (c: Context) => c.json({ error: "Payload too large" }, 413);
+  const apiLimit = bodyLimit({ maxSize: API_BODY_LIMIT, onError: tooLarge });
+  const webhookLimit = bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT, onError: tooLarge });
+  app.use("/api/*", (c, next) => (c.req.path === API_PATHS.stripeWebhook ? webhookLimit : apiLimit)(c, next));
 
   registerVitals(app, deps, opts.vitals);
   // Every form (issue 17): stored, then mailed; see server/api/forms.ts.
   if (opts.forms) registerForms(app, { ...opts.forms, trustProxy });
-  registerCheckout(app, deps, {
+  const checkout: CheckoutOptions = {
     dataFile: path.join(path.dirname(root), "checkout.json"),
     siteUrl: opts.siteUrl,
     ...opts.checkout,
-  });
+  };
+  registerCheckout(app, deps, checkout);
+  if (opts.database) {
+    // Issue 18: paid orders from the provider's webhook, shown on /success; approved comments on posts.
+    registerStripeWebhook(app, {
+      database: opts.database,
+      secret: checkout.webhookSecret,
+      log: deps.log,
+      logError: checkout.logError,
+    });
+    registerOrders(app, deps, {
+      database: opts.database,
+      stripe: { secretKey: checkout.secretKey, apiUrl: checkout.apiUrl, timeoutMs: checkout.timeoutMs },
+      logError: checkout.logError,
+    });
+    registerComments(app, { database: opts.database });
+  }
   registerAgendaIcs(app, {
     dataFile: path.join(path.dirname(root), "agenda-sessions.json"),
     siteUrl: opts.siteUrl,

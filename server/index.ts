@@ -57,8 +57,13 @@ try {
     root,
     trustProxy,
     siteUrl,
-    checkout: { secretKey, apiUrl: env.STRIPE_API_URL || undefined },
+    checkout: {
+      secretKey,
+      apiUrl: env.STRIPE_API_URL || undefined,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    },
     forms: runtime.forms,
+    database: runtime.database,
   });
 } catch (error) {
   fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);

@@ -8,6 +8,12 @@ export const API_PATHS = {
   checkout: "/api/checkout",
   /** `POST /api/forms/<kind>`: a form sent before hydration or without JavaScript. */
   forms: "/api/forms/:kind",
+  /** The payment provider's webhook (`checkout.session.completed` records a paid order). */
+  stripeWebhook: "/api/webhooks/stripe",
+  /** `GET`: the order of a checkout session, for /success (app/lib/orders.ts). */
+  order: "/api/orders/:sessionId",
+  /** `GET`: a post's approved comments (app/lib/comments.ts). */
+  comments: "/api/comments/:postId",
 } as const;
 
 export function formPath(kind: FormKind): string {

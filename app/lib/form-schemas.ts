@@ -5,6 +5,7 @@
  * zod/mini keeps this small enough for the browser bundle.
  */
 import * as z from "zod/mini";
+import { PostIdSchema } from "./comments";
 import type { FormKind } from "./form-kinds";
 
 /** The version of the consent/privacy text shown beside the forms (docs/privacy.md); stored with each row. */
@@ -72,6 +73,8 @@ export const FORM_SCHEMAS = {
     name: required("your name", 100),
     email,
     comment: required("your comment", 4000),
+    /** The post it belongs to (a hidden field); older rows have only the page path. */
+    postId: z.optional(PostIdSchema),
   }),
 } as const;
 
@@ -120,4 +123,5 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   quantity: "the number of tickets",
   plan: "the plan",
   terms: "the terms and conditions",
+  postId: "the post",
 };

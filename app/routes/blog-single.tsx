@@ -91,8 +91,8 @@ export default function BlogSingle({ loaderData: { post, newer, older, comments 
             )}
           </nav>
 
-          <CommentList comments={comments} />
-          <CommentForm />
+          <CommentList postId={post.id} comments={comments} />
+          <CommentForm postId={post.id} />
         </div>
       </article>
     </>

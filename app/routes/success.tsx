@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { PageBanner } from "~/components/layout/page-banner";
+import { OrderConfirmation } from "~/components/tickets/order-confirmation";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () =>
@@ -17,6 +18,7 @@ export default function Success() {
             Your gift helps make the Wrapped in Grace Conference possible. If you are travelling to the conference,
             please book your accommodation early.
           </p>
+          <OrderConfirmation />
           <Link to="/home" className="btn btn-primary mt-8">
             Home
           </Link>

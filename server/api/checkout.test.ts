@@ -2,7 +2,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FakeStripe } from "../../tests/fixtures/fake-stripe";
 import { createApp } from "../app";
 import type { CheckoutData, CheckoutOptions } from "./checkout";
 
@@ -16,7 +17,9 @@ const data: CheckoutData = {
 
 let dir: string;
 let root: string;
+let fake: FakeStripe;
 beforeAll(async () => {
+  fake = await FakeStripe.start();
   dir = await mkdtemp(path.join(tmpdir(), "tncc-checkout-"));
   root = path.join(dir, "build", "client");
   await mkdir(root, { recursive: true });
@@ -27,36 +30,27 @@ beforeAll(async () => {
   );
   await writeFile(path.join(dir, "build", "checkout.json"), JSON.stringify(data));
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await fake.close();
+  await rm(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  fake.mode = "ok";
+  fake.requests.length = 0;
+  fake.sessions.clear();
+});
 
-interface Sent {
-  url: string;
-  auth: string | null;
-  body: URLSearchParams;
-}
-
-/** The app with a fake provider; returns what the provider received and what was logged. */
-function setup(checkout: Partial<CheckoutOptions> = {}, answer?: (init: RequestInit) => Promise<Response>) {
-  const sent: Sent[] = [];
+/** The app aimed at the fake provider (tests/fixtures/fake-stripe.ts); returns what it received and what was logged. */
+function setup(checkout: Partial<CheckoutOptions> = {}) {
+  const sent = fake.requests;
   const errors: string[] = [];
-  const fakeFetch = (async (url: string, init: RequestInit) => {
-    sent.push({
-      url,
-      auth: new Headers(init.headers).get("authorization"),
-      body: new URLSearchParams(String(init.body)),
-    });
-    return answer
-      ? answer(init)
-      : Response.json({ id: "cs_test_1", url: "https://checkout.stripe.test/c/pay/cs_test_1" });
-  }) as typeof fetch;
   const app = createApp({
     root,
     log: () => {},
     checkout: {
       secretKey: "sk_test_123",
-      apiUrl: "http://fake.test",
+      apiUrl: fake.url,
       siteUrl: "http://site.test",
-      fetch: fakeFetch,
       logError: (l) => errors.push(l),
       ...checkout,
     },
@@ -75,17 +69,25 @@ describe("POST /api/checkout", () => {
     const { buy, sent } = setup();
     const res = await buy("token=3&price=price_EVIL&quantity=99&amount=1");
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("https://checkout.stripe.test/c/pay/cs_test_1");
+    const session = fake.created[0]!;
+    expect(res.headers.get("location")).toBe(`${fake.url}/pay/${session.id}`);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.url).toBe("http://fake.test/v1/checkout/sessions");
+    expect(sent[0]!.method).toBe("POST");
+    expect(sent[0]!.path).toBe("/v1/checkout/sessions");
     expect(sent[0]!.auth).toBe("Bearer sk_test_123");
     expect(Object.fromEntries(sent[0]!.body)).toEqual({
       mode: "payment",
       "line_items[0][price]": "price_TOKEN_03",
       "line_items[0][quantity]": "1",
-      success_url: "http://site.test/success",
+      success_url: "http://site.test/success?session_id={CHECKOUT_SESSION_ID}",
       cancel_url: "http://site.test/cancel",
+      "metadata[token]": "3",
     });
+  });
+
+  it("stops the start when STRIPE_API_URL is not an origin", () => {
+    for (const apiUrl of ["not a url", "ftp://127.0.0.1:1", "http://127.0.0.1:1/v1"])
+      expect(() => setup({ apiUrl }), apiUrl).toThrow(/STRIPE_API_URL/);
   });
 
   it("answers JSON to a script, and uses SITE_URL for the return URLs when set", async () => {
@@ -95,8 +97,8 @@ describe("POST /api/checkout", () => {
       accept: "application/json",
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ url: "https://checkout.stripe.test/c/pay/cs_test_1" });
-    expect(sent[0]!.body.get("success_url")).toBe("https://tncc.example.org/success");
+    expect(await res.json()).toEqual({ url: `${fake.url}/pay/${fake.created[0]!.id}` });
+    expect(sent[0]!.body.get("success_url")).toBe("https://tncc.example.org/success?session_id={CHECKOUT_SESSION_ID}");
   });
 
   it("sends a token with a Payment Link there without calling the API", async () => {
@@ -147,7 +149,8 @@ describe("POST /api/checkout", () => {
   });
 
   it("when the provider is down or fails: 502 with the message, logged, never the key", async () => {
-    const down = setup({}, () => Promise.reject(new TypeError("fetch failed: ECONNREFUSED")));
+    // A closed port: nothing listens there.
+    const down = setup({ apiUrl: "http://127.0.0.1:9" });
     const res = await down.buy("token=3", { accept: "application/json" });
     expect(res.status).toBe(502);
     const { error } = await res.json();
@@ -156,12 +159,15 @@ describe("POST /api/checkout", () => {
     expect(error).not.toContain("sk_test");
     expect(down.errors.join("\n")).toContain("ECONNREFUSED");
 
-    const failing = setup({}, async () => Response.json({ error: { message: "No such price" } }, { status: 400 }));
+    fake.mode = "fail";
+    const failing = setup();
     const bad = await failing.buy("token=3", { accept: "application/json" });
     expect(bad.status).toBe(502);
-    expect(failing.errors.join("\n")).toContain("No such price");
+    expect((await bad.json()).error).toContain("could not start the payment");
+    expect(failing.errors.join("\n")).toContain("fake provider failure");
 
-    const noUrl = setup({}, async () => Response.json({ id: "cs_1", url: "javascript:alert(1)" }));
+    fake.mode = "no-url";
+    const noUrl = setup();
     expect((await noUrl.buy("token=3", { accept: "application/json" })).status).toBe(502);
   });
 
@@ -177,7 +183,7 @@ describe("POST /api/checkout", () => {
       },
     });
     expect(res.status).toBe(303);
-    expect(sent[0]!.body.get("success_url")).toBe("https://tncc.example.org/success");
+    expect(sent[0]!.body.get("success_url")).toBe("https://tncc.example.org/success?session_id={CHECKOUT_SESSION_ID}");
     expect(sent[0]!.body.get("cancel_url")).toBe("https://tncc.example.org/cancel");
   });
 
@@ -192,9 +198,8 @@ describe("POST /api/checkout", () => {
   });
 
   it("when the provider does not answer in time: 502 with the message, and logged", async () => {
-    const slow = setup({ timeoutMs: 50 }, (init) => {
-      return new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
-    });
+    fake.mode = "hang";
+    const slow = setup({ timeoutMs: 50 });
     const started = Date.now();
     const res = await slow.buy("token=3", { accept: "application/json" });
     expect(res.status).toBe(502);

@@ -2,16 +2,20 @@
  * `POST /api/checkout`: a sponsor token's BUY button. Stripe removed the client-only redirect
  * (`redirectToCheckout`), so the server creates a Checkout Session and sends the browser there (303).
  * Price and quantity always come from content (build/checkout.json, written at build time), never
- * from the request. Without configuration, or when the provider fails, the visitor is told that
+ * from the request. The session goes through the official `stripe` package (server/stripe.ts); its
+ * metadata carries the token id, so the webhook (server/api/stripe-webhook.ts) knows what was bought.
+ * Without configuration, or when the provider fails, the visitor is told that
  * online payment is unavailable and whom to contact, and the error is logged.
  */
 import { readFile } from "node:fs/promises";
 import type { Context, Hono } from "hono";
+import type Stripe from "stripe";
 import { API_PATHS, CHECKOUT_UNAVAILABLE_ID } from "../../app/lib/api-contract";
 import { CheckoutRequestSchema } from "../../app/lib/checkout-schema";
 import { rateLimit } from "../rate-limit";
 import { sameOriginPath } from "../redirect";
 import { readBody } from "../request";
+import { createStripe, describeStripeError, isConnectionError, stripeAddress } from "../stripe";
 import type { ApiDeps } from "./deps";
 
 /** build/checkout.json (written by scripts/build/checkout-data.ts). */
@@ -26,8 +30,13 @@ export interface CheckoutOptions {
   dataFile: string;
   /** STRIPE_SECRET_KEY; without it (and without a Payment Link) online payment is unavailable. */
   secretKey?: string;
-  /** STRIPE_API_URL: the API's base URL (tests aim it at a local fake). */
+  /**
+   * STRIPE_API_URL: the API's origin (tests aim it at a local fake); becomes the client's host, port and
+   * protocol. A malformed value stops the server at start with a message.
+   */
   apiUrl?: string;
+  /** STRIPE_WEBHOOK_SECRET: checks the signature of `POST /api/webhooks/stripe` (server/api/stripe-webhook.ts). */
+  webhookSecret?: string;
   /**
    * The site's origin for the return URLs (`/success`, `/cancel`): from configuration only, never from
    * the request's Host. server/index.ts passes SITE_URL (outside production, the address it listens on).
@@ -36,12 +45,13 @@ export interface CheckoutOptions {
   siteUrl?: string;
   /** Checkout requests per client per minute (default 10). */
   perMinute?: number;
+  /** How long the provider may take to create a session (default 10 s). */
   timeoutMs?: number;
-  fetch?: typeof fetch;
   logError?: (line: string) => void;
 }
 
-const DEFAULT_API_URL = "https://api.stripe.com";
+/** The success page's return URL: the provider puts the session id in place of the template. */
+export const SUCCESS_PATH = "/success?session_id={CHECKOUT_SESSION_ID}";
 
 class CheckoutError extends Error {
   constructor(
@@ -53,7 +63,9 @@ class CheckoutError extends Error {
 }
 
 export function registerCheckout(app: Hono, deps: ApiDeps, options: CheckoutOptions): void {
-  const doFetch = options.fetch ?? fetch;
+  // Checked now, so a mistyped STRIPE_API_URL stops the start instead of failing each visitor.
+  if (options.apiUrl) stripeAddress(options.apiUrl);
+  let stripe: Stripe | undefined;
   const logError = options.logError ?? ((line: string) => console.error(line));
   let data: Promise<CheckoutData> | undefined;
   const loadData = () =>
@@ -72,8 +84,8 @@ export function registerCheckout(app: Hono, deps: ApiDeps, options: CheckoutOpti
         throw new CheckoutError(503, "Online payment is unavailable right now.");
       });
       contact = ` Please contact us at ${checkout.contact.email} or ${checkout.contact.phone}.`;
-      const token = await readToken(c, checkout);
-      const url = token.paymentLink ?? (await createSession(token.price));
+      const { id, token } = await readToken(c, checkout);
+      const url = token.paymentLink ?? (await createSession(id, token.price));
       return wantsJson ? c.json({ url }) : c.redirect(url, 303);
     } catch (error) {
       if (!(error instanceof CheckoutError)) throw error;
@@ -101,10 +113,10 @@ export function registerCheckout(app: Hono, deps: ApiDeps, options: CheckoutOpti
     const token = checkout.tokens[parsed.data.token];
     if (!token || !Object.hasOwn(checkout.tokens, parsed.data.token))
       throw new CheckoutError(400, `Unknown sponsor token ${parsed.data.token}.`);
-    return token;
+    return { id: parsed.data.token, token };
   }
 
-  async function createSession(price: string): Promise<string> {
+  async function createSession(tokenId: string, price: string): Promise<string> {
     if (!options.secretKey) {
       logError("checkout: STRIPE_SECRET_KEY is not set and the token has no paymentLink");
       throw new CheckoutError(503, "Online payment is unavailable right now.");
@@ -114,34 +126,26 @@ export function registerCheckout(app: Hono, deps: ApiDeps, options: CheckoutOpti
       throw new CheckoutError(503, "Online payment is unavailable right now.");
     }
     const origin = options.siteUrl.replace(/\/+$/, "");
-    const form = new URLSearchParams({
-      mode: "payment",
-      "line_items[0][price]": price,
-      "line_items[0][quantity]": "1",
-      success_url: `${origin}/success`,
-      cancel_url: `${origin}/cancel`,
-    });
-    const endpoint = `${(options.apiUrl || DEFAULT_API_URL).replace(/\/$/, "")}/v1/checkout/sessions`;
-    let response: Response;
+    stripe ??= createStripe({ secretKey: options.secretKey, apiUrl: options.apiUrl, timeoutMs: options.timeoutMs });
+    let session: Stripe.Checkout.Session;
     try {
-      response = await doFetch(endpoint, {
-        method: "POST",
-        headers: {
-          Authorization: `Bearer ${options.secretKey}`,
-          "Content-Type": "application/x-www-form-urlencoded",
-        },
-        body: form,
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      session = await stripe.checkout.sessions.create({
+        mode: "payment",
+        line_items: [{ price, quantity: 1 }],
+        success_url: `${origin}${SUCCESS_PATH}`,
+        cancel_url: `${origin}/cancel`,
+        metadata: { token: tokenId },
       });
     } catch (error) {
-      logError(`checkout: the payment provider is unreachable: ${String(error)}`);
-      throw new CheckoutError(502, "The payment provider cannot be reached right now.");
+      if (isConnectionError(error)) {
+        logError(`checkout: the payment provider is unreachable: ${describeStripeError(error)}`);
+        throw new CheckoutError(502, "The payment provider cannot be reached right now.");
+      }
+      logError(`checkout: the payment provider answered ${describeStripeError(error)}`);
+      throw new CheckoutError(502, "The payment provider could not start the payment.");
     }
-    const session = (await response.json().catch(() => null)) as { url?: unknown; error?: { message?: string } } | null;
-    if (!response.ok || typeof session?.url !== "string" || !/^https?:\/\//.test(session.url)) {
-      logError(
-        `checkout: the payment provider answered ${response.status}: ${session?.error?.message ?? "no session URL"}`,
-      );
+    if (typeof session.url !== "string" || !/^https?:\/\//.test(session.url)) {
+      logError(`checkout: the payment provider answered without a session URL (${session.id})`);
       throw new CheckoutError(502, "The payment provider could not start the payment.");
     }
     return session.url;

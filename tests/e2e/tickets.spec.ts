@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { FakeStripe } from "../fixtures/fake-stripe";
 import { content } from "./content";
 import { expect, ready, test } from "./fixtures";
 
@@ -116,36 +115,17 @@ test.describe("sponsor tokens", () => {
 });
 
 test.describe("checkout through a payment provider", () => {
-  let fake: Server;
+  let fake: FakeStripe;
   let site: ChildProcess;
   let siteUrl: string;
-  const received: { auth?: string; body: URLSearchParams }[] = [];
-  /** While true, the fake provider answers every new session with an error (our server then answers 502). */
-  let providerFails = false;
+  /** The sessions the site asked the provider for. */
+  const received = () => fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions");
 
   test.beforeAll(async () => {
-    // A stand-in for the provider's API and its hosted checkout page, on loopback.
-    fake = createServer((req, res) => {
-      let body = "";
-      req.on("data", (chunk) => (body += chunk));
-      req.on("end", () => {
-        const origin = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-        if (req.method === "POST" && req.url === "/v1/checkout/sessions" && providerFails) {
-          res.writeHead(500, { "content-type": "application/json" });
-          res.end(JSON.stringify({ error: { message: "fake provider failure" } }));
-        } else if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
-          received.push({ auth: req.headers.authorization, body: new URLSearchParams(body) });
-          res.writeHead(200, { "content-type": "application/json" });
-          res.end(JSON.stringify({ id: "cs_test_42", url: `${origin}/pay/cs_test_42` }));
-        } else if (req.url === "/pay/cs_test_42") {
-          res.writeHead(200, { "content-type": "text/html" });
-          res.end("<!doctype html><title>Fake checkout</title><h1>Fake checkout cs_test_42</h1>");
-        } else {
-          res.writeHead(404).end();
-        }
-      });
-    });
-    await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+    // The server may take up to 30 s to start (below): the hook gets more than that.
+    test.setTimeout(60_000);
+    // A stand-in for the provider's API and its hosted checkout page, on loopback (tests/fixtures/fake-stripe.ts).
+    fake = await FakeStripe.start();
     const port = 4300 + Math.floor(Math.random() * 500);
     siteUrl = `http://127.0.0.1:${port}`;
     site = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
@@ -156,7 +136,7 @@ test.describe("checkout through a payment provider", () => {
         // Its own embedded database: one process per folder, and each worker starts its own server.
         DATA_DIR: `data/e2e-checkout-${port}`,
         STRIPE_SECRET_KEY: "sk_test_fake_key",
-        STRIPE_API_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+        STRIPE_API_URL: fake.url,
       },
       stdio: "ignore",
     });
@@ -175,12 +155,12 @@ test.describe("checkout through a payment provider", () => {
 
   test.afterAll(async () => {
     site?.kill();
-    await new Promise((resolve) => fake?.close(resolve));
+    await fake?.close();
   });
 
   test.afterEach(() => {
-    providerFails = false;
-    received.length = 0;
+    fake.mode = "ok";
+    fake.requests.length = 0;
   });
 
   test("a token's BUY goes through /api/checkout to the provider's checkout page", async ({ page }) => {
@@ -188,20 +168,23 @@ test.describe("checkout through a payment provider", () => {
     await page.goto(`${siteUrl}/pricing`);
     await ready(page);
     await page.getByRole("button", { name: tokenButton(token.cost), exact: true }).click();
-    await expect(page.getByRole("heading", { name: "Fake checkout cs_test_42" })).toBeVisible();
-    expect(received).toHaveLength(1);
-    expect(received[0]!.auth).toBe("Bearer sk_test_fake_key");
-    expect(Object.fromEntries(received[0]!.body)).toEqual({
+    await expect(page.getByRole("heading", { name: /^Fake checkout cs_test_/ })).toBeVisible();
+    expect(received()).toHaveLength(1);
+    const session = fake.created.at(-1)!;
+    await expect(page.getByRole("heading", { name: `Fake checkout ${session.id}` })).toBeVisible();
+    expect(received()[0]!.auth).toBe("Bearer sk_test_fake_key");
+    expect(Object.fromEntries(received()[0]!.body)).toEqual({
       mode: "payment",
       "line_items[0][price]": token.plan.price,
       "line_items[0][quantity]": String(token.plan.quantity),
-      success_url: `${siteUrl}/success`,
+      success_url: `${siteUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${siteUrl}/cancel`,
+      "metadata[token]": String(token.id),
     });
   });
 
   test("when the provider fails, the visitor is told so and whom to contact", async ({ page }) => {
-    providerFails = true;
+    fake.mode = "fail";
     await page.goto(`${siteUrl}/pricing`);
     await ready(page);
     const answer = page.waitForResponse((response) => response.url().endsWith("/api/checkout"));
@@ -218,7 +201,7 @@ test.describe("checkout through a payment provider", () => {
     test("when the provider fails, the form post is sent back (303) to the page's unavailable notice", async ({
       page,
     }) => {
-      providerFails = true;
+      fake.mode = "fail";
       await page.goto(`${siteUrl}/pricing`);
       const answer = page.waitForResponse((response) => response.url().endsWith("/api/checkout"));
       await page.getByRole("button", { name: tokenButton(tokens[1]!.cost), exact: true }).click();

@@ -1,14 +1,20 @@
 import { Field } from "../forms/field";
 import { SiteForm } from "../forms/site-form";
 
+export interface CommentFormProps {
+  /** The post the comment belongs to (sent as a hidden field, so its approval shows under this post). */
+  postId: number;
+}
+
 /** "Leave a comment": the target of each comment's reply link (#leave-comment). */
-export function CommentForm() {
+export function CommentForm({ postId }: CommentFormProps) {
   return (
     <section aria-labelledby="leave-comment" className="mt-12 rounded-[var(--radius-card)] bg-mist p-6 sm:p-8">
       <h2 id="leave-comment" tabIndex={-1} className="text-2xl font-semibold">
         Leave a comment
       </h2>
       <SiteForm kind="comment" className="mt-6 grid gap-5 sm:grid-cols-2">
+        <input type="hidden" name="postId" value={postId} />
         <Field label="Name" name="name" type="text" required autoComplete="name" />
         <Field label="E-mail" name="email" type="email" required autoComplete="email" />
         <Field label="Comment" name="comment" required multiline className="sm:col-span-2" />

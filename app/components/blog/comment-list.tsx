@@ -1,18 +1,36 @@
 import { UserRound } from "lucide-react";
 import type { BlogComment } from "~/content/schemas";
+import type { PublicComment } from "~/lib/comments";
+import { useApprovedComments } from "~/lib/use-approved-comments";
 import { ResponsiveImage } from "../ui/responsive-image";
 import { commentsText } from "./post-card";
 
 export interface CommentListProps {
+  postId: number;
+  /** The sample comments from content (pre-rendered). */
   comments: BlogComment[];
 }
 
-/** A post's comments, each with its picture (or a placeholder) and a reply link to the comment form. */
-export function CommentList({ comments }: CommentListProps) {
+const avatarPlaceholder = (
+  <span aria-hidden="true" className="flex size-16 shrink-0 items-center justify-center rounded-full bg-mist">
+    <UserRound className="size-6" />
+  </span>
+);
+
+const replyClass =
+  "mt-2 inline-flex min-h-9 items-center rounded-full bg-mist px-4 text-sm font-semibold hover:bg-gold";
+
+/**
+ * A post's comments, each with its picture (or a placeholder) and a reply link to the comment form: the
+ * sample comments from content, then, after hydration, the visitors' comments an organiser approved
+ * (`GET /api/comments/:postId`), shown as plain text.
+ */
+export function CommentList({ postId, comments }: CommentListProps) {
+  const approved = useApprovedComments(postId);
   return (
     <section aria-labelledby="comments-title" className="mt-12">
       <h2 id="comments-title" className="text-2xl font-semibold">
-        {commentsText(comments.length)}
+        {commentsText(comments.length + approved.length)}
       </h2>
       <ol className="mt-6 space-y-6">
         {comments.map((c) => (
@@ -25,29 +43,50 @@ export function CommentList({ comments }: CommentListProps) {
                 className="size-16 shrink-0 rounded-full object-cover"
               />
             ) : (
-              <span
-                aria-hidden="true"
-                className="flex size-16 shrink-0 items-center justify-center rounded-full bg-mist"
-              >
-                <UserRound className="size-6" />
-              </span>
+              avatarPlaceholder
             )}
             <div>
               <p className="font-semibold">
                 {c.name} <span className="font-normal text-muted">· {c.designation}</span>
               </p>
               <p className="mt-1">{c.text}</p>
-              <a
-                href="#leave-comment"
-                className="mt-2 inline-flex min-h-9 items-center rounded-full bg-mist px-4 text-sm font-semibold hover:bg-gold"
-              >
+              <a href="#leave-comment" className={replyClass}>
                 {c.replyButtonText}
                 <span className="sr-only"> to {c.name}</span>
               </a>
             </div>
           </li>
         ))}
+        {approved.map((c) => (
+          <ApprovedComment key={`approved-${c.id}`} comment={c} />
+        ))}
       </ol>
     </section>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
+
+function ApprovedComment({ comment }: { comment: PublicComment }) {
+  const date = new Date(comment.date);
+  return (
+    <li className="flex gap-4" data-approved-comment="">
+      {avatarPlaceholder}
+      <div>
+        <p className="font-semibold">
+          {comment.name}{" "}
+          {!Number.isNaN(date.getTime()) && (
+            <span className="font-normal text-muted">
+              · <time dateTime={comment.date}>{dateFormat.format(date)}</time>
+            </span>
+          )}
+        </p>
+        <p className="mt-1 whitespace-pre-line">{comment.comment}</p>
+        <a href="#leave-comment" className={replyClass}>
+          Reply
+          <span className="sr-only"> to {comment.name}</span>
+        </a>
+      </div>
+    </li>
   );
 }

@@ -1,0 +1,68 @@
+/**
+ * `POST /api/webhooks/stripe`: the payment provider tells the site a sponsor token was paid. The signature
+ * (`Stripe-Signature`, STRIPE_WEBHOOK_SECRET) is checked over the raw body with the official `stripe`
+ * package before anything is parsed or stored. `checkout.session.completed` with payment_status "paid"
+ * becomes one row of `orders`, keyed by the event id: a replayed event stores nothing new and is answered
+ * 200 like the first. Other events are answered 200 and ignored (the provider retries anything else).
+ */
+import type { Hono } from "hono";
+import Stripe from "stripe";
+import { API_PATHS } from "../../app/lib/api-contract";
+import type { Database } from "../db/client";
+import { recordPaidOrder } from "../db/orders";
+
+export interface StripeWebhookOptions {
+  database: Database;
+  /** STRIPE_WEBHOOK_SECRET (`whsec_…`); without it every event is refused (400) and the fault logged. */
+  secret?: string;
+  log?: (line: string) => void;
+  logError?: (line: string) => void;
+}
+
+/** How far the signature's timestamp may be from now (the package's default, 5 minutes). */
+const TOLERANCE_SECONDS = 300;
+
+export function registerStripeWebhook(app: Hono, options: StripeWebhookOptions): void {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const logError = options.logError ?? ((line: string) => console.error(line));
+
+  app.post(API_PATHS.stripeWebhook, async (c) => {
+    if (!options.secret) {
+      logError("stripe webhook: STRIPE_WEBHOOK_SECRET is not set, so no event can be verified (docs/deploy.md)");
+      return c.json({ error: "Webhook signing secret is not configured" }, 400);
+    }
+    const signature = c.req.header("stripe-signature");
+    if (!signature) return c.json({ error: "Missing Stripe-Signature header" }, 400);
+    const raw = await c.req.text();
+    let event: Stripe.Event;
+    try {
+      event = Stripe.webhooks.constructEvent(raw, signature, options.secret, TOLERANCE_SECONDS);
+    } catch (error) {
+      log(`stripe webhook: refused: ${error instanceof Error ? error.message : String(error)}`);
+      return c.json({ error: "Invalid signature" }, 400);
+    }
+
+    if (event.type !== "checkout.session.completed") return c.json({ received: true, ignored: event.type });
+    const session = event.data.object;
+    if (session.payment_status !== "paid") return c.json({ received: true, ignored: "not paid yet" });
+    const amount = session.amount_total;
+    const currency = session.currency;
+    if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 0 || !/^[a-z]{3}$/.test(currency ?? "")) {
+      // Signed, but not an order we can record; answering an error would only make the provider retry it.
+      logError(`stripe webhook: ${event.id}: session ${session.id} has no usable amount or currency`);
+      return c.json({ received: true, ignored: "no amount" });
+    }
+    const token = session.metadata?.token;
+    const { order, created } = await recordPaidOrder(options.database.db, {
+      eventId: event.id,
+      sessionId: session.id,
+      tokenId: token && /^\d{1,6}$/.test(token) ? token : null,
+      amountMinor: amount,
+      currency: currency!,
+      email: session.customer_details?.email?.slice(0, 254) ?? null,
+      name: session.customer_details?.name?.slice(0, 200) ?? null,
+    });
+    if (created) log(`stripe webhook: order ${order.id} paid (${event.id})`);
+    return c.json({ received: true, duplicate: !created });
+  });
+}

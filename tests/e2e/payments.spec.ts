@@ -1,0 +1,110 @@
+/**
+ * Issue 18: a sponsor token paid through the payment provider is recorded and shown. Drives the fake
+ * provider on loopback (tests/fixtures/fake-stripe.ts) against its own production server with
+ * STRIPE_API_URL, STRIPE_WEBHOOK_SECRET and its own embedded database.
+ */
+import { rmSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { FakeStripe, signPayload } from "../fixtures/fake-stripe";
+import { content } from "./content";
+import { expect, ready, test } from "./fixtures";
+import { startSite, type SiteServer } from "./forms-delivery.helpers";
+
+const SECRET = "whsec_e2e_payments";
+const tokens = content.sponsorTokens;
+const sponsor = tokens[0]!;
+const { email } = content.site.contact;
+const buttonName = (cost: number) =>
+  `${sponsor.buttonText}: ${sponsor.title} $${Number.isInteger(cost) ? cost.toLocaleString("en-US") : cost.toFixed(2)}`;
+/** An amount as the success page writes it: "$1,000.00". */
+const paid = (cost: number) =>
+  `$${cost.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+test.describe.configure({ mode: "serial" });
+
+let fake: FakeStripe;
+let site: SiteServer;
+let dataDir: string;
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  fake = await FakeStripe.start({
+    prices: Object.fromEntries(
+      tokens.map((t) => [t.plan.price, { amount: Math.round(t.cost * 100), currency: t.currency.toLowerCase() }]),
+    ),
+  });
+  const port = Number(process.env.E2E_PORT ?? 4174) + 60;
+  // Its own embedded database, removed at the end: PGlite allows one process per folder.
+  dataDir = `data/e2e-payments-${port}-${Date.now().toString(36)}`;
+  site = await startSite(port, {
+    DATA_DIR: dataDir,
+    STRIPE_SECRET_KEY: "sk_test_fake_key",
+    STRIPE_API_URL: fake.url,
+    STRIPE_WEBHOOK_SECRET: SECRET,
+  });
+});
+test.afterAll(async () => {
+  await site?.stop();
+  await fake?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("BUY, pay at the provider, signed webhook: /success shows the order's reference and amount", async ({
+  page,
+  problems,
+}) => {
+  const token = tokens[1]!;
+  await page.goto(`${site.url}/pricing`);
+  await ready(page);
+  await page.getByRole("button", { name: buttonName(token.cost), exact: true }).click();
+
+  await expect(page.getByRole("heading", { name: /^Fake checkout cs_test_/ })).toBeVisible();
+  const session = fake.created.at(-1)!;
+  expect(page.url()).toBe(session.url);
+  expect(session.metadata).toEqual({ token: String(token.id) });
+  expect(session.success_url).toBe(`${site.url}/success?session_id={CHECKOUT_SESSION_ID}`);
+
+  fake.pay(session.id);
+  const forged = fake.completedEvent(session.id);
+  expect((await fetchWebhook(forged, signPayload(forged, "whsec_wrong"))).status).toBe(400);
+  const delivered = await fake.sendCompleted(site.url, session.id, SECRET, { eventId: `evt_e2e_${session.id}` });
+  expect(delivered.status).toBe(200);
+  // The provider retries: stored once, the same reference.
+  expect((await fake.sendCompleted(site.url, session.id, SECRET, { eventId: `evt_e2e_${session.id}` })).status).toBe(
+    200,
+  );
+
+  await page.goto(session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Succesful Transaction");
+  const status = page.getByRole("status").filter({ hasText: "Order reference" });
+  await expect(status).toHaveText(
+    new RegExp(`^Order reference TNCC-\\d{6}, amount ${paid(token.cost).replace(/[$.]/g, "\\$&")}\\.`),
+  );
+  const reference = (await status.locator("strong").first().textContent()) ?? "";
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: reference })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test("an unknown session: a clear message with whom to write to", async ({ page }) => {
+  await page.goto(`${site.url}/success?session_id=cs_test_nobody_paid_this`);
+  await ready(page);
+  const status = page.getByRole("status").filter({ hasText: "could not find a paid order" });
+  await expect(status).toBeVisible();
+  await expect(status.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
+});
+
+test("without a session id the page reads as before", async ({ page }) => {
+  await page.goto(`${site.url}/success`);
+  await ready(page);
+  await expect(page.getByText("Thank you for your donation!")).toBeVisible();
+  await expect(page.getByText(/Order reference|Looking up your order|could not/)).toHaveCount(0);
+});
+
+function fetchWebhook(payload: string, signature: string) {
+  return fetch(`${site.url}/api/webhooks/stripe`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body: payload,
+  });
+}
