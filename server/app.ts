@@ -11,6 +11,7 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { registerAdmin } from "./api/admin";
 import { registerAgendaIcs } from "./api/agenda-ics";
 import { registerCheckout, type CheckoutOptions } from "./api/checkout";
 import type { ApiDeps } from "./api/deps";
@@ -48,8 +49,10 @@ export interface AppOptions {
   checkout?: Partial<CheckoutOptions>;
   vitals?: VitalsOptions;
   now?: () => number;
-  /** The forms' storage and mail settings; without them, `/api/forms/*` answers 404. */
+  /** The forms' storage and mail settings; without them, `/api/forms/*` and `/api/admin/*` answer 404. */
   forms?: FormsOptions;
+  /** The organisers' inbox (on the forms' database): sign-in attempts per client address (ADMIN_SIGNIN_LIMIT). */
+  admin?: { signInLimit?: { limit: number; windowMs: number } };
 }
 
 const MAX_PATH_LENGTH = 2048;
@@ -102,6 +105,16 @@ export function createApp(opts: AppOptions): Hono {
   registerVitals(app, deps, opts.vitals);
   // Every form (issue 17): stored, then mailed; see server/api/forms.ts.
   if (opts.forms) registerForms(app, { ...opts.forms, trustProxy });
+  // The organisers' inbox (issue 18): sessions, lists, moderation, erasure; see server/api/admin/.
+  if (opts.forms)
+    registerAdmin(app, {
+      database: opts.forms.database,
+      siteUrl: opts.siteUrl ?? opts.forms.siteUrl,
+      trustProxy,
+      now: deps.now,
+      clientKey: deps.clientKey,
+      signInLimit: opts.admin?.signInLimit,
+    });
   registerCheckout(app, deps, {
     dataFile: path.join(path.dirname(root), "checkout.json"),
     siteUrl: opts.siteUrl,

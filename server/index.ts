@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
-import { startForms } from "./db/start";
+import { parseRateLimit, startForms } from "./db/start";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const root = path.join(repo, "build", "client");
@@ -59,6 +59,7 @@ try {
     siteUrl,
     checkout: { secretKey, apiUrl: env.STRIPE_API_URL || undefined },
     forms: runtime.forms,
+    admin: { signInLimit: env.ADMIN_SIGNIN_LIMIT ? parseRateLimit(env.ADMIN_SIGNIN_LIMIT) : undefined },
   });
 } catch (error) {
   fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
