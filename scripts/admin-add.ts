@@ -105,8 +105,7 @@ async function main(): Promise<void> {
     const { replaced } = await upsertAdmin(database.db, email, password, generate);
     const where = env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : dataDir;
     console.log(`${replaced ? "New password set for" : "Organiser account created:"} ${email} (in ${where}).`);
-    if (generate)
-      console.log(`One-time password: ${password}\nIt must be replaced at the first sign-in at /admin.`);
+    if (generate) console.log(`One-time password: ${password}\nIt must be replaced at the first sign-in at /admin.`);
   } finally {
     await database.close();
   }

@@ -25,10 +25,11 @@ import {
   NO_STORE,
   SECURITY_HEADERS,
   contentTypeFor,
+  isClientOnlyPath,
   isSubresourceType,
 } from "./http-policy";
 import { appendVary, clientIp, isHttps } from "./request";
-import { loadBuild, resolve, sendEntry, sendNotFound } from "./static";
+import { loadBuild, resolve, sendEntry, sendNotFound, sendSpaFallback } from "./static";
 
 export { isSubresourceType, type HeadersManifest } from "./http-policy";
 
@@ -131,6 +132,8 @@ export function createApp(opts: AppOptions): Hono {
     if (c.req.method !== "GET" && c.req.method !== "HEAD")
       return c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" });
     if (url.pathname.length > MAX_PATH_LENGTH) return c.text("URI Too Long", 414, { "Cache-Control": NO_CACHE });
+    // The organisers' inbox is rendered in the browser: the SPA fallback, 200, never indexed (issue 18).
+    if (isClientOnlyPath(url.pathname)) return sendSpaFallback(c, build);
     const found = resolve(build, url.pathname, url.search);
     if (found.kind === "redirect")
       return new Response(null, { status: 301, headers: { Location: found.location, "Cache-Control": CACHE_HOUR } });

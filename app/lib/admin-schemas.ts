@@ -26,7 +26,11 @@ export const MAX_PAGE = 100_000;
 export const signInSchema = z.object({
   email: z
     .string("Please enter your e-mail address.")
-    .check(z.trim(), z.minLength(1, "Please enter your e-mail address."), z.maxLength(254, "That address is too long.")),
+    .check(
+      z.trim(),
+      z.minLength(1, "Please enter your e-mail address."),
+      z.maxLength(254, "That address is too long."),
+    ),
   password: z
     .string("Please enter your password.")
     .check(z.minLength(1, "Please enter your password."), z.maxLength(256, "That password is too long.")),

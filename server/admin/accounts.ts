@@ -62,9 +62,7 @@ export async function upsertAdmin(
 }
 
 export type SignInResult =
-  | { ok: true; admin: Admin }
-  | { ok: false; reason: "wrong" }
-  | { ok: false; reason: "locked"; until: Date };
+  { ok: true; admin: Admin } | { ok: false; reason: "wrong" } | { ok: false; reason: "locked"; until: Date };
 
 /**
  * Unknown addresses are counted in memory with the same rule, so "locked" says nothing about whether an
@@ -83,7 +81,9 @@ export async function checkSignIn(db: Db, email: string, password: string, now: 
     if (entry.count >= MAX_FAILURES) Object.assign(entry, { count: 0, lockedUntil: now + LOCK_MS });
     if (unknownFailures.size > 10_000) unknownFailures.clear();
     unknownFailures.set(key, entry);
-    return entry.lockedUntil > now ? { ok: false, reason: "locked", until: new Date(entry.lockedUntil) } : { ok: false, reason: "wrong" };
+    return entry.lockedUntil > now
+      ? { ok: false, reason: "locked", until: new Date(entry.lockedUntil) }
+      : { ok: false, reason: "wrong" };
   }
   if (admin.lockedUntil && admin.lockedUntil.getTime() > now)
     return { ok: false, reason: "locked", until: admin.lockedUntil };
@@ -143,7 +143,10 @@ export async function sessionAdmin(db: Db, token: string, now: number): Promise<
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_MS)
-    await db.update(adminSessions).set({ lastSeenAt: new Date(now) }).where(eq(adminSessions.tokenHash, tokenHash));
+    await db
+      .update(adminSessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(adminSessions.tokenHash, tokenHash));
   return { id: row.id, email: row.email, mustChangePassword: row.mustChangePassword };
 }
 

@@ -41,7 +41,10 @@ const summaryColumns = {
 
 export async function listSubmissions(db: Db, query: ListQuery, perPage: number) {
   const where = listWhere(query);
-  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(submissions).where(where);
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(submissions)
+    .where(where);
   const total = Number(counted?.n ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(Number(query.page ?? 1), pageCount);
@@ -149,7 +152,12 @@ export async function eraseAddress(db: Db, rawEmail: string, who: SessionAdmin):
         WHERE lower(email) = ${email}
            OR EXISTS (SELECT 1 FROM jsonb_each_text(data) AS f(key, value) WHERE lower(trim(f.value)) = ${email})`),
     ).map((r) => Number(r.id));
-    const idList = ids.length ? sql.join(ids.map((id) => sql`${id}`), sql`, `) : sql`NULL`;
+    const idList = ids.length
+      ? sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )
+      : sql`NULL`;
     const mails = await tx
       .delete(mailQueue)
       .where(
@@ -162,7 +170,10 @@ export async function eraseAddress(db: Db, rawEmail: string, who: SessionAdmin):
       )
       .returning({ id: mailQueue.id });
     const subs = ids.length
-      ? await tx.delete(submissions).where(sql`${submissions.id} IN (${idList})`).returning({ id: submissions.id })
+      ? await tx
+          .delete(submissions)
+          .where(sql`${submissions.id} IN (${idList})`)
+          .returning({ id: submissions.id })
       : [];
     const news = await tx
       .delete(newsletterSubscribers)

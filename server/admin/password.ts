@@ -27,8 +27,7 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
 export function passwordProblem(password: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH)
     return `The password must have at least ${MIN_PASSWORD_LENGTH} characters (it has ${password.length}).`;
-  if (password.length > MAX_PASSWORD_LENGTH)
-    return `The password must have at most ${MAX_PASSWORD_LENGTH} characters.`;
+  if (password.length > MAX_PASSWORD_LENGTH) return `The password must have at most ${MAX_PASSWORD_LENGTH} characters.`;
   return null;
 }
 

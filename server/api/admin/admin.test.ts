@@ -58,7 +58,12 @@ const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await databas
 function request(
   method: string,
   url: string,
-  { body, cookie, origin = SITE, headers = {} }: { body?: unknown; cookie?: string; origin?: string | null; headers?: Record<string, string> } = {},
+  {
+    body,
+    cookie,
+    origin = SITE,
+    headers = {},
+  }: { body?: unknown; cookie?: string; origin?: string | null; headers?: Record<string, string> } = {},
 ) {
   return app.request(`http://site.test${url}`, {
     method,
@@ -155,7 +160,9 @@ describe("sign-in and sessions", { timeout: 60_000 }, () => {
 
   it("gives the same answer for an unknown address and a wrong password", async () => {
     const unknown = await request("POST", "/api/admin/session", { body: { email: "nobody@x.org", password: "x" } });
-    const wrong = await request("POST", "/api/admin/session", { body: { email: "ada@tncc.example.org", password: "x" } });
+    const wrong = await request("POST", "/api/admin/session", {
+      body: { email: "ada@tncc.example.org", password: "x" },
+    });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(await unknown.json()).toEqual(await wrong.json());
@@ -174,7 +181,9 @@ describe("sign-in and sessions", { timeout: 60_000 }, () => {
     expect(Date.parse(body.lockedUntil)).toBe(clock + LOCK_MS);
     // Even the right password waits.
     expect((await attempt(PASSWORD)).status).toBe(423);
-    const failed = await rows(sql`SELECT 1 FROM audit_log WHERE actor = 'lock@tncc.example.org' AND action = 'sign-in-failed'`);
+    const failed = await rows(
+      sql`SELECT 1 FROM audit_log WHERE actor = 'lock@tncc.example.org' AND action = 'sign-in-failed'`,
+    );
     expect(failed.length).toBe(6);
     clock += LOCK_MS + 1000;
     expect((await attempt(PASSWORD)).status).toBe(200);
@@ -210,7 +219,10 @@ describe("sign-in and sessions", { timeout: 60_000 }, () => {
   it("opens only the password change after a one-time password, then everything", async () => {
     const cookie = await signIn("new@tncc.example.org", "one-time-password-1");
     expect((await request("GET", "/api/admin/counts", { cookie })).status).toBe(403);
-    const short = await request("PUT", "/api/admin/password", { cookie, body: { current: "one-time-password-1", password: "short" } });
+    const short = await request("PUT", "/api/admin/password", {
+      cookie,
+      body: { current: "one-time-password-1", password: "short" },
+    });
     expect(short.status).toBe(400);
     expect((await short.json()).error).toMatch(/at least 12 characters/);
     const ok = await request("PUT", "/api/admin/password", {
@@ -232,10 +244,15 @@ describe("the inbox", { timeout: 60_000 }, () => {
     await submitContact("first@example.org", "First");
     await submitContact("second@example.org", "Second 100% sure");
     const list = await (await request("GET", "/api/admin/submissions?kind=contact", { cookie })).json();
-    expect(list.items.map((i: { email: string }) => i.email).slice(0, 2)).toEqual(["second@example.org", "first@example.org"]);
+    expect(list.items.map((i: { email: string }) => i.email).slice(0, 2)).toEqual([
+      "second@example.org",
+      "first@example.org",
+    ]);
     const counts = await (await request("GET", "/api/admin/counts", { cookie })).json();
     expect(counts.kinds.contact.unread).toBeGreaterThanOrEqual(2);
-    const found = await (await request("GET", `/api/admin/submissions?kind=contact&q=${encodeURIComponent("100%")}`, { cookie })).json();
+    const found = await (
+      await request("GET", `/api/admin/submissions?kind=contact&q=${encodeURIComponent("100%")}`, { cookie })
+    ).json();
     expect(found.items.map((i: { email: string }) => i.email)).toEqual(["second@example.org"]);
     // A LIKE wildcard in the search is a plain character.
     const none = await (await request("GET", "/api/admin/submissions?kind=contact&q=%25%25%25_", { cookie })).json();
@@ -244,12 +261,16 @@ describe("the inbox", { timeout: 60_000 }, () => {
     const id = found.items[0].id as number;
     const marked = await request("PATCH", `/api/admin/submissions/${id}`, { cookie, body: { status: "handled" } });
     expect(marked.status).toBe(200);
-    const handled = await (await request("GET", "/api/admin/submissions?kind=contact&status=handled", { cookie })).json();
+    const handled = await (
+      await request("GET", "/api/admin/submissions?kind=contact&status=handled", { cookie })
+    ).json();
     expect(handled.items.map((i: { id: number }) => i.id)).toEqual([id]);
     const whole = await (await request("GET", `/api/admin/submissions/${id}`, { cookie })).json();
     expect(whole).toMatchObject({ status: "handled", data: { message: "Hello from second@example.org" } });
     await request("PATCH", `/api/admin/submissions/${id}`, { cookie, body: { status: "new" } });
-    const audit = await rows<{ action: string }>(sql`SELECT action FROM audit_log WHERE target = ${`submission:${id}`}`);
+    const audit = await rows<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE target = ${`submission:${id}`}`,
+    );
     expect(audit.map((a) => a.action)).toEqual(["submission-handled", "submission-new"]);
 
     const future = new Date(clock + 86_400_000 * 30).toISOString();
@@ -308,14 +329,20 @@ describe("the inbox", { timeout: 60_000 }, () => {
       body: JSON.stringify({ name: "Bo", email: "bo@example.org", comment: "Lovely", page: "/blog-single/1" }),
     });
     expect(res.status).toBe(201);
-    const pending = await (await request("GET", "/api/admin/submissions?kind=comment&status=pending", { cookie })).json();
+    const pending = await (
+      await request("GET", "/api/admin/submissions?kind=comment&status=pending", { cookie })
+    ).json();
     const id = pending.items.find((i: { email: string }) => i.email === "bo@example.org").id as number;
     // A comment is not marked handled: it is moderated.
-    expect((await request("PATCH", `/api/admin/submissions/${id}`, { cookie, body: { status: "handled" } })).status).toBe(404);
+    expect(
+      (await request("PATCH", `/api/admin/submissions/${id}`, { cookie, body: { status: "handled" } })).status,
+    ).toBe(404);
     for (const status of ["approved", "rejected"]) {
       const r = await request("PATCH", `/api/admin/comments/${id}`, { cookie, body: { status } });
       expect(r.status).toBe(200);
-      expect((await rows<{ status: string }>(sql`SELECT status FROM submissions WHERE id = ${id}`))[0]?.status).toBe(status);
+      expect((await rows<{ status: string }>(sql`SELECT status FROM submissions WHERE id = ${id}`))[0]?.status).toBe(
+        status,
+      );
     }
     expect((await request("DELETE", `/api/admin/comments/${id}`, { cookie })).status).toBe(204);
     expect(await rows(sql`SELECT 1 FROM submissions WHERE id = ${id}`)).toHaveLength(0);
@@ -331,7 +358,9 @@ describe("the inbox", { timeout: 60_000 }, () => {
       email: "payer@example.org",
     });
     const list = await (await request("GET", "/api/admin/orders", { cookie })).json();
-    expect(list.items).toEqual([expect.objectContaining({ stripeSessionId: "cs_list", status: "paid", amountMinor: 2500 })]);
+    expect(list.items).toEqual([
+      expect.objectContaining({ stripeSessionId: "cs_list", status: "paid", amountMinor: 2500 }),
+    ]);
   });
 
   it("erases every row of an address from every table, in one action, audited by hash", async () => {
@@ -366,7 +395,10 @@ describe("the inbox", { timeout: 60_000 }, () => {
       return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
     };
     const before = await present(target);
-    expect(Object.values(before).every((n) => n > 0), JSON.stringify(before)).toBe(true);
+    expect(
+      Object.values(before).every((n) => n > 0),
+      JSON.stringify(before),
+    ).toBe(true);
     const keptBefore = await present(other);
 
     const res = await request("POST", "/api/admin/erasure", { cookie, body: { email: target } });
@@ -376,10 +408,14 @@ describe("the inbox", { timeout: 60_000 }, () => {
     expect(await present(target)).toEqual({ submissions: 0, mail_queue: 0, newsletter_subscribers: 0, orders: 0 });
     expect(await present(other)).toEqual(keptBefore);
 
-    const [entry] = await rows<{ target: string; detail: unknown }>(sql`SELECT target, detail FROM audit_log WHERE action = 'erasure'`);
+    const [entry] = await rows<{ target: string; detail: unknown }>(
+      sql`SELECT target, detail FROM audit_log WHERE action = 'erasure'`,
+    );
     expect(entry?.target).toMatch(/^email-sha256:[0-9a-f]{64}$/);
     const auditText = await rows(sql`SELECT 1 FROM audit_log WHERE lower(audit_log::text) LIKE '%erase.me%'`);
     expect(auditText).toHaveLength(0);
-    expect((await request("POST", "/api/admin/erasure", { cookie, body: { email: "not an address" } })).status).toBe(400);
+    expect((await request("POST", "/api/admin/erasure", { cookie, body: { email: "not an address" } })).status).toBe(
+      400,
+    );
   });
 });

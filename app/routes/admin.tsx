@@ -1,0 +1,11 @@
+import { AdminPage } from "~/components/admin/admin-page";
+
+/**
+ * /admin: the organisers' inbox (issue 18). Not pre-rendered: the server answers /admin with the SPA
+ * fallback and this route renders in the browser; its code loads only here. Never indexed.
+ */
+export const meta = () => [{ title: "Inbox | TNCC" }, { name: "robots", content: "noindex, nofollow" }];
+
+export default function Admin() {
+  return <AdminPage />;
+}
