@@ -54,8 +54,9 @@ test("@phone sign in, see a contact message sent from /contact, open it whole an
   ).toContainText(/\d+/);
   await axe(page);
 
-  await page.getByRole("searchbox", { name: "Search" }).fill(marker);
-  await page.getByRole("button", { name: "Search" }).click();
+  const search = page.getByRole("search", { name: "Search this list" });
+  await search.getByRole("searchbox", { name: "Search" }).fill(marker);
+  await search.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(new RegExp(`q=${marker}`));
   const list = page.getByRole("list", { name: "Contact" });
   await expect(list.getByRole("listitem")).toHaveCount(1);
@@ -78,8 +79,8 @@ test("@phone sign in, see a contact message sent from /contact, open it whole an
   // Back (the browser's) returns to the search; the filter lives in the URL.
   await page.goBack();
   await expect(list.getByRole("listitem")).toContainText("handled");
-  await page.getByRole("combobox", { name: "Status" }).selectOption("new");
-  await page.getByRole("button", { name: "Search" }).click();
+  await search.getByRole("combobox", { name: "Status" }).selectOption("new");
+  await search.getByRole("button", { name: "Search" }).click();
   await expect(page.getByText("Nothing here for this search.")).toBeVisible();
 
   await page.getByRole("button", { name: "Sign out" }).click();
