@@ -108,6 +108,24 @@ test("the CSV export is safe in a spreadsheet: a cell =1+1 comes back as text", 
   expect(row?.message).toBe(`Hello, this is ${marker}.\nA second line.`);
 });
 
+test("@phone erase an address after a confirm step: its message is gone from the inbox", async ({ page, problems }) => {
+  const marker = await sendContact(page, "Please forget me");
+  await signIn(page);
+  await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await page.getByRole("link", { name: "Erase an address" }).click();
+  const erasure = page.getByRole("region", { name: /Erase everything stored/ });
+  await erasure.getByLabel("E-mail address").fill(`${marker}@example.org`);
+  await erasure.getByRole("button", { name: "Erase…" }).click();
+  // The confirm step takes the focus; nothing is erased before it.
+  await expect(erasure.getByRole("button", { name: "Yes, erase" })).toBeFocused();
+  await axe(page);
+  await page.keyboard.press("Enter");
+  await expect(erasure.getByRole("status")).toContainText("submissions: 1 row");
+  await page.goto(`/admin?tab=contact&q=${marker}`);
+  await expect(page.getByText("Nothing here for this search.")).toBeVisible();
+  expect(realProblems(problems)).toEqual([]);
+});
+
 test("five wrong passwords lock the account, and the page says until when", async ({ page, problems }) => {
   await page.goto("/admin");
   await ready(page);

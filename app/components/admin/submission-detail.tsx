@@ -10,6 +10,10 @@ interface Props {
   busy: boolean;
 }
 
+/** The form's own field order (jsonb keeps keys in its own order); unknown fields after. */
+const ORDER = ["name", "email", "phone", "subject", "message", "question", "comment", "plan", "quantity", "terms"];
+const rank = (name: string) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
+
 /** One submission whole, with its actions: mark handled or new (moderate a comment), reply by mail. */
 export function SubmissionDetail({ row, onChange, busy }: Props) {
   const [params] = useSearchParams();
@@ -40,12 +44,14 @@ export function SubmissionDetail({ row, onChange, busy }: Props) {
         {row.page ? <span>from {row.page}</span> : null}
       </p>
       <dl className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-        {Object.entries(row.data).map(([name, value]) => (
-          <div key={name} className="contents">
-            <dt className="font-semibold">{name}</dt>
-            <dd className="break-words whitespace-pre-wrap">{value}</dd>
-          </div>
-        ))}
+        {Object.entries(row.data)
+          .sort(([a], [b]) => rank(a) - rank(b))
+          .map(([name, value]) => (
+            <div key={name} className="contents">
+              <dt className="font-semibold">{name}</dt>
+              <dd className="break-words whitespace-pre-wrap">{value}</dd>
+            </div>
+          ))}
       </dl>
       <div className="mt-8 flex flex-wrap gap-3">
         {row.email ? (

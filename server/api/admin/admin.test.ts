@@ -1,4 +1,7 @@
-/** `/api/admin/*` through the whole app, on an embedded database in a temporary folder. */
+/**
+ * `/api/admin/*` through the whole app, on an embedded database in a temporary folder, or with
+ * TEST_DATABASE_URL (`npm run test:pg`) on a fresh database of that PostgreSQL server.
+ */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,7 +25,7 @@ let ip = 0;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "tncc-admin-"));
-  database = await openDatabase({ dataDir: path.join(dir, "data") });
+  database = await openDatabase({ dataDir: path.join(dir, "data"), databaseUrl: await freshPostgres() });
   mkdirSync(path.join(dir, "build", "client"), { recursive: true });
   writeFileSync(path.join(dir, "build", "client", "index.html"), "<!doctype html><title>TNCC</title>");
   writeFileSync(
@@ -52,6 +55,21 @@ afterAll(async () => {
   await database.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** A database of its own on the test PostgreSQL server (other test files share the default one). */
+async function freshPostgres(): Promise<string | undefined> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return undefined;
+  const name = `tncc_admin_${process.pid}_${Date.now()}`;
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return fresh.toString();
+}
 
 const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
 
