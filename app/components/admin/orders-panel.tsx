@@ -7,6 +7,7 @@ const money = (minor: number, currency: string) =>
   new Intl.NumberFormat(undefined, { style: "currency", currency: currency.toUpperCase() }).format(minor / 100);
 
 const cell = "p-3 text-start align-top";
+const SCROLLER = "mt-3 overflow-x-auto rounded-[var(--radius-card)] bg-paper";
 
 /** Paid sponsor-token orders (from the payment webhook), then the ticket purchase requests and their status. */
 export function OrdersPanel({ orders, tickets }: { orders: PageOf<OrderRow>; tickets: PageOf<SubmissionRow> | null }) {
@@ -16,12 +17,7 @@ export function OrdersPanel({ orders, tickets }: { orders: PageOf<OrderRow>; tic
       {orders.items.length ? (
         // A region that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div
-          className="mt-3 overflow-x-auto rounded-[var(--radius-card)] bg-paper"
-          role="region"
-          aria-label="Paid orders"
-          tabIndex={0}
-        >
+        <div className={SCROLLER} role="region" aria-label="Paid orders" tabIndex={0}>
           <table className="w-full">
             <thead>
               <tr className="border-b border-ink/10">
