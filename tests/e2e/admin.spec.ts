@@ -24,6 +24,7 @@ async function signIn(page: Page, account = ORGANISER) {
   await page.getByLabel("E-mail").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  if (account === ORGANISER) await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
 }
 
 /** Sends the public contact form as a visitor would; returns the unique text of its message. */
@@ -164,7 +165,8 @@ test("/admin is never indexed and keeps the strict CSP", async ({ request }) => 
   expect(index).not.toContain("/admin");
 });
 
-// Needs GET /api/comments/:postId and the post page showing approved comments (branch h-pay, issue 18).
+// Needs GET /api/comments/:postId and the post page showing approved comments (branch h-pay, issue 18): not on
+// main yet. Passed on a trial merge of h-pay (c8cd834) into this branch; drop `.fixme` once both are merged.
 test.fixme("approve a comment in the inbox, then see it on its post as a visitor", async ({ page, browser }) => {
   const marker = `comment-${Date.now().toString(36)}`;
   await page.goto("/blog-single/1");
