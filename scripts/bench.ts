@@ -169,7 +169,7 @@ async function main() {
   >;
   const kib = (n = NaN) => `${(n / 1024).toFixed(1)} KiB`;
   console.log(
-    `Offline precache: ${precache.count} files, ${kib(precache.compressed)} compressed (budget 1536 KiB), ${kib(precache.size)} decompressed.`,
+    `Offline precache: ${precache.count} files, ${kib(precache.stored)} stored on the phone (budget 1536 KiB), ${kib(precache.compressed)} over the wire, ${kib(precache.size)} as plain files.`,
   );
   if (problems.length > 0) {
     console.error(`Over budget:\n${problems.join("\n")}`);

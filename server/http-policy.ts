@@ -82,8 +82,11 @@ export function contentTypeFor(file: string): string {
 }
 
 /** Text types worth compressing (precompressed by the build, gzipped on the fly by the server). */
+/** The types worth compressing: the server's precompressed copies, and the offline worker's stored copies. */
+export const COMPRESSIBLE_TYPES = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+
 export function isCompressible(contentType: string): boolean {
-  return /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/.test(contentType);
+  return COMPRESSIBLE_TYPES.test(contentType);
 }
 
 /** Whether the build writes `.br` and `.gz` copies of this file. */

@@ -301,26 +301,33 @@ test.describe("menu navigation to the home page's sections", () => {
   const menuLink = (menu: Locator, id: (typeof SECTIONS)[number]) =>
     menu.getByRole("link", { name: MENU[id], exact: true }).and(menu.locator(`a[href="/home#${id}"]`));
 
-  /** Waits for scrolling to stop, then checks the section's top is just below the sticky header. */
+  /**
+   * Waits until scrolling has stopped with the section's top just below the sticky header. (Stillness alone is
+   * not enough: on a busy machine the smooth scroll may not have begun yet when the URL has already changed.)
+   */
   async function expectLandedOn(page: Page, id: string) {
     await expect(page).toHaveURL(new RegExp(`/home#${id}$`));
-    let last = -1;
-    await expect
-      .poll(async () => {
-        const y = await page.evaluate(() => window.scrollY);
-        const still = y === last;
-        last = y;
-        return still;
-      })
-      .toBe(true);
     const section = page.locator(`section#${id}`);
+    let last = Number.NaN;
+    await expect
+      .poll(
+        async () => {
+          const { y, top, headerBottom } = await section.evaluate((element) => ({
+            y: window.scrollY,
+            top: element.getBoundingClientRect().top,
+            headerBottom: document.querySelector("header")!.getBoundingClientRect().bottom,
+          }));
+          const still = y === last;
+          last = y;
+          const below = Math.round(top - headerBottom);
+          if (!still) return "still scrolling";
+          // Right: the section's top 0 to 48 px below the header's bottom.
+          return below >= -1 && below <= 48 ? "landed" : `stopped with the section's top ${below} px below the header`;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe("landed");
     await expect(section).toBeInViewport();
-    const header = await page.locator("header").first().boundingBox();
-    const box = await section.boundingBox();
-    expect(header && box).toBeTruthy();
-    const headerBottom = header!.y + header!.height;
-    expect(box!.y).toBeGreaterThanOrEqual(headerBottom - 1);
-    expect(box!.y).toBeLessThanOrEqual(headerBottom + 48);
     await expect(section.getByRole("heading", { level: id === "home" ? 1 : 2 }).first()).toBeInViewport();
   }
 

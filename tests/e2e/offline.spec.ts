@@ -1,3 +1,10 @@
+import { once } from "node:events";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { createApp } from "../../server/app";
 import { expect, ready, test } from "./fixtures";
 
 test.use({ serviceWorkers: "allow" });
@@ -23,6 +30,17 @@ test("offline: after one visit, schedule, session, speaker and agenda pages load
   });
   expect(cached.length).toBeGreaterThan(100);
   expect(cached).toEqual(expect.arrayContaining(["/schedule", "/agenda", "/event-detail/2/2", "/speakers-detail/3"]));
+  // Text is stored gzip-compressed by the worker (the pages below load, so it is decompressed on the way out).
+  const stored = await page.evaluate(async () => {
+    const name = (await caches.keys()).find((key) => key.startsWith("workbox-precache")) ?? "";
+    const cache = await caches.open(name);
+    const key = (await cache.keys()).find((request) => new URL(request.url).pathname === "/schedule");
+    const response = key && (await cache.match(key));
+    return response ? { marked: response.headers.get("X-Stored-Gzip"), bytes: (await response.blob()).size } : null;
+  });
+  const plain = (await (await page.request.get("/schedule")).body()).byteLength;
+  expect(stored?.marked).toBe("1");
+  expect(stored?.bytes).toBeLessThan(plain / 3);
 
   // Installable: Chromium's own checks (those Lighthouse's installability audit read) find no fault in the
   // manifest, its icons or the service worker.
@@ -79,4 +97,49 @@ test("offline: after one visit, schedule, session, speaker and agenda pages load
       ),
     ),
   ).toBe("offline");
+});
+
+/** A server of its own on a copy of the build, so the test can deploy "the next build" under the same origin. */
+async function serveCopy(root: string, port: number): Promise<Server> {
+  const app = createApp({ root, headersFile: path.join(root, "..", "headers.json"), log: () => {} });
+  const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }) as Server;
+  await once(server, "listening");
+  return server;
+}
+
+test("a new build replaces the offline copy on the next visit, with a quiet 'updated' notice", async ({ page }) => {
+  test.setTimeout(60_000);
+  const dir = await mkdtemp(path.join(tmpdir(), "tncc-next-build-"));
+  await cp("build/client", path.join(dir, "client"), { recursive: true });
+  await cp("build/headers.json", path.join(dir, "headers.json"));
+  const port = 4300 + Math.floor(Math.random() * 500);
+  let server = await serveCopy(path.join(dir, "client"), port);
+  try {
+    await page.goto(`http://127.0.0.1:${port}/schedule`);
+    await ready(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, {
+      timeout: 20_000,
+    });
+    await expect(page.getByText(/^Updated:/)).toHaveCount(0);
+
+    // Deploy the next build: the same site with a changed worker (a new build's precache list changes it).
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    const sw = path.join(dir, "client", "sw.js");
+    await writeFile(sw, `${await readFile(sw, "utf8")}\n// the next build\n`);
+    await rm(`${sw}.br`, { force: true });
+    await rm(`${sw}.gz`, { force: true });
+    server = await serveCopy(path.join(dir, "client"), port);
+
+    await page.reload();
+    await ready(page);
+    await expect(page.getByText(/^Updated: the offline copy of the site is now the newest/)).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.getByRole("heading", { name: "Schedule", level: 1 })).toBeVisible();
+  } finally {
+    server.closeAllConnections();
+    server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
 });
