@@ -1,6 +1,6 @@
 /**
  * Organiser passwords: scrypt from node:crypto (Node's own binding to OpenSSL's implementation, kept with
- * Node itself: no native add-on to compile or download; see docs/decisions/012-admin.md).
+ * Node itself: no native add-on to compile or download; see docs/decisions/013-admin.md).
  * Parameters follow OWASP's password storage cheat sheet (N=2^15, r=8, p=3: 32 MiB, equivalent to its first
  * choice N=2^17, p=1 at a quarter of the memory). They are stored in each hash, so raising them later
  * leaves older hashes readable.

@@ -1,7 +1,7 @@
 /**
  * `/api/admin/*`: the organisers' inbox (issue 18). Every route needs a live session (401 without), except
  * signing in; every state-changing request must come from SITE_URL's origin (403 otherwise). The routes are
- * one family per file beside this one; docs/decisions/012-admin.md has the policy.
+ * one family per file beside this one; docs/decisions/013-admin.md has the policy.
  */
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
