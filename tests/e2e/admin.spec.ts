@@ -7,7 +7,12 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { LOCKED, ORGANISER } from "./admin-accounts";
-import { expect, ready, test } from "./fixtures";
+import { expect as baseExpect, ready, test } from "./fixtures";
+
+// Each test is a visitor's page plus an organiser's session. A sign-in costs a deliberately slow scrypt
+// (tens of MiB, hundreds of ms), much slower when the machine is busy: answers may take longer than 5 s.
+test.slow();
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** A 401 or 423 from the API is the expected answer, which Chromium still logs as a failed resource. */
 const realProblems = (problems: string[]) =>
