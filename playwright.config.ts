@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium";
+import { adminAddCommands } from "./tests/e2e/admin-accounts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4174);
 /** Test pages (tests/fixtures/harness: the banner carousel with three slides, the vitals reporter): their own port. */
@@ -27,10 +28,11 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `PORT=${PORT} HOST=127.0.0.1 DATA_DIR=data/e2e FORM_RATE_LIMIT=1000/600 npm run serve`,
+      // The organisers' accounts first (the embedded database allows one process at a time), then the server.
+      command: `${adminAddCommands("data/e2e")} && PORT=${PORT} HOST=127.0.0.1 DATA_DIR=data/e2e FORM_RATE_LIMIT=1000/600 ADMIN_SIGNIN_LIMIT=1000/600 npm run serve`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: !process.env.CI,
-      timeout: 30_000,
+      timeout: 120_000,
     },
     {
       // About 2 s: a small Vite build of the test pages, then Vite's static preview server.

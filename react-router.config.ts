@@ -3,10 +3,13 @@ import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { prerenderPaths } from "./app/content/paths.server";
 
+const CLIENT_ONLY = new Set(["/admin"]);
+
 export default {
   ssr: false,
   async prerender({ getStaticPaths }) {
-    return [...getStaticPaths(), ...(await prerenderPaths())];
+    // /admin (the organisers' inbox) is rendered in the browser only: served as the SPA fallback (issue 18).
+    return [...getStaticPaths().filter((p) => !CLIENT_ONLY.has(p)), ...(await prerenderPaths())];
   },
   // After pre-rendering: the offline service worker (it precaches the HTML) and the agenda calendar's data.
   async buildEnd({ reactRouterConfig }) {

@@ -103,6 +103,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * What the SPA fallback shows while a browser-only route's code loads (/admin, issue 18); pre-rendered
+ * pages never render it.
+ */
+export function HydrateFallback() {
+  return (
+    <main id="main" className="section container-page">
+      <p>Loading…</p>
+    </main>
+  );
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const chunkError = isChunkLoadError(error);

@@ -27,6 +27,8 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("success", "routes/success.tsx"),
   route("cancel", "routes/cancel.tsx"),
+  // The organisers' inbox: rendered in the browser only (left out of pre-rendering in react-router.config.ts).
+  route("admin", "routes/admin.tsx"),
   route("404", "routes/not-found.tsx", { id: "not-found-page" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -14,6 +14,7 @@ const SECRET = "SECRET-OUTSIDE-ROOT";
 const HOME_CSP = "default-src 'self'; script-src 'self' 'sha256-home'";
 const ABOUT_CSP = "default-src 'self'; script-src 'self' 'sha256-about'";
 const DEFAULT_CSP = "default-src 'self'; script-src 'self'; object-src 'none'";
+const FALLBACK_CSP = "default-src 'self'; script-src 'self' 'sha256-fallback'";
 
 const page = (title: string, extra = "") =>
   `<!DOCTYPE html><html><head><title>${title}</title>` +
@@ -71,6 +72,7 @@ beforeAll(async () => {
   const manifest: HeadersManifest = {
     pages: { "/": { csp: HOME_CSP }, "/about-us": { csp: ABOUT_CSP } },
     default: { csp: DEFAULT_CSP },
+    spaFallback: { csp: FALLBACK_CSP },
   };
   await put("build/headers.json", JSON.stringify(manifest));
   app = createApp({ root, log: (line) => logged.push(line) });
@@ -166,6 +168,18 @@ describe("not found", () => {
       expect(res.status, url).toBe(404);
       expect(await res.text()).not.toContain(SECRET);
     }
+  });
+
+  it("serves the SPA fallback at /admin and below (200, its own CSP, noindex, not cached), nowhere else", async () => {
+    for (const url of ["/admin", "/admin/", "/admin/anything", "/admin?kind=faq"]) {
+      const res = await get(url);
+      expect(res.status, url).toBe(200);
+      expect(await res.text(), url).toContain("shell");
+      expect(res.headers.get("content-security-policy"), url).toBe(FALLBACK_CSP);
+      expect(res.headers.get("x-robots-tag"), url).toMatch(/noindex/);
+      expect(res.headers.get("cache-control"), url).toBe("no-store");
+    }
+    for (const url of ["/administrator", "/nope", "/admin.html"]) expect((await get(url)).status, url).toBe(404);
   });
 
   it("serves only what the build maps to a URL: no compressed copies, no %2f spellings", async () => {

@@ -11,6 +11,7 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { registerAdmin } from "./api/admin";
 import { registerAgendaIcs } from "./api/agenda-ics";
 import { API_PATHS } from "../app/lib/api-contract";
 import { registerCheckout, type CheckoutOptions } from "./api/checkout";
@@ -28,11 +29,12 @@ import {
   NO_STORE,
   SECURITY_HEADERS,
   contentTypeFor,
+  isClientOnlyPath,
   isSubresourceType,
 } from "./http-policy";
 import type { Database } from "./db/client";
 import { appendVary, clientIp, isHttps } from "./request";
-import { loadBuild, resolve, sendEntry, sendNotFound } from "./static";
+import { loadBuild, resolve, sendEntry, sendNotFound, sendSpaFallback } from "./static";
 
 export { isSubresourceType, type HeadersManifest } from "./http-policy";
 
@@ -62,8 +64,10 @@ export interface AppOptions {
   database?: Database;
   vitals?: VitalsOptions;
   now?: () => number;
-  /** The forms' storage and mail settings; without them, `/api/forms/*` answers 404. */
+  /** The forms' storage and mail settings; without them, `/api/forms/*` and `/api/admin/*` answer 404. */
   forms?: FormsOptions;
+  /** The organisers' inbox (on the forms' database): sign-in attempts per client address (ADMIN_SIGNIN_LIMIT). */
+  admin?: { signInLimit?: { limit: number; windowMs: number } };
 }
 
 const MAX_PATH_LENGTH = 2048;
@@ -118,6 +122,16 @@ export function createApp(opts: AppOptions): Hono {
   registerVitals(app, deps, opts.vitals);
   // Every form (issue 17): stored, then mailed; see server/api/forms.ts.
   if (opts.forms) registerForms(app, { ...opts.forms, trustProxy });
+  // The organisers' inbox (issue 18): sessions, lists, moderation, erasure; see server/api/admin/.
+  if (opts.forms)
+    registerAdmin(app, {
+      database: opts.forms.database,
+      siteUrl: opts.siteUrl ?? opts.forms.siteUrl,
+      trustProxy,
+      now: deps.now,
+      clientKey: deps.clientKey,
+      signInLimit: opts.admin?.signInLimit,
+    });
   const checkout: CheckoutOptions = {
     dataFile: path.join(path.dirname(root), "checkout.json"),
     siteUrl: opts.siteUrl,
@@ -150,6 +164,8 @@ export function createApp(opts: AppOptions): Hono {
     if (c.req.method !== "GET" && c.req.method !== "HEAD")
       return c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" });
     if (url.pathname.length > MAX_PATH_LENGTH) return c.text("URI Too Long", 414, { "Cache-Control": NO_CACHE });
+    // The organisers' inbox is rendered in the browser: the SPA fallback, 200, never indexed (issue 18).
+    if (isClientOnlyPath(url.pathname)) return sendSpaFallback(c, build);
     const found = resolve(build, url.pathname, url.search);
     if (found.kind === "redirect")
       return new Response(null, { status: 301, headers: { Location: found.location, "Cache-Control": CACHE_HOUR } });

@@ -101,6 +101,11 @@ export function cacheControlFor(urlPath: string, file: string): string {
   return CACHE_HOUR;
 }
 
+/** Pages rendered in the browser only (not pre-rendered): served as the SPA fallback, never indexed. */
+export function isClientOnlyPath(urlPath: string): boolean {
+  return urlPath === "/admin" || urlPath.startsWith("/admin/");
+}
+
 /** Build artefacts in build/client that are never served at their own URL. */
 export const HIDDEN_FILES: ReadonlySet<string> = new Set(["__spa-fallback.html", "404.html", "_headers", "_redirects"]);
 
@@ -164,9 +169,12 @@ export interface HeadersManifest {
   pages: Record<string, { csp: string }>;
   /** The policy for everything else: files, API answers, the script-free 404 page. */
   default: { csp: string };
+  /** The SPA fallback (`__spa-fallback.html`, served for /admin): the hashes of its own inline scripts. */
+  spaFallback?: { csp: string };
 }
 
 export const HeadersManifestSchema = z.object({
   pages: z.record(z.string(), z.object({ csp: z.string().min(1) })),
   default: z.object({ csp: z.string().min(1) }),
+  spaFallback: z.optional(z.object({ csp: z.string().min(1) })),
 });

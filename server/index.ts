@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
-import { startForms } from "./db/start";
+import { parseRateLimit, startForms } from "./db/start";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const root = path.join(repo, "build", "client");
@@ -64,6 +64,7 @@ try {
     },
     forms: runtime.forms,
     database: runtime.database,
+    admin: { signInLimit: env.ADMIN_SIGNIN_LIMIT ? parseRateLimit(env.ADMIN_SIGNIN_LIMIT) : undefined },
   });
 } catch (error) {
   fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);

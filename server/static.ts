@@ -49,6 +49,8 @@ export interface BuildIndex {
   files: Map<string, Entry>;
   manifest: HeadersManifest;
   notFound: { plain: Buffer; gzipped: Buffer } | null;
+  /** `__spa-fallback.html`: the shell of the pages rendered in the browser only (/admin). */
+  spaFallback: { plain: Buffer; gzipped: Buffer } | null;
 }
 
 /** Files up to this size stay in memory after their first read; larger ones are streamed. */
@@ -119,7 +121,14 @@ export function loadBuild(root: string, headersFile: string): BuildIndex {
   } catch {
     // No 404 page in this build: a plain-text 404.
   }
-  return { files, manifest, notFound };
+  let spaFallback: BuildIndex["spaFallback"] = null;
+  try {
+    const plain = readFileSync(path.join(root, "__spa-fallback.html"));
+    spaFallback = { plain, gzipped: gzipSync(plain) };
+  } catch {
+    // No fallback in this build: /admin is a 404.
+  }
+  return { files, manifest, notFound, spaFallback };
 }
 
 function code(error: unknown): string {
@@ -236,6 +245,30 @@ export async function sendEntry(c: Context, entry: Entry, csp: string | null): P
     ? (bytes as Uint8Array<ArrayBuffer>)
     : (Readable.toWeb(createReadStream(variant.file)) as ReadableStream<Uint8Array<ArrayBuffer>>);
   return new Response(body, { status: 200, headers });
+}
+
+/**
+ * The SPA fallback with status 200, for the pages rendered in the browser only (/admin): its own CSP (the
+ * hashes of its inline scripts), never cached or indexed. Without a fallback in the build: the 404 page.
+ */
+export function sendSpaFallback(c: Context, index: BuildIndex): Response {
+  const fallback = index.spaFallback;
+  const csp = index.manifest.spaFallback?.csp;
+  if (!fallback || !csp) return sendNotFound(c, index);
+  const headers = new Headers({
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": csp,
+    "X-Robots-Tag": "noindex, nofollow",
+    Vary: "Accept-Encoding",
+  });
+  let body = fallback.plain;
+  if (acceptedEncodings(c.req.header("accept-encoding")).has("gzip")) {
+    body = fallback.gzipped;
+    headers.set("Content-Encoding", "gzip");
+  }
+  headers.set("Content-Length", String(body.byteLength));
+  return new Response(c.req.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
 }
 
 /** The script-free 404 page (plain or gzipped), or a plain-text 404 when the build has none. */

@@ -84,6 +84,13 @@ export const headersStep: BuildStep = {
       staticCsp[page] = buildCsp({ scriptHashes, connectSrc, upgradeInsecureRequests: true });
       if (page === "/404") await writeFile(path.join(clientDir, "404.html"), stripScripts(html));
     }
+    // The SPA fallback (served for /admin, issue 18) runs React Router's own inline scripts: hash them too.
+    const fallback = await readFile(path.join(clientDir, "__spa-fallback.html"), "utf8").catch(() => null);
+    if (fallback !== null) {
+      const scriptHashes = [...new Set(inlineScripts(fallback).map(hashScript))];
+      hashCount += scriptHashes.length;
+      manifest.spaFallback = { csp: buildCsp({ scriptHashes, connectSrc }) };
+    }
     await writeFile(path.join(buildDir, "headers.json"), JSON.stringify(manifest, null, 2) + "\n");
     await writeFile(path.join(clientDir, "_headers"), buildHeadersFile(staticCsp));
     const rules = 4 + pages.length;

@@ -2,7 +2,7 @@
  * The tables, typed for Drizzle. The SQL that creates them is in ./migrations (applied at start by
  * ./migrate.ts); a change is a new numbered migration plus the matching edit here.
  */
-import { bigint, bigserial, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -82,4 +82,53 @@ export const orders = pgTable("orders", {
   createdAt: time("created_at").notNull().defaultNow(),
 });
 
-export const schema = { submissions, newsletterSubscribers, mailQueue, rateLimits, orders };
+/** An organiser account (migration 003); created with `npm run admin:add`. */
+export const admins = pgTable("admins", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  email: text("email").notNull(),
+  /** `scrypt$N$r$p$salt$hash` (server/admin/password.ts). */
+  passwordHash: text("password_hash").notNull(),
+  /** Set by `admin:add --generate`: the one-time password must be replaced at the first sign-in. */
+  mustChangePassword: boolean("must_change_password").notNull().default(false),
+  /** Wrong passwords in a row; the fifth locks the account until `lockedUntil`. */
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  lockedUntil: time("locked_until"),
+  createdAt: time("created_at").notNull().defaultNow(),
+  lastSignInAt: time("last_sign_in_at"),
+});
+
+/** A signed-in organiser: only the SHA-256 of the cookie's token is stored. */
+export const adminSessions = pgTable("admin_sessions", {
+  tokenHash: text("token_hash").primaryKey(),
+  adminId: bigint("admin_id", { mode: "number" })
+    .notNull()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  createdAt: time("created_at").notNull(),
+  lastSeenAt: time("last_seen_at").notNull(),
+  /** The absolute end (7 days after sign-in); the idle end is `lastSeenAt` + 12 h. */
+  expiresAt: time("expires_at").notNull(),
+});
+
+/** Every sign-in, sign-out, failed sign-in, change and erasure. */
+export const auditLog = pgTable("audit_log", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  adminId: bigint("admin_id", { mode: "number" }).references(() => admins.id, { onDelete: "set null" }),
+  /** The organiser's address (organisers are not visitors: their addresses are kept). */
+  actor: text("actor"),
+  action: text("action").notNull(),
+  /** "submission:12", "comment:3", or for an erasure "email-sha256:<hex>" (never the address). */
+  target: text("target"),
+  detail: jsonb("detail").$type<Record<string, unknown>>(),
+  createdAt: time("created_at").notNull().defaultNow(),
+});
+
+export const schema = {
+  submissions,
+  newsletterSubscribers,
+  mailQueue,
+  rateLimits,
+  orders,
+  admins,
+  adminSessions,
+  auditLog,
+};

@@ -3,9 +3,11 @@
  * provider on loopback (tests/fixtures/fake-stripe.ts) against its own production server with
  * STRIPE_API_URL, STRIPE_WEBHOOK_SECRET and its own embedded database.
  */
+import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { FakeStripe, signPayload } from "../fixtures/fake-stripe";
+import { ORGANISER } from "./admin-accounts";
 import { content } from "./content";
 import { expect, ready, test } from "./fixtures";
 import { startSite, type SiteServer } from "./forms-delivery.helpers";
@@ -35,6 +37,12 @@ test.beforeAll(async () => {
   const port = Number(process.env.E2E_PORT ?? 4174) + 60;
   // Its own embedded database, removed at the end: PGlite allows one process per folder.
   dataDir = `data/e2e-payments-${port}-${Date.now().toString(36)}`;
+  // An organiser account, to see the order in the inbox (password on standard input, as a script would).
+  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
+    input: `${ORGANISER.password}\n`,
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: ["pipe", "ignore", "inherit"],
+  });
   site = await startSite(port, {
     DATA_DIR: dataDir,
     STRIPE_SECRET_KEY: "sk_test_fake_key",
@@ -84,6 +92,22 @@ test("BUY, pay at the provider, signed webhook: /success shows the order's refer
   await expect(page.getByRole("status").filter({ hasText: reference })).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   expect(problems).toEqual([]);
+
+  // The organisers see it in the inbox, paid, under the reference the payer was shown.
+  await page.goto(`${site.url}/admin`);
+  await ready(page);
+  await page.getByLabel("E-mail").fill(ORGANISER.email);
+  await page.getByLabel("Password").fill(ORGANISER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await page
+    .getByRole("navigation", { name: "Inbox sections" })
+    .getByRole("link", { name: /Orders/ })
+    .click();
+  const rows = page.getByRole("region", { name: "Paid orders" }).getByRole("row").filter({ hasText: reference });
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(paid(token.cost));
+  await expect(rows.getByText("paid", { exact: true })).toBeVisible();
 });
 
 test("an unknown session: a clear message with whom to write to", async ({ page }) => {

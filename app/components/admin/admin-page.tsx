@@ -1,0 +1,50 @@
+import { useEffect, useState } from "react";
+import { adminApi } from "~/lib/admin-api";
+import { Inbox } from "./inbox";
+import { PasswordForm } from "./password-form";
+import { SignInForm, type Who } from "./sign-in-form";
+
+/** /admin: asks who is signed in, then shows the sign-in, the password change or the inbox. */
+export function AdminPage() {
+  const [who, setWho] = useState<Who | null | undefined>(undefined);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    void adminApi<Who>("/session").then((res) => setWho(res.ok ? res.data : null));
+  }, []);
+
+  return (
+    <section aria-labelledby="admin-title" className="bg-mist py-10 sm:py-14">
+      <div className="container-page">
+        <h1 id="admin-title" className="text-3xl font-semibold">
+          Organisers' inbox
+        </h1>
+        <p role="status" className="mt-3 empty:hidden">
+          {notice}
+        </p>
+        <div className="mt-6">
+          {who === undefined ? (
+            <p>Loading…</p>
+          ) : who === null ? (
+            <SignInForm
+              onSignedIn={(next) => {
+                setNotice(null);
+                setWho(next);
+              }}
+            />
+          ) : who.mustChangePassword ? (
+            <PasswordForm onChanged={setWho} />
+          ) : (
+            <Inbox
+              who={who}
+              onSignedOut={(message) => {
+                setNotice(message ?? null);
+                setWho(null);
+              }}
+            />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { INBOX_LABELS, isInboxKind } from "~/lib/admin-schemas";
+import { adminApi, type OrderRow, type PageOf, type SubmissionRow } from "~/lib/admin-api";
+import { ErasureForm } from "./erasure-form";
+import { InboxNav, type Counts, type Tab } from "./inbox-nav";
+import { OrdersPanel } from "./orders-panel";
+import { listQuery, SearchForm } from "./search-form";
+import { SubmissionDetail } from "./submission-detail";
+import { SubmissionList } from "./submission-list";
+import type { Who } from "./sign-in-form";
+
+type View =
+  | { kind: "list"; list: PageOf<SubmissionRow> }
+  | { kind: "one"; row: SubmissionRow }
+  | { kind: "orders"; orders: PageOf<OrderRow>; tickets: PageOf<SubmissionRow> | null }
+  | { kind: "none" };
+
+/** The signed-in inbox: what to show is all in the URL (?tab=&page=&q=&status=&from=&to=&id=). */
+export function Inbox({ who, onSignedOut }: { who: Who; onSignedOut: (message?: string) => void }) {
+  const [params] = useSearchParams();
+  const raw = params.get("tab") ?? "contact";
+  const tab: Tab = isInboxKind(raw) || raw === "orders" || raw === "erasure" ? raw : "contact";
+  const id = params.get("id");
+  const [counts, setCounts] = useState<Counts | null>(null);
+  const [view, setView] = useState<View>({ kind: "none" });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [version, setVersion] = useState(0);
+  const search = params.toString();
+
+  const fail = useCallback(
+    (status: number, message: string) =>
+      status === 401 ? onSignedOut("Your session ended: please sign in again.") : setError(message),
+    [onSignedOut],
+  );
+
+  useEffect(() => {
+    let live = true;
+    void adminApi<Counts>("/counts").then((res) => live && res.ok && setCounts(res.data));
+    setError(null);
+    const load = async (): Promise<View | null> => {
+      if (tab === "erasure") return { kind: "none" };
+      if (tab === "orders") {
+        const [orders, tickets] = await Promise.all([
+          adminApi<PageOf<OrderRow>>(`/orders${params.get("page") ? `?page=${params.get("page")}` : ""}`),
+          adminApi<PageOf<SubmissionRow>>("/submissions?kind=ticket"),
+        ]);
+        if (!orders.ok) return (fail(orders.status, orders.error), null);
+        return { kind: "orders", orders: orders.data, tickets: tickets.ok ? tickets.data : null };
+      }
+      const res = id
+        ? await adminApi<SubmissionRow>(`/submissions/${encodeURIComponent(id)}`)
+        : await adminApi<PageOf<SubmissionRow>>(`/submissions?${listQuery(tab, params)}`);
+      if (!res.ok) return (fail(res.status, res.error), null);
+      return id
+        ? { kind: "one", row: res.data as SubmissionRow }
+        : { kind: "list", list: res.data as PageOf<SubmissionRow> };
+    };
+    void load().then((next) => live && next && setView(next));
+    return () => {
+      live = false;
+    };
+    // `search` stands for params; `version` reloads after a change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search, version]);
+
+  async function change(row: SubmissionRow, status: string | null) {
+    setBusy(true);
+    const path = row.kind === "comment" ? `/comments/${row.id}` : `/submissions/${row.id}`;
+    const res = await adminApi<SubmissionRow>(
+      path,
+      status === null ? { method: "DELETE" } : { method: "PATCH", body: { status } },
+    );
+    setBusy(false);
+    if (!res.ok) return fail(res.status, res.error);
+    if (status === null) setView({ kind: "none" });
+    setVersion((v) => v + 1);
+  }
+
+  async function signOut() {
+    await adminApi("/session", { method: "DELETE" });
+    onSignedOut("You are signed out.");
+  }
+
+  const title = isInboxKind(tab) ? INBOX_LABELS[tab] : tab === "orders" ? "Orders" : "Erasure";
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p>
+          Signed in as <strong>{who.email}</strong>
+        </p>
+        <button type="button" className="btn btn-outline" onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </div>
+      <div className="mt-6">
+        <InboxNav tab={tab} counts={counts} />
+      </div>
+      <h2 className="sr-only">{title}</h2>
+      {isInboxKind(tab) && !id ? (
+        <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
+          <div className="min-w-0 flex-1">
+            <SearchForm key={`${tab}?${search}`} kind={tab} />
+          </div>
+          <a className="font-semibold underline underline-offset-4" href={`/api/admin/export/${tab}`} download>
+            Export CSV<span className="sr-only"> of {INBOX_LABELS[tab]}</span>
+          </a>
+        </div>
+      ) : null}
+      <p role="alert" className="mt-4 font-semibold text-rose empty:hidden">
+        {error}
+      </p>
+      {tab === "erasure" ? <ErasureForm onErased={() => setVersion((v) => v + 1)} /> : null}
+      {view.kind === "list" && isInboxKind(tab) && !id ? (
+        <SubmissionList list={view.list} label={INBOX_LABELS[tab]} />
+      ) : null}
+      {view.kind === "one" && id ? (
+        <SubmissionDetail row={view.row} busy={busy} onChange={(s) => void change(view.row, s)} />
+      ) : null}
+      {view.kind === "orders" && tab === "orders" ? <OrdersPanel orders={view.orders} tickets={view.tickets} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState, type FormEvent } from "react";
+import { adminApi } from "~/lib/admin-api";
+import { Field } from "../forms/field";
+
+export interface Who {
+  email: string;
+  mustChangePassword: boolean;
+}
+
+/** "Too many wrong passwords … until 14:05" in the reader's own clock, from the server's lockedUntil. */
+function lockMessage(data: unknown, fallback: string): string {
+  const until = (data as { lockedUntil?: string } | undefined)?.lockedUntil;
+  if (!until) return fallback;
+  const time = new Date(until).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return `Too many wrong passwords: this account is locked until ${time}. Try again then.`;
+}
+
+/** The organisers' sign-in. What was typed stays in the fields when the server says no. */
+export function SignInForm({ onSignedIn }: { onSignedIn: (who: Who) => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    const res = await adminApi<Who>("/session", {
+      method: "POST",
+      body: { email: form.get("email"), password: form.get("password") },
+    });
+    setBusy(false);
+    if (res.ok) onSignedIn(res.data);
+    else setError(res.status === 423 ? lockMessage(res.data, res.error) : res.error);
+  }
+
+  return (
+    <form onSubmit={submit} className="grid max-w-md gap-5" aria-describedby={error ? "sign-in-error" : undefined}>
+      <Field label="E-mail" name="email" type="email" required autoComplete="username" />
+      <Field label="Password" name="password" type="password" required autoComplete="current-password" />
+      <p id="sign-in-error" role="alert" className="font-semibold text-rose empty:hidden">
+        {error}
+      </p>
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Signing in…" : "Sign in"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * `npm run admin:add -- someone@example.org [--generate]`: creates an organiser account for the inbox at
+ * /admin, or sets a new password for an existing one (which also ends its sessions and lifts a lock).
+ *
+ * - On a terminal it asks for the password twice, without echo.
+ * - When standard input is not a terminal it reads the password from its first line, so a script can
+ *   create accounts: `printf '%s\n' "$PASSWORD" | npm run admin:add -- someone@example.org`.
+ * - `--generate` prints a one-time password instead; it must be replaced at the first sign-in.
+ *
+ * The database is the server's: DATABASE_URL, else the embedded one in DATA_DIR (default data/). The
+ * embedded database allows one process per folder: stop the server first (or use DATABASE_URL).
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as z from "zod/mini";
+import { upsertAdmin } from "../server/admin/accounts";
+import { generatePassword, passwordProblem } from "../server/admin/password";
+import { openDatabase } from "../server/db/client";
+
+const USAGE = "Usage: npm run admin:add -- someone@example.org [--generate]";
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** Reads a line from the terminal without showing what is typed. */
+function askHidden(prompt: string): Promise<string> {
+  const { stdin, stdout } = process;
+  stdout.write(prompt);
+  stdin.setRawMode(true);
+  stdin.resume();
+  stdin.setEncoding("utf8");
+  let value = "";
+  return new Promise((resolve) => {
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === "\r" || ch === "\n" || ch === "\u0004") {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdin.off("data", onData);
+          stdout.write("\n");
+          resolve(value);
+          return;
+        }
+        if (ch === "\u0003") {
+          stdin.setRawMode(false);
+          stdout.write("\n");
+          process.exit(130);
+        }
+        if (ch === "\u007f" || ch === "\b") value = value.slice(0, -1);
+        else value += ch;
+      }
+    };
+    stdin.on("data", onData);
+  });
+}
+
+/** The first line of standard input (a pipe or a file). */
+async function readStdinLine(): Promise<string> {
+  let text = "";
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text.split(/\r?\n/)[0] ?? "";
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const generate = args.includes("--generate");
+  const unknown = args.filter((a) => a.startsWith("-") && a !== "--generate");
+  const emails = args.filter((a) => !a.startsWith("-"));
+  if (unknown.length) fail(`Unknown option ${unknown.join(", ")}.\n${USAGE}`);
+  if (emails.length !== 1) fail(`Give exactly one e-mail address.\n${USAGE}`);
+  const email = emails[0]!.trim();
+  if (!z.email().safeParse(email).success) fail(`"${email}" is not an e-mail address.\n${USAGE}`);
+
+  let password: string;
+  if (generate) password = generatePassword();
+  else if (process.stdin.isTTY) {
+    password = await askHidden(`Password for ${email}: `);
+    const problem = passwordProblem(password);
+    if (problem) fail(problem);
+    if ((await askHidden("The same password again: ")) !== password) fail("The two passwords differ: nothing changed.");
+  } else {
+    password = await readStdinLine();
+    if (!password) fail("No password on standard input (give it as the first line, or use --generate).");
+  }
+  const problem = passwordProblem(password);
+  if (problem) fail(problem);
+
+  const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const env = process.env;
+  const dataDir = env.DATA_DIR || path.join(repo, "data");
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir, poolSize: 1 });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    fail(
+      /in use by process/.test(message)
+        ? `${message}\nThe running server holds the embedded database: stop it, run admin:add again, then start the server.`
+        : `Cannot open the database: ${message}`,
+    );
+  }
+  try {
+    const { replaced } = await upsertAdmin(database.db, email, password, generate);
+    const where = env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : dataDir;
+    console.log(`${replaced ? "New password set for" : "Organiser account created:"} ${email} (in ${where}).`);
+    if (generate) console.log(`One-time password: ${password}\nIt must be replaced at the first sign-in at /admin.`);
+  } finally {
+    await database.close();
+  }
+}
+
+await main();

@@ -1,0 +1,439 @@
+/**
+ * `/api/admin/*` through the whole app, on an embedded database in a temporary folder, or with
+ * TEST_DATABASE_URL (`npm run test:pg`) on a fresh database of that PostgreSQL server.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parse } from "csv-parse/sync";
+import { sql } from "drizzle-orm";
+import type { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../app";
+import { IDLE_MS, LOCK_MS, upsertAdmin } from "../../admin/accounts";
+import { openDatabase, type Database } from "../../db/client";
+import { orders } from "../../db/schema";
+import { rowsOf } from "../../db/store";
+
+const SITE = "https://tncc.example.org";
+const PASSWORD = "correct horse battery";
+let dir: string;
+let database: Database;
+let app: Hono;
+let clock = Date.parse("2026-11-23T10:00:00Z");
+let ip = 0;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "tncc-admin-"));
+  database = await openDatabase({ dataDir: path.join(dir, "data"), databaseUrl: await freshPostgres() });
+  mkdirSync(path.join(dir, "build", "client"), { recursive: true });
+  writeFileSync(path.join(dir, "build", "client", "index.html"), "<!doctype html><title>TNCC</title>");
+  writeFileSync(
+    path.join(dir, "build", "headers.json"),
+    JSON.stringify({ pages: {}, default: { csp: "default-src 'self'" } }),
+  );
+  app = createApp({
+    root: path.join(dir, "build", "client"),
+    log: () => {},
+    trustProxy: true,
+    siteUrl: SITE,
+    now: () => clock,
+    admin: { signInLimit: { limit: 10, windowMs: 60_000 } },
+    forms: {
+      database,
+      organiserEmail: async () => "info@tncc.example.org",
+      siteUrl: SITE,
+      rateLimit: { limit: 1000, windowMs: 60_000 },
+      trustProxy: true,
+    },
+  });
+  for (const email of ["ada@tncc.example.org", "lock@tncc.example.org", "expiry@tncc.example.org"])
+    await upsertAdmin(database.db, email, PASSWORD, false);
+  await upsertAdmin(database.db, "new@tncc.example.org", "one-time-password-1", true);
+}, 120_000);
+afterAll(async () => {
+  await database.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A database of its own on the test PostgreSQL server (other test files share the default one). */
+async function freshPostgres(): Promise<string | undefined> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return undefined;
+  const name = `tncc_admin_${process.pid}_${Date.now()}`;
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return fresh.toString();
+}
+
+const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
+
+function request(
+  method: string,
+  url: string,
+  {
+    body,
+    cookie,
+    origin = SITE,
+    headers = {},
+  }: { body?: unknown; cookie?: string; origin?: string | null; headers?: Record<string, string> } = {},
+) {
+  return app.request(`http://site.test${url}`, {
+    method,
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    headers: {
+      "content-type": "application/json",
+      "x-forwarded-for": headers["x-forwarded-for"] ?? `10.1.0.${++ip % 250}`,
+      ...(origin ? { origin } : {}),
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
+  });
+}
+
+async function signIn(email = "ada@tncc.example.org", password = PASSWORD): Promise<string> {
+  const res = await request("POST", "/api/admin/session", { body: { email, password } });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+}
+
+/** Every registered /api/admin route, with sample values for its parameters. */
+function adminRoutes(): { method: string; path: string }[] {
+  const seen = new Set<string>();
+  return app.routes
+    .filter((r) => r.path.startsWith("/api/admin/") && r.method !== "ALL")
+    .map((r) => ({ method: r.method, path: r.path.replace(":id", "1").replace(":kind", "contact") }))
+    .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`));
+}
+
+async function submitContact(email: string, subject: string) {
+  const res = await app.request("http://site.test/api/forms/contact", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": `10.2.0.${++ip % 250}` },
+    body: JSON.stringify({ name: "Ada", phone: "+1 555 0100", email, subject, message: `Hello from ${email}` }),
+  });
+  expect(res.status).toBe(201);
+}
+
+describe("/api/admin without a session", { timeout: 60_000 }, () => {
+  it("answers 401 on every registered route but sign-in", async () => {
+    const routes = adminRoutes();
+    // The list comes from the app: a new route is walked without editing this test.
+    expect(routes.length).toBeGreaterThanOrEqual(11);
+    for (const { method, path: url } of routes) {
+      if (method === "POST" && url === "/api/admin/session") continue;
+      const res = await request(method, url, { body: method === "GET" ? undefined : {} });
+      expect(res.status, `${method} ${url}`).toBe(401);
+      expect(res.headers.get("cache-control"), url).toBe("no-store");
+    }
+    // A forged or stale cookie is no session either.
+    expect((await request("GET", "/api/admin/session", { cookie: "tncc_admin=forged" })).status).toBe(401);
+  });
+
+  it("refuses every state-changing route from another origin or without Origin (403), even signed in", async () => {
+    const cookie = await signIn();
+    const changing = adminRoutes().filter((r) => !["GET", "HEAD"].includes(r.method));
+    expect(changing.map((r) => r.method)).toEqual(expect.arrayContaining(["POST", "PATCH", "DELETE", "PUT"]));
+    for (const { method, path: url } of changing)
+      for (const origin of ["https://evil.test", "null", null, "http://tncc.example.org"]) {
+        const res = await request(method, url, { body: {}, cookie, origin });
+        expect(res.status, `${method} ${url} from ${origin}`).toBe(403);
+      }
+  });
+});
+
+describe("sign-in and sessions", { timeout: 60_000 }, () => {
+  it("sets an HttpOnly, SameSite=Strict cookie; __Host- and Secure over HTTPS; signs out", async () => {
+    const res = await request("POST", "/api/admin/session", {
+      body: { email: "ADA@tncc.example.org", password: PASSWORD },
+      headers: { "x-forwarded-proto": "https" },
+    });
+    expect(res.status).toBe(200);
+    const setCookie = res.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^__Host-tncc_admin=/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect(setCookie).toMatch(/Secure/);
+    expect(setCookie).toMatch(/Path=\//);
+    const cookie = setCookie.split(";")[0]!;
+    const https = { "x-forwarded-proto": "https" };
+    expect(await (await request("GET", "/api/admin/session", { cookie, headers: https })).json()).toMatchObject({
+      email: "ada@tncc.example.org",
+    });
+    // The database keeps only the token's hash.
+    const token = cookie.split("=")[1]!;
+    expect(await rows(sql`SELECT 1 FROM admin_sessions WHERE token_hash = ${token}`)).toHaveLength(0);
+    expect((await request("DELETE", "/api/admin/session", { cookie, headers: https })).status).toBe(204);
+    expect((await request("GET", "/api/admin/session", { cookie, headers: https })).status).toBe(401);
+    const actions = await rows<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE actor = 'ada@tncc.example.org' ORDER BY id`,
+    );
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(["sign-in", "sign-out"]));
+  });
+
+  it("gives the same answer for an unknown address and a wrong password", async () => {
+    const unknown = await request("POST", "/api/admin/session", { body: { email: "nobody@x.org", password: "x" } });
+    const wrong = await request("POST", "/api/admin/session", {
+      body: { email: "ada@tncc.example.org", password: "x" },
+    });
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(await unknown.json()).toEqual(await wrong.json());
+    expect((await request("POST", "/api/admin/session", { body: { email: "", password: "" } })).status).toBe(400);
+    expect((await request("POST", "/api/admin/session", { body: "not json" })).status).toBe(400);
+  });
+
+  it("locks an account for 15 minutes after five wrong passwords, with the time in the answer", async () => {
+    const attempt = (password: string) =>
+      request("POST", "/api/admin/session", { body: { email: "lock@tncc.example.org", password } });
+    for (let i = 1; i <= 4; i++) expect((await attempt(`wrong ${i}`)).status, `attempt ${i}`).toBe(401);
+    const fifth = await attempt("wrong 5");
+    expect(fifth.status).toBe(423);
+    const body = (await fifth.json()) as { error: string; lockedUntil: string };
+    expect(body.error).toMatch(/Too many wrong passwords: this account is locked until 10:15 UTC/);
+    expect(Date.parse(body.lockedUntil)).toBe(clock + LOCK_MS);
+    // Even the right password waits.
+    expect((await attempt(PASSWORD)).status).toBe(423);
+    const failed = await rows(
+      sql`SELECT 1 FROM audit_log WHERE actor = 'lock@tncc.example.org' AND action = 'sign-in-failed'`,
+    );
+    expect(failed.length).toBe(6);
+    clock += LOCK_MS + 1000;
+    expect((await attempt(PASSWORD)).status).toBe(200);
+  });
+
+  it("limits sign-in attempts per client address (429)", async () => {
+    const same = { "x-forwarded-for": "10.9.9.9" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (await request("POST", "/api/admin/session", { body: { email: `x${i}@x.org`, password: "x" }, headers: same }))
+          .status,
+      );
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("ends a session after 12 idle hours, and 7 days after sign-in however busy", async () => {
+    let cookie = await signIn("expiry@tncc.example.org");
+    clock += IDLE_MS - 60_000;
+    expect((await request("GET", "/api/admin/session", { cookie })).status).toBe(200);
+    clock += IDLE_MS + 1;
+    expect((await request("GET", "/api/admin/session", { cookie })).status).toBe(401);
+    cookie = await signIn("expiry@tncc.example.org");
+    for (let hours = 0; hours < 7 * 24 - 11; hours += 11) {
+      clock += 11 * 3_600_000;
+      expect((await request("GET", "/api/admin/session", { cookie })).status, `after ${hours + 11} h`).toBe(200);
+    }
+    clock += 11 * 3_600_000;
+    expect((await request("GET", "/api/admin/session", { cookie })).status).toBe(401);
+  });
+
+  it("opens only the password change after a one-time password, then everything", async () => {
+    const cookie = await signIn("new@tncc.example.org", "one-time-password-1");
+    expect((await request("GET", "/api/admin/counts", { cookie })).status).toBe(403);
+    const short = await request("PUT", "/api/admin/password", {
+      cookie,
+      body: { current: "one-time-password-1", password: "short" },
+    });
+    expect(short.status).toBe(400);
+    expect((await short.json()).error).toMatch(/at least 12 characters/);
+    const ok = await request("PUT", "/api/admin/password", {
+      cookie,
+      body: { current: "one-time-password-1", password: "a new long password" },
+    });
+    expect(ok.status).toBe(200);
+    expect((await request("GET", "/api/admin/counts", { cookie })).status).toBe(200);
+  });
+});
+
+describe("the inbox", { timeout: 60_000 }, () => {
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = await signIn();
+  });
+
+  it("lists submissions newest first with new-counts, searches, filters, marks handled and new", async () => {
+    await submitContact("first@example.org", "First");
+    await submitContact("second@example.org", "Second 100% sure");
+    const list = await (await request("GET", "/api/admin/submissions?kind=contact", { cookie })).json();
+    expect(list.items.map((i: { email: string }) => i.email).slice(0, 2)).toEqual([
+      "second@example.org",
+      "first@example.org",
+    ]);
+    const counts = await (await request("GET", "/api/admin/counts", { cookie })).json();
+    expect(counts.kinds.contact.unread).toBeGreaterThanOrEqual(2);
+    const found = await (
+      await request("GET", `/api/admin/submissions?kind=contact&q=${encodeURIComponent("100%")}`, { cookie })
+    ).json();
+    expect(found.items.map((i: { email: string }) => i.email)).toEqual(["second@example.org"]);
+    // A LIKE wildcard in the search is a plain character.
+    const none = await (await request("GET", "/api/admin/submissions?kind=contact&q=%25%25%25_", { cookie })).json();
+    expect(none.total).toBe(0);
+
+    const id = found.items[0].id as number;
+    const marked = await request("PATCH", `/api/admin/submissions/${id}`, { cookie, body: { status: "handled" } });
+    expect(marked.status).toBe(200);
+    const handled = await (
+      await request("GET", "/api/admin/submissions?kind=contact&status=handled", { cookie })
+    ).json();
+    expect(handled.items.map((i: { id: number }) => i.id)).toEqual([id]);
+    const whole = await (await request("GET", `/api/admin/submissions/${id}`, { cookie })).json();
+    expect(whole).toMatchObject({ status: "handled", data: { message: "Hello from second@example.org" } });
+    await request("PATCH", `/api/admin/submissions/${id}`, { cookie, body: { status: "new" } });
+    const audit = await rows<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE target = ${`submission:${id}`}`,
+    );
+    expect(audit.map((a) => a.action)).toEqual(["submission-handled", "submission-new"]);
+
+    const future = new Date(clock + 86_400_000 * 30).toISOString();
+    const later = await (await request("GET", `/api/admin/submissions?kind=contact&from=${future}`, { cookie })).json();
+    expect(later.total).toBe(0);
+  });
+
+  it("answers hostile input with 400 or 404, never 500", async () => {
+    const cases: [string, string, number][] = [
+      ["GET", `/api/admin/submissions?kind=contact&q=${encodeURIComponent("'; DROP TABLE submissions; --")}`, 200],
+      ["GET", "/api/admin/submissions?kind=contact&page=99999999999", 400],
+      ["GET", "/api/admin/submissions?kind=contact&page=-1", 400],
+      ["GET", "/api/admin/submissions?kind=contact&page=abc", 400],
+      ["GET", "/api/admin/submissions?kind=contact&page=5000", 200],
+      ["GET", "/api/admin/submissions?kind=nope", 400],
+      ["GET", "/api/admin/submissions?kind=contact&from=yesterday", 400],
+      ["GET", `/api/admin/submissions?kind=contact&q=${"x".repeat(500)}`, 400],
+      ["GET", "/api/admin/submissions/abc", 404],
+      ["GET", "/api/admin/submissions/0", 404],
+      ["GET", "/api/admin/submissions/99999999999999999999", 404],
+      ["GET", "/api/admin/submissions/424242", 404],
+      ["PATCH", "/api/admin/submissions/424242", 404],
+      ["DELETE", "/api/admin/comments/1e3", 404],
+      ["GET", "/api/admin/export/__proto__", 404],
+      ["GET", "/api/admin/orders?page=0", 400],
+    ];
+    for (const [method, url, status] of cases) {
+      const res = await request(method, url, { cookie, body: method === "PATCH" ? { status: "handled" } : undefined });
+      expect(res.status, `${method} ${url}`).toBe(status);
+    }
+    const bad = await request("PATCH", "/api/admin/submissions/1", { cookie, body: { status: "deleted" } });
+    expect(bad.status).toBe(400);
+    expect((await request("PATCH", "/api/admin/submissions/1", { cookie, body: "{" })).status).toBe(400);
+    expect(await rows(sql`SELECT 1 FROM submissions LIMIT 1`)).toHaveLength(1);
+    const clamped = await (await request("GET", "/api/admin/submissions?kind=contact&page=5000", { cookie })).json();
+    expect(clamped.page).toBe(clamped.pageCount);
+  });
+
+  it("exports a CSV a spreadsheet shows as text: =1+1 comes back as '=1+1", async () => {
+    await submitContact("csv@example.org", "=1+1");
+    const res = await request("GET", "/api/admin/export/contact", { cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="tncc-contact-/);
+    const records = parse(await res.text(), { bom: true, columns: true }) as Record<string, string>[];
+    const row = records.find((r) => r.email === "csv@example.org");
+    expect(row?.subject).toBe("'=1+1");
+    expect(row?.message).toBe("Hello from csv@example.org");
+    expect(row?.phone).toBe("'+1 555 0100");
+  });
+
+  it("moderates comments: approve, reject, delete", async () => {
+    const res = await app.request("http://site.test/api/forms/comment", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "10.3.0.1" },
+      body: JSON.stringify({ name: "Bo", email: "bo@example.org", comment: "Lovely", page: "/blog-single/1" }),
+    });
+    expect(res.status).toBe(201);
+    const pending = await (
+      await request("GET", "/api/admin/submissions?kind=comment&status=pending", { cookie })
+    ).json();
+    const id = pending.items.find((i: { email: string }) => i.email === "bo@example.org").id as number;
+    // A comment is not marked handled: it is moderated.
+    expect(
+      (await request("PATCH", `/api/admin/submissions/${id}`, { cookie, body: { status: "handled" } })).status,
+    ).toBe(404);
+    for (const status of ["approved", "rejected"]) {
+      const r = await request("PATCH", `/api/admin/comments/${id}`, { cookie, body: { status } });
+      expect(r.status).toBe(200);
+      expect((await rows<{ status: string }>(sql`SELECT status FROM submissions WHERE id = ${id}`))[0]?.status).toBe(
+        status,
+      );
+    }
+    expect((await request("DELETE", `/api/admin/comments/${id}`, { cookie })).status).toBe(204);
+    expect(await rows(sql`SELECT 1 FROM submissions WHERE id = ${id}`)).toHaveLength(0);
+    expect((await request("DELETE", `/api/admin/comments/${id}`, { cookie })).status).toBe(404);
+  });
+
+  it("lists paid orders", async () => {
+    await database.db.insert(orders).values({
+      stripeEventId: "evt_list",
+      stripeSessionId: "cs_list",
+      amountMinor: 2500,
+      currency: "usd",
+      email: "payer@example.org",
+    });
+    const list = await (await request("GET", "/api/admin/orders", { cookie })).json();
+    expect(list.items).toEqual([
+      expect.objectContaining({ stripeSessionId: "cs_list", status: "paid", amountMinor: 2500 }),
+    ]);
+  });
+
+  it("erases every row of an address from every table, in one action, audited by hash", async () => {
+    const target = "Erase.Me@example.org";
+    const other = "keep@example.org";
+    for (const email of [target, other]) {
+      await submitContact(email, "Please forget me");
+      await app.request("http://site.test/api/forms/newsletter", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `10.4.0.${++ip % 250}` },
+        body: JSON.stringify({ email }),
+      });
+      await database.db.insert(orders).values({
+        stripeEventId: `evt_${email}`,
+        stripeSessionId: `cs_${email}`,
+        amountMinor: 100,
+        currency: "usd",
+        email,
+      });
+    }
+    // The address in a field other than the e-mail column (a ticket bought for someone else, say).
+    await database.db.execute(
+      sql`INSERT INTO submissions (kind, data, email, consent_version, ip_hash) VALUES ('faq', ${JSON.stringify({ question: "hi", name: "x", email: "erase.me@example.org " })}::jsonb, NULL, 'v', 'h')`,
+    );
+    const present = async (email: string) => {
+      const e = email.toLowerCase();
+      const [row] = await rows<Record<string, string>>(sql`SELECT
+        (SELECT count(*) FROM submissions WHERE lower(email) = ${e} OR lower(data::text) LIKE ${`%${e}%`}) AS submissions,
+        (SELECT count(*) FROM mail_queue WHERE lower(to_addr) = ${e} OR lower(reply_to) = ${e} OR lower(body) LIKE ${`%${e}%`}) AS mail_queue,
+        (SELECT count(*) FROM newsletter_subscribers WHERE lower(email) = ${e}) AS newsletter_subscribers,
+        (SELECT count(*) FROM orders WHERE lower(email) = ${e}) AS orders`);
+      return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
+    };
+    const before = await present(target);
+    expect(
+      Object.values(before).every((n) => n > 0),
+      JSON.stringify(before),
+    ).toBe(true);
+    const keptBefore = await present(other);
+
+    const res = await request("POST", "/api/admin/erasure", { cookie, body: { email: target } });
+    expect(res.status).toBe(200);
+    const { counts } = await res.json();
+    expect(counts).toEqual(before);
+    expect(await present(target)).toEqual({ submissions: 0, mail_queue: 0, newsletter_subscribers: 0, orders: 0 });
+    expect(await present(other)).toEqual(keptBefore);
+
+    const [entry] = await rows<{ target: string; detail: unknown }>(
+      sql`SELECT target, detail FROM audit_log WHERE action = 'erasure'`,
+    );
+    expect(entry?.target).toMatch(/^email-sha256:[0-9a-f]{64}$/);
+    const auditText = await rows(sql`SELECT 1 FROM audit_log WHERE lower(audit_log::text) LIKE '%erase.me%'`);
+    expect(auditText).toHaveLength(0);
+    expect((await request("POST", "/api/admin/erasure", { cookie, body: { email: "not an address" } })).status).toBe(
+      400,
+    );
+  });
+});

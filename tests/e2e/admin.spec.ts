@@ -1,0 +1,194 @@
+/**
+ * Issue 18: the organisers' inbox at /admin, signed in with the accounts playwright.config.ts creates
+ * (tests/e2e/admin-accounts.ts) before the server starts.
+ */
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+import { LOCKED, ORGANISER } from "./admin-accounts";
+import { expect as baseExpect, ready, test } from "./fixtures";
+
+// Each test is a visitor's page plus an organiser's session. A sign-in costs a deliberately slow scrypt
+// (tens of MiB, hundreds of ms), much slower when the machine is busy: answers may take longer than 5 s.
+test.slow();
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+/** A 401 or 423 from the API is the expected answer, which Chromium still logs as a failed resource. */
+const realProblems = (problems: string[]) =>
+  problems.filter((p) => !/Failed to load resource: the server responded with a status of (401|423)/.test(p));
+
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function signIn(page: Page, account = ORGANISER) {
+  await page.goto("/admin");
+  await ready(page);
+  await page.getByLabel("E-mail").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  if (account === ORGANISER) await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+}
+
+/** Sends the public contact form as a visitor would; returns the unique text of its message. */
+async function sendContact(page: Page, subject: string): Promise<string> {
+  const marker = `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+  await page.goto("/contact");
+  await ready(page);
+  const form = page.locator('form[action="/api/forms/contact"]');
+  await form.locator('[name="name"]').fill("Ada Visitor");
+  await form.locator('[name="phone"]').fill("5550199");
+  await form.locator('[name="email"]').fill(`${marker}@example.org`);
+  await form.locator('[name="subject"]').fill(subject);
+  await form.locator('[name="message"]').fill(`Hello, this is ${marker}.\nA second line.`);
+  await form.locator("[type=submit]").click();
+  await expect(page.locator(".Toastify__toast").first()).toBeVisible();
+  return marker;
+}
+
+test("@phone sign in, see a contact message sent from /contact, open it whole and mark it handled", async ({
+  page,
+  problems,
+}) => {
+  const marker = await sendContact(page, `Parking question ${Date.now()}`);
+  await signIn(page);
+  await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Inbox sections" }).getByRole("link", { name: /Contact/ }),
+  ).toContainText(/\d+/);
+  await axe(page);
+
+  const search = page.getByRole("search", { name: "Search this list" });
+  await search.getByRole("searchbox", { name: "Search" }).fill(marker);
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${marker}`));
+  const list = page.getByRole("list", { name: "Contact" });
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await list.getByRole("link").click();
+
+  const message = page.getByRole("article");
+  await expect(message).toContainText(`Hello, this is ${marker}.`);
+  await expect(message.getByText("new", { exact: true })).toBeVisible();
+  const reply = message.getByRole("link", { name: "Reply" });
+  const href = new URL((await reply.getAttribute("href")) ?? "");
+  expect(href.protocol).toBe("mailto:");
+  expect(href.searchParams.get("subject")).toMatch(/^Re: Parking question/);
+  expect(href.searchParams.get("body")).toContain(`> Hello, this is ${marker}.\n> A second line.`);
+  await axe(page);
+
+  await message.getByRole("button", { name: "Mark as handled" }).click();
+  await expect(message.getByText("handled", { exact: true })).toBeVisible();
+  await expect(message.getByRole("button", { name: "Mark as new" })).toBeVisible();
+
+  // Back (the browser's) returns to the search; the filter lives in the URL.
+  await page.goBack();
+  await expect(list.getByRole("listitem")).toContainText("handled");
+  await search.getByRole("combobox", { name: "Status" }).selectOption("new");
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("Nothing here for this search.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByText("You are signed out.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  expect(realProblems(problems)).toEqual([]);
+});
+
+test("the CSV export is safe in a spreadsheet: a cell =1+1 comes back as text", async ({ page }) => {
+  const marker = await sendContact(page, "=1+1");
+  await signIn(page);
+  await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV of Contact" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^tncc-contact-\d{4}-\d{2}-\d{2}\.csv$/);
+  const rows = parse(await readFile((await download.path())!, "utf8"), { bom: true, columns: true }) as Record<
+    string,
+    string
+  >[];
+  const row = rows.find((r) => r.email === `${marker}@example.org`);
+  expect(row?.subject).toBe("'=1+1");
+  expect(row?.message).toBe(`Hello, this is ${marker}.\nA second line.`);
+});
+
+test("@phone erase an address after a confirm step: its message is gone from the inbox", async ({ page, problems }) => {
+  const marker = await sendContact(page, "Please forget me");
+  await signIn(page);
+  await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await page.getByRole("link", { name: "Erase an address" }).click();
+  const erasure = page.getByRole("region", { name: /Erase everything stored/ });
+  await erasure.getByLabel("E-mail address").fill(`${marker}@example.org`);
+  await erasure.getByRole("button", { name: "Erase…" }).click();
+  // The confirm step takes the focus; nothing is erased before it.
+  await expect(erasure.getByRole("button", { name: "Yes, erase" })).toBeFocused();
+  await axe(page);
+  await page.keyboard.press("Enter");
+  await expect(erasure.getByRole("status")).toContainText("submissions: 1 row");
+  await page.goto(`/admin?tab=contact&q=${marker}`);
+  await expect(page.getByText("Nothing here for this search.")).toBeVisible();
+  expect(realProblems(problems)).toEqual([]);
+});
+
+test("five wrong passwords lock the account, and the page says until when", async ({ page, problems }) => {
+  await page.goto("/admin");
+  await ready(page);
+  await page.getByLabel("E-mail").fill(LOCKED.email);
+  const alert = page.locator("#sign-in-error");
+  for (let i = 1; i <= 4; i++) {
+    await page.getByLabel("Password").fill(`wrong password ${i}`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(alert).toHaveText("Wrong e-mail address or password.");
+    // What was typed stays.
+    await expect(page.getByLabel("E-mail")).toHaveValue(LOCKED.email);
+    await page.getByLabel("Password").fill("");
+  }
+  await page.getByLabel("Password").fill("wrong password 5");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(alert).toHaveText(/^Too many wrong passwords: this account is locked until \d{1,2}:\d{2}/);
+  // The right password too waits for the lock to end.
+  await page.getByLabel("Password").fill(LOCKED.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(alert).toHaveText(/locked until/);
+  await axe(page);
+  expect(realProblems(problems)).toEqual([]);
+});
+
+test("/admin is never indexed and keeps the strict CSP", async ({ request }) => {
+  const res = await request.get("/admin");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["x-robots-tag"]).toMatch(/noindex/);
+  expect(res.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+  expect(res.headers()["content-security-policy"]).not.toContain("unsafe-inline' 'unsafe-eval");
+  expect((await request.get("/admin/anything")).status()).toBe(200);
+  expect((await request.get("/no-such-page")).status()).toBe(404);
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).not.toContain("/admin");
+  const index = await (await request.get("/search-index.json")).text();
+  expect(index).not.toContain("/admin");
+});
+
+test("approve a comment in the inbox, then see it on its post as a visitor", async ({ page, browser }) => {
+  const marker = `comment-${Date.now().toString(36)}`;
+  await page.goto("/blog-single/1");
+  await ready(page);
+  const form = page.locator('form[action="/api/forms/comment"]');
+  await form.locator('[name="name"]').fill("Bo Visitor");
+  await form.locator('[name="email"]').fill(`${marker}@example.org`);
+  await form.locator('[name="comment"]').fill(`Lovely post (${marker})`);
+  await form.locator("[type=submit]").click();
+  await expect(page.locator(".Toastify__toast").first()).toBeVisible();
+
+  const organiser = await browser.newPage();
+  await signIn(organiser);
+  await organiser.goto(`/admin?tab=comment&q=${marker}`);
+  await organiser.getByRole("list", { name: "Comments" }).getByRole("link").click();
+  await organiser.getByRole("button", { name: "Approve" }).click();
+  await expect(organiser.getByRole("article").getByText("approved", { exact: true })).toBeVisible();
+
+  await page.reload();
+  await ready(page);
+  await expect(page.getByText(`Lovely post (${marker})`)).toBeVisible();
+});
