@@ -76,7 +76,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
     // Tests (and CSS, if ever needed) can tell a hydrated page from the pre-rendered HTML.
     document.documentElement.dataset.hydrated = "true";
     // A preload of a stale chunk after a deploy: reload once for the new build (see chunk-reload.ts).
+    // Offline the chunk is not stale, the network is gone: a reload would show the browser's error page, so
+    // the import fails to its caller instead (a form then keeps its submission in the outbox).
     const onPreloadError = (event: Event) => {
+      if (!navigator.onLine) return;
       if (reloadOnce({ storage: sessionStorage, reload: () => location.reload(), now: Date.now() })) {
         event.preventDefault();
       }
