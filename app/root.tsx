@@ -9,8 +9,6 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import headingFont from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
-import bodyFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/layout/not-found";
 import { Shell } from "./components/layout/shell";
@@ -21,12 +19,13 @@ import { registerOffline } from "./lib/agenda-offline";
 import { isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
 import { whenIdle } from "./lib/idle";
 import { PAGE_OPTIONS_SCRIPT } from "./lib/page-options";
+import headingFont from "./styles/fonts/fraunces-latin-600.woff2?url";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
-  // Both fonts are used above the fold: fetch them with the HTML rather than after the CSS is parsed.
+  // The heading font is used above the fold (the banner title): fetch it with the HTML rather than after the
+  // CSS is parsed. Body text uses the system fonts (docs/decisions/014-fonts.md).
   { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -77,7 +76,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
     // Tests (and CSS, if ever needed) can tell a hydrated page from the pre-rendered HTML.
     document.documentElement.dataset.hydrated = "true";
     // A preload of a stale chunk after a deploy: reload once for the new build (see chunk-reload.ts).
+    // Offline the chunk is not stale, the network is gone: a reload would show the browser's error page, so
+    // the import fails to its caller instead (a form then keeps its submission in the outbox).
     const onPreloadError = (event: Event) => {
+      if (!navigator.onLine) return;
       if (reloadOnce({ storage: sessionStorage, reload: () => location.reload(), now: Date.now() })) {
         event.preventDefault();
       }

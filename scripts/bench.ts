@@ -1,37 +1,82 @@
 /**
  * npm run bench: builds, serves the production build, runs Lighthouse 12 (mobile, simulated throttling,
- * Debian Chromium) 3 times on each page, prints the medians and checks them against budgets.json.
- * Then the load section (scripts/bench/load.ts). Not part of npm test: timings swing with machine load.
- * Compare figures measured in the same run.
+ * Debian Chromium) BENCH_RUNS times (default 5) on each page, prints the median and the spread (min-max) of
+ * each metric and checks the medians against budgets.json. Then the forms and load sections.
+ *
+ * Timings swing with machine load (simulated throttling multiplies the CPU time the trace observed), so the
+ * load average is printed before and after, each run records it and Lighthouse's benchmark index, and a run
+ * whose trace or LCP is missing is run again. Compare only figures measured in the same run: to compare two
+ * builds, serve the other one (e.g. a copy of the repository: `PORT=4191 npm run serve` there) and pass
+ * BENCH_BASELINE=http://127.0.0.1:4191 (or several: BENCH_BASELINE="main=http://…:4191,try=http://…:4192");
+ * their runs are interleaved with ours, run by run, page by page.
+ *
+ *   BENCH_PAGES="/,/gallery"  only those pages        BENCH_SKIP_BUILD=1    use the existing build
+ *   BENCH_RUNS=7              runs per page           BENCH_LIGHTHOUSE_ONLY=1  skip the forms and load sections
+ *   BENCH_ORIGIN=http://127.0.0.1:4192  measure a build served elsewhere instead of building and serving ours
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
-import { overBudget, readBudgets, repoRoot } from "./quality/budgets";
+import { lighthouseBudget, overBudget, readBudgets, repoRoot } from "./quality/budgets";
 import { isMain } from "./is-main";
 import { loadBench } from "./bench/load";
 import { benchForms } from "./bench/forms";
 
-const ALL_PAGES = ["/", "/schedule", "/gallery", "/blog-grid", "/speakers-detail/1"];
+export const ALL_PAGES = ["/", "/schedule", "/agenda", "/gallery", "/blog-grid", "/speakers-detail/1"];
 /** BENCH_PAGES="/,/gallery" measures only those pages. */
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",").map((p) => p.trim()) : ALL_PAGES;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 4190);
-const CHROME_FLAGS = CHROMIUM_ARGS.join(" ");
+/** "url" or "name=url,name=url": the builds to measure beside ours. */
+export function parseBaselines(value = ""): Record<string, string> {
+  const entries = value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part, i, all) => {
+      const [name, url] = part.includes("=")
+        ? part.split(/=(.*)/)
+        : [all.length > 1 ? `baseline${i + 1}` : "baseline", part];
+      return [name!, url!.replace(/\/$/, "")] as const;
+    });
+  return Object.fromEntries(entries);
+}
+const BASELINE = parseBaselines(process.env.BENCH_BASELINE);
+const ORIGIN = process.env.BENCH_ORIGIN?.replace(/\/$/, "");
+/** BENCH_CHROME_FLAGS replaces the Chromium flags (to compare their effect). */
+const CHROME_FLAGS = process.env.BENCH_CHROME_FLAGS ?? CHROMIUM_ARGS.join(" ");
+/** Attempts per run: Lighthouse now and then records no trace (NO_NAVSTART) or no LCP on a busy machine. */
+const ATTEMPTS = 4;
 
-interface Row {
+export const METRICS = [
+  "performance",
+  "accessibility",
+  "bestPractices",
+  "seo",
+  "fcpMs",
+  "lcpMs",
+  "tbtMs",
+  "cls",
+  "jsKiB",
+  "totalKiB",
+  "requests",
+  "benchmarkIndex",
+  "load1",
+] as const;
+export type Metric = (typeof METRICS)[number];
+export type Run = Record<Metric, number>;
+export interface Summary {
+  median: number;
+  min: number;
+  max: number;
+}
+export interface Row {
   page: string;
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  jsKiB: number;
-  totalKiB: number;
+  build: string;
+  runs: Run[];
+  stats: Record<Metric, Summary>;
 }
 
 /** The median; NaN when any run lacks the value, so the budget check fails instead of passing. */
@@ -42,17 +87,57 @@ export const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/** Median and range of the runs of one metric. */
+export const summarize = (values: number[]): Summary => ({
+  median: median(values),
+  min: Math.min(...values),
+  max: Math.max(...values),
+});
+
 interface LhReport {
   categories: Record<string, { score: number | null }>;
   audits: Record<
     string,
-    { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }
+    {
+      numericValue?: number;
+      details?: { items?: { resourceType?: string; transferSize?: number; requestCount?: number }[] };
+    }
   >;
+  environment?: { benchmarkIndex?: number };
+  runtimeError?: { code?: string };
 }
 
-function runLighthouse(url: string, out: string): Omit<Row, "page"> {
-  // Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy machine: try that run again.
+/** What a run must have to count: a performance score and the timings (a run without a trace has none). */
+export function missing(run: Run): string[] {
+  return (["performance", "fcpMs", "lcpMs", "tbtMs"] as const).filter((key) => !Number.isFinite(run[key]));
+}
+
+export function readRun(report: LhReport, load1: number): Run {
+  const score = (id: string) => report.categories[id]?.score ?? NaN;
+  const audit = (id: string) => report.audits[id]?.numericValue ?? NaN;
+  const items = report.audits["resource-summary"]?.details?.items ?? [];
+  const item = (type: string) => items.find((i) => i.resourceType === type);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    fcpMs: audit("first-contentful-paint"),
+    lcpMs: audit("largest-contentful-paint"),
+    tbtMs: audit("total-blocking-time"),
+    cls: audit("cumulative-layout-shift"),
+    jsKiB: (item("script")?.transferSize ?? 0) / 1024,
+    totalKiB: (item("total")?.transferSize ?? 0) / 1024,
+    requests: item("total")?.requestCount ?? NaN,
+    benchmarkIndex: report.environment?.benchmarkIndex ?? NaN,
+    load1,
+  };
+}
+
+function runLighthouse(url: string, out: string): Run {
   for (let attempt = 1; ; attempt++) {
+    const load1 = loadavg()[0]!;
+    let problem: string;
     try {
       execFileSync(
         path.join(repoRoot, "node_modules/.bin/lighthouse"),
@@ -67,115 +152,162 @@ function runLighthouse(url: string, out: string): Omit<Row, "page"> {
         ],
         { stdio: "inherit", env: { ...process.env, CHROME_PATH: CHROMIUM_PATH } },
       );
-      break;
+      const report = JSON.parse(readFileSync(out, "utf8")) as LhReport;
+      const run = readRun(report, load1);
+      const lacks = missing(run);
+      if (lacks.length === 0) return run;
+      problem = `no ${lacks.join(", ")}${report.runtimeError?.code ? ` (${report.runtimeError.code})` : ""}`;
     } catch (error) {
-      if (attempt >= 3) throw error;
-      console.warn(`Lighthouse failed on ${url} (attempt ${attempt}); trying again.`);
+      problem = error instanceof Error ? error.message.split("\n")[0]! : String(error);
     }
+    if (attempt >= ATTEMPTS) throw new Error(`Lighthouse on ${url} failed ${ATTEMPTS} times; last: ${problem}`);
+    console.warn(`Lighthouse on ${url}: ${problem} (attempt ${attempt}); running it again.`);
   }
-  const report = JSON.parse(readFileSync(out, "utf8")) as LhReport;
-  const score = (id: string) => report.categories[id]?.score ?? 0;
-  const audit = (id: string) => report.audits[id]?.numericValue ?? NaN;
-  const items = report.audits["resource-summary"]?.details?.items ?? [];
-  const bytes = (type: string) => (items.find((item) => item.resourceType === type)?.transferSize ?? 0) / 1024;
-  return {
-    performance: score("performance"),
-    accessibility: score("accessibility"),
-    bestPractices: score("best-practices"),
-    seo: score("seo"),
-    fcpMs: audit("first-contentful-paint"),
-    lcpMs: audit("largest-contentful-paint"),
-    tbtMs: audit("total-blocking-time"),
-    cls: audit("cumulative-layout-shift"),
-    jsKiB: bytes("script"),
-    totalKiB: bytes("total"),
-  };
+}
+
+const loadText = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+
+/** "1234 (1100-1400)": the median and the range of the runs, rounded to `digits`. */
+export function cell(s: Summary, digits = 0): string {
+  const f = (n: number) => (Number.isFinite(n) ? n.toFixed(digits) : "?");
+  return s.min === s.max ? f(s.median) : `${f(s.median)} (${f(s.min)}-${f(s.max)})`;
+}
+
+export function table(rows: Row[]) {
+  return rows.map(({ page, build, stats: s }) => ({
+    page,
+    ...(Object.keys(BASELINE).length ? { build } : {}),
+    perf: cell(s.performance, 2),
+    "FCP ms": cell(s.fcpMs),
+    "LCP ms": cell(s.lcpMs),
+    "TBT ms": cell(s.tbtMs),
+    CLS: cell(s.cls, 3),
+    "JS KiB": cell(s.jsKiB, 1),
+    "total KiB": cell(s.totalKiB, 1),
+    reqs: cell(s.requests),
+    "a11y/bp/seo": `${s.accessibility.median}/${s.bestPractices.median}/${s.seo.median}`,
+    "CPU index": cell(s.benchmarkIndex),
+    load: cell(s.load1, 1),
+  }));
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 150; i++) {
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within 30 s`);
 }
 
 async function main() {
-  if (!process.env.BENCH_SKIP_BUILD) execFileSync("npm", ["run", "build"], { stdio: "inherit", cwd: repoRoot });
-  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    cwd: repoRoot,
-    env: {
-      DATA_DIR: "data/bench",
-      FORM_RATE_LIMIT: "1000000/600",
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-    },
-    stdio: "inherit",
-  });
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  if (!process.env.BENCH_SKIP_BUILD && !ORIGIN)
+    execFileSync("npm", ["run", "build"], { stdio: "inherit", cwd: repoRoot });
+  const server = ORIGIN
+    ? null
+    : spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+        cwd: repoRoot,
+        env: {
+          DATA_DIR: "data/bench",
+          FORM_RATE_LIMIT: "1000000/600",
+          ...process.env,
+          PORT: String(PORT),
+          HOST: "127.0.0.1",
+        },
+        stdio: "inherit",
+      });
+  const ours = ORIGIN ?? `http://127.0.0.1:${PORT}`;
+  const origins: Record<string, string> = { ours, ...BASELINE };
   const outDir = path.join(repoRoot, "bench-results");
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
+  const loadBefore = loadText();
+  console.log(`Load average before (1, 5, 15 min): ${loadBefore}`);
   const rows: Row[] = [];
   try {
-    await benchForms(`http://127.0.0.1:${PORT}`);
+    for (const origin of Object.values(origins)) await waitFor(`${origin}/`);
+    if (!process.env.BENCH_LIGHTHOUSE_ONLY) await benchForms(ours);
     for (const page of PAGES) {
-      const runs = Array.from({ length: RUNS }, (_, i) =>
-        runLighthouse(
-          `http://127.0.0.1:${PORT}${page}`,
-          path.join(outDir, `${page.replace(/\W+/g, "_") || "home"}-${i}.json`),
-        ),
-      );
-      const row = { page } as Row;
-      for (const key of Object.keys(runs[0]!) as (keyof Omit<Row, "page">)[])
-        row[key] = median(runs.map((r) => r[key]));
-      rows.push(row);
+      const runs: Record<string, Run[]> = Object.fromEntries(Object.keys(origins).map((b) => [b, []]));
+      for (let i = 0; i < RUNS; i++) {
+        // Interleaved, in turn first and last, so that a change in machine load falls on every build alike.
+        const builds = Object.keys(origins);
+        for (const build of i % 2 ? builds.reverse() : builds) {
+          const name = `${page.replace(/\W+/g, "_") || "home"}-${build}-${i}.json`;
+          const run = runLighthouse(`${origins[build]}${page}`, path.join(outDir, name));
+          runs[build]!.push(run);
+          console.log(
+            `${page} ${build} run ${i + 1}/${RUNS}: perf ${run.performance} LCP ${Math.round(run.lcpMs)} TBT ${Math.round(run.tbtMs)} ` +
+              `JS ${run.jsKiB.toFixed(1)} KiB, CPU index ${run.benchmarkIndex}, load ${run.load1.toFixed(2)}`,
+          );
+        }
+      }
+      for (const [build, list] of Object.entries(runs)) {
+        const stats = Object.fromEntries(METRICS.map((m) => [m, summarize(list.map((r) => r[m]))]));
+        rows.push({ page, build, runs: list, stats: stats as Row["stats"] });
+      }
     }
   } finally {
-    server.kill();
+    server?.kill();
   }
+  const loadAfter = loadText();
 
-  console.table(
-    rows.map((r) => ({
-      page: r.page,
-      perf: r.performance,
-      a11y: r.accessibility,
-      bp: r.bestPractices,
-      seo: r.seo,
-      "FCP ms": Math.round(r.fcpMs),
-      "LCP ms": Math.round(r.lcpMs),
-      "TBT ms": Math.round(r.tbtMs),
-      CLS: Number(r.cls.toFixed(3)),
-      "JS KiB": Number(r.jsKiB.toFixed(1)),
-      "total KiB": Number(r.totalKiB.toFixed(1)),
-    })),
+  console.log(
+    `\nMedian (min-max) of ${RUNS} runs per page. CPU index: Lighthouse's benchmark index (higher = less busy).`,
   );
+  console.table(table(rows));
+  console.log(`Load average (1, 5, 15 min): before ${loadBefore}, after ${loadAfter}.`);
   writeFileSync(
     path.join(outDir, "bench.json"),
-    JSON.stringify({ runs: RUNS, date: new Date().toISOString(), rows }, null, 2),
+    JSON.stringify({ runs: RUNS, date: new Date().toISOString(), loadBefore, loadAfter, rows }, null, 2),
   );
 
-  const { lighthouse, bytes } = readBudgets();
-  const problems = rows.flatMap((r) => [
-    ...overBudget(
-      r.page,
-      { lcpMs: r.lcpMs, tbtMs: r.tbtMs, cls: r.cls },
-      { lcpMs: lighthouse.lcpMs, tbtMs: lighthouse.tbtMs, cls: lighthouse.cls },
-    ),
-    ...(["performance", "accessibility", "bestPractices", "seo"] as const)
-      .filter((key) => !(r[key] >= lighthouse[key]))
-      .map((key) => `${r.page} ${key} ${r[key]} < ${lighthouse[key]}`),
-    ...(r.page === "/"
-      ? overBudget(r.page, { jsKiB: r.jsKiB, totalKiB: r.totalKiB }, { jsKiB: bytes.jsKiB, totalKiB: bytes.totalKiB })
-      : []),
-  ]);
+  const budgets = readBudgets();
+  const problems = rows
+    .filter((r) => r.build === "ours")
+    .flatMap(({ page, stats }) => {
+      const m = (key: Metric) => stats[key].median;
+      const limits = lighthouseBudget(budgets, page);
+      return [
+        ...overBudget(
+          page,
+          { lcpMs: m("lcpMs"), tbtMs: m("tbtMs"), cls: m("cls") },
+          { lcpMs: limits.lcpMs, tbtMs: limits.tbtMs, cls: limits.cls },
+        ),
+        ...(["performance", "accessibility", "bestPractices", "seo"] as const)
+          .filter((key) => !(m(key) >= limits[key]))
+          .map((key) => `${page} ${key} ${m(key)} < ${limits[key]}`),
+        ...(page === "/"
+          ? overBudget(
+              page,
+              { jsKiB: m("jsKiB"), totalKiB: m("totalKiB") },
+              { jsKiB: budgets.bytes.jsKiB, totalKiB: budgets.bytes.totalKiB },
+            )
+          : []),
+      ];
+    });
   console.log(`Medians of ${RUNS} runs written to bench-results/bench.json.`);
-  const precache = JSON.parse(readFileSync(path.join(repoRoot, "build/precache.json"), "utf8")) as Record<
-    string,
-    number
-  >;
   const kib = (n = NaN) => `${(n / 1024).toFixed(1)} KiB`;
-  console.log(
-    `Offline precache: ${precache.count} files, ${kib(precache.stored)} stored on the phone (budget 1536 KiB), ${kib(precache.compressed)} over the wire, ${kib(precache.size)} as plain files.`,
-  );
+  try {
+    const file = path.join(repoRoot, "build/precache.json");
+    const precache = JSON.parse(readFileSync(file, "utf8")) as Record<string, number>;
+    console.log(
+      `Offline precache: ${precache.count} files, ${kib(precache.stored)} stored on the phone (budget 1536 KiB), ${kib(precache.compressed)} over the wire, ${kib(precache.size)} as plain files.`,
+    );
+  } catch {
+    console.log("Offline precache: build/precache.json not found (no build here).");
+  }
   if (problems.length > 0) {
     console.error(`Over budget:\n${problems.join("\n")}`);
     process.exitCode = 1;
   } else console.log("All pages within budget.");
-  await loadBench();
+  if (!process.env.BENCH_LIGHTHOUSE_ONLY) await loadBench();
 }
 
 if (isMain(import.meta.url)) await main();

@@ -7,12 +7,10 @@
 import * as z from "zod/mini";
 import { PostIdSchema } from "./comments";
 import type { FormKind } from "./form-kinds";
+import type { FieldErrors } from "./form-fields";
 
-/** The version of the consent/privacy text shown beside the forms (docs/privacy.md); stored with each row. */
-export const CONSENT_VERSION = "2026-11-privacy-1";
-
-/** The honeypot field: hidden from people, filled by bots. A filled one gets a fake success. */
-export const HONEYPOT_FIELD = "website";
+// What forms need to render lives in form-fields.ts (no zod); re-exported for the server and the checks.
+export { CONSENT_VERSION, FIELD_LABELS, HONEYPOT_FIELD, invalidId, type FieldErrors } from "./form-fields";
 
 const required = (label: string, max: number) =>
   z
@@ -85,12 +83,10 @@ export function isStoredKind(kind: FormKind | string): kind is StoredFormKind {
   return Object.hasOwn(FORM_SCHEMAS, kind);
 }
 
-/** The fields a stored form sends, in order (for the no-JS error anchors). */
+/** The fields a stored form sends, in order (from its schema; form-fields.ts lists them for rendering). */
 export function fieldsOf(kind: StoredFormKind): string[] {
   return Object.keys(FORM_SCHEMAS[kind].def.shape);
 }
-
-export type FieldErrors = Record<string, string>;
 
 export type Checked = { ok: true; data: Record<string, string> } | { ok: false; errors: FieldErrors; first: string };
 
@@ -105,23 +101,3 @@ export function checkForm(kind: StoredFormKind, input: unknown): Checked {
   }
   return { ok: false, errors, first: Object.keys(errors)[0] ?? "form" };
 }
-
-/** The id of the element that says a field was wrong, for a form sent without JavaScript (`:target`). */
-export function invalidId(kind: StoredFormKind, field: string): string {
-  return `invalid-${kind}-${field}`;
-}
-
-/** How a field is named in messages (the no-JS "this field is wrong" anchors). */
-export const FIELD_LABELS: Readonly<Record<string, string>> = {
-  email: "your e-mail address",
-  name: "your name",
-  phone: "your phone number",
-  subject: "the subject",
-  message: "your message",
-  question: "your question",
-  comment: "your comment",
-  quantity: "the number of tickets",
-  plan: "the plan",
-  terms: "the terms and conditions",
-  postId: "the post",
-};

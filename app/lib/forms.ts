@@ -4,10 +4,11 @@
  * toast appears only after a 2xx. Offline or on a 5xx it stays in the outbox and is retried on `online`,
  * when the tab becomes visible, every 30 s and on the next visit; one tab sends at a time (Web Locks).
  */
+import { OUTBOX_SENT_EVENT, type FieldErrors } from "./form-fields";
 import { FORM_MESSAGES, type FormKind } from "./form-kinds";
-import { checkForm, isStoredKind, type FieldErrors } from "./form-schemas";
+import { formFields, saveForLater } from "./form-save";
+import { checkForm, isStoredKind } from "./form-schemas";
 import {
-  addToOutbox,
   dueEntries,
   outcomeOf,
   readOutbox,
@@ -19,14 +20,11 @@ import {
 import { showToast } from "./toast";
 
 export { FORM_MESSAGES, type FormKind } from "./form-kinds";
+export { OUTBOX_SENT_EVENT, SAVED_MESSAGE } from "./form-fields";
 
-export const SAVED_MESSAGE = "Saved on this device: it will be sent when the connection is back.";
 const LOCK = "tncc-outbox";
 const RETRY_MS = 30_000;
 const TIMEOUT_MS = 15_000;
-/** Fired on window when the outbox sent an entry in the background (detail: the entry). */
-export const OUTBOX_SENT_EVENT = "tncc-outbox-sent";
-
 export type FormState =
   | { status: "idle" }
   | { status: "sending" }
@@ -43,14 +41,6 @@ export function setContactEmail(email: string): void {
 
 export function refusedMessage(): string {
   return `Your message could not be sent. Please write to us at ${contactEmail || "the address on the contact page"}.`;
-}
-
-/** The form's fields as strings, with the page it was sent from. */
-export function fieldsOf(form: HTMLFormElement): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of new FormData(form)) if (typeof value === "string") fields[name] = value;
-  fields.page = location.pathname;
-  return fields;
 }
 
 async function post(entry: OutboxEntry): Promise<Outcome> {
@@ -84,11 +74,6 @@ async function withLock<T>(fn: () => Promise<T>, ifAvailable = false): Promise<T
   return navigator.locks.request(LOCK, { ifAvailable }, (lock) => (lock ? fn() : null));
 }
 
-const newId = () =>
-  typeof crypto.randomUUID === "function"
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
 /** Submits a form; reports its state as it goes. The browser's own checks have already passed. */
 export async function submitForm(
   form: HTMLFormElement,
@@ -101,12 +86,12 @@ export async function submitForm(
     await showToast("success", FORM_MESSAGES[kind]);
     return;
   }
-  const fields = fieldsOf(form);
+  const fields = formFields(form);
   const checked = checkForm(kind, fields);
   if (!checked.ok) return report({ status: "invalid", errors: checked.errors });
 
   report({ status: "sending" });
-  const entry = addToOutbox(localStorage, kind, fields, Date.now(), newId);
+  const entry = saveForLater(kind, fields);
   const outcome = (await withLock(() => sendEntry(entry))) ?? { type: "retry" as const };
   switch (outcome.type) {
     case "sent":

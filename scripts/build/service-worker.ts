@@ -63,6 +63,17 @@ export async function writeServiceWorker(clientDir: string, contentPages: string
     // The pictures at phone width, in the format phones take (AVIF); not the home banner's wide slides.
     for (const image of referenced(html, /\/_img\/(?:sessions|speakers|about)\/[\w.-]+-640\.avif/g)) files.add(image);
   }
+  // What those scripts load on demand (the form checks and outbox, the toasts, the agenda's QR code), so a
+  // form sent offline is checked and told "saved on this device" as online. Chunks name each other `./x.js`.
+  const scripts = [...files].filter((f) => f.endsWith(".js"));
+  for (const script of scripts) {
+    const text = await readFile(path.join(clientDir, script), "utf8");
+    for (const [, chunk] of text.matchAll(/["`]\.\/([\w.-]+\.js)["`]/g))
+      if (!files.has(`assets/${chunk}`)) {
+        files.add(`assets/${chunk}`);
+        scripts.push(`assets/${chunk}`);
+      }
+  }
   // Fonts are referenced from the stylesheet, not the HTML.
   for (const css of [...files].filter((f) => f.endsWith(".css"))) {
     const text = await readFile(path.join(clientDir, css), "utf8");

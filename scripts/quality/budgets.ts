@@ -1,16 +1,19 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
+export interface LighthouseBudget {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+}
+
 export interface Budgets {
-  lighthouse: {
-    performance: number;
-    accessibility: number;
-    bestPractices: number;
-    seo: number;
-    lcpMs: number;
-    cls: number;
-    tbtMs: number;
-  };
+  /** Every page; `pages` holds stricter (or looser) figures for single pages, e.g. "/". */
+  lighthouse: LighthouseBudget & { pages?: Record<string, Partial<LighthouseBudget>> };
   bytes: { jsKiB: number; cssKiB: number; totalKiB: number };
 }
 
@@ -19,6 +22,12 @@ export const clientDir = path.join(repoRoot, "build/client");
 
 export function readBudgets(): Budgets {
   return JSON.parse(readFileSync(path.join(repoRoot, "budgets.json"), "utf8")) as Budgets;
+}
+
+/** The Lighthouse budget of one page: the common figures, overridden by the page's own if it has any. */
+export function lighthouseBudget(budgets: Budgets, page: string): LighthouseBudget {
+  const { pages, ...common } = budgets.lighthouse;
+  return { ...common, ...pages?.[page] };
 }
 
 /**

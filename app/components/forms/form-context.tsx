@@ -1,5 +1,5 @@
 import { createContext, useContext, type ComponentProps } from "react";
-import type { FieldErrors } from "~/lib/form-schemas";
+import type { FieldErrors } from "~/lib/form-fields";
 
 export interface FormErrorsValue {
   errors: FieldErrors;

@@ -1,35 +1,66 @@
 import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent } from "react";
 import { useRouteLoaderData } from "react-router";
-import { FORM_MESSAGES, sentId, type FormKind } from "~/lib/form-kinds";
-import { CONSENT_VERSION, FIELD_LABELS, HONEYPOT_FIELD, fieldsOf, invalidId, isStoredKind } from "~/lib/form-schemas";
 import {
+  CONSENT_VERSION,
+  FIELD_LABELS,
+  HONEYPOT_FIELD,
   OUTBOX_SENT_EVENT,
   SAVED_MESSAGE,
-  setContactEmail,
-  startOutboxRetry,
-  submitForm,
-  type FormState,
-} from "~/lib/forms";
-import type { OutboxEntry } from "~/lib/outbox";
+  fieldsOf,
+  invalidId,
+  isStoredKind,
+} from "~/lib/form-fields";
+import { FORM_MESSAGES, sentId, type FormKind } from "~/lib/form-kinds";
+import { formFields, saveForLater } from "~/lib/form-save";
+import type * as FormsModule from "~/lib/forms";
+import type { FormState } from "~/lib/forms";
+import { readOutbox, type OutboxEntry } from "~/lib/outbox";
 import { FormErrorsContext } from "./form-context";
 
 type Props = { kind: FormKind } & Omit<ComponentProps<"form">, "method" | "action" | "onSubmit">;
+
+type Sending = typeof FormsModule;
+let sending: Promise<Sending> | undefined;
+
+/**
+ * The checks (zod) and the outbox's sending code, fetched once: on a form's first focus or submit, or at
+ * once when the outbox holds something from an earlier visit. Loading it starts the outbox's retries.
+ * A failed fetch (offline) is tried again next time.
+ */
+function loadSending(email: string | undefined): Promise<Sending> {
+  sending ??= import("~/lib/forms").then(
+    (module) => {
+      module.startOutboxRetry();
+      return module;
+    },
+    (error: unknown) => {
+      sending = undefined;
+      throw error;
+    },
+  );
+  return sending.then((module) => {
+    if (email) module.setContactEmail(email);
+    return module;
+  });
+}
 
 /**
  * Every form of the site. Once hydrated, submit checks the fields (app/lib/form-schemas.ts), then sends
  * through the outbox (app/lib/forms.ts): the success toast comes only once the server stored it. Before
  * hydration (or without JavaScript) the browser POSTs to `/api/forms/<kind>`, which answers with a
  * redirect back to `#sent-<kind>` (or `#invalid-<kind>-<field>`), shown below through `:target`.
+ * The checking and sending code is not in the page's first download: see loadSending.
  */
 export function SiteForm({ kind, children, ...rest }: Props) {
   const [state, setState] = useState<FormState>({ status: "idle" });
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  const submitting = useRef(false);
   const email = useRouteLoaderData<{ shell: { email: string } }>("root")?.shell.email;
 
   useEffect(() => {
-    if (email) setContactEmail(email);
-    startOutboxRetry();
+    // Something waits from an earlier visit (or another tab): load the code that sends it.
+    if (readOutbox(localStorage).length > 0) loadSending(email).catch(() => {});
     const onSent = (event: Event) => {
       if ((event as CustomEvent<OutboxEntry>).detail.kind === kind)
         setState((s) => (s.status === "saved" ? { status: "idle" } : s));
@@ -45,10 +76,28 @@ export function SiteForm({ kind, children, ...rest }: Props) {
     if (field instanceof HTMLElement) field.focus();
   }, [state]);
 
+  async function send(form: HTMLFormElement) {
+    let module: Sending;
+    try {
+      module = await loadSending(email);
+    } catch {
+      // The code could not be fetched (offline, and the offline copy lacks it). A stored form is kept in
+      // the outbox as is (the server checks it) and sent once the code loads: back online, or next visit.
+      if (!isStoredKind(kind)) return form.submit();
+      saveForLater(kind, formFields(form));
+      form.reset();
+      setState({ status: "saved" });
+      window.addEventListener("online", () => void loadSending(email).catch(() => {}), { once: true });
+      return;
+    }
+    await module.submitForm(form, kind, setState);
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (state.status === "sending") return;
-    void submitForm(event.currentTarget, kind, setState);
+    if (state.status === "sending" || submitting.current) return;
+    submitting.current = true;
+    void send(event.currentTarget).finally(() => (submitting.current = false));
   }
 
   const errors = state.status === "invalid" ? state.errors : {};
@@ -60,6 +109,7 @@ export function SiteForm({ kind, children, ...rest }: Props) {
         method="post"
         action={`/api/forms/${kind}`}
         onSubmit={onSubmit}
+        onFocus={() => void loadSending(email).catch(() => {})}
         aria-busy={state.status === "sending"}
         {...rest}
       >

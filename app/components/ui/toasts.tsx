@@ -1,23 +1,16 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { whenIdle } from "~/lib/idle";
 import { onToastWanted } from "~/lib/toast";
 
 const ToastStack = lazy(() => import("./toast-container"));
 
 /**
- * The toast stack. react-toastify is not part of the page's first download: it loads when the browser
- * is idle after hydration, or at once when a toast is shown earlier (toasts wait in its queue).
+ * The toast stack. react-toastify is not part of the page's download: it loads when the first toast is
+ * shown (the toast waits in its queue meanwhile). Every toast follows something done online (a form
+ * sent, a new offline copy), so the library can be fetched then.
  */
 export function Toasts() {
   const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    const stopIdle = whenIdle(() => setWanted(true));
-    const stopListening = onToastWanted(() => setWanted(true));
-    return () => {
-      stopIdle();
-      stopListening();
-    };
-  }, []);
+  useEffect(() => onToastWanted(() => setWanted(true)), []);
   return wanted ? (
     <Suspense fallback={null}>
       <ToastStack />
