@@ -20,7 +20,7 @@ export const FORM_FIELDS = {
   faq: ["name", "email", "subject", "question"],
   contact: ["name", "phone", "email", "subject", "message"],
   ticket: ["name", "email", "phone", "quantity", "plan", "terms"],
-  comment: ["name", "email", "comment"],
+  comment: ["name", "email", "comment", "postId"],
 } as const satisfies Partial<Record<FormKind, readonly string[]>>;
 
 export type StoredFormKind = keyof typeof FORM_FIELDS;
