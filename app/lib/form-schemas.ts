@@ -5,7 +5,7 @@
  * zod/mini keeps this small enough for the browser bundle.
  */
 import * as z from "zod/mini";
-import { PostIdSchema } from "./comments";
+import { PostIdSchema } from "./id-schemas";
 import type { FormKind } from "./form-kinds";
 import type { FieldErrors } from "./form-fields";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SessionIdSchema, formatAmount, orderPath, orderReference } from "./orders";
+import { SessionIdSchema } from "./id-schemas";
+import { formatAmount, orderPath, orderReference } from "./orders";
 
 describe("orders", () => {
   it("formats the amount in the currency's own decimals", () => {

@@ -2,11 +2,13 @@
  * What `/success` and `GET /api/orders/:sessionId` share: the shape of a checkout session id, the answer,
  * the reference a person reads out on the phone, and the amount as a visitor reads it.
  */
-import * as z from "zod/mini";
 import { API_PATHS } from "./api-contract";
 
-/** A Stripe Checkout Session id (`cs_test_…`, `cs_live_…`); anything else is refused before a lookup. */
-export const SessionIdSchema = z.string().check(z.regex(/^cs_[A-Za-z0-9_]{1,200}$/));
+/**
+ * A Stripe Checkout Session id (`cs_test_…`, `cs_live_…`); anything else is refused before a lookup. A plain
+ * pattern, so /success loads no schema library (the server's schema is in ./id-schemas.ts).
+ */
+export const SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_]{1,200}$/;
 
 /** `GET /api/orders/:sessionId` answers this for a paid order. */
 export interface OrderAnswer {
@@ -40,7 +42,7 @@ export type OrderLookup = { ok: true; order: OrderAnswer } | { ok: false; reason
 
 /** Asks the site for the order of a checkout session (after hydration, on /success). */
 export async function fetchOrder(sessionId: string, signal?: AbortSignal): Promise<OrderLookup> {
-  if (!SessionIdSchema.safeParse(sessionId).success) return { ok: false, reason: "not-found" };
+  if (!SESSION_ID_PATTERN.test(sessionId)) return { ok: false, reason: "not-found" };
   try {
     const res = await fetch(orderPath(sessionId), { headers: { Accept: "application/json" }, signal });
     // Read every answer's body, so the request ends (an unread body keeps the connection busy).

@@ -7,7 +7,8 @@
 import { createHash } from "node:crypto";
 import type { Hono } from "hono";
 import { API_PATHS } from "../../app/lib/api-contract";
-import { PostIdSchema, type CommentsAnswer } from "../../app/lib/comments";
+import type { CommentsAnswer } from "../../app/lib/comments";
+import { PostIdSchema } from "../../app/lib/id-schemas";
 import type { Database } from "../db/client";
 import { approvedComments } from "../db/comments";
 import { NO_CACHE } from "../http-policy";

@@ -8,7 +8,8 @@
 import type { Hono } from "hono";
 import type Stripe from "stripe";
 import { API_PATHS } from "../../app/lib/api-contract";
-import { SessionIdSchema, orderReference, type OrderAnswer } from "../../app/lib/orders";
+import { SessionIdSchema } from "../../app/lib/id-schemas";
+import { orderReference, type OrderAnswer } from "../../app/lib/orders";
 import type { Database } from "../db/client";
 import { orderBySession, recordPaidOrder, type Order } from "../db/orders";
 import { rateLimit } from "../rate-limit";
