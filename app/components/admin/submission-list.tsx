@@ -42,7 +42,7 @@ export function SubmissionList({ list, label }: { list: PageOf<SubmissionRow>; l
           <li key={row.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4">
             <Link
               to={open(row.id)}
-              className="min-w-0 flex-1 font-semibold break-words underline-offset-4 hover:underline"
+              className="min-w-48 flex-1 font-semibold break-words underline-offset-4 hover:underline"
             >
               {titleOf(row)}
             </Link>
