@@ -7,7 +7,14 @@
  * third of the room it would take as plain text. Pictures and fonts are stored as they come (already packed).
  */
 import { clientsClaim } from "workbox-core";
-import { addPlugins, cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
+import {
+  addPlugins,
+  cleanupOutdatedCaches,
+  matchPrecache,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from "workbox-precaching";
+import { registerRoute } from "workbox-routing";
 
 /** Marks a cached response whose body is stored gzip-compressed by this worker. */
 const STORED_GZIP = "X-Stored-Gzip";
@@ -46,6 +53,18 @@ addPlugins([
 // React Router adds ?_routes=… to .data requests; the files are the same. Clean URLs (/schedule) are the keys.
 // workbox-build finds `self.__WB_MANIFEST` by its text: keep it written out.
 precacheAndRoute((self as unknown as WorkerScope).__WB_MANIFEST, { ignoreURLParametersMatching: [/.*/] });
+// A picture at another width (a phone's screen density asks for 960 w or more) comes from the network; offline,
+// the precached 640 w copy of the same picture stands in for it rather than a broken image.
+const OTHER_WIDTH = /^\/_img\/.+-(\d+)\.avif$/;
+registerRoute(
+  ({ url }) => url.origin === location.origin && OTHER_WIDTH.test(url.pathname),
+  async ({ request, url }) =>
+    fetch(request).catch(async (error: unknown) => {
+      const phoneCopy = await matchPrecache(url.pathname.replace(/-\d+\.avif$/, "-640.avif"));
+      if (phoneCopy) return phoneCopy;
+      throw error;
+    }),
+);
 cleanupOutdatedCaches();
 // A new build takes over on the visit that finds it (the page then says "updated", quietly).
 void (self as unknown as WorkerScope).skipWaiting();

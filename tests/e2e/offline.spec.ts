@@ -77,6 +77,12 @@ test("offline: after one visit, schedule, session, speaker and agenda pages load
     ),
   ).toBe(true);
 
+  // A wider picture than the precached 640 w (what a dense phone screen asks for): offline, the 640 w copy.
+  const wider = await page.evaluate(async () => {
+    const response = await fetch("/_img/sessions/1-960.avif").catch(() => null);
+    return response ? { ok: response.ok, type: response.headers.get("Content-Type") } : null;
+  });
+  expect(wider).toEqual({ ok: true, type: expect.stringContaining("image/avif") });
   expect((await page.goto("/schedule"))?.fromServiceWorker()).toBe(true);
   await ready(page);
   await expect(page.getByRole("heading", { name: "Schedule", level: 1 })).toBeVisible();
