@@ -1,9 +1,9 @@
 // @vitest-environment node
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeStripe } from "../../tests/fixtures/fake-stripe";
+import { smallestBuild } from "../../tests/fixtures/smallest-build";
 import { createApp } from "../app";
 import type { CheckoutData, CheckoutOptions } from "./checkout";
 
@@ -20,15 +20,7 @@ let root: string;
 let fake: FakeStripe;
 beforeAll(async () => {
   fake = await FakeStripe.start();
-  dir = await mkdtemp(path.join(tmpdir(), "tncc-checkout-"));
-  root = path.join(dir, "build", "client");
-  await mkdir(root, { recursive: true });
-  await writeFile(path.join(root, "index.html"), "<!doctype html><title>TNCC</title>");
-  await writeFile(
-    path.join(dir, "build", "headers.json"),
-    JSON.stringify({ pages: {}, default: { csp: "default-src 'self'" } }),
-  );
-  await writeFile(path.join(dir, "build", "checkout.json"), JSON.stringify(data));
+  ({ dir, root } = smallestBuild("tncc-checkout-", data));
 });
 afterAll(async () => {
   await fake.close();

@@ -1,11 +1,11 @@
 // @vitest-environment node
 /** `GET /api/comments/:postId` through the whole app: comments sent through the comment form, then moderated. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { smallestBuild } from "../../tests/fixtures/smallest-build";
 import { createApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { matchesEtag } from "./comments";
@@ -15,20 +15,15 @@ let database: Database;
 let app: Hono;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "tncc-comments-"));
+  let root: string;
+  ({ dir, root } = smallestBuild("tncc-comments-"));
   database = await openDatabase({ dataDir: path.join(dir, "data") });
-  mkdirSync(path.join(dir, "build", "client"), { recursive: true });
-  writeFileSync(path.join(dir, "build", "client", "index.html"), "<!doctype html><title>TNCC</title>");
-  writeFileSync(
-    path.join(dir, "build", "headers.json"),
-    JSON.stringify({ pages: {}, default: { csp: "default-src 'self'" } }),
-  );
   const forms = {
     database,
     organiserEmail: async () => "info@tncc.example.org",
     rateLimit: { limit: 1000, windowMs: 60_000 },
   };
-  app = createApp({ root: path.join(dir, "build", "client"), log: () => {}, forms, database });
+  app = createApp({ root, log: () => {}, forms, database });
 }, 60_000);
 afterAll(async () => {
   await database?.close();

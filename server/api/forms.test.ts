@@ -1,10 +1,10 @@
 /** POST /api/forms/:kind through the whole app, on an embedded database in a temporary folder. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { smallestBuild } from "../../tests/fixtures/smallest-build";
 import { createApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { rowsOf } from "../db/store";
@@ -15,17 +15,11 @@ let app: Hono;
 let queued = 0;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "tncc-forms-"));
+  let root: string;
+  ({ dir, root } = smallestBuild("tncc-forms-"));
   database = await openDatabase({ dataDir: path.join(dir, "data") });
-  // The smallest build the server starts on: a home page and its headers.json.
-  mkdirSync(path.join(dir, "build", "client"), { recursive: true });
-  writeFileSync(path.join(dir, "build", "client", "index.html"), "<!doctype html><title>TNCC</title>");
-  writeFileSync(
-    path.join(dir, "build", "headers.json"),
-    JSON.stringify({ pages: {}, default: { csp: "default-src 'self'" } }),
-  );
   app = createApp({
-    root: path.join(dir, "build", "client"),
+    root,
     log: () => {},
     trustProxy: true,
     forms: {

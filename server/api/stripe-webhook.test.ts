@@ -3,13 +3,13 @@
  * The payment webhook and `GET /api/orders/:sessionId` through the whole app, on an embedded database in
  * a temporary folder and the fake provider on loopback (tests/fixtures/fake-stripe.ts).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeStripe, signPayload } from "../../tests/fixtures/fake-stripe";
+import { smallestBuild } from "../../tests/fixtures/smallest-build";
 import { createApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { countOrders, listOrders, orderBySession } from "../db/orders";
@@ -24,24 +24,15 @@ let noSecret: Hono;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "tncc-orders-"));
+  let root: string;
+  ({ dir, root } = smallestBuild("tncc-orders-", {
+    tokens: { "3": { price: "price_TOKEN_03", cost: 50, currency: "USD" } },
+    contact: { email: "info@tncc.example.org", phone: "+1 555 0100" },
+  }));
   database = await openDatabase({ dataDir: path.join(dir, "data") });
   fake = await FakeStripe.start({ prices: { price_TOKEN_03: { amount: 5000, currency: "usd" } } });
-  mkdirSync(path.join(dir, "build", "client"), { recursive: true });
-  writeFileSync(path.join(dir, "build", "client", "index.html"), "<!doctype html><title>TNCC</title>");
-  writeFileSync(
-    path.join(dir, "build", "headers.json"),
-    JSON.stringify({ pages: {}, default: { csp: "default-src 'self'" } }),
-  );
-  writeFileSync(
-    path.join(dir, "build", "checkout.json"),
-    JSON.stringify({
-      tokens: { "3": { price: "price_TOKEN_03", cost: 50, currency: "USD" } },
-      contact: { email: "info@tncc.example.org", phone: "+1 555 0100" },
-    }),
-  );
   const options = (webhookSecret?: string) => ({
-    root: path.join(dir, "build", "client"),
+    root,
     log: () => {},
     database,
     checkout: {

@@ -2,13 +2,13 @@
  * `/api/admin/*` through the whole app, on an embedded database in a temporary folder, or with
  * TEST_DATABASE_URL (`npm run test:pg`) on a fresh database of that PostgreSQL server.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { smallestBuild } from "../../../tests/fixtures/smallest-build";
 import { createApp } from "../../app";
 import { IDLE_MS, LOCK_MS, upsertAdmin } from "../../admin/accounts";
 import { openDatabase, type Database } from "../../db/client";
@@ -24,16 +24,11 @@ let clock = Date.parse("2026-11-23T10:00:00Z");
 let ip = 0;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "tncc-admin-"));
+  let root: string;
+  ({ dir, root } = smallestBuild("tncc-admin-"));
   database = await openDatabase({ dataDir: path.join(dir, "data"), databaseUrl: await freshPostgres() });
-  mkdirSync(path.join(dir, "build", "client"), { recursive: true });
-  writeFileSync(path.join(dir, "build", "client", "index.html"), "<!doctype html><title>TNCC</title>");
-  writeFileSync(
-    path.join(dir, "build", "headers.json"),
-    JSON.stringify({ pages: {}, default: { csp: "default-src 'self'" } }),
-  );
   app = createApp({
-    root: path.join(dir, "build", "client"),
+    root,
     log: () => {},
     trustProxy: true,
     siteUrl: SITE,
