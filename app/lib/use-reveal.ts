@@ -9,18 +9,44 @@ import { prefersReducedMotion } from "./motion";
  * nothing is marked (and the CSS applies only to `prefers-reduced-motion: no-preference`).
  */
 
-type Reveal = () => void;
+/** An element being watched: first where it starts ("probe"), then, if below the viewport, for its entrance. */
+interface Watch {
+  delayMs: number;
+  state: "probe" | "waiting";
+}
 
-const pending = new Map<Element, Reveal>();
+const watched = new Map<HTMLElement, Watch>();
 let observer: IntersectionObserver | undefined;
+
+function stop(element: HTMLElement) {
+  watched.delete(element);
+  observer?.unobserve(element);
+}
 
 function sharedObserver(): IntersectionObserver {
   if (!observer) {
     observer = new IntersectionObserver(
       (entries) => {
+        // Read once, before the loop writes: reading innerHeight after a write forces a layout each time.
+        const viewportHeight = window.innerHeight;
         for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          pending.get(entry.target)?.();
+          const element = entry.target as HTMLElement;
+          const watch = watched.get(element);
+          if (!watch) continue;
+          if (watch.state === "probe") {
+            // The observer's first report says where the element starts, measured with the next frame's
+            // layout: asking getBoundingClientRect() here for each element would force a layout per element.
+            if (!isBelowViewport(entry.boundingClientRect, viewportHeight)) {
+              stop(element);
+              continue;
+            }
+            watch.state = "waiting";
+            element.style.setProperty("--reveal-delay", `${watch.delayMs}ms`);
+            element.dataset.reveal = "waiting";
+          } else if (entry.isIntersecting) {
+            element.dataset.reveal = "shown";
+            stop(element);
+          }
         }
       },
       // Reveal a little after the top edge enters, so the motion is seen.
@@ -28,10 +54,9 @@ function sharedObserver(): IntersectionObserver {
     );
     // Printing shows everything, scrolled to or not, without animating.
     window.addEventListener("beforeprint", () => {
-      for (const element of [...pending.keys()]) {
-        if (element instanceof HTMLElement) delete element.dataset.reveal;
-        pending.delete(element);
-        observer?.unobserve(element);
+      for (const element of [...watched.keys()]) {
+        delete element.dataset.reveal;
+        stop(element);
       }
     });
   }
@@ -51,23 +76,10 @@ export function isBelowViewport(rect: Pick<DOMRect, "top" | "height">, viewportH
 export function attachReveal(element: HTMLElement, delayMs = 0): () => void {
   if (typeof IntersectionObserver === "undefined") return () => {};
   if (prefersReducedMotion()) return () => {};
-  if (!isBelowViewport(element.getBoundingClientRect(), window.innerHeight)) return () => {};
-
-  const io = sharedObserver();
-  const done = () => {
-    pending.delete(element);
-    io.unobserve(element);
-  };
-  element.style.setProperty("--reveal-delay", `${delayMs}ms`);
-  element.dataset.reveal = "waiting";
-  pending.set(element, () => {
-    element.dataset.reveal = "shown";
-    done();
-  });
-  io.observe(element);
-
+  watched.set(element, { delayMs, state: "probe" });
+  sharedObserver().observe(element);
   return () => {
-    done();
+    stop(element);
     delete element.dataset.reveal;
     element.style.removeProperty("--reveal-delay");
   };
