@@ -28,7 +28,8 @@ export const ALL_PAGES = ["/", "/schedule", "/agenda", "/gallery", "/blog-grid",
 /** BENCH_PAGES="/,/gallery" measures only those pages. */
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",").map((p) => p.trim()) : ALL_PAGES;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const PORT = Number(process.env.BENCH_PORT ?? 4190);
+/** Not 4190: the fetch standard blocks it (ManageSieve), and Node's fetch answers "bad port". */
+const PORT = Number(process.env.BENCH_PORT ?? 4310);
 /** "url" or "name=url,name=url": the builds to measure beside ours. */
 export function parseBaselines(value = ""): Record<string, string> {
   const entries = value
