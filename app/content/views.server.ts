@@ -3,6 +3,7 @@
 // (and throw the 404 when it finds nothing); components take these shapes as plain props.
 import type { ShellData } from "~/lib/shell-data";
 import { mapPageUrl } from "~/lib/map-url";
+import { zoneName, type EventZone } from "~/lib/schedule-time";
 import { conferenceJsonLd, sessionJsonLd, withContext } from "~/lib/json-ld";
 import {
   getBannerSlides,
@@ -35,6 +36,12 @@ import { agendaCalendarData } from "./paths.server";
 
 export const speakerCards = () =>
   getSpeakers().map(({ id, name, designation, photo }) => ({ id, name, designation, photo }));
+
+/** The event's zone and its name at the conference's start, named here so pages need no Intl to show it. */
+export function eventZone(): EventZone {
+  const { timeZone, dates } = getSite();
+  return { id: timeZone, name: zoneName(timeZone, dates.startsAt) };
+}
 
 export const scheduleTabs = () =>
   getScheduleDays().map(({ id, label, date, day, monthShort, year, fullDate, sessions }) => ({
@@ -174,7 +181,7 @@ export function homeView() {
     },
     news: getLatestPosts(3).map(postCard),
     dateText: dates.text,
-    timeZone: site.timeZone,
+    zone: eventZone(),
     jsonLd: conferenceJsonLd(site, getScheduleDays(), getTicketPlans(), getSpeakers()),
   };
 }
@@ -203,7 +210,7 @@ export function conferenceTemplate() {
     map: venueMap(site),
     clients: clientLogos(),
     testimonials: getTestimonials(),
-    timeZone: site.timeZone,
+    zone: eventZone(),
     tokens: sponsorTokenCards(),
     contact: contactLine(site),
     gallery: galleryImages(),
@@ -286,7 +293,7 @@ export const galleryView = () => ({ images: galleryImages() });
 
 export const speakersView = () => ({ speakers: speakerCards() });
 
-export const scheduleView = () => ({ timeZone: getSite().timeZone, days: scheduleTabs() });
+export const scheduleView = () => ({ zone: eventZone(), days: scheduleTabs() });
 
 export function pricingView() {
   const { currency, plans, dayPass } = getTicketPlans();
@@ -378,7 +385,7 @@ export function eventDetailView(dayId: number, sessionId: number) {
   return {
     dayId: day.id,
     dayText: `${day.label}, ${day.fullDate}`,
-    timeZone: site.timeZone,
+    zone: eventZone(),
     session: {
       id: session.id,
       number: session.number,
@@ -402,7 +409,7 @@ export function eventDetailView(dayId: number, sessionId: number) {
 
 /** /agenda: the days and every session; the visitor's own selection is added in the browser. */
 export const agendaView = () => ({
-  timeZone: getSite().timeZone,
+  zone: eventZone(),
   days: getScheduleDays().map(({ id, label, fullDate }) => ({ id, label, fullDate })),
   ...agendaCalendarData(),
 });

@@ -31,12 +31,24 @@ export function zonedDate(now: number, timeZone: string): string {
   return format.format(now);
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Whether `now` can fall on the calendar date `date` (YYYY-MM-DD) in some zone: zones run from UTC-12 to
+ * UTC+14. Checked first so that, away from the event, no Intl formatter is built (the first one a page builds
+ * costs some 50 ms of main thread on a slow phone).
+ */
+export function mayBeDate(now: number, date: string): boolean {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  return now >= midnightUtc - 14 * HOUR_MS && now < midnightUtc + 36 * HOUR_MS;
+}
+
 /** Index of the day whose date is today in the event's zone, or -1. */
 export const todayIndex = (days: readonly { date: string }[], now: number, timeZone: string) =>
-  days.findIndex((day) => day.date === zonedDate(now, timeZone));
+  days.findIndex((day) => mayBeDate(now, day.date) && day.date === zonedDate(now, timeZone));
 
 /** A session without an end is "on" for an hour (an evening event). */
-const DEFAULT_LENGTH_MS = 60 * 60 * 1000;
+const DEFAULT_LENGTH_MS = HOUR_MS;
 
 const endOf = (s: TimedSession) => (s.endsAt ? Date.parse(s.endsAt) : Date.parse(s.startsAt) + DEFAULT_LENGTH_MS);
 
@@ -49,8 +61,11 @@ export function nowAndNext<T extends TimedSession>(
   now: number,
   timeZone: string,
 ): { current?: T; next?: T } {
+  // Two instants on the same calendar day are less than 25 hours apart (a day that leaves summer time).
+  const near = sessions.filter((s) => Math.abs(Date.parse(s.startsAt) - now) < 25 * HOUR_MS);
+  if (near.length === 0) return {};
   const today = zonedDate(now, timeZone);
-  const sameDay = sessions
+  const sameDay = near
     .filter((s) => zonedDate(Date.parse(s.startsAt), timeZone) === today)
     .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
   const current = sameDay.find((s) => Date.parse(s.startsAt) <= now && now < endOf(s));

@@ -9,7 +9,7 @@ import { decodeAgenda, encodeAgenda } from "~/lib/agenda-code";
 import { agendaCalendar, clashes, type AgendaSession } from "~/lib/agenda-ics";
 import { useAgenda } from "~/lib/agenda-store";
 import { pageMeta } from "~/lib/meta";
-import { timeRange, zoneName } from "~/lib/schedule-time";
+import { timeRange, type EventZone } from "~/lib/schedule-time";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/agenda";
 
@@ -88,7 +88,7 @@ export default function Agenda({ loaderData: d }: Route.ComponentProps) {
                   </p>
                 </div>
               )}
-              <AgendaList days={d.days} sessions={d.sessions} chosen={shown} timeZone={d.timeZone} editable={!shared} />
+              <AgendaList days={d.days} sessions={d.sessions} chosen={shown} zone={d.zone} editable={!shared} />
               {!shared && starred.size > 0 && (
                 <div className="mt-10 flex flex-wrap items-center justify-center gap-4" data-print-hide>
                   <button type="button" className="btn btn-primary" onClick={() => setSharing(true)}>
@@ -118,11 +118,11 @@ interface AgendaListProps {
   days: { id: number; label: string; fullDate: string }[];
   sessions: readonly AgendaSession[];
   chosen: ReadonlySet<number>;
-  timeZone: string;
+  zone: EventZone;
   editable: boolean;
 }
 
-function AgendaList({ days, sessions, chosen, timeZone, editable }: AgendaListProps) {
+function AgendaList({ days, sessions, chosen, zone, editable }: AgendaListProps) {
   const picked = sessions.filter((s) => chosen.has(s.number));
   if (picked.length === 0)
     return (
@@ -137,7 +137,7 @@ function AgendaList({ days, sessions, chosen, timeZone, editable }: AgendaListPr
   const clash = clashes(picked);
   return (
     <div className="space-y-10">
-      <p className="text-center text-sm text-muted">Times in {zoneName(timeZone, picked[0]!.startsAt)}.</p>
+      <p className="text-center text-sm text-muted">Times in {zone.name}.</p>
       {days.map((day) => {
         const list = picked
           .filter((s) => s.dayId === day.id)
@@ -158,9 +158,7 @@ function AgendaList({ days, sessions, chosen, timeZone, editable }: AgendaListPr
                     className="flex items-start gap-4 rounded-[var(--radius-card)] bg-paper p-5 shadow-soft"
                   >
                     <div className="flex-1">
-                      <p className="font-semibold text-gold-deep tabular-nums">
-                        {timeRange(s.startsAt, s.endsAt, timeZone)}
-                      </p>
+                      <p className="font-semibold text-gold-deep tabular-nums">{timeRange(s)}</p>
                       <Link
                         to={`/event-detail/${s.dayId}/${s.id}`}
                         className="font-serif text-xl font-semibold hover:text-rose"

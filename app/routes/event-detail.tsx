@@ -31,7 +31,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 
 /** One session: picture, speaker, time with its zone, venue, text, calendar file, previous and next. */
 export default function EventDetail({ loaderData: d }: Route.ComponentProps) {
-  const times = useScheduleZone(d.timeZone, d.session.startsAt);
+  const times = useScheduleZone(d.zone, d.session.startsAt);
   return (
     <>
       <PageBanner title={d.session.title} trail={[{ label: "Schedule", href: "/schedule" }]} />
@@ -48,7 +48,7 @@ export default function EventDetail({ loaderData: d }: Route.ComponentProps) {
             <p className="eyebrow">{d.dayText}</p>
             <h2 className="mt-2 text-3xl font-semibold">{d.session.title}</h2>
             <p className="mt-3 text-lg font-semibold text-gold-deep">
-              {timeRange(d.session.startsAt, d.session.endsAt, times.zone)}, {times.zoneName}
+              {timeRange(d.session, times.clock)}, {times.zoneName}
             </p>
             {d.session.speaker && (
               <p className="mt-2">

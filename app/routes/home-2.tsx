@@ -40,7 +40,7 @@ export default function HomeTwo({ loaderData: data }: Route.ComponentProps) {
       <Features features={data.features} eyebrow="Why attend" title="Experience the conference" />
       <FunFacts {...data.funFacts} />
       <Guests speakers={data.speakers} />
-      <ScheduleSection days={data.schedule} dateText={data.dateText} timeZone={data.timeZone} />
+      <ScheduleSection days={data.schedule} dateText={data.dateText} zone={data.zone} />
       <SponsorTokens tokens={data.tokens} contact={data.contact} className="bg-mist" />
       <EventInfo tabs={data.eventInfo} dateText={data.displayDate} />
       <Clients clients={data.clients} />

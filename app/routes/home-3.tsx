@@ -46,7 +46,7 @@ export default function HomeThree({ loaderData: data }: Route.ComponentProps) {
         }
       />
       <Guests speakers={data.speakers} />
-      <ScheduleSection days={data.schedule} dateText={data.dateText} timeZone={data.timeZone} />
+      <ScheduleSection days={data.schedule} dateText={data.dateText} zone={data.zone} />
       <section aria-labelledby="faq-title" className="section bg-mist">
         <div className="container-page">
           <SectionTitle id="faq-title" eyebrow="FAQ" title="Frequently asked questions" />

@@ -34,7 +34,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       <BannerCarousel slides={data.banner.slides} facts={data.banner.facts} />
       <CountdownSection
         {...data.countdown}
-        timeZone={data.timeZone}
+        timeZone={data.zone.id}
         sessions={data.schedule.flatMap((day) => day.sessions.map((s) => ({ ...s, dayId: day.id })))}
       />
       <StaticIsland>
@@ -42,7 +42,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
         <Features features={data.features} />
         <Guests speakers={data.speakers} />
       </StaticIsland>
-      <ScheduleSection days={data.schedule} dateText={data.dateText} timeZone={data.timeZone} />
+      <ScheduleSection days={data.schedule} dateText={data.dateText} zone={data.zone} />
       <StaticIsland>
         <NetsOfPrayer {...data.nets} />
         <LatestNews posts={data.news} />

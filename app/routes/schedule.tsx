@@ -23,7 +23,7 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
       <PageBanner title="Schedule" />
       <section className="section bg-mist" aria-label="Programme">
         <div className="container-page max-w-4xl">
-          <ScheduleTabs days={loaderData.days} timeZone={loaderData.timeZone} tone="light" dayHeadingLevel="h2" />
+          <ScheduleTabs days={loaderData.days} zone={loaderData.zone} tone="light" dayHeadingLevel="h2" />
           <div className="print-hide mt-10 flex flex-wrap items-center justify-center gap-4">
             <a href="/schedule.ics" download className="btn btn-primary">
               <Download aria-hidden="true" className="size-4" />

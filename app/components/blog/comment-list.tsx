@@ -65,7 +65,10 @@ export function CommentList({ postId, comments }: CommentListProps) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
+// Built at the first comment shown, not when the page loads: a page's first Intl formatter is slow to build.
+let dateFormat: Intl.DateTimeFormat | undefined;
+const formatDate = (date: Date) =>
+  (dateFormat ??= new Intl.DateTimeFormat("en-US", { dateStyle: "long" })).format(date);
 
 function ApprovedComment({ comment }: { comment: PublicComment }) {
   const date = new Date(comment.date);
@@ -77,7 +80,7 @@ function ApprovedComment({ comment }: { comment: PublicComment }) {
           {comment.name}{" "}
           {!Number.isNaN(date.getTime()) && (
             <span className="font-normal text-muted">
-              · <time dateTime={comment.date}>{dateFormat.format(date)}</time>
+              · <time dateTime={comment.date}>{formatDate(date)}</time>
             </span>
           )}
         </p>

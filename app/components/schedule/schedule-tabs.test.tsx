@@ -30,7 +30,7 @@ const DAYS = [
 
 function renderTabs() {
   const Stub = createRoutesStub([
-    { path: "/", Component: () => <ScheduleTabs days={DAYS} timeZone="America/Chicago" /> },
+    { path: "/", Component: () => <ScheduleTabs days={DAYS} zone={{ id: "America/Chicago", name: "Central Time" }} /> },
   ]);
   render(<Stub />);
   return screen.getAllByRole("tab");

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { ScheduleDay, ScheduleSession, Speaker } from "~/content/schemas";
 import { StarButton } from "../agenda/star-button";
 import { nowAndNext, todayIndex, useNow } from "~/lib/event-now";
-import { timeRange, useScheduleZone } from "~/lib/schedule-time";
+import { timeRange, useScheduleZone, type EventZone } from "~/lib/schedule-time";
 import { useTabs } from "../ui/use-tabs";
 
 export type ScheduleSessionProps = Pick<ScheduleSession, "id" | "title" | "startsAt" | "endsAt"> & {
@@ -21,8 +21,8 @@ export type ScheduleDayProps = Pick<
 
 export interface ScheduleTabsProps {
   days: ScheduleDayProps[];
-  /** The event's IANA time zone: session times are shown in it (with its name), or in the visitor's. */
-  timeZone: string;
+  /** The event's time zone: session times are shown in it (with its name), or in the visitor's. */
+  zone: EventZone;
   /** Accessible name of the tab list. */
   label?: string;
   /** Level of each day's heading, seen only without JavaScript (where every day shows at once). */
@@ -61,13 +61,14 @@ type Tone = (typeof TONES)[keyof typeof TONES];
  */
 export function ScheduleTabs({
   days,
-  timeZone,
+  zone,
   label = "Schedule days",
   dayHeadingLevel: DayHeading = "h3",
   tone = "dark",
 }: ScheduleTabsProps) {
   const colors = TONES[tone];
-  const times = useScheduleZone(timeZone, days[0]?.sessions[0]?.startsAt ?? new Date().toISOString());
+  const timeZone = zone.id;
+  const times = useScheduleZone(zone, days[0]?.sessions[0]?.startsAt ?? new Date().toISOString());
   const { selected, setSelected, tabProps, panelProps } = useTabs(days.length);
   // During the event (its own zone), open on today's tab once, and mark the session under way and the next.
   const now = useNow();
@@ -101,7 +102,7 @@ export function ScheduleTabs({
             onClick={() => times.setMode(times.mode === "local" ? "event" : "local")}
             className="min-h-11 rounded-full px-4 font-semibold underline underline-offset-4 hover:no-underline"
           >
-            {times.mode === "local" ? "Show the event's time" : `Show in my time (${times.visitorZoneName})`}
+            {times.mode === "local" ? "Show the event's time" : "Show in my time"}
           </button>
         </p>
       </div>
@@ -145,7 +146,7 @@ export function ScheduleTabs({
                 dayId={day.id}
                 session={session}
                 colors={colors}
-                zone={times.zone}
+                clock={times.clock}
                 mark={session === marks.current ? "now" : session === marks.next ? "next" : undefined}
               />
             ))}
@@ -160,20 +161,20 @@ interface SessionRowProps {
   dayId: number;
   session: ScheduleSessionProps;
   colors: Tone;
-  /** The zone the times are shown in. */
-  zone: string;
+  /** The clock the times are shown on (the event's or the visitor's). */
+  clock: (iso: string) => string;
   /** The session under way, or the next one to start. */
   mark?: "now" | "next";
 }
 
-function SessionRow({ dayId, session, colors, zone, mark }: SessionRowProps) {
+function SessionRow({ dayId, session, colors, clock, mark }: SessionRowProps) {
   return (
     <li
       data-mark={mark}
       className={`group relative grid ${mark === "now" ? "outline-2 outline-offset-2 outline-gold" : ""} gap-x-6 gap-y-1 rounded-[var(--radius-card)] p-5 ring-1 transition-colors duration-200 sm:grid-cols-[11rem_1fr_auto] sm:items-center sm:p-6 ${colors.row}`}
     >
       <p className={`font-semibold tabular-nums ${colors.time}`}>
-        {timeRange(session.startsAt, session.endsAt, zone)}
+        {timeRange(session, clock)}
         {mark && (
           <span className="ms-2 inline-block rounded-full bg-gold px-2 py-0.5 text-xs font-bold tracking-wide text-ink uppercase">
             {mark === "now" ? "On now" : "Next"}

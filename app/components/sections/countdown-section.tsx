@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { eventPhase, nowAndNext, useNow } from "~/lib/event-now";
-import { formatTime } from "~/lib/schedule-time";
+import { eventClock } from "~/lib/schedule-time";
 import { Countdown, TookPlace } from "../ui/countdown";
 
 export interface NowSession {
@@ -81,7 +81,7 @@ export function CountdownSection({ target, startText, endsAt, dateText, sessions
             )}
             {onNow.next && timeZone && (
               <p className="mt-2 text-lilac">
-                Next, at {formatTime(onNow.next.startsAt, timeZone)}:{" "}
+                Next, at {eventClock(onNow.next.startsAt)}:{" "}
                 <Link to={`/event-detail/${onNow.next.dayId}/${onNow.next.id}`} className="text-paper underline">
                   {onNow.next.title}
                 </Link>

@@ -1,3 +1,4 @@
+import type { EventZone } from "~/lib/schedule-time";
 import { ScheduleTabs, type ScheduleDayProps } from "../schedule/schedule-tabs";
 import { SectionTitle } from "../ui/section-title";
 
@@ -5,11 +6,11 @@ export interface ScheduleSectionProps {
   days: ScheduleDayProps[];
   /** "24 - 27 October 2024" */
   dateText: string;
-  timeZone: string;
+  zone: EventZone;
 }
 
 /** #schedule: the four days in tabs, Day 01 first. */
-export function ScheduleSection({ days, dateText, timeZone }: ScheduleSectionProps) {
+export function ScheduleSection({ days, dateText, zone }: ScheduleSectionProps) {
   return (
     <section id="schedule" aria-labelledby="schedule-title" className="on-dark section bg-night text-paper">
       <div className="container-page">
@@ -20,7 +21,7 @@ export function ScheduleSection({ days, dateText, timeZone }: ScheduleSectionPro
           lead={`Four days of worship, teaching and fellowship, ${dateText}. Choose a day to see its sessions.`}
         />
         <div className="mx-auto mt-12 max-w-4xl">
-          <ScheduleTabs days={days} timeZone={timeZone} label="Conference days" />
+          <ScheduleTabs days={days} zone={zone} label="Conference days" />
         </div>
       </div>
     </section>
