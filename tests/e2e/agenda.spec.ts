@@ -22,6 +22,26 @@ async function starThree(page: Page) {
 
 const agendaTitles = (page: Page) => page.locator("li[data-session] a").allTextContents();
 
+test("an empty agenda says what it is for, pre-rendered, and hydration keeps that same element", async ({
+  page,
+  problems,
+}) => {
+  // Before the load event nothing has hydrated (the code is fetched after it): this is the pre-rendered page.
+  await page.goto("/agenda", { waitUntil: "domcontentloaded" });
+  const intro = page.getByText("Star the sessions you want to attend on the");
+  await expect(intro).toBeVisible();
+  const element = await intro.elementHandle();
+  await ready(page);
+  // Still the same node, so an empty agenda paints no new text after hydration (its LCP stays at first paint).
+  expect(await element!.evaluate((node) => node.isConnected)).toBe(true);
+  await expect(page.locator("li[data-session]")).toHaveCount(0);
+  await starThree(page);
+  await page.goto("/agenda");
+  await ready(page);
+  await expect(intro).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
 test("star three sessions: /agenda lists them and a second tab stays in step", async ({ page, context, problems }) => {
   await starThree(page);
   await page.goto("/agenda");
