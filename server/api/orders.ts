@@ -13,7 +13,7 @@ import { orderReference, type OrderAnswer } from "../../app/lib/orders";
 import type { Database } from "../db/client";
 import { orderBySession, recordPaidOrder, type Order } from "../db/orders";
 import { rateLimit } from "../rate-limit";
-import { createStripe, describeStripeError, type StripeSettings } from "../stripe";
+import { createStripe, describeStripeError, paidOrderOf, type StripeSettings } from "../stripe";
 import type { ApiDeps } from "./deps";
 
 export interface OrdersOptions {
@@ -58,19 +58,9 @@ export function registerOrders(app: Hono, deps: ApiDeps, options: OrdersOptions)
       logError(`orders: cannot ask the payment provider about ${sessionId}: ${describeStripeError(error)}`);
       return c.json({ error: "The payment provider cannot be reached right now" }, 502);
     }
-    const amount = session.amount_total;
-    if (session.payment_status !== "paid" || typeof amount !== "number" || !/^[a-z]{3}$/.test(session.currency ?? ""))
-      return c.json({ error: "No paid order for this session yet" }, 404);
-    const token = session.metadata?.token;
-    const { order } = await recordPaidOrder(db, {
-      eventId: `session:${session.id}`,
-      sessionId: session.id,
-      tokenId: token && /^\d{1,6}$/.test(token) ? token : null,
-      amountMinor: amount,
-      currency: session.currency!,
-      email: session.customer_details?.email?.slice(0, 254) ?? null,
-      name: session.customer_details?.name?.slice(0, 200) ?? null,
-    });
+    const paid = session.payment_status === "paid" ? paidOrderOf(session, `session:${session.id}`) : null;
+    if (!paid) return c.json({ error: "No paid order for this session yet" }, 404);
+    const { order } = await recordPaidOrder(db, paid);
     return c.json(answer(order));
   });
 }

@@ -10,6 +10,7 @@ import Stripe from "stripe";
 import { API_PATHS } from "../../app/lib/api-contract";
 import type { Database } from "../db/client";
 import { recordPaidOrder } from "../db/orders";
+import { paidOrderOf } from "../stripe";
 
 export interface StripeWebhookOptions {
   database: Database;
@@ -45,23 +46,13 @@ export function registerStripeWebhook(app: Hono, options: StripeWebhookOptions):
     if (event.type !== "checkout.session.completed") return c.json({ received: true, ignored: event.type });
     const session = event.data.object;
     if (session.payment_status !== "paid") return c.json({ received: true, ignored: "not paid yet" });
-    const amount = session.amount_total;
-    const currency = session.currency;
-    if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 0 || !/^[a-z]{3}$/.test(currency ?? "")) {
+    const paid = paidOrderOf(session, event.id);
+    if (!paid) {
       // Signed, but not an order we can record; answering an error would only make the provider retry it.
       logError(`stripe webhook: ${event.id}: session ${session.id} has no usable amount or currency`);
       return c.json({ received: true, ignored: "no amount" });
     }
-    const token = session.metadata?.token;
-    const { order, created } = await recordPaidOrder(options.database.db, {
-      eventId: event.id,
-      sessionId: session.id,
-      tokenId: token && /^\d{1,6}$/.test(token) ? token : null,
-      amountMinor: amount,
-      currency: currency!,
-      email: session.customer_details?.email?.slice(0, 254) ?? null,
-      name: session.customer_details?.name?.slice(0, 200) ?? null,
-    });
+    const { order, created } = await recordPaidOrder(options.database.db, paid);
     if (created) log(`stripe webhook: order ${order.id} paid (${event.id})`);
     return c.json({ received: true, duplicate: !created });
   });
