@@ -81,10 +81,10 @@ export function contentTypeFor(file: string): string {
   return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
 }
 
-/** Text types worth compressing (precompressed by the build, gzipped on the fly by the server). */
 /** The types worth compressing: the server's precompressed copies, and the offline worker's stored copies. */
 export const COMPRESSIBLE_TYPES = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
 
+/** Text types worth compressing (precompressed by the build, gzipped on the fly by the server). */
 export function isCompressible(contentType: string): boolean {
   return COMPRESSIBLE_TYPES.test(contentType);
 }

@@ -3,7 +3,7 @@
  * (an organiser approves a "pending" comment in the inbox). Only public fields leave this module.
  */
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
-import type { PublicComment } from "../../app/lib/comments";
+import { POST_ID_PATTERN, type PublicComment } from "../../app/lib/comments";
 import type { Db } from "./client";
 import { submissions } from "./schema";
 
@@ -17,7 +17,7 @@ export const MAX_PUBLIC_COMMENTS = 200;
  * @param postId a post id already checked against PostIdSchema (digits only)
  */
 export async function approvedComments(db: Db, postId: string): Promise<PublicComment[]> {
-  if (!/^\d{1,6}$/.test(postId)) return [];
+  if (!POST_ID_PATTERN.test(postId)) return [];
   const postField = sql<string | null>`${submissions.data} ->> 'postId'`;
   const rows = await db
     .select({
