@@ -6,11 +6,18 @@
  */
 import * as z from "zod/mini";
 import { PostIdSchema } from "./id-schemas";
-import type { FormKind } from "./form-kinds";
-import type { FieldErrors } from "./form-fields";
+import type { FieldErrors, StoredFormKind } from "./form-fields";
 
 // What forms need to render lives in form-fields.ts (no zod); re-exported for the server and the checks.
-export { CONSENT_VERSION, FIELD_LABELS, HONEYPOT_FIELD, invalidId, type FieldErrors } from "./form-fields";
+export {
+  CONSENT_VERSION,
+  FIELD_LABELS,
+  HONEYPOT_FIELD,
+  invalidId,
+  isStoredKind,
+  type FieldErrors,
+  type StoredFormKind,
+} from "./form-fields";
 
 const required = (label: string, max: number) =>
   z
@@ -76,12 +83,7 @@ export const FORM_SCHEMAS = {
   }),
 } as const;
 
-export type StoredFormKind = keyof typeof FORM_SCHEMAS;
 export type FormValues<K extends StoredFormKind> = z.infer<(typeof FORM_SCHEMAS)[K]>;
-
-export function isStoredKind(kind: FormKind | string): kind is StoredFormKind {
-  return Object.hasOwn(FORM_SCHEMAS, kind);
-}
 
 /** The fields a stored form sends, in order (from its schema; form-fields.ts lists them for rendering). */
 export function fieldsOf(kind: StoredFormKind): string[] {
