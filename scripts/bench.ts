@@ -299,7 +299,7 @@ async function main() {
     const file = path.join(repoRoot, "build/precache.json");
     const precache = JSON.parse(readFileSync(file, "utf8")) as Record<string, number>;
     console.log(
-      `Offline precache: ${precache.count} files, ${kib(precache.stored)} stored on the phone (budget 1536 KiB), ${kib(precache.compressed)} over the wire, ${kib(precache.size)} as plain files.`,
+      `Offline precache: ${precache.count} files, ${kib(precache.stored)} stored on the phone (budget ${kib(precache.budget)}), ${kib(precache.compressed)} over the wire, ${kib(precache.size)} as plain files.`,
     );
   } catch {
     console.log("Offline precache: build/precache.json not found (no build here).");
