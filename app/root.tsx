@@ -19,12 +19,13 @@ import { registerOffline } from "./lib/agenda-offline";
 import { isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
 import { whenIdle } from "./lib/idle";
 import { PAGE_OPTIONS_SCRIPT } from "./lib/page-options";
-import headingFont from "./styles/fonts/fraunces-latin-600.woff2?url";
+import headingFont from "./styles/fonts/fraunces-basic-600.woff2?url";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
   // The heading font is used above the fold (the banner title): fetch it with the HTML rather than after the
-  // CSS is parsed. Body text uses the system fonts (docs/decisions/014-fonts.md).
+  // CSS is parsed. Only its basic file (ASCII and punctuation); body text uses the system fonts
+  // (docs/decisions/014-fonts.md).
   { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

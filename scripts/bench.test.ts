@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { cell, median, missing, parseBaselines, readRun, summarize } from "./bench";
-import { lighthouseBudget, overBudget, type Budgets } from "./quality/budgets";
+import { bytesBudget, lighthouseBudget, overBudget, type Budgets } from "./quality/budgets";
 
 describe("bench median", () => {
   it("takes the middle run, or the mean of the two middle ones", () => {
@@ -64,10 +64,12 @@ describe("per-page Lighthouse budget", () => {
         tbtMs: 150,
         pages: { "/": { performance: 0.98, lcpMs: 1200, tbtMs: 100 } },
       },
-      bytes: { jsKiB: 130, cssKiB: 40, totalKiB: 500 },
+      bytes: { jsKiB: 130, cssKiB: 40, totalKiB: 500, htmlKiB: 13, pages: { "/home-2": { htmlKiB: 16 } } },
     };
     expect(lighthouseBudget(budgets, "/")).toMatchObject({ performance: 0.98, lcpMs: 1200, tbtMs: 100, cls: 0.02 });
     expect(lighthouseBudget(budgets, "/gallery")).toMatchObject({ performance: 0.97, lcpMs: 1500, tbtMs: 150 });
+    expect(bytesBudget(budgets, "/home-2")).toEqual({ jsKiB: 130, cssKiB: 40, totalKiB: 500, htmlKiB: 16 });
+    expect(bytesBudget(budgets, "/")).toEqual({ jsKiB: 130, cssKiB: 40, totalKiB: 500, htmlKiB: 13 });
   });
 });
 

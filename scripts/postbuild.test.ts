@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCsp, type HeadersManifest } from "../server/http-policy";
 import { pagePathOf } from "./build/files";
 import { buildHeadersFile, hashScript, inlineScripts, originOf } from "./build/headers";
-import { hydrateAfterLoad } from "./build/hydrate";
+import { blankIslandData, hydrateAfterLoad } from "./build/hydrate";
+import { islandData, readIslandData } from "../app/lib/island-data";
 import { missingCompressed, precompressStep } from "./build/precompress";
 import { decodeEntities, extractSearchEntry, MAX_TEXT, visibleText } from "./build/search-index";
 import { buildRobots, buildSitemap, normalizeSiteUrl } from "./build/sitemap";
@@ -299,5 +300,48 @@ import("/assets/entry.client-4.js");</script></body>`,
     expect(() => hydrateAfterLoad('<script type="module" async="">import("/x.js");</script>')).toThrow(
       /unexpected shape/,
     );
+  });
+});
+
+describe("blankIslandData", () => {
+  /** A page's hydration data as React Router writes it: a turbo-stream line in a script, escaped for HTML. */
+  const page = (values: unknown[]) =>
+    `<div hidden id="S:0"><script>window.__reactRouterContext.streamController.enqueue(${JSON.stringify(
+      `${JSON.stringify(values)}\n`,
+    ).replace(/[&<>]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)});</script></div>`;
+  const decode = (html: string) => {
+    const literal = /enqueue\(("(?:[^"\\]|\\.)*")\);/.exec(html)![1]!;
+    return JSON.parse((JSON.parse(literal) as string).trim()) as unknown[];
+  };
+
+  it("empties the marked string and leaves every other value, index and escape as it was", () => {
+    const islands = islandData({ about: { title: "About <TNCC> & friends" } });
+    const values = [{ _1: 2 }, "home", { _3: 4, _5: 6 }, "islands", islands, "schedule", "Day 01 & <b>"];
+    const { html, bytes } = blankIslandData(page(values));
+    const blanked = decode(html);
+    expect(blanked).toEqual([...values.slice(0, 4), "island-data:", ...values.slice(5)]);
+    expect(readIslandData(blanked[4] as string)).toBeUndefined();
+    expect(bytes).toBe(islands.length - "island-data:".length);
+    expect(html).not.toContain("Day 01 & <b>");
+    expect(html).toContain("Day 01 \\u0026 \\u003cb\\u003e");
+    expect(blankIslandData(html).html).toBe(html);
+  });
+
+  it("leaves a page without island data alone", () => {
+    const html = page([{ _1: 2 }, "about", "text & more"]);
+    expect(blankIslandData(html)).toEqual({ html, bytes: 0 });
+  });
+
+  it("stops the build when a mark is left in the page (the data written another way)", () => {
+    const split = `<script>enqueueLater("island-data:{\\"about\\":1}")</script>`;
+    expect(() => blankIslandData(split)).toThrow(/island data .* was left/);
+  });
+});
+
+describe("island data", () => {
+  it("reads back what was written, and nothing from a blanked string", () => {
+    const value = { news: [{ title: "Grace & “hope”" }] };
+    expect(readIslandData(islandData(value))).toEqual(value);
+    expect(readIslandData(islandData(value).slice(0, "island-data:".length))).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@
 import type { ShellData } from "~/lib/shell-data";
 import { mapPageUrl } from "~/lib/map-url";
 import { zoneName, type EventZone } from "~/lib/schedule-time";
+import { islandData } from "~/lib/island-data";
 import { conferenceJsonLd, sessionJsonLd, withContext } from "~/lib/json-ld";
 import {
   getBannerSlides,
@@ -165,21 +166,24 @@ export function homeView() {
       endsAt: dates.endsAt,
       dateText: dates.text,
     },
-    about: aboutSection(site),
-    features: getFeatures().map(({ id, title, icon, text, delay }) => ({ id, title, icon, text, delay })),
-    speakers: speakerCards(),
+    // The sections React does not hydrate: absent from the page's hydration data (lib/island-data.ts).
+    islands: islandData({
+      about: aboutSection(site),
+      features: getFeatures().map(({ id, title, icon, text, delay }) => ({ id, title, icon, text, delay })),
+      speakers: speakerCards(),
+      nets: {
+        title: nets.title,
+        date: nets.date,
+        dateText: nets.dateText,
+        description: nets.description,
+        partner: nets.partner,
+        registrationUrl: nets.registrationUrl,
+        buttonText: nets.buttonText,
+        image: nets.image,
+      },
+      news: getLatestPosts(3).map(postCard),
+    }),
     schedule: scheduleTabs(),
-    nets: {
-      title: nets.title,
-      date: nets.date,
-      dateText: nets.dateText,
-      description: nets.description,
-      partner: nets.partner,
-      registrationUrl: nets.registrationUrl,
-      buttonText: nets.buttonText,
-      image: nets.image,
-    },
-    news: getLatestPosts(3).map(postCard),
     dateText: dates.text,
     zone: eventZone(),
     jsonLd: conferenceJsonLd(site, getScheduleDays(), getTicketPlans(), getSpeakers()),

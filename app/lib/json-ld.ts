@@ -42,6 +42,8 @@ const place = (site: Site) => ({
   },
 });
 
+const sessionUrl = (day: Day, session: Session) => `${SITE_URL}/event-detail/${day.id}/${session.id}`;
+
 export function sessionJsonLd(site: Site, day: Day, session: Session) {
   return {
     "@type": "Event",
@@ -52,7 +54,7 @@ export function sessionJsonLd(site: Site, day: Day, session: Session) {
     eventStatus: "https://schema.org/EventScheduled",
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     location: place(site),
-    url: `${SITE_URL}/event-detail/${day.id}/${session.id}`,
+    url: sessionUrl(day, session),
     image: `${SITE_URL}${session.image.src}`,
     ...(session.speaker ? { performer: { "@type": "Person", name: session.speaker.name } } : {}),
   };
@@ -97,6 +99,16 @@ export function conferenceJsonLd(
       },
     ],
     performer: speakers.map((s) => ({ "@type": "Person", name: s.name, jobTitle: s.designation })),
-    subEvent: days.flatMap((day) => day.sessions.map((session) => sessionJsonLd(site, day, session))),
+    // Each session by name, time and page; its page carries the full Event (sessionJsonLd). The whole list
+    // here would double the home page's HTML (issue 19: the page must arrive in one round trip).
+    subEvent: days.flatMap((day) =>
+      day.sessions.map((session) => ({
+        "@type": "Event",
+        name: session.title,
+        startDate: session.startsAt,
+        ...(session.endsAt ? { endDate: session.endsAt } : {}),
+        url: sessionUrl(day, session),
+      })),
+    ),
   });
 }

@@ -8,6 +8,7 @@ import { NetsOfPrayer } from "~/components/sections/nets-of-prayer";
 import { ScheduleSection } from "~/components/sections/schedule";
 import { useSectionScroll } from "~/components/sections/use-section-scroll";
 import { StaticIsland } from "~/components/ui/static-island";
+import { readIslandData } from "~/lib/island-data";
 import { pageMeta } from "~/lib/meta";
 import { homeView } from "~/content/views.server";
 import type { Route } from "./+types/home";
@@ -29,6 +30,8 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 /** The main home page (/, /home and /revival): banner, countdown, about, features, guests, schedule, Nets of Prayer, news. */
 export default function Home({ loaderData: data }: Route.ComponentProps) {
   useSectionScroll();
+  // Undefined only while the pre-rendered page hydrates, when the islands keep their HTML (lib/island-data.ts).
+  const islands = readIslandData(data.islands);
   return (
     <>
       <BannerCarousel slides={data.banner.slides} facts={data.banner.facts} />
@@ -38,14 +41,22 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
         sessions={data.schedule.flatMap((day) => day.sessions.map((s) => ({ ...s, dayId: day.id })))}
       />
       <StaticIsland>
-        <About {...data.about} />
-        <Features features={data.features} />
-        <Guests speakers={data.speakers} />
+        {islands && (
+          <>
+            <About {...islands.about} />
+            <Features features={islands.features} />
+            <Guests speakers={islands.speakers} />
+          </>
+        )}
       </StaticIsland>
       <ScheduleSection days={data.schedule} dateText={data.dateText} zone={data.zone} />
       <StaticIsland>
-        <NetsOfPrayer {...data.nets} />
-        <LatestNews posts={data.news} />
+        {islands && (
+          <>
+            <NetsOfPrayer {...islands.nets} />
+            <LatestNews posts={islands.news} />
+          </>
+        )}
       </StaticIsland>
     </>
   );

@@ -1,5 +1,9 @@
-/** Build step: each page fetches and runs its JavaScript only after the load event (hydrateAfterLoad). */
+/**
+ * Build step: each page fetches and runs its JavaScript only after the load event (hydrateAfterLoad), and its
+ * hydration data leaves out what only static islands render (blankIslandData).
+ */
 import { readFile, writeFile } from "node:fs/promises";
+import { ISLAND_DATA_MARK } from "../../app/lib/island-data";
 import type { BuildStep } from "./files";
 
 /**
@@ -47,10 +51,53 @@ export function hydrateAfterLoad(html: string): string {
   return withoutPreloads.replace(bootstrap, () => `<script type="module" async="">${script}</script>`);
 }
 
+/** React Router's escaping of the hydration data in its inline scripts (escapeHtml in react-router). */
+const escapeScript = (json: string) =>
+  json.replace(/[&<>\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/**
+ * Blanks each marked island data string (app/lib/island-data.ts) in the page's hydration data: the turbo-stream
+ * lines React Router writes into the page with `streamController.enqueue("…")`. A line is a JSON array of
+ * values (objects refer to other entries by index), so emptying one string keeps every index as it was.
+ * The `.data` files, which client-side navigations read, keep the data. Throws if a mark is left (React
+ * Router changed how it writes the data), so the build stops rather than ship the data twice.
+ */
+export function blankIslandData(html: string): { html: string; bytes: number } {
+  let bytes = 0;
+  const out = html.replace(
+    /(window\.__reactRouterContext\.streamController\.enqueue\()("(?:[^"\\]|\\.)*")(\);)/g,
+    (call, open: string, literal: string, close: string) => {
+      if (!literal.includes(ISLAND_DATA_MARK)) return call;
+      const chunk = JSON.parse(literal) as string;
+      const lines = chunk.split("\n").map((line) => {
+        if (!line.startsWith("[") || !line.includes(ISLAND_DATA_MARK)) return line;
+        const values = JSON.parse(line) as unknown[];
+        return JSON.stringify(
+          values.map((value) => {
+            if (typeof value !== "string" || !value.startsWith(ISLAND_DATA_MARK)) return value;
+            bytes += value.length - ISLAND_DATA_MARK.length;
+            return ISLAND_DATA_MARK;
+          }),
+        );
+      });
+      return open + escapeScript(JSON.stringify(lines.join("\n"))) + close;
+    },
+  );
+  if (new RegExp(`${ISLAND_DATA_MARK}[^"\\\\]`).test(out)) {
+    throw new Error(`island data (${ISLAND_DATA_MARK}…) was left in the page's hydration data: check blankIslandData`);
+  }
+  return { html: out, bytes };
+}
+
 export const hydrateStep: BuildStep = {
   name: "hydrate-after-load",
   async run({ pages }) {
-    for (const { file } of pages) await writeFile(file, hydrateAfterLoad(await readFile(file, "utf8")));
-    return `hydrate-after-load: ${pages.length} pages`;
+    let blanked = 0;
+    for (const { file } of pages) {
+      const { html, bytes } = blankIslandData(hydrateAfterLoad(await readFile(file, "utf8")));
+      blanked += bytes;
+      await writeFile(file, html);
+    }
+    return `hydrate-after-load: ${pages.length} pages; island data left out of their hydration data: ${(blanked / 1024).toFixed(1)} KiB`;
   },
 };

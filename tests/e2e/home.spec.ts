@@ -403,6 +403,37 @@ test.describe("sections React does not hydrate", () => {
   });
 });
 
+test.describe("the first load (issue 19)", () => {
+  test("the page's hydration data leaves out the sections React does not hydrate; its .data file keeps them", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/")).text();
+    const hydration = html.slice(html.indexOf("window.__reactRouterContext.streamController.enqueue"));
+    expect(hydration).toContain('island-data:\\"');
+    // (The speakers' names stay: the JSON-LD names them as performers.)
+    for (const text of [features[0]!.title, news[0]!.title, "Click / Press to Register"]) {
+      expect(hydration, text).not.toContain(text);
+      expect(html, text).toContain(text.replace(/&/g, "&amp;"));
+    }
+    // The schedule is hydrated, so its sessions are in the hydration data.
+    expect(hydration).toContain(days[0]!.sessions.find((session) => !/[&<>]/.test(session.title))!.title);
+    const data = await (await request.get("/_root.data")).text();
+    expect(data).toContain(features[0]!.title);
+  });
+
+  test("the heading font arrives as one preloaded file of ASCII and punctuation", async ({ page }) => {
+    const fonts: string[] = [];
+    page.on("request", (r) => void (r.resourceType() === "font" && fonts.push(new URL(r.url()).pathname)));
+    await page.goto("/");
+    await ready(page);
+    await expect(page.locator('link[rel="preload"][as="font"]')).toHaveAttribute("href", /fraunces-basic-600-/);
+    expect(fonts).toEqual([expect.stringMatching(/fraunces-basic-600-[\w-]+\.woff2$/)]);
+    expect(await page.evaluate(() => document.fonts.check('600 1em "Fraunces"', "Wrapped in Grace – “Nets”"))).toBe(
+      true,
+    );
+  });
+});
+
 test.describe("entrance animations", () => {
   test("only what is below the viewport after hydration waits, and it appears when scrolled to", async ({ page }) => {
     await page.goto("/");

@@ -54,6 +54,14 @@ test("the home page's JSON-LD names every session as a subEvent", async ({ page 
   const titles = event.subEvent.map((s: { name: string }) => s.name);
   expect(titles).toHaveLength(sessionCount);
   expect(titles).toContain("Opening Worship");
+  // Each session briefly, with a link to its page, which carries the full Event.
+  expect(event.subEvent[1]).toEqual({
+    "@type": "Event",
+    name: "Opening Worship",
+    startDate: "2024-10-24T09:00:00-05:00",
+    endDate: expect.any(String),
+    url: expect.stringMatching(/\/event-detail\/1\/2$/),
+  });
   await page.goto("/event-detail/1/2");
   const session = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
   expect(session).toMatchObject({ "@type": "Event", name: "Opening Worship", startDate: "2024-10-24T09:00:00-05:00" });

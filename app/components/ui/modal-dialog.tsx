@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 
 export interface ModalDialogProps {
   open: boolean;
@@ -18,6 +18,11 @@ export interface ModalDialogProps {
  */
 export function ModalDialog({ open, onClose, label, closeLabel, className = "", children }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // The content is rendered when the dialog first opens, then kept (what was typed in it stays): a closed
+  // dialog cannot be opened without JavaScript, so its content in the pre-rendered page would only be
+  // parsed and hydrated for nothing (issue 19).
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -50,7 +55,7 @@ export function ModalDialog({ open, onClose, label, closeLabel, className = "", 
         <X aria-hidden="true" size={24} strokeWidth={1.5} />
         <span className="sr-only">{closeLabel}</span>
       </button>
-      {children}
+      {opened && children}
     </dialog>
   );
 }
