@@ -18,7 +18,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
+import { assertUsablePorts, CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 import { lighthouseBudget, overBudget, readBudgets, repoRoot } from "./quality/budgets";
 import { isMain } from "./is-main";
 import { loadBench } from "./bench/load";
@@ -30,6 +30,7 @@ const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",").map((
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Not 4190: the fetch standard blocks it (ManageSieve), and Node's fetch answers "bad port". */
 const PORT = Number(process.env.BENCH_PORT ?? 4310);
+assertUsablePorts("BENCH_PORT", { bench: PORT });
 /** "url" or "name=url,name=url": the builds to measure beside ours. */
 export function parseBaselines(value = ""): Record<string, string> {
   const entries = value

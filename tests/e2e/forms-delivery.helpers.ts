@@ -68,7 +68,10 @@ export async function startSite(port: number, env: Record<string, string>): Prom
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error(`server did not start: ${output}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
@@ -94,26 +97,35 @@ export interface Stack {
 export async function startStack(ports: { site: number; smtp: number; pg: number }, env: Record<string, string> = {}) {
   const database = startPostgres(ports.pg);
   const smtp = new FakeSmtp(ports.smtp);
-  await smtp.start();
-  const site = await startSite(ports.site, {
-    DATABASE_URL: database.url,
-    SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
-    NOTIFY_EMAIL: "organisers@example.org",
-    MAIL_POLL_MS: "250",
-    MAIL_BACKOFF_MS: "250",
-    TRUST_PROXY: "1",
-    ...env,
-  });
+  let site: SiteServer | undefined;
   const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
+  try {
+    await smtp.start();
+    site = await startSite(ports.site, {
+      DATABASE_URL: database.url,
+      SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+      NOTIFY_EMAIL: "organisers@example.org",
+      MAIL_POLL_MS: "250",
+      MAIL_BACKOFF_MS: "250",
+      TRUST_PROXY: "1",
+      ...env,
+    });
+    await client.connect();
+  } catch (error) {
+    // What did start must not outlive the failure: a PostgreSQL left on its port fails the next run too.
+    site?.kill();
+    await smtp.stop();
+    database.stop();
+    throw error;
+  }
   return {
     pg: database,
     client,
     smtp,
-    site,
+    site: site!,
     async stop() {
       await client.end();
-      await site.stop();
+      await site!.stop();
       await smtp.stop();
       database.stop();
     },
