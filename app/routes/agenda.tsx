@@ -42,6 +42,7 @@ export default function Agenda({ loaderData: d }: Route.ComponentProps) {
   const [merged, setMerged] = useState(false);
   const shared = useMemo(() => (hash ? new Set(decodeAgenda(hash)) : null), [hash]);
   const shown = shared ?? starred;
+  const picked = d.sessions.filter((s) => shown.has(s.number));
   const code = encodeAgenda(starred);
   const origin = hydrated ? window.location.origin : "";
 
@@ -60,7 +61,7 @@ export default function Agenda({ loaderData: d }: Route.ComponentProps) {
       <PageBanner title={shared ? "A shared agenda" : "My agenda"} trail={[{ label: "Schedule", href: "/schedule" }]} />
       <section className="section bg-mist" aria-label="Agenda">
         <div className="container-page max-w-4xl">
-          {(!hydrated || !d.sessions.some((s) => shown.has(s.number))) && <AgendaIntro />}
+          {(!hydrated || picked.length === 0) && <AgendaIntro />}
           {hydrated && (
             <>
               {shared && (
@@ -89,7 +90,7 @@ export default function Agenda({ loaderData: d }: Route.ComponentProps) {
                   </p>
                 </div>
               )}
-              <AgendaList days={d.days} sessions={d.sessions} chosen={shown} zone={d.zone} editable={!shared} />
+              <AgendaList days={d.days} picked={picked} zone={d.zone} editable={!shared} />
               {!shared && starred.size > 0 && (
                 <div className="mt-10 flex flex-wrap items-center justify-center gap-4" data-print-hide>
                   <button type="button" className="btn btn-primary" onClick={() => setSharing(true)}>
@@ -117,14 +118,13 @@ export default function Agenda({ loaderData: d }: Route.ComponentProps) {
 
 interface AgendaListProps {
   days: { id: number; label: string; fullDate: string }[];
-  sessions: readonly AgendaSession[];
-  chosen: ReadonlySet<number>;
+  /** The sessions shown (starred, or in the shared link), in the agenda's order. */
+  picked: readonly AgendaSession[];
   zone: EventZone;
   editable: boolean;
 }
 
-function AgendaList({ days, sessions, chosen, zone, editable }: AgendaListProps) {
-  const picked = sessions.filter((s) => chosen.has(s.number));
+function AgendaList({ days, picked, zone, editable }: AgendaListProps) {
   if (picked.length === 0) return null;
   const clash = clashes(picked);
   return (
