@@ -84,7 +84,7 @@ if (isMain(import.meta.url)) {
     const { jsGzipKiB, ...size } = measurePage(file);
     if (size.jsKiB > largest.jsKiB) largest = { page, jsKiB: size.jsKiB, jsGzipKiB };
     if (page === "/") home = size.htmlKiB;
-    problems.push(...overBudget(page, size, { ...bytesBudget(budgets, page) }));
+    problems.push(...overBudget(page, size, bytesBudget(budgets, page)));
   }
   if (problems.length > 0) {
     console.error(`Size budget exceeded (brotli KiB, budgets.json):\n${problems.join("\n")}`);
