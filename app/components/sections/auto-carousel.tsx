@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { PlayPauseLabel, useCarouselPlayback } from "../ui/carousel-playback";
 
 const CarouselMotion = lazy(() => import("./carousel-motion"));
@@ -24,30 +24,33 @@ const controlClass =
  * pause button (WCAG 2.2.2), and starts paused under reduced motion.
  */
 export function AutoCarousel({ label, slides, slideClass, delayMs }: AutoCarouselProps) {
-  const [root, setRoot] = useState<HTMLElement | null>(null);
+  const rootRef = useRef<HTMLElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  // Set once the carousel comes near, in a transition (callback refs setting state re-rendered it
+  // synchronously inside the hydration's commit: one long task, issue 19).
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
-  const [near, setNear] = useState(false);
   const [inView, setInView] = useState<number[] | null>(null);
   const { controls, onReady, pausedByUser, togglePause, startPausedIfReducedMotion, rootProps } = useCarouselPlayback();
 
   useEffect(() => {
+    const root = rootRef.current;
     if (!root || typeof IntersectionObserver === "undefined") return;
     startPausedIfReducedMotion();
     const observer = new IntersectionObserver(
       ([entry]) => {
         if (!entry?.isIntersecting) return;
-        setNear(true);
+        startTransition(() => setViewport(viewportRef.current));
         observer.disconnect();
       },
       { rootMargin: "300px" },
     );
     observer.observe(root);
     return () => observer.disconnect();
-  }, [root, startPausedIfReducedMotion]);
+  }, [startPausedIfReducedMotion]);
 
   return (
-    <section ref={setRoot} aria-label={label} aria-roledescription="carousel" {...rootProps}>
-      <div ref={setViewport} className="overflow-hidden noscript:overflow-x-auto">
+    <section ref={rootRef} aria-label={label} aria-roledescription="carousel" {...rootProps}>
+      <div ref={viewportRef} className="overflow-hidden noscript:overflow-x-auto">
         <div className="flex">
           {slides.map((slide, index) => (
             <div
@@ -76,7 +79,7 @@ export function AutoCarousel({ label, slides, slideClass, delayMs }: AutoCarouse
           <span className="sr-only">Next slide</span>
         </button>
       </div>
-      {viewport && near && (
+      {viewport && (
         <Suspense fallback={null}>
           <CarouselMotion viewport={viewport} delayMs={delayMs} onReady={onReady} onInView={setInView} />
         </Suspense>

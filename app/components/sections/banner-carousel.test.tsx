@@ -2,8 +2,10 @@
 // The markup and accessibility of the banner, with nothing of ours mocked. Its motion (embla: autoplay,
 // fade, next and previous, right-to-left) is tested in a real browser: tests/e2e/banner-carousel.spec.ts.
 import { act, cleanup, render, screen } from "@testing-library/react";
+import { Profiler, type ProfilerOnRenderCallback } from "react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { AutoCarousel } from "./auto-carousel";
 import { BannerCarousel, type BannerSlideProps } from "./banner-carousel";
 
 const slide = (id: number): BannerSlideProps => ({
@@ -16,14 +18,22 @@ const slide = (id: number): BannerSlideProps => ({
 });
 const FACTS = { dateText: "24 - 27 October 2024", seats: 300, speakers: 4, venue: "Grace Hall, Dallas" };
 
-function renderBanner(count: number, reducedMotion = false) {
+function renderBanner(count: number, reducedMotion = false, onRender?: ProfilerOnRenderCallback) {
   window.matchMedia = vi.fn((query: string) => ({
     matches: reducedMotion && query.includes("reduce"),
     addEventListener: () => {},
     removeEventListener: () => {},
   })) as never;
   const slides = Array.from({ length: count }, (_, index) => slide(index + 1));
-  const Stub = createRoutesStub([{ path: "/", Component: () => <BannerCarousel slides={slides} facts={FACTS} /> }]);
+  const banner = () => <BannerCarousel slides={slides} facts={FACTS} />;
+  const Component = onRender
+    ? () => (
+        <Profiler id="banner" onRender={onRender}>
+          {banner()}
+        </Profiler>
+      )
+    : banner;
+  const Stub = createRoutesStub([{ path: "/", Component }]);
   render(<Stub />);
 }
 
@@ -65,5 +75,31 @@ describe("BannerCarousel", () => {
     renderBanner(2, true);
     await act(async () => {});
     expect(screen.getByRole("button", { name: "Play slideshow" })).toBeTruthy();
+  });
+
+  // A state update from a ref callback or a layout effect re-renders inside the first commit ("nested-update"):
+  // on a pre-rendered page that is one long task right after hydration (issue 19).
+  it("mounts without a re-render inside its first commit", async () => {
+    const phases: string[] = [];
+    renderBanner(3, false, (_id, phase) => phases.push(phase));
+    await act(async () => {});
+    expect(phases[0]).toBe("mount");
+    expect(phases).not.toContain("nested-update");
+  });
+});
+
+describe("AutoCarousel", () => {
+  it("mounts without a re-render inside its first commit", async () => {
+    const phases: string[] = [];
+    const slides = [1, 2, 3].map((key) => ({ key, content: <p>Partner {key}</p> }));
+    render(
+      <Profiler id="row" onRender={(_id, phase) => phases.push(phase)}>
+        <AutoCarousel label="Our partners" slides={slides} slideClass="basis-1/2" delayMs={5000} />
+      </Profiler>,
+    );
+    await act(async () => {});
+    expect(screen.getByText("Partner 3")).toBeTruthy();
+    expect(phases[0]).toBe("mount");
+    expect(phases).not.toContain("nested-update");
   });
 });

@@ -1,5 +1,5 @@
 import { CalendarDays, ChevronLeft, ChevronRight, MapPin, Mic, Users } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, memo, startTransition, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { BannerSlide } from "~/content/schemas";
 import { ResponsiveImage } from "../ui/responsive-image";
@@ -37,8 +37,10 @@ const controlClass =
 export function BannerCarousel({ slides, facts }: BannerCarouselProps) {
   const count = slides.length;
   const multiple = count > 1;
+  const viewportRef = useRef<HTMLDivElement>(null);
+  // Set after hydration, in a transition: a callback ref's state update would re-render the banner
+  // synchronously inside the hydration's commit, one long task (issue 19).
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
-  const [enhanced, setEnhanced] = useState(false);
   const [selected, setSelected] = useState(0);
   const {
     controls,
@@ -54,7 +56,7 @@ export function BannerCarousel({ slides, facts }: BannerCarouselProps) {
     if (!multiple) return;
     // Under reduced motion the slideshow starts paused; the visitor may still press Play.
     startPausedIfReducedMotion();
-    setEnhanced(true);
+    startTransition(() => setViewport(viewportRef.current));
   }, [multiple, startPausedIfReducedMotion]);
 
   return (
@@ -66,7 +68,7 @@ export function BannerCarousel({ slides, facts }: BannerCarouselProps) {
       className="on-dark relative isolate scroll-mt-[100vh] bg-night text-paper"
       {...rootProps}
     >
-      <div ref={setViewport} className="overflow-hidden">
+      <div ref={viewportRef} className="overflow-hidden">
         <div className="flex" aria-live={multiple && !rotating ? "polite" : "off"}>
           {slides.map((slide, index) => (
             <div
@@ -77,20 +79,7 @@ export function BannerCarousel({ slides, facts }: BannerCarouselProps) {
               inert={index !== selected}
               className="relative min-w-0 shrink-0 grow-0 basis-full"
             >
-              <ResponsiveImage
-                image={slide.image}
-                sizes="100vw"
-                loading={index === 0 ? "eager" : "lazy"}
-                fetchPriority={index === 0 ? "high" : undefined}
-                decoding={index === 0 ? "sync" : "async"}
-                className="absolute inset-0 -z-10 size-full object-cover"
-              />
-              {/* Keeps the text AA-legible over any photo: a white picture under it still gives lilac 4.7:1. */}
-              <div
-                aria-hidden="true"
-                className="absolute inset-0 -z-10 bg-night/75 lg:bg-transparent lg:bg-linear-to-r lg:rtl:bg-linear-to-l lg:from-night/90 lg:via-night/80 lg:via-55% lg:to-night/30"
-              />
-              <Slide slide={slide} facts={facts} first={index === 0} />
+              <SlideContent slide={slide} facts={facts} first={index === 0} />
             </div>
           ))}
         </div>
@@ -123,7 +112,7 @@ export function BannerCarousel({ slides, facts }: BannerCarouselProps) {
           </button>
         </div>
       </div>
-      {viewport && enhanced && (
+      {viewport && (
         <Suspense fallback={null}>
           <BannerMotion viewport={viewport} onReady={onReady} onSelect={setSelected} />
         </Suspense>
@@ -131,6 +120,28 @@ export function BannerCarousel({ slides, facts }: BannerCarouselProps) {
     </section>
   );
 }
+
+/** A slide's picture and text: they do not change when the carousel starts or moves, so they do not re-render. */
+const SlideContent = memo(function SlideContent({ slide, facts, first }: SlideProps) {
+  return (
+    <>
+      <ResponsiveImage
+        image={slide.image}
+        sizes="100vw"
+        loading={first ? "eager" : "lazy"}
+        fetchPriority={first ? "high" : undefined}
+        decoding={first ? "sync" : "async"}
+        className="absolute inset-0 -z-10 size-full object-cover"
+      />
+      {/* Keeps the text AA-legible over any photo: a white picture under it still gives lilac 4.7:1. */}
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-night/75 lg:bg-transparent lg:bg-linear-to-r lg:rtl:bg-linear-to-l lg:from-night/90 lg:via-night/80 lg:via-55% lg:to-night/30"
+      />
+      <Slide slide={slide} facts={facts} first={first} />
+    </>
+  );
+});
 
 interface SlideProps {
   slide: BannerSlideProps;
