@@ -5,7 +5,7 @@
  *
  * Timings swing with machine load (simulated throttling multiplies the CPU time the trace observed), so the
  * load average is printed before and after, each run records it and Lighthouse's benchmark index, and a run
- * whose trace or LCP is missing is run again. "CPU TBT" recomputes the blocking time from the trace's thread
+ * whose trace or LCP is missing is run again. "CPU TBT" recomputes a blocking time from the trace's thread
  * CPU times (scripts/bench/cpu-blocking.ts): the time a task waited for a core, which Lighthouse's TBT counts
  * as work, is left out, so it compares builds while TBT swings with the neighbours. Compare only figures
  * measured in the same run: to compare two builds, serve the other one (e.g. a copy of the repository:

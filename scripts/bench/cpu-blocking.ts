@@ -1,11 +1,13 @@
 /**
- * Total blocking time recomputed from a Lighthouse trace with each task's thread CPU time instead of its wall
- * time (issue 19). On a shared machine a task's wall time also counts the time the page's thread waited for a
- * core: in Lighthouse traces on this machine, up to six times the CPU time it used. Simulated throttling
- * multiplies that wait by 4 as if it were work, so Lighthouse's TBT measures the neighbours as much as the
- * page. This figure keeps Lighthouse's rule (tasks of the page's main thread that start after the first
- * contentful paint, each multiplied by the simulated slowdown, the part over 50 ms) on CPU time only. It is for
- * comparing builds on a busy machine, not a replacement for Lighthouse's TBT, which the budgets check.
+ * Blocking time from a Lighthouse trace's thread CPU times instead of wall times (issue 19). On a shared
+ * machine a task's wall time also counts the time the page's thread waited for a core: in Lighthouse traces on
+ * this machine, up to six times the CPU time it used. Simulated throttling multiplies that wait by 4 as if it
+ * were work, so Lighthouse's TBT measures the neighbours as much as the page.
+ *
+ * The rule here: the page's main-thread tasks that start after the observed first contentful paint, each
+ * multiplied by the simulated slowdown (4), the part over 50 ms. Lighthouse counts from its simulated first
+ * paint, which can move a task from before the paint to after it, so the two figures are not the same
+ * measure. This one is for comparing builds on a busy machine; the budgets check Lighthouse's TBT.
  */
 
 export interface TraceEvent {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-// The markup and accessibility of the banner, with nothing of ours mocked. Its motion (embla: autoplay,
-// fade, next and previous, right-to-left) is tested in a real browser: tests/e2e/banner-carousel.spec.ts.
+// The markup and accessibility of the banner, with nothing of ours mocked, and for both carousels (banner and
+// rows) a first mount without a re-render inside its commit. Their motion (embla: autoplay, fade, next and
+// previous, right-to-left) is tested in a real browser: tests/e2e/banner-carousel.spec.ts.
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { Profiler, type ProfilerOnRenderCallback } from "react";
 import { createRoutesStub } from "react-router";
