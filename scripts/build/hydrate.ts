@@ -44,12 +44,7 @@ export function hydrateAfterLoad(html: string): string {
     marker +
     'await new Promise((resolve) => (document.readyState === "complete" ? resolve() : addEventListener("load", () => resolve(), { once: true })));\n' +
     "await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));\n" +
-    // One preload per task: Chromium spends up to 8 ms of main thread on a request, so all of them at once
-    // made one task of about 20 ms, a long task at a phone's speed (issue 19).
-    `for (const href of ${JSON.stringify(preloads)}) {\n` +
-    '  document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n' +
-    "  await new Promise((resolve) => setTimeout(resolve));\n" +
-    "}\n" +
+    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n` +
     sideEffects.map((url) => `await import(${url});\n`).join("") +
     `const [${named.map(([name]) => name).join(", ")}] = await Promise.all([${named.map(([, url]) => `import(${url})`).join(", ")}]);\n` +
     rest.trim();
