@@ -41,4 +41,9 @@ describe("cpuBlockingMs", () => {
     expect(cpuBlockingMs([thread(7, 1, "CrRendererMain"), task(120, 90, 20)])).toBeNaN();
     expect(cpuBlockingMs([thread(7, 1, "CrRendererMain"), fcp(100), task(120, 90, undefined)])).toBeNaN();
   });
+
+  it("leaves out a task without a thread time", () => {
+    const events = [thread(7, 1, "CrRendererMain"), fcp(100), task(120, 90, undefined), task(200, 30, 30)];
+    expect(cpuBlockingMs(events)).toBeCloseTo(70);
+  });
 });
