@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -30,7 +30,6 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "alternate", type: "application/atom+xml", title: "TNCC blog", href: "/blog/feed.xml" },
 ];
 
@@ -96,10 +95,22 @@ export default function App({ loaderData }: Route.ComponentProps) {
     return whenIdle(() => void import("./lib/vitals").then(({ startVitals }) => startVitals(url)));
   }, []);
 
-  useEffect(() => whenIdle(registerOffline), []);
+  // The app's manifest comes with its service worker, once the page is idle: named in the HTML, Chromium
+  // fetches it and its icon at once, beside the CSS, the heading font and the banner picture, and the first
+  // paint waits longer on a slow network (issue 19, docs/decisions/018). React puts the link in <head>.
+  const [installable, setInstallable] = useState(false);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        registerOffline();
+        setInstallable(true);
+      }),
+    [],
+  );
 
   return (
     <Shell shell={loaderData.shell} topBar={topBar}>
+      {installable && <link rel="manifest" href="/manifest.webmanifest" />}
       <Outlet />
       <Toasts />
     </Shell>

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { headingFontProblems } from "./heading-font";
 import { validatePages } from "./html";
 import { checkLinks } from "./links";
 import { findSecrets } from "./secrets";
@@ -78,5 +79,23 @@ describe("links", () => {
     const { broken } = await checkLinks(dir);
     expect(broken).toHaveLength(1);
     expect(broken[0]).toMatch(/^404 \/speakers-detail\/99 \(on \/about\/?\)$/);
+  });
+});
+
+describe("heading font", () => {
+  it("passes headings written with the preloaded file's characters, whatever the body text uses", () => {
+    write("index.html", page("Home", "<h1>Wrapped in Grace – “Nets of Prayer”, 24–27 October!</h1><p>#1 @ 50+</p>"));
+    write("pricing/index.html", page("Pricing", '<p class="mt-4 font-serif">$49.00</p>'));
+    expect(headingFontProblems(dir)).toEqual([]);
+  });
+
+  it("names the page, the character and the text of a heading that needs the other file", () => {
+    write("index.html", page("Home", "<h2>Speakers <span>#1</span></h2>"));
+    write("about/index.html", page("About", '<span class="font-serif text-5xl">500+</span><h3>Café</h3>'));
+    expect(headingFontProblems(dir)).toEqual([
+      '/: "#" (U+0023) in "Speakers #1"',
+      '/about: "+" (U+002B) in "500+"',
+      '/about: "é" (U+00E9) in "Café"',
+    ]);
   });
 });

@@ -421,7 +421,7 @@ test.describe("the first load (issue 19)", () => {
     expect(data).toContain(features[0]!.title);
   });
 
-  test("the heading font arrives as one preloaded file of ASCII and punctuation", async ({ page }) => {
+  test("the heading font arrives as one preloaded file of letters, digits and punctuation", async ({ page }) => {
     const fonts: string[] = [];
     page.on("request", (r) => void (r.resourceType() === "font" && fonts.push(new URL(r.url()).pathname)));
     await page.goto("/");
@@ -431,6 +431,32 @@ test.describe("the first load (issue 19)", () => {
     expect(await page.evaluate(() => document.fonts.check('600 1em "Fraunces"', "Wrapped in Grace – “Nets”"))).toBe(
       true,
     );
+  });
+
+  test("a heading with a rarer sign or an accent still shows it in the heading font, from the second file", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await ready(page);
+    const second = page.waitForRequest(/fraunces-latin-600-[\w-]+\.woff2$/);
+    const loaded = await page.evaluate(async () => {
+      const heading = Object.assign(document.createElement("h2"), { textContent: "Café #1: 500+ @ home" });
+      document.querySelector("main")!.append(heading);
+      await document.fonts.load('600 1em "Fraunces"', "é#+@");
+      return document.fonts.check('600 1em "Fraunces"', "é#+@");
+    });
+    await second;
+    expect(loaded).toBe(true);
+  });
+
+  test("the app manifest is named once the page is idle, not in the HTML the first paint waits for", async ({
+    page,
+    request,
+  }) => {
+    expect(await (await request.get("/")).text()).not.toContain('rel="manifest"');
+    await page.goto("/");
+    await ready(page);
+    await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
   });
 });
 

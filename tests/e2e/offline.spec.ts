@@ -55,8 +55,9 @@ test("offline: after one visit, schedule, session, speaker and agenda pages load
   expect(stored?.marked).toBe("1");
   expect(stored?.bytes).toBeLessThan(plain / 3);
 
-  // Installable: Chromium's own checks (those Lighthouse's installability audit read) find no fault in the
-  // manifest, its icons or the service worker.
+  // Installable: the manifest is named once the page is idle (root.tsx), and Chromium's own checks (those
+  // Lighthouse's installability audit read) find no fault in the manifest, its icons or the service worker.
+  await expect(page.locator('head link[rel="manifest"]')).toHaveCount(1);
   const cdp = await context.newCDPSession(page);
   const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
   // "in-incognito" describes Playwright's throwaway profile, not the site (Lighthouse left it out too).
