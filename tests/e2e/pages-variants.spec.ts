@@ -165,6 +165,33 @@ test.describe("home variants", () => {
     expect(problems).toEqual([]);
   });
 
+  test("/home-3: in each carousel row only the slides in view can be reached; the others are inert", async ({
+    page,
+  }) => {
+    await page.goto("/home-3");
+    await ready(page);
+    for (const name of ["Gallery pictures", "Our Sponsors: logos"]) {
+      const carousel = page.getByRole("region", { name });
+      await carousel.scrollIntoViewIfNeeded();
+      // Each slide: [inert, touches the row's visible width (embla counts a slide whose edge meets it)].
+      const slides = () =>
+        carousel.evaluate((row) => {
+          const all = [...row.querySelectorAll('[aria-roledescription="slide"]')];
+          // The slides' row, inside embla's viewport (the part that shows).
+          const view = all[0]!.parentElement!.parentElement!.getBoundingClientRect();
+          return all.map((slide) => {
+            const box = slide.getBoundingClientRect();
+            return [(slide as HTMLElement).inert, box.right >= view.left && box.left <= view.right] as const;
+          });
+        });
+      await expect
+        .poll(async () => (await slides()).filter(([inert]) => inert).length, { message: name })
+        .toBeGreaterThan(0);
+      for (const [index, [inert, inView]] of (await slides()).entries())
+        expect(inert, `${name}, slide ${index + 1}`).toBe(!inView);
+    }
+  });
+
   test("/home-4: title, when / where / hosted by, countdown to 7 Apr 2024", async ({ page, problems }) => {
     await page.clock.setFixedTime(new Date("2024-04-05T00:00:00-05:00"));
     await page.goto("/home-4");

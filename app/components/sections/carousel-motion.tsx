@@ -55,9 +55,15 @@ export default function CarouselMotion({
   useEffect(() => {
     if (!api) return;
     const select = () => onSelect?.(api.selectedScrollSnap());
-    const report = () => onInView?.(api.slidesInView());
+    // Embla reports the slides in view from an IntersectionObserver, which may have answered before this
+    // effect listened: ask once now too (an empty list only means it has not answered yet).
+    const report = () => {
+      const inView = api.slidesInView();
+      if (inView.length > 0) onInView?.(inView);
+    };
     api.on("select", select);
     api.on("slidesInView", report);
+    report();
     const autoplay = api.plugins().autoplay;
     onReady({
       previous: () => {
