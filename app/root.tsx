@@ -57,6 +57,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#16123A" />
         <Meta />
         <Links />
+        {/* Without JavaScript nothing names the manifest at idle (App below): the parser reads this one then. */}
+        <noscript>
+          <link rel="manifest" href="/manifest.webmanifest" />
+        </noscript>
       </head>
       <body>
         {/* Blank start-up screen for 1200 ms (spec); pure CSS, the pre-rendered page sits under it. */}
