@@ -5,9 +5,8 @@
  * the way to its largest paint (issue 19, docs/decisions/018).
  */
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { JSDOM } from "jsdom";
-import { builtPages, clientDir, repoRoot } from "./budgets";
+import { builtPages, clientDir } from "./budgets";
 import { isMain } from "../is-main";
 import { BASIC_RANGES, rangesText } from "../subset-fonts";
 
@@ -39,8 +38,8 @@ if (isMain(import.meta.url)) {
   if (problems.length > 0) {
     console.error(
       `Heading text outside the preloaded font file (${problems.length}); add the characters to BASIC_RANGES in ` +
-        `${path.relative(repoRoot, path.join(repoRoot, "scripts/subset-fonts.ts"))} and run npm run fonts, or ` +
-        `reword:\n${problems.join("\n")}`,
+        `scripts/subset-fonts.ts, run npm run fonts and copy the unicode-ranges it prints into app/styles/app.css; ` +
+        `or reword:\n${problems.join("\n")}`,
     );
     process.exit(1);
   }
