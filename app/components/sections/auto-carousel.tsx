@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { PlayPauseLabel, useCarouselPlayback } from "../ui/carousel-playback";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import { PlayPauseLabel, useCarouselPlayback, useCarouselViewport } from "../ui/carousel-playback";
 
 const CarouselMotion = lazy(() => import("./carousel-motion"));
 
@@ -25,10 +25,8 @@ const controlClass =
  */
 export function AutoCarousel({ label, slides, slideClass, delayMs }: AutoCarouselProps) {
   const rootRef = useRef<HTMLElement>(null);
-  const viewportRef = useRef<HTMLDivElement>(null);
-  // Set once the carousel comes near, in a transition (callback refs setting state re-rendered it
-  // synchronously inside the hydration's commit: one long task, issue 19).
-  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  // The motion starts once the carousel comes near.
+  const { viewportRef, viewport, start: startMotion } = useCarouselViewport();
   const [inView, setInView] = useState<number[] | null>(null);
   const { controls, onReady, pausedByUser, togglePause, startPausedIfReducedMotion, rootProps } = useCarouselPlayback();
 
@@ -39,14 +37,14 @@ export function AutoCarousel({ label, slides, slideClass, delayMs }: AutoCarouse
     const observer = new IntersectionObserver(
       ([entry]) => {
         if (!entry?.isIntersecting) return;
-        startTransition(() => setViewport(viewportRef.current));
+        startMotion();
         observer.disconnect();
       },
       { rootMargin: "300px" },
     );
     observer.observe(root);
     return () => observer.disconnect();
-  }, [startPausedIfReducedMotion]);
+  }, [startPausedIfReducedMotion, startMotion]);
 
   return (
     <section ref={rootRef} aria-label={label} aria-roledescription="carousel" {...rootProps}>

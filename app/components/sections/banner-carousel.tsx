@@ -1,9 +1,9 @@
 import { CalendarDays, ChevronLeft, ChevronRight, MapPin, Mic, Users } from "lucide-react";
-import { lazy, memo, startTransition, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { BannerSlide } from "~/content/schemas";
 import { ResponsiveImage } from "../ui/responsive-image";
-import { PlayPauseLabel, useCarouselPlayback } from "../ui/carousel-playback";
+import { PlayPauseLabel, useCarouselPlayback, useCarouselViewport } from "../ui/carousel-playback";
 import { IconItem } from "../ui/icon-item";
 
 const BannerMotion = lazy(() => import("./banner-motion"));
@@ -37,10 +37,7 @@ const controlClass =
 export function BannerCarousel({ slides, facts }: BannerCarouselProps) {
   const count = slides.length;
   const multiple = count > 1;
-  const viewportRef = useRef<HTMLDivElement>(null);
-  // Set after hydration, in a transition: a callback ref's state update would re-render the banner
-  // synchronously inside the hydration's commit, one long task (issue 19).
-  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const { viewportRef, viewport, start: startMotion } = useCarouselViewport();
   const [selected, setSelected] = useState(0);
   const {
     controls,
@@ -56,8 +53,8 @@ export function BannerCarousel({ slides, facts }: BannerCarouselProps) {
     if (!multiple) return;
     // Under reduced motion the slideshow starts paused; the visitor may still press Play.
     startPausedIfReducedMotion();
-    startTransition(() => setViewport(viewportRef.current));
-  }, [multiple, startPausedIfReducedMotion]);
+    startMotion();
+  }, [multiple, startPausedIfReducedMotion, startMotion]);
 
   return (
     <section

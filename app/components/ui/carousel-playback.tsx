@@ -1,5 +1,5 @@
 import { Pause, Play } from "lucide-react";
-import { useCallback, useEffect, useState, type FocusEvent, type PointerEvent } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState, type FocusEvent, type PointerEvent } from "react";
 import { prefersReducedMotion } from "~/lib/motion";
 
 /** What the lazily loaded carousel motion (sections/carousel-motion.tsx) hands back once it runs. */
@@ -50,6 +50,19 @@ export function useCarouselPlayback(active = true) {
       },
     },
   };
+}
+
+/**
+ * The carousel's viewport for its lazily loaded motion: put `viewportRef` on the element and call `start` from an
+ * effect (after hydration, or once the carousel comes near); `viewport` is null until then. The element goes
+ * into state in a transition: a callback ref setting state re-rendered the carousel synchronously inside the
+ * hydration's commit, one long task (issue 19).
+ */
+export function useCarouselViewport() {
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const start = useCallback(() => startTransition(() => setViewport(viewportRef.current)), []);
+  return { viewportRef, viewport, start };
 }
 
 /** The carousel's pause / play button's icon and name. */
