@@ -3,12 +3,11 @@
  * (tests/e2e/admin-accounts.ts) before the server starts.
  */
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { LOCKED, ORGANISER } from "./admin-accounts";
 import { content } from "./content";
-import { expect as baseExpect, ready, test } from "./fixtures";
+import { expect as baseExpect, expectNoAxeViolations, ready, test } from "./fixtures";
 
 // Each test is a visitor's page plus an organiser's session. A sign-in costs a deliberately slow scrypt
 // (tens of MiB, hundreds of ms), much slower when the machine is busy: answers may take longer than 5 s.
@@ -18,11 +17,6 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 /** A 401 or 423 from the API is the expected answer, which Chromium still logs as a failed resource. */
 const realProblems = (problems: string[]) =>
   problems.filter((p) => !/Failed to load resource: the server responded with a status of (401|423)/.test(p));
-
-async function axe(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 async function signIn(page: Page, account = ORGANISER) {
   await page.goto("/admin");
@@ -59,7 +53,7 @@ test("@phone sign in, see a contact message sent from /contact, open it whole an
   await expect(
     page.getByRole("navigation", { name: "Inbox sections" }).getByRole("link", { name: /Contact/ }),
   ).toContainText(/\d+/);
-  await axe(page);
+  await expectNoAxeViolations(page);
 
   const search = page.getByRole("search", { name: "Search this list" });
   await search.getByRole("searchbox", { name: "Search" }).fill(marker);
@@ -77,7 +71,7 @@ test("@phone sign in, see a contact message sent from /contact, open it whole an
   expect(href.protocol).toBe("mailto:");
   expect(href.searchParams.get("subject")).toMatch(/^Re: Parking question/);
   expect(href.searchParams.get("body")).toContain(`> Hello, this is ${marker}.\n> A second line.`);
-  await axe(page);
+  await expectNoAxeViolations(page);
 
   await message.getByRole("button", { name: "Mark as handled" }).click();
   await expect(message.getByText("handled", { exact: true })).toBeVisible();
@@ -125,7 +119,7 @@ test("@phone erase an address after a confirm step: its message is gone from the
   await erasure.getByRole("button", { name: "Erase…" }).click();
   // The confirm step takes the focus; nothing is erased before it.
   await expect(erasure.getByRole("button", { name: "Yes, erase" })).toBeFocused();
-  await axe(page);
+  await expectNoAxeViolations(page);
   await page.keyboard.press("Enter");
   await expect(erasure.getByRole("status")).toContainText("submissions: 1 row");
   await page.goto(`/admin?tab=contact&q=${marker}`);
@@ -153,7 +147,7 @@ test("five wrong passwords lock the account, and the page says until when", asyn
   await page.getByLabel("Password").fill(LOCKED.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(alert).toHaveText(/locked until/);
-  await axe(page);
+  await expectNoAxeViolations(page);
   expect(realProblems(problems)).toEqual([]);
 });
 

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
 /** The test pages of tests/fixtures/harness (the second web server in playwright.config.ts). */
@@ -8,6 +9,22 @@ export async function ready(page: Page) {
   await page.waitForLoadState("networkidle");
   await expect(page.locator(".start-screen")).toBeHidden();
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/**
+ * Runs axe on the page as it will stay: every finite CSS animation and transition still running (a button's
+ * colour easing towards its hover state after a tap, an entrance fade) is first jumped to its end, so axe never
+ * measures a colour or an opacity caught half-way. Infinite animations are left alone.
+ */
+export async function expectNoAxeViolations(page: Page) {
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      const end = animation.effect?.getComputedTiming().endTime;
+      if (typeof end === "number" && Number.isFinite(end)) animation.finish();
+    }
+  });
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 /**

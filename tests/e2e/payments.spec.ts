@@ -5,11 +5,10 @@
  */
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { FakeStripe, signPayload } from "../fixtures/fake-stripe";
 import { ORGANISER } from "./admin-accounts";
 import { content } from "./content";
-import { expect, ready, test } from "./fixtures";
+import { expect, expectNoAxeViolations, ready, test } from "./fixtures";
 import { startSite, type SiteServer } from "./forms-delivery.helpers";
 
 const SECRET = "whsec_e2e_payments";
@@ -90,7 +89,7 @@ test("BUY, pay at the provider, signed webhook: /success shows the order's refer
   const reference = (await status.locator("strong").first().textContent()) ?? "";
   await page.reload();
   await expect(page.getByRole("status").filter({ hasText: reference })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
   expect(problems).toEqual([]);
 
   // The organisers see it in the inbox, paid, under the reference the payer was shown.

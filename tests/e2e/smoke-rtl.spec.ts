@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, ready, test } from "./fixtures";
+import { expect, expectNoAxeViolations, ready, test } from "./fixtures";
 import { prerenderedPaths } from "./pages";
 
 // The smoke test again, with the demo options set to RTL and Boxed (as the coming-soon panel saves them).
@@ -28,8 +27,7 @@ test.describe("smoke in RTL and boxed layout", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         page.viewportSize()?.width ?? 0,
       );
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      await expectNoAxeViolations(page);
       expect(problems).toEqual([]);
     });
   }

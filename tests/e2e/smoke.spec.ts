@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, ready, test } from "./fixtures";
+import { expect, expectNoAxeViolations, ready, test } from "./fixtures";
 import { prerenderedPaths } from "./pages";
 
 const paths = prerenderedPaths().filter((p) => p !== "/404");
@@ -41,8 +40,7 @@ for (const path of paths) {
     expect(response?.status()).toBe(200);
     await ready(page);
     await expect(page.locator("h1")).toHaveCount(1);
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoAxeViolations(page);
     expect(problems).toEqual([]);
   });
 }
