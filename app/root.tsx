@@ -16,6 +16,7 @@ import type { TopBarVariant } from "./components/layout/top-bar";
 import { Toasts } from "./components/ui/toasts";
 import { shellView } from "./content/views.server";
 import { registerOffline } from "./lib/agenda-offline";
+import { OfflineNotice } from "./components/layout/offline-notice";
 import { isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
 import { whenIdle } from "./lib/idle";
 import { PAGE_OPTIONS_SCRIPT } from "./lib/page-options";
@@ -117,6 +118,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {installable && <link rel="manifest" href="/manifest.webmanifest" />}
       <Outlet />
       <Toasts />
+      <OfflineNotice />
     </Shell>
   );
 }

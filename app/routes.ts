@@ -18,6 +18,7 @@ export default [
   route("speakers-detail/:id", "routes/speaker-detail.tsx"),
   route("schedule", "routes/schedule.tsx"),
   route("agenda", "routes/agenda.tsx"),
+  route("changes", "routes/changes.tsx"),
   route("event-detail/:dayId/:sessionId", "routes/event-detail.tsx"),
   route("buy-ticket", "routes/buy-ticket.tsx"),
   route("blog-sidebar", "routes/blog-sidebar.tsx"),

@@ -6,10 +6,11 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadEnv } from "vite";
+import { CONTENT_DIR } from "../app/content/content.server";
 import { loadContent, readImageManifest } from "../app/content/load";
 import type { Content } from "../app/content/schemas";
 import { calendarStep, checkoutDataStep, feedStep } from "./build/content-steps";
-import { findPages, type BuildStep } from "./build/files";
+import { buildDirectory, findPages, type BuildStep } from "./build/files";
 import { headersStep } from "./build/headers";
 import { hydrateStep } from "./build/hydrate";
 import { precompressStep } from "./build/precompress";
@@ -60,11 +61,8 @@ if (isMain(import.meta.url)) {
   // The same variables Vite sees (.env, .env.production, then the environment).
   const env = { ...loadEnv("production", repo, ["VITE_", "SITE_"]) };
   try {
-    const content = loadContent(
-      path.join(repo, "app/content"),
-      readImageManifest(path.join(repo, ".generated/images.json")),
-    );
-    console.log(await postbuild(path.join(repo, "build"), env, content));
+    const content = loadContent(CONTENT_DIR, readImageManifest(path.join(repo, ".generated/images.json")));
+    console.log(await postbuild(buildDirectory(repo), env, content));
   } catch (error) {
     console.error(`postbuild failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

@@ -30,7 +30,12 @@ import type {
 export { ContentError } from "./load";
 export type * from "./schemas";
 
-const contentDir = path.join(process.cwd(), "app/content");
+/**
+ * The content folder: app/content, or CONTENT_DIR for a build of other content (the browser tests' changed
+ * programme, tests/e2e/changes.spec.ts). Build configuration, read once here.
+ */
+export const CONTENT_DIR = path.resolve(process.env.CONTENT_DIR || "app/content");
+const contentDir = CONTENT_DIR;
 const manifestFile = path.join(process.cwd(), ".generated/images.json");
 
 let cache: { stamp: string; content: Content } | undefined;

@@ -197,6 +197,32 @@ describe("content rules", () => {
     ]);
   });
 
+  test("programme changes: a status without its change, a move without where from, changes out of order", () => {
+    const problems = problemsAfter((dir) => {
+      // Day 01: session 3 marked moved with no "from"; session 4 cancelled with no change listed.
+      replace(
+        dir,
+        "schedule/day-01.yaml",
+        '    start: "10:30"',
+        '    start: "10:45"\n    status: moved\n    changes:\n      - date: 2024-10-20\n        note: Later',
+      );
+      replace(dir, "schedule/day-01.yaml", '    start: "13:30"', '    start: "13:30"\n    status: cancelled');
+      // Day 02: two changes, the second dated before the first, and one that says nothing.
+      replace(
+        dir,
+        "schedule/day-02.yaml",
+        '    start: "10:30"',
+        '    start: "10:30"\n    changes:\n      - date: 2024-10-21\n        from: { date: 2024-10-25, start: "09:00" }\n      - date: 2024-10-19',
+      );
+    });
+    expect(problems).toEqual([
+      'app/content/schedule/day-01.yaml: sessions[2] (id 3).changes: a moved session needs a change with "from" (the date and start it had before)',
+      "app/content/schedule/day-01.yaml: sessions[3] (id 4).changes: say when the session was cancelled: add a change such as { date: YYYY-MM-DD }",
+      "app/content/schedule/day-02.yaml: sessions[1] (id 2).changes[1].date: must not be before the change above it (2024-10-21): list changes oldest first",
+      'app/content/schedule/day-02.yaml: sessions[1] (id 2).changes[1].note: say what changed (or give "from" for a move)',
+    ]);
+  });
+
   test("a time that is not HH:MM", () => {
     const problems = problemsAfter((dir) =>
       replace(dir, "schedule/day-01.yaml", '    start: "13:30"', '    start: "25:30"'),

@@ -17,6 +17,7 @@ import {
   type ScheduleDay,
   type Speaker,
 } from "./schemas";
+import type { SessionChange } from "../lib/session-changes";
 
 export type { Content, ImageManifest } from "./schemas";
 
@@ -331,12 +332,18 @@ export function loadContent(dir: string, images: ImageManifest, options: LoadOpt
   const timeZone = need(site).timeZone;
   const scheduleDays: ScheduleDay[] = days.entries.map(({ data: day }) => ({
     ...day,
-    sessions: day.sessions.map(({ speaker, ...session }) => ({
+    sessions: day.sessions.map(({ speaker, changes, ...session }) => ({
       ...session,
       dayId: day.id,
       speaker: speaker === undefined ? undefined : speakerById.get(speaker),
       startsAt: zonedIso(day.date, session.start, timeZone),
       endsAt: session.end && zonedIso(day.date, session.end, timeZone),
+      changes: changes.map(({ date, from, note }, index): SessionChange => ({
+        date,
+        kind: from ? "moved" : session.status === "cancelled" && index === changes.length - 1 ? "cancelled" : "changed",
+        ...(from ? { fromStartsAt: zonedIso(from.date, from.start, timeZone) } : {}),
+        ...(note ? { note } : {}),
+      })),
     })),
   }));
 

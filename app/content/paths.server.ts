@@ -1,8 +1,9 @@
 // Content-derived paths for `react-router build` to pre-render. Goes through the same loader
 // as the routes, so a content problem stops the build.
 import type { AgendaCalendarInput } from "../lib/agenda-ics";
+import { calendarRevision, changeMark } from "../lib/session-changes";
 import { venueText } from "../lib/venue";
-import { getPosts, getScheduleDays, getSite, getSpeakers } from "./content.server";
+import { getPosts, getScheduleDays, getSite, getSpeakers, type Content } from "./content.server";
 
 export async function prerenderPaths(): Promise<string[]> {
   return [
@@ -22,12 +23,13 @@ export const offlineContentPages = () => [
  * The agenda calendar's data: /agenda builds its .ics from it (agendaView), and GET /api/agenda.ics reads it
  * from build/agenda-sessions.json (written in buildEnd, which cannot resolve the `~` alias: relative imports here).
  */
-export function agendaCalendarData(): AgendaCalendarInput {
-  const site = getSite();
+export function agendaCalendarData(
+  { site, scheduleDays }: Pick<Content, "site" | "scheduleDays"> = { site: getSite(), scheduleDays: getScheduleDays() },
+): AgendaCalendarInput {
   return {
     calendarName: `${site.title}: my agenda`,
     location: venueText(site.venue),
-    sessions: getScheduleDays().flatMap((day) =>
+    sessions: scheduleDays.flatMap((day) =>
       day.sessions.map((s) => ({
         number: s.number,
         dayId: day.id,
@@ -36,6 +38,8 @@ export function agendaCalendarData(): AgendaCalendarInput {
         startsAt: s.startsAt,
         endsAt: s.endsAt,
         speaker: s.speaker?.name,
+        change: changeMark(s.changes),
+        ...calendarRevision(s.changes, s.status),
       })),
     ),
   };

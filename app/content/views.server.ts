@@ -5,6 +5,7 @@ import type { ShellData } from "~/lib/shell-data";
 import { mapPageUrl } from "~/lib/map-url";
 import { zoneName, type EventZone } from "~/lib/schedule-time";
 import { islandData } from "~/lib/island-data";
+import { changeMark, programmeChanges } from "~/lib/session-changes";
 import { conferenceJsonLd, sessionJsonLd, withContext } from "~/lib/json-ld";
 import {
   getBannerSlides,
@@ -53,13 +54,14 @@ export const scheduleTabs = () =>
     monthShort,
     year,
     fullDate,
-    sessions: sessions.map(({ id, number, title, startsAt, endsAt, speaker }) => ({
+    sessions: sessions.map(({ id, number, title, startsAt, endsAt, speaker, changes }) => ({
       id,
       number,
       title,
       startsAt,
       endsAt,
       speaker: speaker && { name: speaker.name, designation: speaker.designation },
+      change: changeMark(changes),
     })),
   }));
 
@@ -370,6 +372,7 @@ export function speakerDetailView(id: number) {
         title: s.title,
         day: `${day.label}, ${day.fullDate}`,
         timeText: s.timeText,
+        change: changeMark(s.changes),
       })),
   );
   const { name, designation, photo, bioHtml } = speaker;
@@ -398,6 +401,7 @@ export function eventDetailView(dayId: number, sessionId: number) {
       image: session.image,
       startsAt: session.startsAt,
       endsAt: session.endsAt,
+      change: changeMark(session.changes),
       speaker: session.speaker && {
         id: session.speaker.id,
         name: session.speaker.name,
@@ -417,3 +421,6 @@ export const agendaView = () => ({
   days: getScheduleDays().map(({ id, label, fullDate }) => ({ id, label, fullDate })),
   ...agendaCalendarData(),
 });
+
+/** /changes: every announced change of the programme, newest first. */
+export const changesView = () => ({ zone: eventZone(), changes: programmeChanges(getScheduleDays()) });

@@ -1,4 +1,5 @@
-import { buildCalendar, type CalendarEvent } from "./ics";
+import { buildCalendar, sessionUid, type CalendarEvent } from "./ics";
+import type { ChangeMark } from "./session-changes";
 
 /** One session as "My agenda" needs it (the /agenda page's data, and build/agenda-sessions.json for the server). */
 export interface AgendaSession {
@@ -10,6 +11,12 @@ export interface AgendaSession {
   startsAt: string;
   endsAt?: string;
   speaker?: string;
+  /** Its latest announced change, shown on /agenda. */
+  change?: ChangeMark;
+  /** The calendar revision (app/lib/session-changes.ts calendarRevision). */
+  sequence?: number;
+  lastModified?: string;
+  cancelled?: boolean;
 }
 
 export interface AgendaCalendarInput {
@@ -22,12 +29,14 @@ export interface AgendaCalendarInput {
 /** The .ics of the chosen sessions (by number), in programme order; unknown numbers are left out. */
 export function agendaCalendar(input: AgendaCalendarInput, numbers: Iterable<number>, siteUrl: string, stamp: Date) {
   const chosen = new Set(numbers);
-  const host = new URL(siteUrl).host;
   const events: CalendarEvent[] = input.sessions
     .filter((s) => chosen.has(s.number))
     .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))
     .map((s) => ({
-      uid: `session-${s.dayId}-${s.id}@${host}`,
+      uid: sessionUid(s.number, siteUrl),
+      sequence: s.sequence,
+      lastModified: s.lastModified,
+      cancelled: s.cancelled,
       start: s.startsAt,
       end: s.endsAt,
       summary: s.title,

@@ -62,3 +62,47 @@ export function useAgenda() {
   }, []);
   return { starred, toggle, merge };
 }
+
+/**
+ * What this browser last saw of each starred session on /agenda: session number -> its calendar SEQUENCE
+ * (the number of announced changes). A session starred and never seen there counts as seen at 0.
+ */
+export const AGENDA_SEEN_KEY = "myAgendaSeen";
+export type SeenSequences = Record<string, number>;
+
+/** The starred sessions whose sequence rose since `seen`, by number. */
+export function changedSince(
+  seen: SeenSequences,
+  sessions: readonly { number: number; sequence?: number }[],
+  starred: ReadonlySet<number>,
+): number[] {
+  return sessions
+    .filter((s) => starred.has(s.number) && (s.sequence ?? 0) > (Number(seen[s.number]) || 0))
+    .map((s) => s.number);
+}
+
+/**
+ * Once per opening of /agenda: the starred sessions that changed since it was last opened in this browser,
+ * and from then on they count as seen (so the notice shows once).
+ */
+export function takeChangedSinceSeen(
+  sessions: readonly { number: number; sequence?: number }[],
+  starred: ReadonlySet<number>,
+): number[] {
+  let seen: SeenSequences = {};
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(AGENDA_SEEN_KEY) ?? "{}");
+    if (value && typeof value === "object") seen = value as SeenSequences;
+  } catch {
+    // Unreadable or no storage: everything changed counts as new.
+  }
+  const changed = changedSince(seen, sessions, starred);
+  const next: SeenSequences = { ...seen };
+  for (const s of sessions) if (starred.has(s.number)) next[s.number] = s.sequence ?? 0;
+  try {
+    localStorage.setItem(AGENDA_SEEN_KEY, JSON.stringify(next));
+  } catch {
+    // Private mode without storage: the notice shows again next time.
+  }
+  return changed;
+}

@@ -1,8 +1,14 @@
 /** iCalendar (RFC 5545) files for "Add to calendar": one per session and one for the whole event. */
 
 export interface CalendarEvent {
-  /** Globally unique and stable, e.g. "session-1-2@tncc.example.org". */
+  /** Globally unique and stable, e.g. "session-7@tncc.example.org" (see sessionUid). */
   uid: string;
+  /** Raised with each change of the event, so calendars replace their copy (RFC 5545 3.8.7.4). */
+  sequence?: number;
+  /** When the event last changed, an ISO instant. */
+  lastModified?: string;
+  /** A cancelled event stays in the file with STATUS:CANCELLED, so subscribed calendars drop it. */
+  cancelled?: boolean;
   /** ISO 8601 instants with an offset. */
   start: string;
   end?: string;
@@ -11,6 +17,9 @@ export interface CalendarEvent {
   description: string;
   url?: string;
 }
+
+/** A session's UID: from its number, which never changes when the session moves to another time or day. */
+export const sessionUid = (number: number, siteUrl: string) => `session-${number}@${new URL(siteUrl).host}`;
 
 /** 20241024T140000Z */
 export const icsDate = (iso: string) =>
@@ -58,7 +67,10 @@ export function buildCalendar(name: string, events: CalendarEvent[], stamp: Date
     lines.push(
       "BEGIN:VEVENT",
       `UID:${event.uid}`,
+      `SEQUENCE:${event.sequence ?? 0}`,
       `DTSTAMP:${icsDate(stamp.toISOString())}`,
+      ...(event.lastModified ? [`LAST-MODIFIED:${icsDate(event.lastModified)}`] : []),
+      `STATUS:${event.cancelled ? "CANCELLED" : "CONFIRMED"}`,
       `DTSTART:${icsDate(event.start)}`,
       ...(event.end ? [`DTEND:${icsDate(event.end)}`] : []),
       `SUMMARY:${escapeText(event.summary)}`,

@@ -1,13 +1,14 @@
 import { CalendarPlus, Download, Share2 } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ShareDialog } from "~/components/agenda/share-dialog";
 import { StarButton } from "~/components/agenda/star-button";
+import { ChangeMark, cancelledTitle } from "~/components/schedule/change-mark";
 import { PageBanner } from "~/components/layout/page-banner";
 import { agendaView } from "~/content/views.server";
 import { decodeAgenda, encodeAgenda } from "~/lib/agenda-code";
 import { agendaCalendar, clashes, type AgendaSession } from "~/lib/agenda-ics";
-import { useAgenda } from "~/lib/agenda-store";
+import { takeChangedSinceSeen, useAgenda } from "~/lib/agenda-store";
 import { pageMeta } from "~/lib/meta";
 import { timeRange, type EventZone } from "~/lib/schedule-time";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -45,6 +46,12 @@ export default function Agenda({ loaderData: d }: Route.ComponentProps) {
   const picked = d.sessions.filter((s) => shown.has(s.number));
   const code = encodeAgenda(starred);
   const origin = hydrated ? window.location.origin : "";
+  // The starred sessions that changed since this browser last opened the agenda: read once, then marked seen.
+  const [changed, setChanged] = useState<ReadonlySet<number> | null>(null);
+  useEffect(() => {
+    if (!hydrated || shared || changed) return;
+    setChanged(new Set(takeChangedSinceSeen(d.sessions, starred)));
+  }, [hydrated, shared, changed, d.sessions, starred]);
 
   const download = () => {
     const ics = agendaCalendar(d, starred, origin, new Date());
@@ -90,7 +97,27 @@ export default function Agenda({ loaderData: d }: Route.ComponentProps) {
                   </p>
                 </div>
               )}
-              <AgendaList days={d.days} picked={picked} zone={d.zone} editable={!shared} />
+              {!shared && changed && changed.size > 0 && (
+                <p
+                  role="status"
+                  className="mb-8 rounded-[var(--radius-card)] bg-paper p-5 text-center font-semibold shadow-soft"
+                  data-changed-notice
+                >
+                  {changed.size === 1 ? "1 of your sessions" : `${changed.size} of your sessions`} changed since you
+                  last opened your agenda: see the marks below and the{" "}
+                  <Link to="/changes" className="underline underline-offset-4">
+                    list of changes
+                  </Link>
+                  .
+                </p>
+              )}
+              <AgendaList
+                days={d.days}
+                picked={picked}
+                zone={d.zone}
+                editable={!shared}
+                changed={shared ? undefined : (changed ?? undefined)}
+              />
               {!shared && starred.size > 0 && (
                 <div className="mt-10 flex flex-wrap items-center justify-center gap-4" data-print-hide>
                   <button type="button" className="btn btn-primary" onClick={() => setSharing(true)}>
@@ -122,9 +149,11 @@ interface AgendaListProps {
   picked: readonly AgendaSession[];
   zone: EventZone;
   editable: boolean;
+  /** Sessions that changed since the visitor last opened the agenda. */
+  changed?: ReadonlySet<number>;
 }
 
-function AgendaList({ days, picked, zone, editable }: AgendaListProps) {
+function AgendaList({ days, picked, zone, editable, changed }: AgendaListProps) {
   if (picked.length === 0) return null;
   const clash = clashes(picked);
   return (
@@ -147,17 +176,22 @@ function AgendaList({ days, picked, zone, editable }: AgendaListProps) {
                   <li
                     key={s.number}
                     data-session={s.number}
+                    data-changed-since={changed?.has(s.number) || undefined}
                     className="flex items-start gap-4 rounded-[var(--radius-card)] bg-paper p-5 shadow-soft"
                   >
                     <div className="flex-1">
                       <p className="font-semibold text-gold-deep tabular-nums">{timeRange(s)}</p>
                       <Link
                         to={`/event-detail/${s.dayId}/${s.id}`}
-                        className="font-serif text-xl font-semibold hover:text-rose"
+                        className={`font-serif text-xl font-semibold hover:text-rose ${cancelledTitle(s.change)}`}
                       >
                         {s.title}
                       </Link>
                       {s.speaker && <p className="text-muted">{s.speaker}</p>}
+                      {changed?.has(s.number) && (
+                        <p className="mt-1 font-semibold text-rose">Changed since you last opened your agenda</p>
+                      )}
+                      <ChangeMark change={s.change} className="mt-1 text-muted" />
                       {others && (
                         <p className="mt-1 font-semibold text-rose" data-clash>
                           Clashes with {others.join(", ")}

@@ -2,6 +2,7 @@ import { CalendarPlus, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
 import { StarButton } from "~/components/agenda/star-button";
 import { PageBanner } from "~/components/layout/page-banner";
+import { ChangeMark, cancelledTitle } from "~/components/schedule/change-mark";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { pageMeta } from "~/lib/meta";
 import { timeRange, useScheduleZone } from "~/lib/schedule-time";
@@ -46,10 +47,11 @@ export default function EventDetail({ loaderData: d }: Route.ComponentProps) {
           />
           <div>
             <p className="eyebrow">{d.dayText}</p>
-            <h2 className="mt-2 text-3xl font-semibold">{d.session.title}</h2>
+            <h2 className={`mt-2 text-3xl font-semibold ${cancelledTitle(d.session.change)}`}>{d.session.title}</h2>
             <p className="mt-3 text-lg font-semibold text-gold-deep">
               {timeRange(d.session, times.clock)}, {times.zoneName}
             </p>
+            <ChangeMark change={d.session.change} className="mt-2 text-base text-muted" />
             {d.session.speaker && (
               <p className="mt-2">
                 With{" "}

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { StarButton } from "~/components/agenda/star-button";
 import { PageBanner } from "~/components/layout/page-banner";
+import { ChangeMark, cancelledTitle } from "~/components/schedule/change-mark";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { pageMeta } from "~/lib/meta";
 import { speakerDetailView } from "~/content/views.server";
@@ -52,13 +53,14 @@ export default function SpeakerDetail({ loaderData: { speaker, sessions } }: Rou
                       <div className="flex-1">
                         <Link
                           to={`/event-detail/${s.dayId}/${s.id}`}
-                          className="font-serif text-xl font-semibold hover:text-rose"
+                          className={`font-serif text-xl font-semibold hover:text-rose ${cancelledTitle(s.change)}`}
                         >
                           {s.title}
                         </Link>
                         <p className="mt-1 text-muted">
                           {s.day}, {s.timeText}
                         </p>
+                        <ChangeMark change={s.change} className="mt-2 text-muted" />
                       </div>
                       <StarButton number={s.number} title={s.title} className="text-gold-deep" />
                     </li>

@@ -58,7 +58,7 @@ describe("generated calendar files", () => {
       expect(event?.DTEND, session.title).toBe(end);
       expect(event?.SUMMARY).toContain(session.title);
       expect(event?.LOCATION).toContain(content.site.venue.address.street);
-      expect(event?.UID).toBe(`session-${day.id}-${session.id}@tncc.example.org`);
+      expect(event?.UID).toBe(`session-${session.number}@tncc.example.org`);
       expect(event?.DTSTAMP).toMatch(/^\d{8}T\d{6}Z$/);
     }
   });

@@ -6,7 +6,8 @@ import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Content } from "../../app/content/schemas";
-import { buildCalendar, type CalendarEvent } from "../../app/lib/ics";
+import { buildCalendar, sessionUid, type CalendarEvent } from "../../app/lib/ics";
+import { calendarRevision, changeSummary } from "../../app/lib/session-changes";
 import { venueText } from "../../app/lib/venue";
 
 type Input = Pick<Content, "site" | "scheduleDays">;
@@ -16,15 +17,16 @@ export const sessionIcsPath = (dayId: number, sessionId: number) => `/calendar/$
 
 
 function sessionEvent(input: Input, dayId: number, session: Session, siteUrl: string): CalendarEvent {
-  const host = new URL(siteUrl).host;
   const speaker = session.speaker ? ` With ${session.speaker.name}.` : "";
   return {
-    uid: `session-${dayId}-${session.id}@${host}`,
+    uid: sessionUid(session.number, siteUrl),
+    ...calendarRevision(session.changes, session.status),
     start: session.startsAt,
     end: session.endsAt,
     summary: `${session.title} (${input.site.shortName})`,
     location: venueText(input.site.venue),
-    description: `${session.text}${speaker}`,
+    // A changed session says so first ("Moved from Thu 24 Oct 10:30 (changed 20 Oct). …").
+    description: `${[changeSummary(session.changes), session.text].filter(Boolean).join(". ")}${speaker}`,
     url: `${siteUrl}/event-detail/${dayId}/${session.id}`,
   };
 }
@@ -62,7 +64,8 @@ export function frabSchedule(input: Input, siteUrl: string) {
     $schema: "https://c3voc.de/schedule/schema.json",
     generator: { name: "tncc-conference-site" },
     schedule: {
-      version: scheduleDays.map((d) => d.sessions.length).join("."),
+      // Rises with every session added or changed (schedule apps compare it to refresh).
+      version: `${scheduleDays.map((d) => d.sessions.length).join(".")}-${scheduleDays.reduce((n, d) => n + d.sessions.reduce((m, s) => m + s.changes.length, 0), 0)}`,
       base_url: `${siteUrl}/`,
       conference: {
         acronym: `${site.shortName.toLowerCase()}-${site.dates.start.slice(0, 4)}`,
@@ -81,8 +84,9 @@ export function frabSchedule(input: Input, siteUrl: string) {
           day_end: day.sessions.at(-1)!.endsAt ?? day.sessions.at(-1)!.startsAt,
           rooms: {
             [room]: day.sessions.map((s) => ({
-              guid: guid(`session:${day.id}:${s.id}`),
-              id: day.id * 1000 + s.id,
+              // Stable across moves: from the session's number, like the calendars' UID.
+              guid: guid(`session:${s.number}`),
+              id: s.number,
               date: s.startsAt,
               start: s.start,
               duration: s.endsAt ? hhmm((Date.parse(s.endsAt) - Date.parse(s.startsAt)) / 60_000) : "00:00",
@@ -90,7 +94,8 @@ export function frabSchedule(input: Input, siteUrl: string) {
               slug: `day-${day.id}-session-${s.id}`,
               url: `${siteUrl}/event-detail/${day.id}/${s.id}`,
               title: s.title,
-              subtitle: "",
+              // frab has no status field: a changed session says what changed here ("Cancelled (on 20 Oct)").
+              subtitle: changeSummary(s.changes),
               track: null,
               type: "Session",
               language: "en",

@@ -1,8 +1,12 @@
-/** The blog's Atom feed (`/blog/feed.xml`), written at build time, newest post first. */
+/**
+ * The Atom feeds, written at build time: the blog's (`/blog/feed.xml`), newest post first, and the programme's
+ * changes (`/changes/feed.xml`), newest change first.
+ */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { newestFirst } from "../../app/content/content.server";
 import type { Content } from "../../app/content/schemas";
+import { changeText, programmeChanges } from "../../app/lib/session-changes";
 
 const xml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -36,9 +40,46 @@ ${entries.join("\n")}
 `;
 }
 
-export async function writeFeed(clientDir: string, input: Pick<Content, "site" | "posts">, siteUrl: string) {
-  const file = path.join(clientDir, "blog", "feed.xml");
+/** One entry per announced change; its id stays the same when later changes are added. */
+export function changesFeed(input: Pick<Content, "site" | "scheduleDays">, siteUrl: string): string {
+  const changes = programmeChanges(input.scheduleDays);
+  const updated = changes[0] ? `${changes[0].date}T00:00:00Z` : new Date(0).toISOString();
+  const entries = changes.map((c) => {
+    const what = changeText(c);
+    const where = c.fromText ? ` It now starts ${c.toText}.` : "";
+    return `  <entry>
+    <id>${siteUrl}/changes#${c.key}</id>
+    <title>${xml(`${c.session.title}: ${what}`)}</title>
+    <link rel="alternate" type="text/html" href="${siteUrl}${c.session.href}"/>
+    <updated>${c.date}T00:00:00Z</updated>
+    <author><name>${xml(input.site.shortName)}</name></author>
+    <summary>${xml(`${what}.${where}`)}</summary>
+  </entry>`;
+  });
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <id>${siteUrl}/changes/feed.xml</id>
+  <title>${xml(input.site.shortName)}: programme changes</title>
+  <subtitle>${xml(input.site.title)}</subtitle>
+  <link rel="self" type="application/atom+xml" href="${siteUrl}/changes/feed.xml"/>
+  <link rel="alternate" type="text/html" href="${siteUrl}/changes"/>
+  <updated>${updated}</updated>
+${entries.join("\n")}
+</feed>
+`;
+}
+
+async function write(file: string, text: string) {
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, atomFeed(input, siteUrl));
-  return `feed: blog/feed.xml (${input.posts.length} posts)`;
+  await writeFile(file, text);
+}
+
+export async function writeFeed(
+  clientDir: string,
+  input: Pick<Content, "site" | "posts" | "scheduleDays">,
+  siteUrl: string,
+) {
+  await write(path.join(clientDir, "blog", "feed.xml"), atomFeed(input, siteUrl));
+  await write(path.join(clientDir, "changes", "feed.xml"), changesFeed(input, siteUrl));
+  return `feed: blog/feed.xml (${input.posts.length} posts), changes/feed.xml`;
 }

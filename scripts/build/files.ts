@@ -3,6 +3,9 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Content } from "../../app/content/schemas";
 
+/** The build's folder: build/, or BUILD_DIR for a second build beside it (react-router.config.ts, postbuild). */
+export const buildDirectory = (repo: string) => path.resolve(repo, process.env.BUILD_DIR || "build");
+
 export interface BuildContext {
   /** build/ */
   buildDir: string;

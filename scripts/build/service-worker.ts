@@ -24,7 +24,7 @@ import { COMPRESSIBLE_TYPES, contentTypeFor, isCompressible } from "../../server
 export const PRECACHE_BUDGET = 1.5 * 1024 * 1024;
 
 /** Pages precached with their .data file (content paths are added by the caller). */
-export const OFFLINE_PAGES = ["/", "/schedule", "/agenda", "/faqs", "/contact"];
+export const OFFLINE_PAGES = ["/", "/schedule", "/agenda", "/changes", "/faqs", "/contact"];
 
 const WORKER_SOURCE = path.join(path.dirname(fileURLToPath(import.meta.url)), "offline-worker.ts");
 
@@ -54,7 +54,13 @@ async function bundleWorker(): Promise<{ file: string; cleanup: () => Promise<vo
 
 export async function writeServiceWorker(clientDir: string, contentPages: string[]) {
   const pages = [...OFFLINE_PAGES, ...contentPages];
-  const files = new Set<string>(["_root.data", "favicon.svg", "manifest.webmanifest", "icon-192.png"]);
+  const files = new Set<string>([
+    "_root.data",
+    "favicon.svg",
+    "manifest.webmanifest",
+    "icon-192.png",
+    "schedule-version.json",
+  ]);
   for (const page of pages) {
     files.add(htmlFile(page));
     files.add(dataFile(page));

@@ -1,10 +1,7 @@
-import { once } from "node:events";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { serve } from "@hono/node-server";
-import { createApp } from "../../server/app";
+import { serveBuild, stopServer } from "../fixtures/serve-build";
 import { expect, ready, test } from "./fixtures";
 
 test.use({ serviceWorkers: "allow" });
@@ -119,21 +116,13 @@ test("offline: after one visit, schedule, session, speaker and agenda pages load
   ).toBe("offline");
 });
 
-/** A server of its own on a copy of the build, so the test can deploy "the next build" under the same origin. */
-async function serveCopy(root: string, port: number): Promise<Server> {
-  const app = createApp({ root, headersFile: path.join(root, "..", "headers.json"), log: () => {} });
-  const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }) as Server;
-  await once(server, "listening");
-  return server;
-}
-
 test("a new build replaces the offline copy on the next visit, with a quiet 'updated' notice", async ({ page }) => {
   test.setTimeout(60_000);
   const dir = await mkdtemp(path.join(tmpdir(), "tncc-next-build-"));
   await cp("build/client", path.join(dir, "client"), { recursive: true });
   await cp("build/headers.json", path.join(dir, "headers.json"));
   const port = 4300 + Math.floor(Math.random() * 500);
-  let server = await serveCopy(path.join(dir, "client"), port);
+  let server = await serveBuild(path.join(dir, "client"), port);
   try {
     await page.goto(`http://127.0.0.1:${port}/schedule`);
     await ready(page);
@@ -143,13 +132,12 @@ test("a new build replaces the offline copy on the next visit, with a quiet 'upd
     await expect(page.getByText(/^Updated:/)).toHaveCount(0);
 
     // Deploy the next build: the same site with a changed worker (a new build's precache list changes it).
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await stopServer(server);
     const sw = path.join(dir, "client", "sw.js");
     await writeFile(sw, `${await readFile(sw, "utf8")}\n// the next build\n`);
     await rm(`${sw}.br`, { force: true });
     await rm(`${sw}.gz`, { force: true });
-    server = await serveCopy(path.join(dir, "client"), port);
+    server = await serveBuild(path.join(dir, "client"), port);
 
     await page.reload();
     await ready(page);
@@ -158,8 +146,7 @@ test("a new build replaces the offline copy on the next visit, with a quiet 'upd
     });
     await expect(page.getByRole("heading", { name: "Schedule", level: 1 })).toBeVisible();
   } finally {
-    server.closeAllConnections();
-    server.close();
+    await stopServer(server);
     await rm(dir, { recursive: true, force: true });
   }
 });

@@ -5,10 +5,14 @@ import { StarButton } from "../agenda/star-button";
 import { nowAndNext, todayIndex, useNow } from "~/lib/event-now";
 import { timeRange, useScheduleZone, type EventZone } from "~/lib/schedule-time";
 import { useTabs } from "../ui/use-tabs";
+import { ChangeMark, cancelledTitle } from "./change-mark";
+import type { ChangeMark as Mark } from "~/lib/session-changes";
 
 export type ScheduleSessionProps = Pick<ScheduleSession, "id" | "title" | "startsAt" | "endsAt"> & {
   /** The session's stable number: shows the "My agenda" star when given. */
   number?: number;
+  /** Its latest announced change (cancelled, moved). */
+  change?: Mark;
 } & {
   speaker?: Pick<Speaker, "name" | "designation">;
 };
@@ -83,7 +87,8 @@ export function ScheduleTabs({
     now === null
       ? {}
       : nowAndNext(
-          days.flatMap((day) => day.sessions),
+          // A cancelled session is never "on now" nor "next".
+          days.flatMap((day) => day.sessions).filter((s) => s.change?.kind !== "cancelled"),
           now,
           timeZone,
         );
@@ -182,7 +187,7 @@ function SessionRow({ dayId, session, colors, clock, mark }: SessionRowProps) {
         )}
       </p>
       <div>
-        <p className={`font-serif text-xl font-semibold ${colors.title}`}>
+        <p className={`font-serif text-xl font-semibold ${colors.title} ${cancelledTitle(session.change)}`}>
           {/* The whole row is the link's target area (the ::after overlay); the title is its name. */}
           <Link
             to={`/event-detail/${dayId}/${session.id}`}
@@ -197,6 +202,7 @@ function SessionRow({ dayId, session, colors, clock, mark }: SessionRowProps) {
             <span> · {session.speaker.designation}</span>
           </p>
         )}
+        <ChangeMark change={session.change} className={`mt-2 ${colors.speaker}`} />
       </div>
       <span className="flex items-center gap-2">
         {session.number !== undefined && (

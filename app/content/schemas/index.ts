@@ -9,6 +9,7 @@ import { sectionsSchemas } from "./sections";
 import { blogSchemas } from "./blog";
 import { pagesSchemas } from "./pages";
 import { imageField, type SchemaContext } from "./fields";
+import type { SessionChange } from "../../lib/session-changes";
 
 export * from "./fields";
 
@@ -36,7 +37,9 @@ export type BannerSlide = Out<"banner">[number];
 export type Speaker = Out<"speaker">;
 export type SocialLink = Speaker["social"][number];
 type DayFile = Out<"day">;
-export type ScheduleSession = Omit<DayFile["sessions"][number], "speaker"> & {
+export type ScheduleSession = Omit<DayFile["sessions"][number], "speaker" | "changes"> & {
+  /** Its announced changes, oldest first, with the instants they moved from. */
+  changes: SessionChange[];
   dayId: number;
   speaker?: Speaker;
   /** ISO 8601 with the event's offset, e.g. "2024-10-24T09:00:00-05:00". */

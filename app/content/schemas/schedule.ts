@@ -14,6 +14,15 @@ import {
 
 /** One schedule day with its sessions (schedule/day-NN.yaml). */
 export function scheduleSchemas({ image }: CollectionContext) {
+  /** One announced change of a session (docs/decisions/020-programme-changes.md), oldest first. */
+  const change = z.strictObject({
+    /** The day it was announced. */
+    date: isoDate,
+    /** A move: where the session was before this change. */
+    from: z.strictObject({ date: isoDate, start: time }).optional(),
+    /** What changed, in a few words (e.g. "New speaker"). */
+    note: text.optional(),
+  });
   const session = z
     .strictObject({
       id,
@@ -26,10 +35,41 @@ export function scheduleSchemas({ image }: CollectionContext) {
       speaker: id.optional(),
       image,
       text,
+      /** Left out while the session is as first published. */
+      status: z.enum(["cancelled", "moved"]).optional(),
+      changes: z.array(change).default([]),
     })
     .superRefine((s, ctx) => {
       if (s.end && TIME.test(s.start) && TIME.test(s.end) && s.end <= s.start)
         ctx.addIssue({ code: "custom", path: ["end"], message: `must be after start (${s.start})` });
+      if (s.status && s.changes.length === 0)
+        ctx.addIssue({
+          code: "custom",
+          path: ["changes"],
+          message: `say when the session was ${s.status}: add a change such as { date: YYYY-MM-DD }`,
+        });
+      if (s.status === "moved" && !s.changes.some((c) => c.from))
+        ctx.addIssue({
+          code: "custom",
+          path: ["changes"],
+          message: 'a moved session needs a change with "from" (the date and start it had before)',
+        });
+      s.changes.forEach((c, index) => {
+        const before = s.changes[index - 1];
+        if (before && c.date < before.date)
+          ctx.addIssue({
+            code: "custom",
+            path: ["changes", index, "date"],
+            message: `must not be before the change above it (${before.date}): list changes oldest first`,
+          });
+        const isCancellation = s.status === "cancelled" && index === s.changes.length - 1;
+        if (!c.from && !c.note && !isCancellation)
+          ctx.addIssue({
+            code: "custom",
+            path: ["changes", index, "note"],
+            message: 'say what changed (or give "from" for a move)',
+          });
+      });
     })
     .transform((s) => ({
       ...s,
