@@ -31,6 +31,12 @@ describe("today and the session under way, in the event's zone", () => {
     expect(nowAndNext(SESSIONS, at("2026-11-23T12:00:00Z"), ZONE)).toEqual({});
   });
 
+  it("skips a cancelled session: never on now, never next (issue 33)", () => {
+    const cancelled = SESSIONS.map((s) => (s.id === 2 ? { ...s, change: { kind: "cancelled" } } : s));
+    expect(nowAndNext(cancelled, at("2024-10-24T09:30:00-05:00"), ZONE).next?.id).toBe(3);
+    expect(nowAndNext(cancelled, at("2024-10-24T11:00:00-05:00"), ZONE).current).toBeUndefined();
+  });
+
   it("rules out a date only when no zone on Earth can be on it", () => {
     // Kiritimati (UTC+14) reaches the 24th at 10:00 UTC on the 23rd; Baker Island (UTC-12) leaves it at 12:00 UTC on the 25th.
     expect(mayBeDate(at("2024-10-23T10:00:00Z"), "2024-10-24")).toBe(true);

@@ -10,6 +10,8 @@ import { useHydrated } from "./use-hydrated";
 export interface TimedSession {
   startsAt: string;
   endsAt?: string;
+  /** A cancelled session is never "on now" nor "next". */
+  change?: { kind: string };
 }
 
 export type EventPhase = "before" | "during" | "after";
@@ -62,7 +64,9 @@ export function nowAndNext<T extends TimedSession>(
   timeZone: string,
 ): { current?: T; next?: T } {
   // Two instants on the same calendar day are less than 25 hours apart (a day that leaves summer time).
-  const near = sessions.filter((s) => Math.abs(Date.parse(s.startsAt) - now) < 25 * HOUR_MS);
+  const near = sessions.filter(
+    (s) => Math.abs(Date.parse(s.startsAt) - now) < 25 * HOUR_MS && s.change?.kind !== "cancelled",
+  );
   if (near.length === 0) return {};
   const today = zonedDate(now, timeZone);
   const sameDay = near

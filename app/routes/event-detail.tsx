@@ -37,6 +37,12 @@ export default function EventDetail({ loaderData: d }: Route.ComponentProps) {
     <>
       <PageBanner title={d.session.title} trail={[{ label: "Schedule", href: "/schedule" }]} />
       <section className="section">
+        {/* A changed session says so first, above the picture (on a phone the details are a screen below). */}
+        {d.session.change && (
+          <div className="container-page mb-8 max-w-5xl">
+            <ChangeMark change={d.session.change} className="rounded-[var(--radius-card)] bg-mist p-4 text-base" />
+          </div>
+        )}
         <div className="container-page grid max-w-5xl gap-10 md:grid-cols-2 md:items-start">
           <ResponsiveImage
             image={d.session.image}
@@ -51,7 +57,6 @@ export default function EventDetail({ loaderData: d }: Route.ComponentProps) {
             <p className="mt-3 text-lg font-semibold text-gold-deep">
               {timeRange(d.session, times.clock)}, {times.zoneName}
             </p>
-            <ChangeMark change={d.session.change} className="mt-2 text-base text-muted" />
             {d.session.speaker && (
               <p className="mt-2">
                 With{" "}

@@ -87,8 +87,7 @@ export function ScheduleTabs({
     now === null
       ? {}
       : nowAndNext(
-          // A cancelled session is never "on now" nor "next".
-          days.flatMap((day) => day.sessions).filter((s) => s.change?.kind !== "cancelled"),
+          days.flatMap((day) => day.sessions),
           now,
           timeZone,
         );
