@@ -33,7 +33,7 @@ import {
   isSubresourceType,
 } from "./http-policy";
 import type { Database } from "./db/client";
-import { appendVary, clientIp, isHttps } from "./request";
+import { appendVary, clientKey, isHttps } from "./request";
 import { loadBuild, resolve, sendEntry, sendNotFound, sendSpaFallback } from "./static";
 
 export { isSubresourceType, type HeadersManifest } from "./http-policy";
@@ -82,7 +82,7 @@ export function createApp(opts: AppOptions): Hono {
   const trustProxy = opts.trustProxy ?? false;
   const logError = opts.logError ?? ((error: unknown) => console.error(error));
   const deps: ApiDeps = {
-    clientKey: (c) => clientIp(c, trustProxy),
+    clientKey: (c) => clientKey(c, trustProxy),
     log: opts.log ?? ((line) => console.log(line)),
     now: opts.now ?? Date.now,
   };

@@ -1,4 +1,5 @@
 /** What the server reads from a request beyond its path: scheme, client address, body. */
+import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -28,6 +29,30 @@ export function clientIp(c: Context, trustProxy: boolean): string {
     return "unknown"; // app.request() in tests has no socket.
   }
 }
+
+/**
+ * The key a client's rate limits count under: an IPv4 address as it is, an IPv6 address by its /64 (one
+ * subscriber usually holds a whole /64, so each of its addresses must not get a budget of its own; issue 32).
+ * IPv4-mapped IPv6 (`::ffff:192.0.2.1`) counts as the IPv4 address.
+ */
+export function rateKey(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (isIP(address) !== 6) return address;
+  const [head = "", tail = ""] = address.toLowerCase().split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::")
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+/** clientIp as a rate-limit key (rateKey). */
+export const clientKey = (c: Context, trustProxy: boolean) => rateKey(clientIp(c, trustProxy));
 
 /** Adds a header name to `Vary` once. */
 export function appendVary(headers: Headers, name: string): void {

@@ -34,6 +34,8 @@ export const signInSchema = z.object({
   password: z
     .string("Please enter your password.")
     .check(z.minLength(1, "Please enter your password."), z.maxLength(256, "That password is too long.")),
+  /** "Keep me signed in": a cookie that outlives the browser (12 hours); otherwise it ends with the browser. */
+  remember: z.optional(z.boolean("remember must be true or false.")),
 });
 
 export const passwordChangeSchema = z.object({

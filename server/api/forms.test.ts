@@ -93,6 +93,51 @@ describe("/api/forms/:kind", () => {
     expect(await bad.json()).toMatchObject({ field: "email", errors: { email: expect.stringContaining("valid") } });
   });
 
+  it("refuses an Idempotency-Key used before with other values or another form (422), storing nothing", async () => {
+    const json = { "content-type": "application/json", "idempotency-key": "key-reused-1" };
+    const faq = (question: string) =>
+      JSON.stringify({ name: "Ada", email: "reuse@example.org", subject: "S", question });
+    expect((await post("faq", faq("First"), json)).status).toBe(201);
+    // The same values in another order are the same submission (a retry).
+    const reordered = JSON.stringify({ question: "First", subject: "S", email: "reuse@example.org", name: "Ada" });
+    expect((await post("faq", reordered, json)).status).toBe(200);
+    const other = await post("faq", faq("Second"), json);
+    expect(other.status).toBe(422);
+    expect((await other.json()).error).toMatch(/already used for a different submission/);
+    const contactJson = JSON.stringify({
+      name: "Ada",
+      phone: "+1 555 0100",
+      email: "reuse@example.org",
+      subject: "S",
+      message: "M",
+    });
+    expect((await post("contact", contactJson, json)).status).toBe(422);
+    expect(await count("submissions WHERE email = 'reuse@example.org'")).toBe(1);
+  });
+
+  it("takes only a path of this site as the page a JSON submission names", async () => {
+    const send = (page: string) =>
+      post("faq", JSON.stringify({ name: "Ada", email: "page@example.org", subject: "S", question: "Q", page }), {
+        "content-type": "application/json",
+      });
+    for (const page of [
+      "https://evil.test/",
+      "//evil.test/x",
+      "javascript:alert(1)",
+      "/x\nBcc: a@evil.test",
+      "/<b>",
+      "contact",
+      "/" + "a".repeat(300),
+    ]) {
+      const res = await send(page);
+      expect(res.status, page).toBe(422);
+      expect(await res.json(), page).toMatchObject({ field: "page" });
+    }
+    expect(await count("submissions WHERE email = 'page@example.org'")).toBe(0);
+    expect((await send("/blog-single/3")).status).toBe(201);
+    expect(await count("submissions WHERE email = 'page@example.org' AND page = '/blog-single/3'")).toBe(1);
+  });
+
   it("keeps one newsletter row per address, and never stores the login form", async () => {
     for (const email of ["News@Example.org", "news@example.org"])
       expect((await post("newsletter", `email=${encodeURIComponent(email)}`)).status).toBe(303);
@@ -144,11 +189,24 @@ describe("/api/forms/:kind", () => {
       await database.db.execute(sql`SELECT token FROM newsletter_subscribers WHERE email = 'news@example.org'`),
     );
     const token = row!.token;
-    expect((await app.request(`http://site.test/api/newsletter/confirm?token=${token}`)).status).toBe(200);
+    // Following the link (as a mail scanner does) only shows a button: the address is not confirmed yet.
+    const shown = await app.request(`http://site.test/api/newsletter/confirm?token=${token}`);
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain('<form method="post">');
+    expect(await count("newsletter_subscribers WHERE status = 'confirmed'")).toBe(0);
+    const confirmed = await app.request("http://site.test/api/newsletter/confirm", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `token=${token}`,
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await count("newsletter_subscribers WHERE status = 'confirmed'")).toBe(1);
     expect((await app.request(`http://site.test/api/newsletter/unsubscribe?token=${token}`)).status).toBe(200);
     const res = await app.request(`http://site.test/api/newsletter/unsubscribe?token=${token}`, { method: "POST" });
     expect(res.status).toBe(200);
     expect(await count("newsletter_subscribers WHERE status = 'unsubscribed'")).toBe(1);
-    expect((await app.request("http://site.test/api/newsletter/confirm?token=nope")).status).toBe(404);
+    expect((await app.request("http://site.test/api/newsletter/confirm?token=nope", { method: "POST" })).status).toBe(
+      404,
+    );
   });
 });

@@ -25,7 +25,7 @@ import {
   type MailDraft,
 } from "../db/store";
 import { sameOriginPath } from "../redirect";
-import { clientIp } from "../request";
+import { clientKey } from "../request";
 
 export interface FormsOptions {
   database: Database;
@@ -46,6 +46,8 @@ export interface FormsOptions {
 }
 
 const KEY = /^[\w-]{8,100}$/;
+/** A path of this site as a page names it: "/", "/blog-single/3", with a query; no scheme, host or "//". */
+const SITE_PATH = /^\/(?![/\\])[\w\-./~%?=&+:@!$'()*,;]{0,299}$/;
 const NEWSLETTER_KINDS = new Set<FormKind>(["newsletter", "newsletterTemplate"]);
 const LABELS: Record<StoredFormKind, string> = {
   newsletter: "Newsletter",
@@ -81,7 +83,7 @@ export function registerForms(app: Hono, options: FormsOptions): void {
 
   async function ipHash(c: Context): Promise<string> {
     return createHash("sha256")
-      .update(`${await salt}:${clientIp(c, options.trustProxy ?? false)}`)
+      .update(`${await salt}:${clientKey(c, options.trustProxy ?? false)}`)
       .digest("hex")
       .slice(0, 32);
   }
@@ -141,9 +143,15 @@ export function registerForms(app: Hono, options: FormsOptions): void {
       return sent();
     }
 
+    // The page a JSON submission names goes into the organisers' mail: only a path of this site is taken.
+    if (json && fields.page !== undefined && !SITE_PATH.test(fields.page))
+      return c.json(
+        { error: "invalid", field: "page", errors: { page: "must be a path of this site, like /contact" } },
+        422,
+      );
     const pagePath = (json ? fields.page : undefined) ?? back;
     const to = options.notifyEmail || (await options.organiserEmail());
-    const { duplicate } = await saveSubmission(
+    const { duplicate, conflict } = await saveSubmission(
       db,
       {
         kind,
@@ -157,12 +165,30 @@ export function registerForms(app: Hono, options: FormsOptions): void {
       },
       notifyMail(kind, data, pagePath, to),
     );
+    if (conflict)
+      return c.json(
+        { error: "This Idempotency-Key was already used for a different submission: send it with a new key." },
+        422,
+      );
     if (!duplicate) options.onQueued?.();
     return duplicate && json ? c.json({ ok: true, duplicate: true, message: FORM_MESSAGES[kind] }, 200) : sent();
   });
 
-  app.get("/api/newsletter/confirm", async (c) => {
-    const ok = await confirmSubscriber(db, c.req.query("token") ?? "");
+  // GET shows a button (mail scanners follow links and must not confirm an address); POST confirms.
+  app.get("/api/newsletter/confirm", (c) => {
+    const token = c.req.query("token") ?? "";
+    return c.html(
+      page(
+        "Confirm your subscription",
+        "Receive the TNCC newsletter at this address?",
+        "/",
+        `<form method="post"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Confirm my subscription</button></form>`,
+      ),
+    );
+  });
+  app.post("/api/newsletter/confirm", async (c) => {
+    const body = await readForm(c).catch(() => null);
+    const ok = await confirmSubscriber(db, body?.token || c.req.query("token") || "");
     return ok
       ? c.html(page("Subscription confirmed", "Thank you: you will receive the TNCC newsletter.", "/"))
       : c.html(page("Link not valid", "This confirmation link is not valid (any more).", "/"), 404);

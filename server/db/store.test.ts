@@ -82,7 +82,7 @@ describe.each(backends)("storage on %s", (_name, open) => {
     const first = await saveSubmission(database.db, row("key-aaaaaaaa"), mail);
     const again = await saveSubmission(database.db, row("key-aaaaaaaa"), mail);
     expect(first.duplicate).toBe(false);
-    expect(again).toEqual({ id: first.id, duplicate: true });
+    expect(again).toEqual({ id: first.id, duplicate: true, conflict: false });
     await saveSubmission(database.db, row(null), mail);
     await saveSubmission(database.db, row(null), mail);
     expect(await count("submissions")).toBe(3);

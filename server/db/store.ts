@@ -41,12 +41,20 @@ export interface NewSubmission {
   status: "new" | "pending";
 }
 
-/** Stores a submission and its notification mail together; a key seen before stores nothing. */
+/** The same fields with the same values, whatever their order. */
+const sameData = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  JSON.stringify(Object.entries(a).sort(([x], [y]) => x.localeCompare(y))) ===
+  JSON.stringify(Object.entries(b).sort(([x], [y]) => x.localeCompare(y)));
+
+/**
+ * Stores a submission and its notification mail together; a key seen before stores nothing. `conflict` says
+ * the key was used before for another form or other values (the caller refuses it: issue 32).
+ */
 export async function saveSubmission(
   db: Db,
   row: NewSubmission,
   mail: MailDraft | null,
-): Promise<{ id: number; duplicate: boolean }> {
+): Promise<{ id: number; duplicate: boolean; conflict?: boolean }> {
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(submissions)
@@ -55,10 +63,11 @@ export async function saveSubmission(
       .returning({ id: submissions.id });
     if (!inserted) {
       const [earlier] = await tx
-        .select({ id: submissions.id })
+        .select({ id: submissions.id, kind: submissions.kind, data: submissions.data })
         .from(submissions)
         .where(eq(submissions.idempotencyKey, row.key ?? ""));
-      return { id: earlier?.id ?? 0, duplicate: true };
+      const conflict = !earlier || earlier.kind !== row.kind || !sameData(earlier.data ?? {}, row.data);
+      return { id: earlier?.id ?? 0, duplicate: true, conflict };
     }
     if (mail) await tx.insert(mailQueue).values({ ...mailRow(mail), submissionId: inserted.id });
     return { id: inserted.id, duplicate: false };

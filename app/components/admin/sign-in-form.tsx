@@ -26,7 +26,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (who: Who) => void }) {
     setBusy(true);
     const res = await adminApi<Who>("/session", {
       method: "POST",
-      body: { email: form.get("email"), password: form.get("password") },
+      body: { email: form.get("email"), password: form.get("password"), remember: form.get("remember") === "on" },
     });
     setBusy(false);
     if (res.ok) onSignedIn(res.data);
@@ -37,6 +37,13 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (who: Who) => void }) {
     <form onSubmit={submit} className="grid max-w-md gap-5" aria-describedby={error ? "sign-in-error" : undefined}>
       <Field label="E-mail" name="email" type="email" required autoComplete="username" />
       <Field label="Password" name="password" type="password" required autoComplete="current-password" />
+      <label className="flex min-h-11 items-center gap-3">
+        <input type="checkbox" name="remember" className="size-5 accent-gold-deep" />
+        <span>
+          Keep me signed in on this device
+          <span className="block text-sm text-muted">For 12 hours, even if the browser is closed.</span>
+        </span>
+      </label>
       <p id="sign-in-error" role="alert" className="font-semibold text-rose empty:hidden">
         {error}
       </p>

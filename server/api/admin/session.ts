@@ -9,11 +9,14 @@ import { firstIssue, passwordChangeSchema, signInSchema } from "../../../app/lib
 import {
   ABSOLUTE_MS,
   audit,
+  auditCount,
   changePassword,
   checkSignIn,
   createSession,
   deleteSession,
   findAdmin,
+  MAX_FAILURES,
+  sha256,
 } from "../../admin/accounts";
 import { verifyPassword } from "../../admin/password";
 import { rateLimit } from "../../rate-limit";
@@ -42,7 +45,7 @@ export function registerSession(
     async (c) => {
       const parsed = signInSchema.safeParse(await jsonBody(c));
       if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
-      const { email, password } = parsed.data;
+      const { email, password, remember } = parsed.data;
       const result = await checkSignIn(db, email, password, now());
       if (!result.ok) {
         const known = await findAdmin(db, email);
@@ -71,7 +74,8 @@ export function registerSession(
         sameSite: "Strict",
         path: "/",
         secure: secure(c),
-        maxAge: ABSOLUTE_MS / 1000,
+        // A session cookie (gone with the browser) unless "keep me signed in"; the server ends it anyway.
+        ...(remember ? { maxAge: ABSOLUTE_MS / 1000 } : {}),
       });
       await audit(db, { adminId: result.admin.id, actor: result.admin.email, action: "sign-in" });
       return c.json({ email: result.admin.email, mustChangePassword: result.admin.mustChangePassword });
@@ -96,8 +100,26 @@ export function registerSession(
     const parsed = passwordChangeSchema.safeParse(await jsonBody(c));
     if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
     const account = await findAdmin(db, who.email);
-    if (!account || !(await verifyPassword(parsed.data.current, account.passwordHash)))
+    if (!account || !(await verifyPassword(parsed.data.current, account.passwordHash))) {
+      // Each wrong current password is audited; MAX_FAILURES of them in one session end it (a stolen session
+      // cannot go on guessing the password).
+      const target = `session:${sha256(c.get("token")).slice(0, 16)}`;
+      await audit(db, { adminId: who.id, actor: who.email, action: "password-change-failed", target });
+      const count = await auditCount(db, "password-change-failed", target);
+      if (count >= MAX_FAILURES) {
+        await deleteSession(db, c.get("token"));
+        deleteCookie(c, cookieName(secure(c)), { path: "/", secure: secure(c) });
+        await audit(db, {
+          adminId: who.id,
+          actor: who.email,
+          action: "signed-out",
+          target,
+          detail: { reason: "wrong current passwords" },
+        });
+        return c.json({ error: "Too many wrong current passwords: you are signed out. Please sign in again." }, 401);
+      }
       return c.json({ error: "The current password is not right." }, 400);
+    }
     if (parsed.data.current === parsed.data.password)
       return badRequest(c, "The new password must differ from the current one.");
     await changePassword(db, who.id, parsed.data.password, c.get("token"));
