@@ -33,6 +33,7 @@ import {
   isSubresourceType,
 } from "./http-policy";
 import type { Database } from "./db/client";
+import { safeError } from "./log-safe";
 import { appendVary, clientKey, isHttps } from "./request";
 import { loadBuild, resolve, sendEntry, sendNotFound, sendSpaFallback } from "./static";
 
@@ -80,7 +81,7 @@ export function createApp(opts: AppOptions): Hono {
   const root = path.resolve(opts.root);
   const build = loadBuild(root, opts.headersFile ?? path.join(path.dirname(root), "headers.json"));
   const trustProxy = opts.trustProxy ?? false;
-  const logError = opts.logError ?? ((error: unknown) => console.error(error));
+  const logError = opts.logError ?? ((error: unknown) => console.error(safeError(error)));
   const deps: ApiDeps = {
     clientKey: (c) => clientKey(c, trustProxy),
     log: opts.log ?? ((line) => console.log(line)),

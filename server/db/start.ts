@@ -8,6 +8,7 @@ import path from "node:path";
 import type { FormsOptions } from "../api/forms";
 import { startMailer, type Mailer } from "../mail/mailer";
 import { openDatabase, type Database } from "./client";
+import { safeError } from "../log-safe";
 import { purge } from "./store";
 
 export interface FormsRuntime {
@@ -61,9 +62,7 @@ export async function startForms(
 
   const retentionDays = Number(env.RETENTION_DAYS) || 365;
   const runPurge = () =>
-    purge(database.db, retentionDays).catch((error: unknown) =>
-      console.error(`purge: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    purge(database.db, retentionDays).catch((error: unknown) => console.error(`purge: ${safeError(error)}`));
   void runPurge();
   const daily = setInterval(runPurge, 86_400_000);
   daily.unref();

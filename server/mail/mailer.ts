@@ -6,6 +6,7 @@
 import nodemailer from "nodemailer";
 import type { Db } from "../db/client";
 import { claimMails, markFailed, markSent, type QueuedMail } from "../db/store";
+import { safeError, withoutAddresses } from "../log-safe";
 
 export interface MailerOptions {
   db: Db;
@@ -77,8 +78,9 @@ export function startMailer(options: MailerOptions): Mailer {
           const message = error instanceof Error ? error.message : String(error);
           const final = mail.attempts >= maxAttempts;
           await markFailed(db, mail.id, message, new Date(Date.now() + backoffMs(mail.attempts, baseMs)), final);
+          // No address in the log: the mail's id finds it in the table (an SMTP error often quotes it).
           log(
-            `mail ${mail.id} to ${mail.toAddr}: try ${mail.attempts} failed (${message})${final ? ": given up" : ""}`,
+            `mail ${mail.id}: try ${mail.attempts} failed (${withoutAddresses(message)})${final ? ": given up" : ""}`,
           );
         }
       }
@@ -92,7 +94,7 @@ export function startMailer(options: MailerOptions): Mailer {
       return;
     }
     running = drain()
-      .catch((error: unknown) => log(`mail queue: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) => log(`mail queue: ${safeError(error)}`))
       .finally(() => {
         running = null;
         if (again) {
