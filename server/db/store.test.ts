@@ -121,9 +121,25 @@ describe.each(backends)("storage on %s", (_name, open) => {
     expect(await claimMails(database.db, 50, 60_000)).toEqual(ids.length >= 23 ? [] : expect.any(Array));
     const [one] = claims.flat();
     await markFailed(database.db, one!.id, "smtp down", new Date(Date.now() + 60_000), false);
-    await markSent(database.db, claims.flat()[1]!.id);
+    const two = claims.flat()[1]!;
+    expect(await markSent(database.db, two.id, two.attempts)).toBe(true);
     const later = await claimMails(database.db, 100, 60_000);
     expect(later.map((m) => m.id)).not.toContain(one!.id);
+  });
+
+  it("marks a mail sent only for the sender that still holds its claim (issue 32)", async () => {
+    await saveSubmission(database.db, row("lapse-xxxxxxxx"), mail);
+    const [first] = await claimMails(database.db, 100, 1);
+    expect(first).toBeDefined();
+    // The claim lapses while the first sender still talks to a slow SMTP server; another sender claims it.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = (await claimMails(database.db, 100, 60_000)).find((m) => m.id === first!.id);
+    expect(second?.attempts).toBe(first!.attempts + 1);
+    expect(await markSent(database.db, first!.id, first!.attempts)).toBe(false);
+    expect(await count(`mail_queue WHERE id = ${first!.id} AND sent_at IS NOT NULL`)).toBe(0);
+    expect(await markSent(database.db, first!.id, second!.attempts)).toBe(true);
+    // Sent once: a late duplicate mark changes nothing.
+    expect(await markSent(database.db, first!.id, second!.attempts)).toBe(false);
   });
 
   it("purges handled submissions older than the retention period", async () => {

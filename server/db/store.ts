@@ -192,11 +192,17 @@ export async function claimMails(db: Db, limit: number, leaseMs: number): Promis
   }));
 }
 
-export async function markSent(db: Db, id: number): Promise<void> {
-  await db
+/**
+ * Marks a mail sent by the sender whose claim was try number `attempts` (claimMails counts a try per claim).
+ * False when another sender has claimed it since (this claim had lapsed): nothing is written then.
+ */
+export async function markSent(db: Db, id: number, attempts: number): Promise<boolean> {
+  const rows = await db
     .update(mailQueue)
     .set({ sentAt: sql`now()`, claimedUntil: null, lastError: null })
-    .where(eq(mailQueue.id, id));
+    .where(and(eq(mailQueue.id, id), eq(mailQueue.attempts, attempts), isNull(mailQueue.sentAt)))
+    .returning({ id: mailQueue.id });
+  return rows.length > 0;
 }
 
 /** Records a failed try: retried at `nextTry`, or given up for good when `final`. */

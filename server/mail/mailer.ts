@@ -19,7 +19,7 @@ export interface MailerOptions {
   backoffBaseMs?: number;
   /** After this many failed tries a mail is given up (and stays in the table with its error). */
   maxAttempts?: number;
-  /** How long a claimed mail is reserved for this sender (ms). */
+  /** How long a claimed mail is reserved for this sender (ms); every SMTP timeout is well under it. */
   leaseMs?: number;
   log?: (line: string) => void;
 }
@@ -28,6 +28,12 @@ export interface Mailer {
   /** Look at the queue now (a submission was just stored). */
   kick(): void;
   stop(): Promise<void>;
+}
+
+/** nodemailer's timeouts for a claim of `leaseMs`: together at most half of it. */
+export function smtpTimeouts(leaseMs: number) {
+  const step = Math.floor(leaseMs / 8);
+  return { connectionTimeout: step, greetingTimeout: step, socketTimeout: 2 * step, dnsTimeout: step / 2 };
 }
 
 export function backoffMs(attempts: number, baseMs: number): number {
@@ -41,7 +47,8 @@ export function startMailer(options: MailerOptions): Mailer {
   const maxAttempts = options.maxAttempts ?? 20;
   const leaseMs = options.leaseMs ?? 120_000;
   const log = options.log ?? ((line: string) => console.error(line));
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  // A stalled SMTP server gives up long before the claim lapses, so no other sender takes the mail meanwhile.
+  const transport = nodemailer.createTransport({ url: options.smtpUrl, ...smtpTimeouts(leaseMs) });
 
   let stopped = false;
   let running: Promise<void> | null = null;
@@ -67,22 +74,20 @@ export function startMailer(options: MailerOptions): Mailer {
 
   async function drain(): Promise<void> {
     for (;;) {
-      const batch = await claimMails(db, 10, leaseMs);
-      if (batch.length === 0) return;
-      for (const mail of batch) {
-        if (stopped) return;
-        try {
-          await send(mail);
-          await markSent(db, mail.id);
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          const final = mail.attempts >= maxAttempts;
-          await markFailed(db, mail.id, message, new Date(Date.now() + backoffMs(mail.attempts, baseMs)), final);
-          // No address in the log: the mail's id finds it in the table (an SMTP error often quotes it).
-          log(
-            `mail ${mail.id}: try ${mail.attempts} failed (${withoutAddresses(message)})${final ? ": given up" : ""}`,
-          );
-        }
+      if (stopped) return;
+      // One mail at a time: a claim covers only the mail being sent (a batch's last mail waited for the others).
+      const [mail] = await claimMails(db, 1, leaseMs);
+      if (!mail) return;
+      try {
+        await send(mail);
+        if (!(await markSent(db, mail.id, mail.attempts)))
+          log(`mail ${mail.id}: sent after its claim lapsed (another sender may have sent it too)`);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const final = mail.attempts >= maxAttempts;
+        await markFailed(db, mail.id, message, new Date(Date.now() + backoffMs(mail.attempts, baseMs)), final);
+        // No address in the log: the mail's id finds it in the table (an SMTP error often quotes it).
+        log(`mail ${mail.id}: try ${mail.attempts} failed (${withoutAddresses(message)})${final ? ": given up" : ""}`);
       }
     }
   }
