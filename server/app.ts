@@ -13,6 +13,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { registerAdmin } from "./api/admin";
 import { registerAgendaIcs } from "./api/agenda-ics";
+import { registerHealth } from "./api/health";
 import { API_PATHS } from "../app/lib/api-contract";
 import { registerCheckout, type CheckoutOptions } from "./api/checkout";
 import { registerComments } from "./api/comments";
@@ -121,6 +122,7 @@ export function createApp(opts: AppOptions): Hono {
   app.use("/api/*", (c, next) => (c.req.path === API_PATHS.stripeWebhook ? webhookLimit : apiLimit)(c, next));
 
   registerVitals(app, deps, opts.vitals);
+  registerHealth(app, opts.database ?? opts.forms?.database);
   // Every form (issue 17): stored, then mailed; see server/api/forms.ts.
   if (opts.forms) registerForms(app, { ...opts.forms, trustProxy });
   // The organisers' inbox (issue 18): sessions, lists, moderation, erasure; see server/api/admin/.

@@ -86,12 +86,31 @@ server.on("error", (error: NodeJS.ErrnoException) => {
   );
 });
 
+/** How long a stop waits for requests in progress and the mail being sent (a process manager waits longer). */
+const SHUTDOWN_GRACE_MS = 20_000;
+
+/**
+ * SIGTERM / SIGINT: no new connections; requests in progress and the mail being sent finish (up to 20 s);
+ * then the database is closed (PGlite writes its last pages) and the process exits.
+ */
+let stopping = false;
 function shutdown(signal: string) {
-  console.log(`${signal}: closing the server`);
-  server.close(() => void runtime.close().finally(() => process.exit(0)));
-  // Keep-alive connections would hold close() open.
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing requests in progress, then closing (at most ${SHUTDOWN_GRACE_MS / 1000} s)`);
+  const closeAll = async (code: number) => {
+    await runtime.close().catch((error: unknown) => console.error(`closing the database: ${String(error)}`));
+    process.exit(code);
+  };
+  server.close(() => void closeAll(0));
+  // A keep-alive connection holds close() open once its request is answered: close each as it goes idle.
   server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 3000).unref();
+  setInterval(() => server.closeIdleConnections(), 200).unref();
+  setTimeout(() => {
+    console.error(`${signal}: requests still open after ${SHUTDOWN_GRACE_MS / 1000} s: closing them`);
+    server.closeAllConnections();
+    void closeAll(1);
+  }, SHUTDOWN_GRACE_MS).unref();
 }
 
 process.once("SIGINT", () => shutdown("SIGINT"));

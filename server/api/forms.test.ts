@@ -138,6 +138,24 @@ describe("/api/forms/:kind", () => {
     expect(await count("submissions WHERE email = 'page@example.org' AND page = '/blog-single/3'")).toBe(1);
   });
 
+  it("answers /healthz with the database's state, its migrations and the mails waiting", async () => {
+    const res = await app.request("http://site.test/healthz");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = await res.json();
+    expect(body).toMatchObject({ ok: true, database: { reachable: true, driver: "pglite", migrations: "current" } });
+    expect(body.database.mailsWaiting).toBe(await count("mail_queue WHERE sent_at IS NULL AND failed_at IS NULL"));
+    // A server started on a database whose migrations are behind says so (503): not ready for traffic.
+    await database.db.execute(sql`DELETE FROM schema_migrations WHERE version = '003-admin'`);
+    try {
+      const behind = await app.request("http://site.test/healthz");
+      expect(behind.status).toBe(503);
+      expect(await behind.json()).toMatchObject({ ok: false, database: { migrations: "pending: 003-admin" } });
+    } finally {
+      await database.db.execute(sql`INSERT INTO schema_migrations (version) VALUES ('003-admin')`);
+    }
+  });
+
   it("keeps one newsletter row per address, and never stores the login form", async () => {
     for (const email of ["News@Example.org", "news@example.org"])
       expect((await post("newsletter", `email=${encodeURIComponent(email)}`)).status).toBe(303);
