@@ -15,6 +15,7 @@ import { headersStep } from "./build/headers";
 import { hydrateStep } from "./build/hydrate";
 import { precompressStep } from "./build/precompress";
 import { searchIndexStep } from "./build/search-index";
+import { shareImagesStep } from "./build/share-images";
 import { normalizeSiteUrl, sitemapStep } from "./build/sitemap";
 import { isMain } from "./is-main";
 
@@ -25,7 +26,8 @@ export const STEPS: readonly BuildStep[] = [
   searchIndexStep, // search-index.json
   checkoutDataStep, // build/checkout.json
   calendarStep, // calendar/*.ics, schedule.ics, schedule.json
-  feedStep, // blog/feed.xml
+  feedStep, // blog/feed.xml, changes/feed.xml
+  shareImagesStep, // images/og/*.jpg (cached in .generated/og)
   precompressStep, // last: .br and .gz of everything above
 ];
 

@@ -1,4 +1,7 @@
 import type { MetaDescriptor } from "react-router";
+import { SHARE_IMAGE } from "./share-image";
+
+export { shareImagePath } from "./share-image";
 
 export const SITE_NAME = "TNCC";
 export const SITE_URL = (import.meta.env.VITE_SITE_URL ?? "https://tncc.example.org").replace(/\/$/, "");
@@ -9,15 +12,25 @@ export interface PageMetaInput {
   title?: string;
   description: string;
   path: string;
+  /** A share picture (shareImagePath), 1200×630, with what it shows in words. */
+  share?: { path: string; alt: string };
+  /** Another picture (its size unknown to the page). */
   image?: string;
   type?: "website" | "article";
 }
 
 /** Title, description, canonical link and Open Graph / Twitter tags for one page. */
-export function pageMeta({ title, description, path, image, type = "website" }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  path,
+  share,
+  image,
+  type = "website",
+}: PageMetaInput): MetaDescriptor[] {
   const fullTitle = title ? `${title} | ${SITE_NAME}` : SITE_NAME;
   const url = `${SITE_URL}${path === "/" ? "" : path}` || SITE_URL;
-  const imageUrl = `${SITE_URL}${image ?? DEFAULT_IMAGE}`;
+  const imageUrl = `${SITE_URL}${share?.path ?? image ?? DEFAULT_IMAGE}`;
   return [
     { title: fullTitle },
     { name: "description", content: description },
@@ -28,6 +41,14 @@ export function pageMeta({ title, description, path, image, type = "website" }: 
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: imageUrl },
+    ...(share
+      ? [
+          { property: "og:image:width", content: String(SHARE_IMAGE.width) },
+          { property: "og:image:height", content: String(SHARE_IMAGE.height) },
+          { property: "og:image:alt", content: share.alt },
+          { name: "twitter:image:alt", content: share.alt },
+        ]
+      : []),
     { name: "twitter:card", content: "summary_large_image" },
   ];
 }

@@ -5,7 +5,7 @@ import { CommentList } from "~/components/blog/comment-list";
 import { commentsText } from "~/components/blog/post-card";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, shareImagePath } from "~/lib/meta";
 import { blogPostView } from "~/content/views.server";
 import type { Route } from "./+types/blog-single";
 
@@ -22,7 +22,10 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
     title: loaderData?.post.title ?? "Blog",
     description: loaderData?.post.excerpt ?? "",
     path: `/blog-single/${loaderData?.post.id}`,
-    image: loaderData?.post.image.src,
+    share: loaderData && {
+      path: shareImagePath("post", loaderData.post.id),
+      alt: `${loaderData.post.title}: a post of the TNCC blog`,
+    },
     type: "article",
   });
 

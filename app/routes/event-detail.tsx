@@ -4,7 +4,7 @@ import { StarButton } from "~/components/agenda/star-button";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ChangeMark, cancelledTitle } from "~/components/schedule/change-mark";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, shareImagePath } from "~/lib/meta";
 import { timeRange, useScheduleZone } from "~/lib/schedule-time";
 import { eventDetailView } from "~/content/views.server";
 import type { Route } from "./+types/event-detail";
@@ -25,7 +25,10 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
     title: loaderData?.session.title ?? "Session",
     description: `${loaderData?.session.title}: a session of the Wrapped in Grace Conference.`,
     path: `/event-detail/${loaderData?.dayId}/${loaderData?.session.id}`,
-    image: loaderData?.session.image.src,
+    share: loaderData && {
+      path: shareImagePath("session", loaderData.session.number),
+      alt: `${loaderData.session.title}: ${loaderData.dayText}, ${timeRange(loaderData.session)} ${loaderData.zone.name}${loaderData.session.speaker ? `, with ${loaderData.session.speaker.name}` : ""}${loaderData.session.change?.kind === "cancelled" ? " (cancelled)" : ""}`,
+    },
   }),
   ...(loaderData ? [{ "script:ld+json": loaderData.jsonLd }] : []),
 ];

@@ -9,7 +9,7 @@ import { ScheduleSection } from "~/components/sections/schedule";
 import { useSectionScroll } from "~/components/sections/use-section-scroll";
 import { StaticIsland } from "~/components/ui/static-island";
 import { readIslandData } from "~/lib/island-data";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, shareImagePath } from "~/lib/meta";
 import { homeView } from "~/content/views.server";
 import type { Route } from "./+types/home";
 
@@ -23,6 +23,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
     description:
       "Wrapped in Grace Conference, 24 to 27 October 2024: four days of worship, teaching on grace, healing and entrepreneurship, and the Nets of Prayer event.",
     path: "/",
+    share: { path: shareImagePath("event"), alt: "Wrapped in Grace Conference, 24 to 27 October 2024, Dallas" },
   }),
   ...(loaderData ? [{ "script:ld+json": loaderData.jsonLd }] : []),
 ];

@@ -3,7 +3,7 @@ import { StarButton } from "~/components/agenda/star-button";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ChangeMark, cancelledTitle } from "~/components/schedule/change-mark";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, shareImagePath } from "~/lib/meta";
 import { speakerDetailView } from "~/content/views.server";
 import type { Route } from "./+types/speaker-detail";
 
@@ -20,7 +20,10 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
     title: loaderData?.speaker.name ?? "Speaker",
     description: `${loaderData?.speaker.name}, ${loaderData?.speaker.designation} at the Wrapped in Grace Conference.`,
     path: `/speakers-detail/${loaderData?.speaker.id}`,
-    image: loaderData?.speaker.photo.src,
+    share: loaderData && {
+      path: shareImagePath("speaker", loaderData.speaker.id),
+      alt: `${loaderData.speaker.name}, ${loaderData.speaker.designation}, at the Wrapped in Grace Conference`,
+    },
   });
 
 /** A guest's photo, role and biography, and the sessions they give. */
