@@ -11,6 +11,24 @@ import { changeText, programmeChanges } from "../../app/lib/session-changes";
 const xml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
+/** The feed around its entries: its id and self link at `path`, its page at `page`. */
+function atomDocument(
+  siteUrl: string,
+  feed: { path: string; page: string; title: string; subtitle: string; updated: string; entries: string[] },
+): string {
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <id>${siteUrl}${feed.path}</id>
+  <title>${xml(feed.title)}</title>
+  <subtitle>${xml(feed.subtitle)}</subtitle>
+  <link rel="self" type="application/atom+xml" href="${siteUrl}${feed.path}"/>
+  <link rel="alternate" type="text/html" href="${siteUrl}${feed.page}"/>
+  <updated>${feed.updated}</updated>
+${feed.entries.join("\n")}
+</feed>
+`;
+}
+
 export function atomFeed(input: Pick<Content, "site" | "posts">, siteUrl: string): string {
   const posts = newestFirst(input.posts);
   const updated = posts[0] ? `${posts[0].date}T00:00:00Z` : new Date(0).toISOString();
@@ -27,17 +45,14 @@ export function atomFeed(input: Pick<Content, "site" | "posts">, siteUrl: string
     <content type="html">${xml(p.bodyHtml)}</content>
   </entry>`,
   );
-  return `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom">
-  <id>${siteUrl}/blog/feed.xml</id>
-  <title>${xml(input.site.shortName)} blog</title>
-  <subtitle>${xml(input.site.title)}</subtitle>
-  <link rel="self" type="application/atom+xml" href="${siteUrl}/blog/feed.xml"/>
-  <link rel="alternate" type="text/html" href="${siteUrl}/blog-sidebar"/>
-  <updated>${updated}</updated>
-${entries.join("\n")}
-</feed>
-`;
+  return atomDocument(siteUrl, {
+    path: "/blog/feed.xml",
+    page: "/blog-sidebar",
+    title: `${input.site.shortName} blog`,
+    subtitle: input.site.title,
+    updated,
+    entries,
+  });
 }
 
 /** One entry per announced change; its id stays the same when later changes are added. */
@@ -56,17 +71,14 @@ export function changesFeed(input: Pick<Content, "site" | "scheduleDays">, siteU
     <summary>${xml(`${what}.${where}`)}</summary>
   </entry>`;
   });
-  return `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom">
-  <id>${siteUrl}/changes/feed.xml</id>
-  <title>${xml(input.site.shortName)}: programme changes</title>
-  <subtitle>${xml(input.site.title)}</subtitle>
-  <link rel="self" type="application/atom+xml" href="${siteUrl}/changes/feed.xml"/>
-  <link rel="alternate" type="text/html" href="${siteUrl}/changes"/>
-  <updated>${updated}</updated>
-${entries.join("\n")}
-</feed>
-`;
+  return atomDocument(siteUrl, {
+    path: "/changes/feed.xml",
+    page: "/changes",
+    title: `${input.site.shortName}: programme changes`,
+    subtitle: input.site.title,
+    updated,
+    entries,
+  });
 }
 
 async function write(file: string, text: string) {

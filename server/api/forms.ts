@@ -174,45 +174,44 @@ export function registerForms(app: Hono, options: FormsOptions): void {
     return duplicate && json ? c.json({ ok: true, duplicate: true, message: FORM_MESSAGES[kind] }, 200) : sent();
   });
 
-  // GET shows a button (mail scanners follow links and must not confirm an address); POST confirms.
-  app.get("/api/newsletter/confirm", (c) => {
-    const token = c.req.query("token") ?? "";
-    return c.html(
-      page(
-        "Confirm your subscription",
-        "Receive the TNCC newsletter at this address?",
-        "/",
-        `<form method="post"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Confirm my subscription</button></form>`,
-      ),
-    );
-  });
-  app.post("/api/newsletter/confirm", async (c) => {
-    const body = await readForm(c).catch(() => null);
-    const ok = await confirmSubscriber(db, body?.token || c.req.query("token") || "");
-    return ok
-      ? c.html(page("Subscription confirmed", "Thank you: you will receive the TNCC newsletter.", "/"))
-      : c.html(page("Link not valid", "This confirmation link is not valid (any more).", "/"), 404);
-  });
-
-  // GET shows a button (mail scanners follow links); POST (also RFC 8058 one-click) unsubscribes.
-  app.get("/api/newsletter/unsubscribe", (c) => {
-    const token = c.req.query("token") ?? "";
-    return c.html(
-      page(
-        "Unsubscribe",
-        "Stop receiving the TNCC newsletter at this address?",
-        "/",
-        `<form method="post"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Unsubscribe</button></form>`,
-      ),
-    );
-  });
-  app.post("/api/newsletter/unsubscribe", async (c) => {
-    const body = await readForm(c).catch(() => null);
-    const ok = await unsubscribe(db, body?.token || c.req.query("token") || "");
-    return ok
-      ? c.html(page("Unsubscribed", "You will not receive the newsletter any more.", "/"))
-      : c.html(page("Link not valid", "This unsubscribe link is not valid.", "/"), 404);
-  });
+  // A mailed link's GET shows a button (mail scanners follow links and must not act); its POST acts (for
+  // unsubscribing also RFC 8058's one-click POST).
+  function tokenLink(
+    url: string,
+    ask: { title: string; question: string; button: string },
+    act: (token: string) => Promise<boolean>,
+    done: { title: string; message: string },
+    invalid: string,
+  ) {
+    app.get(url, (c) => {
+      const token = escapeHtml(c.req.query("token") ?? "");
+      const form = `<form method="post"><input type="hidden" name="token" value="${token}"><button type="submit">${escapeHtml(ask.button)}</button></form>`;
+      return c.html(page(ask.title, ask.question, "/", form));
+    });
+    app.post(url, async (c) => {
+      const body = await readForm(c).catch(() => null);
+      const ok = await act(body?.token || c.req.query("token") || "");
+      return ok ? c.html(page(done.title, done.message, "/")) : c.html(page("Link not valid", invalid, "/"), 404);
+    });
+  }
+  tokenLink(
+    "/api/newsletter/confirm",
+    {
+      title: "Confirm your subscription",
+      question: "Receive the TNCC newsletter at this address?",
+      button: "Confirm my subscription",
+    },
+    (token) => confirmSubscriber(db, token),
+    { title: "Subscription confirmed", message: "Thank you: you will receive the TNCC newsletter." },
+    "This confirmation link is not valid (any more).",
+  );
+  tokenLink(
+    "/api/newsletter/unsubscribe",
+    { title: "Unsubscribe", question: "Stop receiving the TNCC newsletter at this address?", button: "Unsubscribe" },
+    (token) => unsubscribe(db, token),
+    { title: "Unsubscribed", message: "You will not receive the newsletter any more." },
+    "This unsubscribe link is not valid.",
+  );
 }
 
 function confirmMail(email: string, token: string, origin: string): MailDraft {
