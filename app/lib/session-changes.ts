@@ -39,11 +39,14 @@ export function shortDate(isoDate: string): string {
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
 }
 
-/** "Thu 24 Oct 10:30", on the event's clock, from an instant written in the event's zone. */
-export function eventDayTime(iso: string): string {
+/** "Thu 24 Oct", the event's day of an instant written in the event's zone. */
+export function eventDay(iso: string): string {
   const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-  return `${WEEKDAYS[date.getUTCDay()]} ${shortDate(iso)} ${eventClock(iso)}`;
+  return `${WEEKDAYS[date.getUTCDay()]} ${shortDate(iso)}`;
 }
+
+/** "Thu 24 Oct 10:30", on the event's clock. */
+export const eventDayTime = (iso: string) => `${eventDay(iso)} ${eventClock(iso)}`;
 
 /** The latest change of a session, as its mark; undefined for a session as first published. */
 export function changeMark(changes: readonly SessionChange[]): ChangeMark | undefined {

@@ -1,7 +1,7 @@
 import { Rss } from "lucide-react";
 import { Link } from "react-router";
 import { PageBanner } from "~/components/layout/page-banner";
-import { ChangeMark } from "~/components/schedule/change-mark";
+import { ChangeMark, cancelledTitle } from "~/components/schedule/change-mark";
 import { pageMeta, SITE_URL } from "~/lib/meta";
 import { changesView } from "~/content/views.server";
 import type { Route } from "./+types/changes";
@@ -55,7 +55,7 @@ export default function Changes({ loaderData: d }: Route.ComponentProps) {
                 >
                   <Link
                     to={c.session.href}
-                    className={`font-serif text-xl font-semibold hover:text-rose ${c.kind === "cancelled" ? "line-through decoration-2" : ""}`}
+                    className={`font-serif text-xl font-semibold hover:text-rose ${cancelledTitle(c)}`}
                   >
                     {c.session.title}
                   </Link>
@@ -66,10 +66,7 @@ export default function Changes({ loaderData: d }: Route.ComponentProps) {
                         ? `From ${c.fromText} to ${c.toText}`
                         : c.session.when}
                   </p>
-                  <ChangeMark
-                    change={{ kind: c.kind, date: c.date, dateText: c.dateText, fromText: c.fromText, note: c.note }}
-                    className="mt-2 text-muted"
-                  />
+                  <ChangeMark change={c} className="mt-2 text-muted" />
                 </li>
               ))}
             </ol>

@@ -13,7 +13,7 @@ import sharp from "sharp";
 import type { Content } from "../../app/content/schemas";
 import { SHARE_IMAGE, shareImagePath } from "../../app/lib/share-image";
 import { eventClock, zoneName } from "../../app/lib/schedule-time";
-import { changeMark, eventDayTime } from "../../app/lib/session-changes";
+import { changeMark, eventDay } from "../../app/lib/session-changes";
 import type { BuildStep } from "./files";
 
 const repo = path.resolve(import.meta.dirname, "../..");
@@ -223,7 +223,7 @@ export function shareCards(content: Pick<Content, "site" | "speakers" | "schedul
           eyebrow: day.label,
           title: s.title,
           lines: [
-            `${eventDayTime(s.startsAt).replace(/ \d\d:\d\d$/, "")} ${day.year} · ${time} ${zone}`,
+            `${eventDay(s.startsAt)} ${day.year} · ${time} ${zone}`,
             ...(s.speaker ? [`With ${s.speaker.name}`] : []),
           ],
           badge: mark?.kind === "cancelled" ? "Cancelled" : mark?.kind === "moved" ? "New time" : undefined,
