@@ -30,10 +30,8 @@ export function Header({ shell, topBar, menuOpen, onMenuOpenChange }: HeaderProp
   return (
     <header
       data-sticky={sticky}
-      // Opaque when sticky too: text scrolled under a see-through header blended into it, and axe measured a
-      // button under it at 2.2:1 (the phone admin test after a focus scrolled the page, issue 34).
-      className={`sticky top-0 z-40 bg-night text-paper md:-top-11 print:hidden transition-shadow duration-200 ${
-        sticky ? "shadow-soft" : ""
+      className={`sticky top-0 z-40 text-paper md:-top-11 print:hidden transition-[background-color,box-shadow] duration-200 ${
+        sticky ? "bg-night/95 shadow-soft backdrop-blur" : "bg-night"
       }`}
     >
       <TopBar variant={topBar} shell={shell} />
