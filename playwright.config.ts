@@ -6,7 +6,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4174);
 /** Test pages (tests/fixtures/harness: the banner carousel with three slides, the vitals reporter): their own port. */
 const HARNESS_PORT = PORT + 1000;
 const HARNESS_CONFIG = "tests/fixtures/harness/vite.config.ts";
-// The specs' own servers are at fixed offsets from E2E_PORT (forms +10, comments +30, payments +60, changes +80).
+// The specs' own servers are at fixed offsets from E2E_PORT (forms +10, comments +30, payments +60, changes +80,
+// shutdown +90, durability +100).
 assertUsablePorts("E2E_PORT", {
   site: PORT,
   harness: HARNESS_PORT,
@@ -14,6 +15,8 @@ assertUsablePorts("E2E_PORT", {
   comments: PORT + 30,
   payments: PORT + 60,
   changes: PORT + 80,
+  shutdown: PORT + 90,
+  durability: PORT + 100,
 });
 
 /** End-to-end tests against the production build, served exactly as `npm start` serves it. */

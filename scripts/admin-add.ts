@@ -7,15 +7,15 @@
  *   create accounts: `printf '%s\n' "$PASSWORD" | npm run admin:add -- someone@example.org`.
  * - `--generate` prints a one-time password instead; it must be replaced at the first sign-in.
  *
- * The database is the server's: DATABASE_URL, else the embedded one in DATA_DIR (default data/). The
- * embedded database allows one process per folder: stop the server first (or use DATABASE_URL).
+ * The database is the server's: DATABASE_URL, else the embedded one in DATA_DIR (default data/), through
+ * the running server's PostgreSQL when a server runs there.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as z from "zod/mini";
 import { upsertAdmin } from "../server/admin/accounts";
 import { generatePassword, passwordProblem } from "../server/admin/password";
-import { openDatabase } from "../server/db/client";
+import { attachDatabase } from "../server/db/client";
 
 const USAGE = "Usage: npm run admin:add -- someone@example.org [--generate]";
 
@@ -92,14 +92,9 @@ async function main(): Promise<void> {
   const dataDir = env.DATA_DIR || path.join(repo, "data");
   let database;
   try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir, poolSize: 1 });
+    database = await attachDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir, poolSize: 1 });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    fail(
-      /in use by process/.test(message)
-        ? `${message}\nThe running server holds the embedded database: stop it, run admin:add again, then start the server.`
-        : `Cannot open the database: ${message}`,
-    );
+    fail(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
   }
   try {
     const { replaced } = await upsertAdmin(database.db, email, password, generate);

@@ -1,7 +1,7 @@
 /**
  * Crash test of the embedded database (prints its result; not a timed test):
  * a few hundred submissions go to the server concurrently, the server is killed with SIGKILL midway and
- * restarted, and the clients retry what got no answer with the same Idempotency-Key. Then the PGlite
+ * restarted, and the clients retry what got no answer with the same Idempotency-Key. Then the data
  * folder is opened directly: every submission that got a 2xx must be there, and each exactly once.
  *
  *   node --import tsx scripts/crash-forms.ts [count]     (needs npm run build first)

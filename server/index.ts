@@ -91,7 +91,7 @@ const SHUTDOWN_GRACE_MS = 20_000;
 
 /**
  * SIGTERM / SIGINT: no new connections; requests in progress and the mail being sent finish (up to 20 s);
- * then the database is closed (PGlite writes its last pages) and the process exits.
+ * then the database is closed (the embedded PostgreSQL writes a checkpoint and stops) and the process exits.
  */
 let stopping = false;
 function shutdown(signal: string) {

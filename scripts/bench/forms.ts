@@ -1,6 +1,6 @@
 /**
  * Part of `npm run bench`: form submissions per second and their latency on the server's database
- * (embedded PGlite unless DATABASE_URL is set), and static-page requests per second, from one client
+ * (the embedded PostgreSQL unless DATABASE_URL is set), and static-page requests per second, from one client
  * process with a few connections in parallel. Figures swing with machine load: compare within one run.
  *
  *   node --import tsx scripts/bench/forms.ts     (alone: starts its own server on a throwaway DATA_DIR)

@@ -143,7 +143,7 @@ describe("/api/forms/:kind", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await res.json();
-    expect(body).toMatchObject({ ok: true, database: { reachable: true, driver: "pglite", migrations: "current" } });
+    expect(body).toMatchObject({ ok: true, database: { reachable: true, driver: "embedded", migrations: "current" } });
     expect(body.database.mailsWaiting).toBe(await count("mail_queue WHERE sent_at IS NULL AND failed_at IS NULL"));
     // A server started on a database whose migrations are behind says so (503): not ready for traffic.
     await database.db.execute(sql`DELETE FROM schema_migrations WHERE version = '003-admin'`);

@@ -21,9 +21,9 @@ export function migrationFiles(dir = DIR): { version: string; text: string }[] {
     .map((f) => ({ version: f.replace(/\.sql$/, ""), text: readFileSync(path.join(dir, f), "utf8") }));
 }
 
-/** Applies the migrations not applied yet; returns their versions. */
-export async function migrate(db: Db, dir = DIR): Promise<string[]> {
-  const files = migrationFiles(dir);
+/** Applies the migrations not applied yet (of `only`, when given: a restore stops at the backup's); returns their versions. */
+export async function migrate(db: Db, dir = DIR, only?: Set<string>): Promise<string[]> {
+  const files = migrationFiles(dir).filter((m) => !only || only.has(m.version));
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
     await tx.execute(
@@ -34,7 +34,7 @@ export async function migrate(db: Db, dir = DIR): Promise<string[]> {
     const added: string[] = [];
     for (const { version, text } of files) {
       if (applied.has(version)) continue;
-      // One statement per call: PGlite's extended protocol takes one at a time.
+      // One statement per call, so that an error names the statement that failed.
       for (const statement of splitStatements(text)) await tx.execute(sql.raw(statement));
       await tx.execute(sql`INSERT INTO schema_migrations (version) VALUES (${version})`);
       added.push(version);

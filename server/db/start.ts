@@ -37,7 +37,7 @@ export async function startForms(
   log(
     database.driver === "postgres"
       ? "Forms: stored in PostgreSQL (DATABASE_URL)"
-      : `Forms: stored in ${env.DATA_DIR || "data/"} (embedded PGlite)`,
+      : `Forms: stored in ${env.DATA_DIR || "data/"} (embedded PostgreSQL)`,
   );
 
   const contactFile = path.join(repo, "build", "checkout.json");

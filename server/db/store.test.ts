@@ -1,5 +1,5 @@
 /**
- * The storage layer on both databases: embedded PGlite always, and a real PostgreSQL when
+ * The storage layer on both databases: the embedded PostgreSQL always, and a real PostgreSQL when
  * TEST_DATABASE_URL is set (`npm run test:pg` starts a throwaway cluster and sets it). Same tests on both.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -25,9 +25,9 @@ import {
 
 const backends: [string, () => Promise<{ database: Database; cleanup: () => void }>][] = [
   [
-    "PGlite",
+    "embedded",
     async () => {
-      const dir = mkdtempSync(path.join(tmpdir(), "tncc-pglite-"));
+      const dir = mkdtempSync(path.join(tmpdir(), "tncc-db-"));
       return {
         database: await openDatabase({ dataDir: dir }),
         cleanup: () => rmSync(dir, { recursive: true, force: true }),

@@ -24,7 +24,7 @@ function mailRow(mail: MailDraft) {
   };
 }
 
-/** The rows of a raw query: node-postgres and PGlite both answer `{ rows }`. */
+/** The rows of a raw query (node-postgres answers `{ rows }`). */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }

@@ -51,8 +51,10 @@ export interface SiteServer {
   process: ChildProcess;
 }
 
-export async function startSite(port: number, env: Record<string, string>): Promise<SiteServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+/** `wrap`: a command the server runs under (strace, for the durability test). */
+export async function startSite(port: number, env: Record<string, string>, wrap: string[] = []): Promise<SiteServer> {
+  const command = [...wrap, process.execPath, "--import", "tsx", "server/index.ts"];
+  const child = spawn(command[0]!, command.slice(1), {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -34,7 +34,7 @@ test.beforeAll(async () => {
     ),
   });
   const port = Number(process.env.E2E_PORT ?? 4174) + 60;
-  // Its own embedded database, removed at the end: PGlite allows one process per folder.
+  // Its own embedded database, removed at the end: one server process per data folder.
   dataDir = `data/e2e-payments-${port}-${Date.now().toString(36)}`;
   // An organiser account, to see the order in the inbox (password on standard input, as a script would).
   execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {

@@ -1,0 +1,51 @@
+/**
+ * `npm run backup [-- FILE]`: a consistent copy of the database, taken while the server runs (see
+ * server/db/backup.ts). The database is the server's: DATABASE_URL, else the embedded one in DATA_DIR
+ * (default data/). FILE defaults to backups/tncc-<date>.jsonl.gz; it is written beside, synced, then renamed,
+ * and readable by its owner only (it holds personal data).
+ */
+import { once } from "node:events";
+import { createWriteStream, existsSync, mkdirSync, openSync, closeSync, fsyncSync, renameSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createGzip } from "node:zlib";
+import { backup } from "../server/db/backup";
+import { attachDatabase } from "../server/db/client";
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const env = process.env;
+const dataDir = env.DATA_DIR || path.join(repo, "data");
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+const file = path.resolve(process.argv[2] ?? path.join(repo, "backups", `tncc-${stamp}.jsonl.gz`));
+
+if (!env.DATABASE_URL && !existsSync(path.join(dataDir, "pg", "PG_VERSION"))) {
+  console.error(`No database in ${dataDir} (set DATA_DIR or DATABASE_URL).`);
+  process.exit(1);
+}
+mkdirSync(path.dirname(file), { recursive: true });
+const partial = `${file}.partial`;
+const gzip = createGzip();
+const out = gzip.pipe(createWriteStream(partial, { mode: 0o600 }));
+const database = await attachDatabase({
+  databaseUrl: env.DATABASE_URL || undefined,
+  dataDir,
+  poolSize: 1,
+  skipMigrations: true,
+});
+try {
+  const counts = await backup(database.db, async (line) => {
+    if (!gzip.write(line + "\n")) await once(gzip, "drain");
+  });
+  gzip.end();
+  await once(out, "finish");
+  const fd = openSync(partial, "r");
+  fsyncSync(fd);
+  closeSync(fd);
+  renameSync(partial, file);
+  const rows = Object.values(counts).reduce((a, b) => a + b, 0);
+  console.log(
+    `Backup written: ${path.relative(process.cwd(), file)} (${rows} rows in ${Object.keys(counts).length} tables)`,
+  );
+} finally {
+  await database.close();
+}

@@ -1,0 +1,162 @@
+/**
+ * `npm run backup` and `npm run restore` (issue 32): every table round-trips, on the embedded PostgreSQL
+ * (backed up while a "server", this test, holds it open) and on a PostgreSQL of your own when
+ * TEST_DATABASE_URL is set (`npm run test:pg`). The scripts are run as a person would run them.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "./client";
+import { rowsOf } from "./store";
+
+const run = promisify(execFile);
+const script = (name: string, args: string[], env: Record<string, string>) =>
+  run(process.execPath, ["--import", "tsx", `scripts/${name}.ts`, ...args], {
+    env: { ...process.env, DATA_DIR: "", DATABASE_URL: "", ...env },
+  });
+const tmp = mkdtempSync(path.join(tmpdir(), "tncc-backup-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** A row in every table, with the awkward values: accents, JSON, NULLs, microseconds, booleans. */
+async function fill(db: Database["db"]) {
+  await db.execute(sql`
+    INSERT INTO submissions (kind, idempotency_key, data, email, page, consent_version, ip_hash, status, created_at)
+    VALUES ('contact', 'key-backup-1', '{"name":"Zoë \\"Z\\" O''Neil","list":[1,2]}', 'zoe@example.org', '/contact', 'v1', 'h', 'new', '2026-10-24 09:30:00.123456+00'),
+           ('comment', NULL, '{"text":"Amen 🙏"}', NULL, NULL, 'v1', 'h', 'approved', now())`);
+  await db.execute(sql`
+    INSERT INTO mail_queue (submission_id, to_addr, subject, body, attempts)
+    SELECT id, 'org@example.org', 'New message', 'Line one
+line two', 2 FROM submissions WHERE idempotency_key = 'key-backup-1'`);
+  await db.execute(sql`
+    INSERT INTO newsletter_subscribers (email, token, status, kind, consent_version, ip_hash, confirmed_at)
+    VALUES ('sub@example.org', 'tok', 'confirmed', 'newsletter', 'v1', 'h', now())`);
+  await db.execute(sql`INSERT INTO rate_limits (key, window_start, count) VALUES ('ip:1', now(), 3)`);
+  await db.execute(sql`INSERT INTO settings (name, value) VALUES ('session_secret', 'abc')`);
+  await db.execute(sql`
+    INSERT INTO orders (stripe_event_id, stripe_session_id, token_id, amount_minor, currency, email, name)
+    VALUES ('evt_1', 'cs_1', 'seed', 2500, 'usd', 'buyer@example.org', 'Åsa')`);
+  await db.execute(sql`
+    INSERT INTO admins (email, password_hash, must_change_password, locked_until)
+    VALUES ('org@example.org', 'scrypt$x', true, NULL)`);
+  await db.execute(sql`
+    INSERT INTO admin_sessions (token_hash, admin_id, created_at, last_seen_at, expires_at)
+    SELECT 'th', id, now(), now(), now() + interval '1 hour' FROM admins`);
+  await db.execute(sql`
+    INSERT INTO audit_log (admin_id, actor, action, target, detail)
+    SELECT id, 'org@example.org', 'sign-in', NULL, '{"ok":true}' FROM admins`);
+}
+
+/** Every table's rows as text, in a stable order: what must come back unchanged. */
+async function contents(db: Database["db"]): Promise<Record<string, string[]>> {
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`),
+  );
+  const out: Record<string, string[]> = {};
+  for (const { name } of tables)
+    out[name] = rowsOf<{ row: string }>(
+      await db.execute(sql`SELECT row_to_json(t)::text AS row FROM ${sql.identifier(name)} t ORDER BY 1`),
+    ).map((r) => r.row.replace(/"applied_at":"[^"]*"/, ""));
+  return out;
+}
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+async function freshPgDatabase(name: string): Promise<string> {
+  const admin = await openDatabase({ databaseUrl: pgUrl!, skipMigrations: true, poolSize: 1 });
+  await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  await admin.db.execute(sql.raw(`CREATE DATABASE ${name}`));
+  await admin.close();
+  return pgUrl!.replace(/\/[^/]*$/, `/${name}`);
+}
+
+type Target = { env: Record<string, string>; open: () => Promise<Database> };
+const backends: [string, () => Promise<{ source: Target; empty: () => Promise<Target> }>][] = [
+  [
+    "the embedded database",
+    async () => {
+      const folder = (name: string): Target => {
+        const dataDir = path.join(tmp, name);
+        return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }) };
+      };
+      let n = 0;
+      return { source: folder("source"), empty: async () => folder(`restored-${++n}`) };
+    },
+  ],
+];
+if (pgUrl)
+  backends.push([
+    "PostgreSQL",
+    async () => {
+      const target = (url: string): Target => ({
+        env: { DATABASE_URL: url },
+        open: () => openDatabase({ databaseUrl: url }),
+      });
+      let n = 0;
+      return {
+        source: target(await freshPgDatabase("backup_source")),
+        empty: async () => target(await freshPgDatabase(`backup_restored_${++n}`)),
+      };
+    },
+  ]);
+
+describe.each(backends)("backup and restore on %s", (name, setup) => {
+  it("round-trips every table while the source stays open, and ids continue after the restored ones", async () => {
+    const { source, empty } = await setup();
+    const live = await source.open();
+    let before: Record<string, string[]>;
+    const file = path.join(tmp, `${name}.jsonl.gz`);
+    try {
+      await fill(live.db);
+      before = await contents(live.db);
+      // Every table has a row, so a table added later without a row here fails this test.
+      for (const [table, rows] of Object.entries(before)) expect(rows.length, table).toBeGreaterThan(0);
+      // The "server" (this test) still holds the database while the backup runs.
+      const { stdout } = await script("backup", [file], source.env);
+      expect(stdout).toMatch(/Backup written: .* \(\d+ rows in 9 tables\)/);
+    } finally {
+      await live.close();
+    }
+
+    const target = await empty();
+    await script("restore", [file], target.env);
+    const restored = await target.open();
+    try {
+      expect(await contents(restored.db)).toEqual(before);
+      const next = rowsOf<{ id: string }>(
+        await restored.db.execute(
+          sql`INSERT INTO submissions (kind, data, consent_version, ip_hash) VALUES ('contact', '{}', 'v1', 'h') RETURNING id`,
+        ),
+      );
+      const max = Math.max(...before.submissions!.map((r) => Number((JSON.parse(r) as { id: number }).id)));
+      expect(Number(next[0]!.id)).toBeGreaterThan(max);
+    } finally {
+      await restored.close();
+    }
+
+    // A file cut short restores nothing; a database that is not empty is refused.
+    const lines = gunzipSync(readFileSync(file)).toString("utf8").trim().split("\n");
+    const cut = path.join(tmp, `${name}-cut.jsonl.gz`);
+    writeFileSync(cut, gzipSync(lines.slice(0, -2).join("\n")));
+    const other = await empty();
+    await expect(script("restore", [cut], other.env)).rejects.toMatchObject({
+      stderr: expect.stringContaining("cut short"),
+    });
+    const untouched = await other.open();
+    try {
+      expect(
+        Object.values(await contents(untouched.db))
+          .flat()
+          .filter((r) => !r.includes("version")),
+      ).toEqual([]);
+    } finally {
+      await untouched.close();
+    }
+    await expect(script("restore", [file], other.env)).rejects.toMatchObject({
+      stderr: expect.stringMatching(/already holds a database|not empty/),
+    });
+  }, 120_000);
+});

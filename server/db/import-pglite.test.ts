@@ -1,0 +1,56 @@
+/**
+ * The first start after issue 32 finds the PGlite files of the earlier embedded database in the data folder:
+ * every row is copied into the new PostgreSQL, and the old files are moved aside, not deleted.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { afterAll, expect, it } from "vitest";
+import { openDatabase, type Db } from "./client";
+import { migrate } from "./migrate";
+import { schema } from "./schema";
+import { rowsOf, saveSubmission } from "./store";
+
+const dir = mkdtempSync(path.join(tmpdir(), "tncc-import-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it("copies the rows of a PGlite data folder into the embedded PostgreSQL, once", async () => {
+  const old = await PGlite.create({ dataDir: dir });
+  const oldDb = drizzle(old, { schema }) as unknown as Db;
+  await migrate(oldDb);
+  for (const key of ["import-aaaaaaaa", "import-bbbbbbbb"])
+    await saveSubmission(
+      oldDb,
+      {
+        kind: "contact",
+        key,
+        data: { name: "Ada", message: "Sent before the upgrade" },
+        email: "ada@example.org",
+        page: "/contact",
+        consentVersion: "v1",
+        ipHash: "h",
+        status: "new",
+      },
+      { to: "org@example.org", subject: "s", body: "b" },
+    );
+  await old.close();
+
+  for (let start = 0; start < 2; start++) {
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      const rows = rowsOf<{ key: string }>(
+        await database.db.execute(sql`SELECT idempotency_key AS key FROM submissions ORDER BY id`),
+      );
+      expect(rows.map((r) => r.key)).toEqual(["import-aaaaaaaa", "import-bbbbbbbb"]);
+      const mails = rowsOf(await database.db.execute(sql`SELECT 1 FROM mail_queue`));
+      expect(mails).toHaveLength(2);
+    } finally {
+      await database.close();
+    }
+    expect(existsSync(path.join(dir, "PG_VERSION"))).toBe(false);
+    expect(existsSync(path.join(dir, "pglite-imported", "PG_VERSION"))).toBe(true);
+  }
+}, 60_000);
