@@ -3,14 +3,23 @@
  * Times come from the caller (`now`), so tests can move the clock.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { adminSessions, admins, auditLog } from "../db/schema";
+import { adminDevices, adminSessions, admins, auditLog, signInFailures } from "../db/schema";
+import { rowsOf } from "../db/store";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
 
-/** Wrong passwords in a row that lock an account, and for how long. */
+/**
+ * Wrong passwords lock an account per client: MAX_FAILURES from one client (a browser the organiser signed in on
+ * before, else one address) lock that client out for LOCK_MS. Across all clients, GLOBAL_MAX_FAILURES lock the
+ * account for every client but the organisers' known browsers (issue 32: an attacker cannot lock them out).
+ * Locks lift by themselves.
+ */
 export const MAX_FAILURES = 5;
+export const GLOBAL_MAX_FAILURES = 50;
 export const LOCK_MS = 15 * 60_000;
+/** A browser stays known for a year after its last sign-in. */
+export const DEVICE_MS = 365 * 86_400_000;
 /**
  * A session ends after 2 hours without a request, and 12 hours after sign-in at the latest (ASVS 3.3.2, level 2:
  * re-authentication at least every 12 hours). Its cookie lasts as long as the browser unless the organiser
@@ -53,6 +62,7 @@ export async function upsertAdmin(
       .update(admins)
       .set({ passwordHash, mustChangePassword, failedAttempts: 0, lockedUntil: null })
       .where(eq(admins.id, existing.id));
+    await db.delete(signInFailures).where(eq(signInFailures.adminId, existing.id));
     await db.delete(adminSessions).where(eq(adminSessions.adminId, existing.id));
     await audit(db, { adminId: existing.id, actor: existing.email, action: "password-set", target: "cli" });
     return { id: existing.id, replaced: true };
@@ -66,13 +76,32 @@ export async function upsertAdmin(
 }
 
 export type SignInResult =
-  { ok: true; admin: Admin } | { ok: false; reason: "wrong" } | { ok: false; reason: "locked"; until: Date };
+  | { ok: true; admin: Admin; deviceToken: string | null }
+  | { ok: false; reason: "wrong" }
+  | { ok: false; reason: "locked"; until: Date };
+
+/** Who is signing in: the address's rate key, and the token of the device cookie when the browser sent one. */
+export interface SignInClient {
+  address: string;
+  deviceToken?: string;
+}
 
 /**
- * Unknown addresses are counted in memory with the same rule, so "locked" says nothing about whether an
- * account exists (no enumeration). Bounded: past 10,000 addresses the map starts afresh.
+ * Unknown addresses are counted in memory with the same rules, so "locked" says nothing about whether an
+ * account exists (no enumeration). Bounded: past 10,000 entries the map starts afresh.
  */
 const unknownFailures = new Map<string, { count: number; lockedUntil: number }>();
+
+function countUnknown(key: string, max: number, now: number): number {
+  const entry = unknownFailures.get(key) ?? { count: 0, lockedUntil: 0 };
+  if (entry.lockedUntil <= now) {
+    entry.count += 1;
+    if (entry.count >= max) Object.assign(entry, { count: 0, lockedUntil: now + LOCK_MS });
+  }
+  if (unknownFailures.size > 10_000) unknownFailures.clear();
+  unknownFailures.set(key, entry);
+  return entry.lockedUntil;
+}
 
 /**
  * One sign-in attempt. Every path costs one password hash (a known, an unknown and a locked address answer in
@@ -84,48 +113,109 @@ export async function checkSignIn(
   email: string,
   password: string,
   now: number,
+  client: SignInClient,
   verify: typeof verifyPassword = verifyPassword,
 ): Promise<SignInResult> {
   const admin = await findAdmin(db, email);
   const matches = await verify(password, admin?.passwordHash ?? DUMMY_HASH);
   if (!admin) {
     const key = sha256(normalizeEmail(email));
-    const entry = unknownFailures.get(key) ?? { count: 0, lockedUntil: 0 };
-    if (entry.lockedUntil > now) return { ok: false, reason: "locked", until: new Date(entry.lockedUntil) };
-    entry.count += 1;
-    if (entry.count >= MAX_FAILURES) Object.assign(entry, { count: 0, lockedUntil: now + LOCK_MS });
-    if (unknownFailures.size > 10_000) unknownFailures.clear();
-    unknownFailures.set(key, entry);
-    return entry.lockedUntil > now
-      ? { ok: false, reason: "locked", until: new Date(entry.lockedUntil) }
-      : { ok: false, reason: "wrong" };
+    const until = Math.max(
+      countUnknown(`${key}|${sha256(client.address)}`, MAX_FAILURES, now),
+      countUnknown(key, GLOBAL_MAX_FAILURES, now),
+    );
+    return until > now ? { ok: false, reason: "locked", until: new Date(until) } : { ok: false, reason: "wrong" };
   }
   const at = new Date(now);
+  const device = client.deviceToken ? sha256(client.deviceToken) : null;
+  const [known] = device
+    ? await db
+        .select({ tokenHash: adminDevices.tokenHash })
+        .from(adminDevices)
+        .where(
+          and(
+            eq(adminDevices.tokenHash, device),
+            eq(adminDevices.adminId, admin.id),
+            gt(adminDevices.lastUsedAt, new Date(now - DEVICE_MS)),
+          ),
+        )
+    : [];
+  const clientKey = known ? `device:${device}` : `ip:${sha256(client.address)}`;
+  const clientLock = sql`SELECT ${signInFailures.lockedUntil} FROM ${signInFailures} WHERE ${signInFailures.adminId} = ${admin.id} AND ${signInFailures.client} = ${clientKey} AND ${signInFailures.lockedUntil} > ${at}::timestamptz`;
+
   if (matches) {
-    // Signs in only an account that is not locked: the check and the reset are one statement.
+    // Signs in only when neither this client nor (for an unknown browser) the account is locked: the checks and
+    // the sign-in are one statement.
     const [signedIn] = await db
       .update(admins)
-      .set({ failedAttempts: 0, lockedUntil: null, lastSignInAt: at })
-      .where(and(eq(admins.id, admin.id), or(isNull(admins.lockedUntil), lte(admins.lockedUntil, at))))
+      .set({ lastSignInAt: at })
+      .where(
+        and(
+          eq(admins.id, admin.id),
+          sql`NOT EXISTS (${clientLock})`,
+          known ? sql`true` : or(isNull(admins.lockedUntil), lte(admins.lockedUntil, at)),
+        ),
+      )
       .returning({ id: admins.id });
-    if (signedIn) return { ok: true, admin };
-    const [row] = await db.select({ lockedUntil: admins.lockedUntil }).from(admins).where(eq(admins.id, admin.id));
-    return { ok: false, reason: "locked", until: row?.lockedUntil ?? new Date(now + LOCK_MS) };
+    if (signedIn) {
+      await db
+        .delete(signInFailures)
+        .where(and(eq(signInFailures.adminId, admin.id), eq(signInFailures.client, clientKey)));
+      return { ok: true, admin, deviceToken: await rememberDevice(db, admin.id, known ? null : device, now) };
+    }
+    const [row] = await db
+      .execute<{ until: Date | string }>(
+        sql`SELECT greatest((${clientLock}), ${known ? null : admins.lockedUntil}) AS until FROM ${admins} WHERE ${admins.id} = ${admin.id}`,
+      )
+      .then(rowsOf<{ until: Date | string }>);
+    return { ok: false, reason: "locked", until: row?.until ? new Date(row.until) : new Date(now + LOCK_MS) };
   }
-  // Counted in the database, so several server instances share the count; a lock in force is kept as it is.
+
+  // Counted in the database, so several server instances share the counts; a lock in force is kept as it is.
+  const lockUntil = new Date(now + LOCK_MS);
+  const [mine] = await db
+    .insert(signInFailures)
+    .values({ adminId: admin.id, client: clientKey, failures: 1, updatedAt: at })
+    .onConflictDoUpdate({
+      target: [signInFailures.adminId, signInFailures.client],
+      set: {
+        failures: sql`CASE WHEN ${signInFailures.lockedUntil} > ${at}::timestamptz THEN ${signInFailures.failures} WHEN ${signInFailures.failures} + 1 >= ${MAX_FAILURES} THEN 0 ELSE ${signInFailures.failures} + 1 END`,
+        lockedUntil: sql`CASE WHEN ${signInFailures.lockedUntil} > ${at}::timestamptz THEN ${signInFailures.lockedUntil} WHEN ${signInFailures.failures} + 1 >= ${MAX_FAILURES} THEN ${lockUntil}::timestamptz ELSE NULL END`,
+        updatedAt: at,
+      },
+    })
+    .returning({ lockedUntil: signInFailures.lockedUntil });
   const locked = sql`coalesce(${admins.lockedUntil} > ${at}::timestamptz, false)`;
-  const reached = sql`${admins.failedAttempts} + 1 >= ${MAX_FAILURES}`;
-  const [row] = await db
+  const reached = sql`${admins.failedAttempts} + 1 >= ${GLOBAL_MAX_FAILURES}`;
+  const [all] = await db
     .update(admins)
     .set({
       failedAttempts: sql`CASE WHEN ${locked} THEN ${admins.failedAttempts} WHEN ${reached} THEN 0 ELSE ${admins.failedAttempts} + 1 END`,
-      lockedUntil: sql`CASE WHEN ${locked} THEN ${admins.lockedUntil} WHEN ${reached} THEN ${new Date(now + LOCK_MS)}::timestamptz ELSE NULL END`,
+      lockedUntil: sql`CASE WHEN ${locked} THEN ${admins.lockedUntil} WHEN ${reached} THEN ${lockUntil}::timestamptz ELSE NULL END`,
     })
     .where(eq(admins.id, admin.id))
     .returning({ lockedUntil: admins.lockedUntil });
-  return row?.lockedUntil && row.lockedUntil.getTime() > now
-    ? { ok: false, reason: "locked", until: row.lockedUntil }
-    : { ok: false, reason: "wrong" };
+  const until = [mine?.lockedUntil, known ? null : all?.lockedUntil]
+    .filter((d): d is Date => !!d && d.getTime() > now)
+    .sort((a, b) => b.getTime() - a.getTime())[0];
+  return until ? { ok: false, reason: "locked", until } : { ok: false, reason: "wrong" };
+}
+
+/** Marks the browser as the organiser's: a new device token for a new browser (null when it was known). */
+async function rememberDevice(db: Db, adminId: number, knownHash: string | null, now: number): Promise<string | null> {
+  if (knownHash) {
+    await db
+      .update(adminDevices)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(adminDevices.tokenHash, knownHash));
+    return null;
+  }
+  const token = randomBytes(32).toString("base64url");
+  await db.delete(adminDevices).where(lt(adminDevices.lastUsedAt, new Date(now - DEVICE_MS)));
+  await db
+    .insert(adminDevices)
+    .values({ tokenHash: sha256(token), adminId, createdAt: new Date(now), lastUsedAt: new Date(now) });
+  return token;
 }
 
 /** A new session; returns the cookie's token (only its hash is stored). */

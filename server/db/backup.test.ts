@@ -47,6 +47,11 @@ line two', 2 FROM submissions WHERE idempotency_key = 'key-backup-1'`);
     INSERT INTO admin_sessions (token_hash, admin_id, created_at, last_seen_at, expires_at)
     SELECT 'th', id, now(), now(), now() + interval '1 hour' FROM admins`);
   await db.execute(sql`
+    INSERT INTO sign_in_failures (admin_id, client, failures, locked_until)
+    SELECT id, 'ip:abc', 5, now() + interval '15 minutes' FROM admins`);
+  await db.execute(sql`
+    INSERT INTO admin_devices (token_hash, admin_id, created_at, last_used_at) SELECT 'dh', id, now(), now() FROM admins`);
+  await db.execute(sql`
     INSERT INTO audit_log (admin_id, actor, action, target, detail)
     SELECT id, 'org@example.org', 'sign-in', NULL, '{"ok":true}' FROM admins`);
 }
@@ -116,7 +121,7 @@ describe.each(backends)("backup and restore on %s", (name, setup) => {
       for (const [table, rows] of Object.entries(before)) expect(rows.length, table).toBeGreaterThan(0);
       // The "server" (this test) still holds the database while the backup runs.
       const { stdout } = await script("backup", [file], source.env);
-      expect(stdout).toMatch(/Backup written: .* \(\d+ rows in 9 tables\)/);
+      expect(stdout).toMatch(/Backup written: .* \(\d+ rows in 11 tables\)/);
     } finally {
       await live.close();
     }

@@ -105,8 +105,33 @@ export const adminSessions = pgTable("admin_sessions", {
     .references(() => admins.id, { onDelete: "cascade" }),
   createdAt: time("created_at").notNull(),
   lastSeenAt: time("last_seen_at").notNull(),
-  /** The absolute end (7 days after sign-in); the idle end is `lastSeenAt` + 12 h. */
+  /** The absolute end (12 hours after sign-in); the idle end is `lastSeenAt` + 2 h. */
   expiresAt: time("expires_at").notNull(),
+});
+
+/** Wrong passwords per account and client ("device:<hash>" or "ip:<hash>"); see migration 004. */
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    adminId: bigint("admin_id", { mode: "number" })
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    client: text("client").notNull(),
+    failures: integer("failures").notNull().default(0),
+    lockedUntil: time("locked_until"),
+    updatedAt: time("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.client] })],
+);
+
+/** A browser an organiser signed in on: only the SHA-256 of its cookie's token is stored. */
+export const adminDevices = pgTable("admin_devices", {
+  tokenHash: text("token_hash").primaryKey(),
+  adminId: bigint("admin_id", { mode: "number" })
+    .notNull()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  createdAt: time("created_at").notNull(),
+  lastUsedAt: time("last_used_at").notNull(),
 });
 
 /** Every sign-in, sign-out, failed sign-in, change and erasure. */
@@ -130,5 +155,7 @@ export const schema = {
   orders,
   admins,
   adminSessions,
+  signInFailures,
+  adminDevices,
   auditLog,
 };

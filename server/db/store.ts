@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { mailQueue, newsletterSubscribers, rateLimits, submissions } from "./schema";
+import { mailQueue, newsletterSubscribers, rateLimits, signInFailures, submissions } from "./schema";
 
 export interface MailDraft {
   to: string;
@@ -242,6 +242,8 @@ export async function purge(db: Db, retentionDays: number, now = Date.now()): Pr
         ),
       );
     await tx.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 86_400_000)));
+    // Wrong-password counts a day old (their locks last 15 minutes).
+    await tx.delete(signInFailures).where(lt(signInFailures.updatedAt, new Date(now - 86_400_000)));
     return gone.length;
   });
 }

@@ -4,7 +4,7 @@
  * keeps its SHA-256. HttpOnly, SameSite=Strict, Path=/; over HTTPS Secure with the `__Host-` prefix.
  */
 import type { Context, Hono } from "hono";
-import { deleteCookie, setCookie } from "hono/cookie";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { firstIssue, passwordChangeSchema, signInSchema } from "../../../app/lib/admin-schemas";
 import {
   ABSOLUTE_MS,
@@ -14,6 +14,7 @@ import {
   checkSignIn,
   createSession,
   deleteSession,
+  DEVICE_MS,
   findAdmin,
   MAX_FAILURES,
   sha256,
@@ -24,6 +25,8 @@ import { isHttps } from "../../request";
 import { badRequest, jsonBody, type AdminEnv, type AdminOptions } from "./context";
 
 export const cookieName = (secure: boolean) => (secure ? "__Host-tncc_admin" : "tncc_admin");
+/** Marks a browser an organiser signed in on: its wrong passwords are counted apart from everyone else's. */
+export const deviceCookieName = (secure: boolean) => (secure ? "__Host-tncc_device" : "tncc_device");
 
 const WRONG = "Wrong e-mail address or password.";
 
@@ -46,7 +49,10 @@ export function registerSession(
       const parsed = signInSchema.safeParse(await jsonBody(c));
       if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
       const { email, password, remember } = parsed.data;
-      const result = await checkSignIn(db, email, password, now());
+      const result = await checkSignIn(db, email, password, now(), {
+        address: options.clientKey(c),
+        deviceToken: getCookie(c, deviceCookieName(secure(c))),
+      });
       if (!result.ok) {
         const known = await findAdmin(db, email);
         await audit(db, {
@@ -77,6 +83,14 @@ export function registerSession(
         // A session cookie (gone with the browser) unless "keep me signed in"; the server ends it anyway.
         ...(remember ? { maxAge: ABSOLUTE_MS / 1000 } : {}),
       });
+      if (result.deviceToken)
+        setCookie(c, deviceCookieName(secure(c)), result.deviceToken, {
+          httpOnly: true,
+          sameSite: "Strict",
+          path: "/",
+          secure: secure(c),
+          maxAge: DEVICE_MS / 1000,
+        });
       await audit(db, { adminId: result.admin.id, actor: result.admin.email, action: "sign-in" });
       return c.json({ email: result.admin.email, mustChangePassword: result.admin.mustChangePassword });
     },
