@@ -17,7 +17,43 @@ const serverModules = {
   group: ["**/*.server", "**/*.server.ts"],
   message: "Only route loaders read content (*.server): take the view's data as props.",
 };
-const restrict = (files, patterns) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } });
+const contentRuntime = {
+  group: ["~/content/*", "!~/content/schemas", "**/content/load*", "**/content/views*"],
+  message: "Components take data as props: only route loaders read content; import types from ~/content/schemas.",
+};
+const featureFolders = {
+  group: ["~/components/*/**", "!~/components/ui/**", "../*/**"],
+  message: "ui is the bottom of the components: it must not import sections or any feature folder.",
+};
+const serverCode = {
+  regex: "^(\\.\\./)+server(/|$)",
+  message: "app/ is shared with the browser: it must not import server code (put the shared contract in app/lib).",
+};
+const aboveDb = {
+  group: ["../api/**", "../mail/**", "../admin/**", "../start", "../app"],
+  message: "The database layer is below the APIs, mail and admin: they use db, not the reverse.",
+};
+const appUi = {
+  group: ["**/app/components/**", "**/app/routes/**", "~/components/**", "~/routes/**"],
+  message: "Scripts use content, lib and the server's modules, never components or routes.",
+};
+const restrict = (files, patterns, ignores = []) => ({
+  files,
+  ignores,
+  rules: { "no-restricted-imports": ["error", { patterns }] },
+});
+/** Settings are read once, in server/config.ts (browser code gets import.meta.env from Vite). */
+const envOnce = {
+  files: ["server/**/*.ts", "app/**/*.{ts,tsx}"],
+  // content.server.ts runs in the build only (CONTENT_DIR, like BUILD_DIR in scripts/build, is a build setting).
+  ignores: ["server/config.ts", "app/content/content.server.ts", "**/*.test.ts", "**/*.test.tsx"],
+  rules: {
+    "no-restricted-properties": [
+      "error",
+      { object: "process", property: "env", message: "Read settings from server/config.ts (loadConfig), parsed once." },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -46,8 +82,13 @@ export default tseslint.config(
   },
   // One-way layers (docs/CONVENTIONS.md, docs/decisions/009-layers.md):
   // routes -> components -> ui and lib; route loaders -> content (views) -> lib; server -> lib.
-  restrict(["app/components/**"], [routes, serverModules]),
-  restrict(["app/lib/**"], [routes, components, content, serverModules]),
-  restrict(["app/content/**"], [routes, components]),
-  restrict(["server/**"], [routes, components]),
+  restrict(["app/components/**"], [routes, serverModules, contentRuntime, serverCode], ["app/components/ui/**"]),
+  restrict(["app/components/ui/**"], [routes, serverModules, contentRuntime, serverCode, featureFolders]),
+  restrict(["app/lib/**"], [routes, components, content, serverModules, serverCode]),
+  restrict(["app/content/**"], [routes, components, serverCode]),
+  restrict(["app/routes/**", "app/root.tsx"], [serverCode]),
+  restrict(["server/**"], [routes, components], ["server/db/**"]),
+  restrict(["server/db/**"], [routes, components, aboveDb]),
+  restrict(["scripts/**"], [appUi]),
+  envOnce,
 );

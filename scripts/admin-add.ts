@@ -10,12 +10,11 @@
  * The database is the server's: DATABASE_URL, else the embedded one in DATA_DIR (default data/), through
  * the running server's PostgreSQL when a server runs there.
  */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import * as z from "zod/mini";
 import { upsertAdmin } from "../server/admin/accounts";
 import { generatePassword, passwordProblem } from "../server/admin/password";
 import { attachDatabase } from "../server/db/client";
+import { configOrExit } from "../server/config";
 
 const USAGE = "Usage: npm run admin:add -- someone@example.org [--generate]";
 
@@ -87,18 +86,16 @@ async function main(): Promise<void> {
   const problem = passwordProblem(password);
   if (problem) fail(problem);
 
-  const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-  const env = process.env;
-  const dataDir = env.DATA_DIR || path.join(repo, "data");
+  const { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } = configOrExit();
   let database;
   try {
-    database = await attachDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir, poolSize: 1 });
+    database = await attachDatabase({ databaseUrl: databaseUrl, dataDir, poolSize: 1 });
   } catch (error) {
     fail(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
   }
   try {
     const { replaced } = await upsertAdmin(database.db, email, password, generate);
-    const where = env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : dataDir;
+    const where = databaseUrl ? "PostgreSQL (DATABASE_URL)" : dataDir;
     console.log(`${replaced ? "New password set for" : "Organiser account created:"} ${email} (in ${where}).`);
     if (generate) console.log(`One-time password: ${password}\nIt must be replaced at the first sign-in at /admin.`);
   } finally {

@@ -7,18 +7,16 @@
 import { once } from "node:events";
 import { createWriteStream, existsSync, mkdirSync, openSync, closeSync, fsyncSync, renameSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createGzip } from "node:zlib";
 import { backup } from "../server/db/backup";
+import { configOrExit, REPO } from "../server/config";
 import { attachDatabase } from "../server/db/client";
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const env = process.env;
-const dataDir = env.DATA_DIR || path.join(repo, "data");
+const { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } = configOrExit();
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-const file = path.resolve(process.argv[2] ?? path.join(repo, "backups", `tncc-${stamp}.jsonl.gz`));
+const file = path.resolve(process.argv[2] ?? path.join(REPO, "backups", `tncc-${stamp}.jsonl.gz`));
 
-if (!env.DATABASE_URL && !existsSync(path.join(dataDir, "pg", "PG_VERSION"))) {
+if (!databaseUrl && !existsSync(path.join(dataDir, "pg", "PG_VERSION"))) {
   console.error(`No database in ${dataDir} (set DATA_DIR or DATABASE_URL).`);
   process.exit(1);
 }
@@ -27,7 +25,7 @@ const partial = `${file}.partial`;
 const gzip = createGzip();
 const out = gzip.pipe(createWriteStream(partial, { mode: 0o600 }));
 const database = await attachDatabase({
-  databaseUrl: env.DATABASE_URL || undefined,
+  databaseUrl: databaseUrl,
   dataDir,
   poolSize: 1,
   skipMigrations: true,

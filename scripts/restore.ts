@@ -6,14 +6,12 @@
 import { createReadStream, existsSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { createGunzip } from "node:zlib";
 import { restore } from "../server/db/backup";
+import { configOrExit } from "../server/config";
 import { openDatabase } from "../server/db/client";
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const env = process.env;
-const dataDir = env.DATA_DIR || path.join(repo, "data");
+const { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } = configOrExit();
 const file = process.argv[2];
 
 function fail(message: string): never {
@@ -22,11 +20,11 @@ function fail(message: string): never {
 }
 if (!file) fail("Usage: npm run restore -- FILE (a backup written by npm run backup)");
 if (!existsSync(file)) fail(`No such file: ${file}`);
-if (!env.DATABASE_URL && existsSync(path.join(dataDir, "pg", "PG_VERSION")))
+if (!databaseUrl && existsSync(path.join(dataDir, "pg", "PG_VERSION")))
   fail(`${dataDir} already holds a database: restore into an empty folder (set DATA_DIR) or move it away first.`);
 
 const database = await openDatabase({
-  databaseUrl: env.DATABASE_URL || undefined,
+  databaseUrl: databaseUrl,
   dataDir,
   poolSize: 1,
   skipMigrations: true,

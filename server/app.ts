@@ -15,7 +15,7 @@ import { registerAdmin } from "./api/admin";
 import { registerAgendaIcs } from "./api/agenda-ics";
 import { registerHealth } from "./api/health";
 import { API_PATHS } from "../app/lib/api-contract";
-import { registerCheckout, type CheckoutOptions } from "./api/checkout";
+import { checkoutDataFile, registerCheckout, type CheckoutOptions } from "./api/checkout";
 import { registerComments } from "./api/comments";
 import type { ApiDeps } from "./api/deps";
 import { registerForms, type FormsOptions } from "./api/forms";
@@ -136,7 +136,7 @@ export function createApp(opts: AppOptions): Hono {
       signInLimit: opts.admin?.signInLimit,
     });
   const checkout: CheckoutOptions = {
-    dataFile: path.join(path.dirname(root), "checkout.json"),
+    dataFile: checkoutDataFile(root),
     siteUrl: opts.siteUrl,
     ...opts.checkout,
   };

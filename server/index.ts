@@ -4,14 +4,19 @@
  */
 import type { Server } from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
-import { parseRateLimit, startForms } from "./db/start";
+import { configOrExit, REPO } from "./config";
+import { startForms } from "./start";
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const root = path.join(repo, "build", "client");
-const env = process.env;
+const root = path.join(REPO, "build", "client");
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const config = configOrExit();
 
 /** Limits against slow or greedy clients (a proxy in front may set tighter ones). */
 const SERVER_LIMITS = {
@@ -21,32 +26,18 @@ const SERVER_LIMITS = {
   requestTimeoutMs: 30_000,
   /** An idle keep-alive connection is closed after this. */
   keepAliveTimeoutMs: 5_000,
-  /** Open connections at most; more are refused until some close. */
-  maxConnections: Number(env.MAX_CONNECTIONS ?? 1000),
+  /** Open connections at most (MAX_CONNECTIONS); more are refused until some close. */
+  maxConnections: config.MAX_CONNECTIONS,
 };
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-const port = Number(env.PORT ?? 4173);
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, got "${env.PORT}".`);
-const hostname = env.HOST || "0.0.0.0";
-const shownHost = hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
-const trustProxy = /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? "");
 
 // Checkout's return URLs come from configuration only. In production (NODE_ENV=production, or a live
 // key) SITE_URL is required: without it checkout is unavailable. Elsewhere the address we listen on.
-const secretKey = env.STRIPE_SECRET_KEY || undefined;
-const production = env.NODE_ENV === "production" || Boolean(secretKey?.startsWith("sk_live_"));
-const siteUrl = env.SITE_URL || (production ? undefined : `http://${shownHost}:${port}`);
-if (secretKey && !siteUrl)
+if (config.STRIPE_SECRET_KEY && !config.publicUrl)
   console.warn("SITE_URL is not set: online checkout is unavailable in production until it is (docs/deploy.md).");
 
 let runtime: Awaited<ReturnType<typeof startForms>>;
 try {
-  runtime = await startForms({ ...env, SITE_URL: siteUrl }, repo);
+  runtime = await startForms(config, root);
 } catch (error) {
   fail(`Cannot open the forms database: ${error instanceof Error ? error.message : String(error)}`);
 }
@@ -55,21 +46,22 @@ let app;
 try {
   app = createApp({
     root,
-    trustProxy,
-    siteUrl,
+    trustProxy: config.TRUST_PROXY,
+    siteUrl: config.publicUrl,
     checkout: {
-      secretKey,
-      apiUrl: env.STRIPE_API_URL || undefined,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+      secretKey: config.STRIPE_SECRET_KEY,
+      apiUrl: config.STRIPE_API_URL,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
     },
     forms: runtime.forms,
     database: runtime.database,
-    admin: { signInLimit: env.ADMIN_SIGNIN_LIMIT ? parseRateLimit(env.ADMIN_SIGNIN_LIMIT) : undefined },
+    admin: { signInLimit: config.ADMIN_SIGNIN_LIMIT },
   });
 } catch (error) {
   fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
 }
 
+const { PORT: port, HOST: hostname, shownHost } = config;
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
   console.log(`TNCC site: http://${shownHost}:${info.port}`);
 }) as Server;

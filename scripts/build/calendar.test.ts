@@ -73,10 +73,18 @@ describe("generated calendar files", () => {
   it("schedule.json has the frab shape with every session", () => {
     const json = JSON.parse(readFileSync(path.join(dir, "schedule.json"), "utf8"));
     const conference = json.schedule.conference;
-    expect(conference).toMatchObject({ start: "2024-10-24", end: "2024-10-27", daysCount: 4, time_zone_name: content.site.timeZone });
-    const events = conference.days.flatMap((d: { rooms: Record<string, { title: string; start: string; guid: string }[]> }) => Object.values(d.rooms).flat());
+    expect(conference).toMatchObject({
+      start: "2024-10-24",
+      end: "2024-10-27",
+      daysCount: 4,
+      time_zone_name: content.site.timeZone,
+    });
+    const events = conference.days.flatMap(
+      (d: { rooms: Record<string, { title: string; start: string; guid: string }[]> }) => Object.values(d.rooms).flat(),
+    );
     expect(events.map((e: { title: string }) => e.title)).toEqual(sessions.map(({ session }) => session.title));
     expect(events[1]).toMatchObject({ start: "09:00", duration: "01:00" });
-    for (const e of events) expect(e.guid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const e of events)
+      expect(e.guid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });

@@ -15,7 +15,6 @@ type Session = Content["scheduleDays"][number]["sessions"][number];
 
 export const sessionIcsPath = (dayId: number, sessionId: number) => `/calendar/${dayId}-${sessionId}.ics`;
 
-
 function sessionEvent(input: Input, dayId: number, session: Session, siteUrl: string): CalendarEvent {
   const speaker = session.speaker ? ` With ${session.speaker.name}.` : "";
   return {

@@ -9,7 +9,12 @@ export function checkoutData(content: Pick<Content, "sponsorTokens" | "site">): 
     tokens: Object.fromEntries(
       content.sponsorTokens.map((t) => [
         String(t.id),
-        { price: t.plan.price, cost: t.cost, currency: t.currency, ...(t.paymentLink ? { paymentLink: t.paymentLink } : {}) },
+        {
+          price: t.plan.price,
+          cost: t.cost,
+          currency: t.currency,
+          ...(t.paymentLink ? { paymentLink: t.paymentLink } : {}),
+        },
       ]),
     ),
     contact: { email: content.site.contact.email, phone: content.site.contact.phone },

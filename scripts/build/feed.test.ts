@@ -17,7 +17,9 @@ describe("the Atom feed", () => {
     const dates = entries.map((e) => e.getElementsByTagName("published")[0]!.textContent!);
     expect(dates).toEqual([...dates].sort().reverse());
     const first = entries[0]!;
-    expect(first.getElementsByTagName("link")[0]!.getAttribute("href")).toMatch(/^https:\/\/tncc\.example\.org\/blog-single\/\d+$/);
+    expect(first.getElementsByTagName("link")[0]!.getAttribute("href")).toMatch(
+      /^https:\/\/tncc\.example\.org\/blog-single\/\d+$/,
+    );
     expect(first.getElementsByTagName("content")[0]!.textContent).toContain("<p>");
   });
 });

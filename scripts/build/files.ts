@@ -54,7 +54,8 @@ export async function findPages(clientDir: string): Promise<PageFile[]> {
     .filter((f) => path.basename(f) === "index.html")
     .map((file) => ({ file, page: pagePathOf(clientDir, file) }))
     .sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));
-  if (!pages.some((p) => p.page === "/")) throw new Error(`${clientDir}/index.html is missing: did react-router build run?`);
+  if (!pages.some((p) => p.page === "/"))
+    throw new Error(`${clientDir}/index.html is missing: did react-router build run?`);
   return pages;
 }
 

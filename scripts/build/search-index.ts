@@ -96,7 +96,8 @@ export const searchIndexStep: BuildStep = {
   name: "search index",
   async run({ clientDir, pages }) {
     const search: SearchEntry[] = [];
-    for (const { file, page } of pages) if (page !== "/404") search.push(extractSearchEntry(page, await readFile(file, "utf8")));
+    for (const { file, page } of pages)
+      if (page !== "/404") search.push(extractSearchEntry(page, await readFile(file, "utf8")));
     await writeFile(path.join(clientDir, "search-index.json"), JSON.stringify(search));
     return `search: search-index.json (${search.length} entries)`;
   },

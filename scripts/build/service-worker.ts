@@ -40,7 +40,10 @@ async function bundleWorker(): Promise<{ file: string; cleanup: () => Promise<vo
   await build({
     configFile: false,
     logLevel: "warn",
-    define: { __COMPRESSIBLE_TYPES__: JSON.stringify(COMPRESSIBLE_TYPES.source), "process.env.NODE_ENV": '"production"' },
+    define: {
+      __COMPRESSIBLE_TYPES__: JSON.stringify(COMPRESSIBLE_TYPES.source),
+      "process.env.NODE_ENV": '"production"',
+    },
     build: {
       outDir,
       emptyOutDir: true,
@@ -88,8 +91,7 @@ export async function writeServiceWorker(clientDir: string, contentPages: string
   const existing: string[] = [];
   for (const file of files) if (await stat(path.join(clientDir, file)).catch(() => null)) existing.push(file);
 
-  const toUrl = (file: string) =>
-    file === "index.html" ? "/" : `/${file.replace(/\/index\.html$/, "")}`;
+  const toUrl = (file: string) => (file === "index.html" ? "/" : `/${file.replace(/\/index\.html$/, "")}`);
   const worker = await bundleWorker();
   const { count, size, warnings } = await injectManifest({
     swSrc: worker.file,
@@ -124,6 +126,7 @@ export async function writeServiceWorker(clientDir: string, contentPages: string
   console.log(
     `service worker: build/client/sw.js precaches ${count} files: ${kib(stored)} stored on the phone (budget ${kib(PRECACHE_BUDGET)}), ${kib(compressed)} over the wire, ${kib(size)} as plain files`,
   );
-  if (stored > PRECACHE_BUDGET) throw new Error(`the precache stores ${kib(stored)}, over the ${kib(PRECACHE_BUDGET)} budget`);
+  if (stored > PRECACHE_BUDGET)
+    throw new Error(`the precache stores ${kib(stored)}, over the ${kib(PRECACHE_BUDGET)} budget`);
   return { count, size, stored, compressed, budget: PRECACHE_BUDGET };
 }

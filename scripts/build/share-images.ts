@@ -25,7 +25,14 @@ const DESIGN_VERSION = "1";
 const CONTENT_WIDTH = 1200 - 2 * 72;
 const PICTURE = 360;
 
-const COLORS = { night: "#16123a", paper: "#fbf8f3", gold: "#e8b13a", lilac: "#c9c4dd", rose: "#b4234d", ink: "#1b1a2e" };
+const COLORS = {
+  night: "#16123a",
+  paper: "#fbf8f3",
+  gold: "#e8b13a",
+  lilac: "#c9c4dd",
+  rose: "#b4234d",
+  ink: "#1b1a2e",
+};
 
 const FONT_FILES = [
   { name: "Fraunces", weight: 600, file: "node_modules/@fontsource/fraunces/files/fraunces-latin-600-normal.woff" },
@@ -245,7 +252,9 @@ export function shareCards(content: Pick<Content, "site" | "speakers" | "schedul
 
 /** What a card is drawn from: its texts, its picture's bytes, the fonts and the design. */
 async function cardHash(card: ShareCard): Promise<string> {
-  const hash = createHash("sha256").update(DESIGN_VERSION).update(JSON.stringify({ ...card, path: undefined }));
+  const hash = createHash("sha256")
+    .update(DESIGN_VERSION)
+    .update(JSON.stringify({ ...card, path: undefined }));
   if (card.picture) hash.update(await readFile(card.picture.file));
   for (const font of await loadFonts()) hash.update(new Uint8Array(font.data));
   return hash.digest("hex").slice(0, 24);

@@ -45,7 +45,13 @@ export function buildRobots(siteUrl: string): string {
 export const sitemapStep: BuildStep = {
   name: "sitemap",
   async run({ clientDir, siteUrl, pages }) {
-    await writeFile(path.join(clientDir, "sitemap.xml"), buildSitemap(siteUrl, pages.map((p) => p.page)));
+    await writeFile(
+      path.join(clientDir, "sitemap.xml"),
+      buildSitemap(
+        siteUrl,
+        pages.map((p) => p.page),
+      ),
+    );
     await writeFile(path.join(clientDir, "robots.txt"), buildRobots(siteUrl));
     return `sitemap: sitemap.xml (${siteUrl}), robots.txt`;
   },

@@ -7,6 +7,7 @@
  * Without configuration, or when the provider fails, the visitor is told that
  * online payment is unavailable and whom to contact, and the error is logged.
  */
+import path from "node:path";
 import { readFile } from "node:fs/promises";
 import type { Context, Hono } from "hono";
 import type Stripe from "stripe";
@@ -17,6 +18,9 @@ import { sameOriginPath } from "../redirect";
 import { readBody } from "../request";
 import { createStripe, describeStripeError, isConnectionError, stripeAddress } from "../stripe";
 import type { ApiDeps } from "./deps";
+
+/** build/checkout.json (written by scripts/build/checkout-data.ts), beside the served folder `root`. */
+export const checkoutDataFile = (root: string) => path.join(path.dirname(root), "checkout.json");
 
 /** build/checkout.json (written by scripts/build/checkout-data.ts). */
 export interface CheckoutData {

@@ -127,7 +127,7 @@ export async function startEmbedded(pgDir: string, log: (line: string) => void):
     const init = spawnSync(
       bin.initdb,
       ["-D", pgDir, "-U", EMBEDDED_USER, "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-instructions"],
-      { ...asOwner, encoding: "utf8", env: { ...process.env, LC_ALL: "C" } },
+      { ...asOwner, encoding: "utf8", env: { LC_ALL: "C" } },
     );
     if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr.trim() || init.stdout.trim()}`);
   }
@@ -156,7 +156,7 @@ export async function startEmbedded(pgDir: string, log: (line: string) => void):
   const child = spawn(
     setpriv ? "/usr/bin/setpriv" : bin.postgres,
     setpriv ? ["--pdeathsig", "SIGINT", "--", bin.postgres, ...args] : args,
-    { ...asOwner, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C" } },
+    { ...asOwner, stdio: ["ignore", "ignore", "pipe"], env: { LC_ALL: "C" } },
   );
   const recent: string[] = [];
   let buffered = "";

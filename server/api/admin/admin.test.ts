@@ -247,7 +247,7 @@ describe("sign-in and sessions", { timeout: 60_000 }, () => {
   it("sets a browser-session cookie (no Max-Age) unless 'keep me signed in', then 12 hours", async () => {
     const signInWith = (remember?: boolean) =>
       request("POST", "/api/admin/session", { body: { email: "ada@tncc.example.org", password: PASSWORD, remember } });
-    const session = async (res: Promise<Response>) =>
+    const session = async (res: Response | Promise<Response>) =>
       (await res).headers.getSetCookie().find((c) => c.startsWith("tncc_admin=")) ?? "";
     const plain = await session(signInWith());
     expect(plain).toMatch(/^tncc_admin=/);

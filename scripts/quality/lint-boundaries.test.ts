@@ -1,0 +1,82 @@
+/**
+ * Each boundary lint guards (eslint.config.js, docs/CONVENTIONS.md), shown by a wrong-way import that must
+ * fail with the rule's message, and a right-way one that must pass. Runs the project's own ESLint config.
+ */
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === "no-restricted-imports" || m.ruleId === "no-restricted-properties")
+    .map((m) => m.message);
+}
+
+const cases: [string, string, string, RegExp][] = [
+  ["a route module is imported", "app/components/layout/x.tsx", 'import "~/routes/home";', /Routes are the top layer/],
+  [
+    "a component reads content itself",
+    "app/components/speakers/x.tsx",
+    'import { load } from "~/content/load";',
+    /Components take data as props/,
+  ],
+  ["ui imports a section", "app/components/ui/x.tsx", 'import "../sections/hero";', /ui is the bottom/],
+  [
+    "ui imports a feature by alias",
+    "app/components/ui/x.tsx",
+    'import "~/components/schedule/row";',
+    /ui is the bottom/,
+  ],
+  ["app/lib imports server code", "app/lib/x.ts", 'import "../../server/db/client";', /must not import server code/],
+  [
+    "a component imports server code",
+    "app/components/forms/x.tsx",
+    'import "../../../server/request";',
+    /must not import server code/,
+  ],
+  [
+    "lib imports a component",
+    "app/lib/x.ts",
+    'import "~/components/forms/contact-form";',
+    /Components are imported by routes only/,
+  ],
+  ["server/db imports an API", "server/db/x.ts", 'import "../api/forms";', /database layer is below the APIs/],
+  ["server/db imports the mailer", "server/db/x.ts", 'import "../mail/mailer";', /database layer is below/],
+  [
+    "server imports a component",
+    "server/api/x.ts",
+    'import "../../app/components/forms/contact-form";',
+    /Components are imported by routes only/,
+  ],
+  [
+    "a script imports a component",
+    "scripts/build/x.ts",
+    'import "../../app/components/layout/header";',
+    /Scripts use content, lib/,
+  ],
+  [
+    "server code reads the environment",
+    "server/api/x.ts",
+    "export const port = process.env.PORT;",
+    /server\/config\.ts/,
+  ],
+  ["app code reads the environment", "app/lib/x.ts", "export const url = process.env.SITE_URL;", /server\/config\.ts/],
+];
+
+describe("lint guards every layer boundary", () => {
+  it.each(cases)("refuses: %s", async (_what, file, code, message) => {
+    expect(await problems(file, code)).toEqual([expect.stringMatching(message)]);
+  });
+
+  it("allows the right ways", async () => {
+    expect(
+      await problems("app/components/speakers/x.tsx", 'import type { Speaker } from "~/content/schemas";'),
+    ).toEqual([]);
+    expect(await problems("app/components/ui/x.tsx", 'import "./tabs";')).toEqual([]);
+    expect(await problems("app/components/ui/x.tsx", 'import { renderToString } from "react-dom/server";')).toEqual([]);
+    expect(await problems("server/api/x.ts", 'import "../db/client";')).toEqual([]);
+    expect(await problems("server/config.ts", "export const env = process.env;")).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The server's settings: every environment variable it reads, parsed once at start with zod, typed, with the
+ * defaults of docs/deploy.md. A wrong value stops the start with the variable named. The server, its scripts
+ * (backup, restore, admin:add) and nothing else read the environment; the build reads its own (Vite's).
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as z from "zod";
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+const flag = optional.pipe(
+  z
+    .enum(["1", "true", "yes", "0", "false", "no"], { error: "must be 1 or 0 (true/yes or false/no)" })
+    .optional()
+    .transform((v) => v === "1" || v === "true" || v === "yes"),
+);
+/** A whole number in [min, max], or the fallback when unset. */
+const whole = (fallback: number, what: string, min = 1, max = Number.MAX_SAFE_INTEGER) =>
+  optional.transform((v, ctx) => {
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (Number.isInteger(n) && n >= min && n <= max) return n;
+    ctx.issues.push({ code: "custom", message: `must be ${what}, got "${v}"`, input: v });
+    return z.NEVER;
+  });
+/** "10/600": 10 per 600 s. */
+const rateLimit = (fallback: RateLimit) =>
+  optional.pipe(
+    z
+      .string()
+      .regex(/^\d+\/\d+$/, { error: 'must be "count/seconds", like 10/600' })
+      .optional()
+      .transform((v): RateLimit => {
+        if (!v) return fallback;
+        const [limit, seconds] = v.split("/").map(Number);
+        return { limit: limit!, windowMs: seconds! * 1000 };
+      }),
+  );
+const url = (protocols: RegExp, example: string) =>
+  optional.pipe(
+    z
+      .string()
+      .refine((v) => URL.canParse(v) && protocols.test(new URL(v).protocol), { error: `must be a URL like ${example}` })
+      .optional(),
+  );
+
+const schema = z.object({
+  PORT: whole(4173, "a port number", 0, 65535),
+  HOST: optional.transform((v) => v ?? "0.0.0.0"),
+  MAX_CONNECTIONS: whole(1000, "a whole number of connections"),
+  TRUST_PROXY: flag,
+  NODE_ENV: optional,
+  SITE_URL: url(/^https?:$/, "https://tncc.example.org").transform((v) => v?.replace(/\/+$/, "")),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_API_URL: url(/^https?:$/, "http://127.0.0.1:12111"),
+  STRIPE_WEBHOOK_SECRET: optional,
+  DATABASE_URL: url(/^postgres(ql)?:$/, "postgres://user:password@host:5432/tncc"),
+  DATA_DIR: optional.transform((v) => path.resolve(REPO, v ?? "data")),
+  SMTP_URL: url(/^smtps?:$/, "smtps://user:pass@smtp.example.org:465"),
+  MAIL_FROM: optional,
+  NOTIFY_EMAIL: optional.pipe(z.email({ error: "must be an e-mail address" }).optional()),
+  MAIL_POLL_MS: whole(5000, "a whole number of milliseconds"),
+  MAIL_BACKOFF_MS: whole(30_000, "a whole number of milliseconds"),
+  RETENTION_DAYS: whole(365, "a whole number of days"),
+  FORM_RATE_LIMIT: rateLimit({ limit: 10, windowMs: 600_000 }),
+  ADMIN_SIGNIN_LIMIT: rateLimit({ limit: 10, windowMs: 900_000 }),
+});
+
+export type Config = z.output<typeof schema> & {
+  /** Live payments or NODE_ENV=production: then SITE_URL is not guessed from the address we listen on. */
+  production: boolean;
+  /** Where links in mails and checkout's return addresses point: SITE_URL, else (not in production) our address. */
+  publicUrl: string | undefined;
+  /** The address shown at start ("localhost" for every interface). */
+  shownHost: string;
+};
+
+/** Parses the settings; throws one message naming every wrong variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success)
+    throw new Error(
+      parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message} (docs/deploy.md)`).join("\n"),
+    );
+  const settings = parsed.data;
+  const production = settings.NODE_ENV === "production" || Boolean(settings.STRIPE_SECRET_KEY?.startsWith("sk_live_"));
+  const shownHost = settings.HOST === "0.0.0.0" || settings.HOST === "::" ? "localhost" : settings.HOST;
+  return {
+    ...settings,
+    production,
+    shownHost,
+    publicUrl: settings.SITE_URL ?? (production ? undefined : `http://${shownHost}:${settings.PORT}`),
+  };
+}
+
+/** For the server and its scripts: the settings, or a message naming each wrong variable and exit 1. */
+export function configOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    console.error(`Cannot start, a setting is wrong:\n${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
