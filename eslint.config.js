@@ -86,6 +86,8 @@ export default tseslint.config(
   restrict(["app/components/ui/**"], [routes, serverModules, contentRuntime, serverCode, featureFolders]),
   restrict(["app/lib/**"], [routes, components, content, serverModules, serverCode]),
   restrict(["app/content/**"], [routes, components, serverCode]),
+  // Form definitions are plain data for the browser, the server and the inbox alike.
+  restrict(["app/forms/**"], [routes, components, content, serverModules, serverCode]),
   restrict(["app/routes/**", "app/root.tsx"], [serverCode]),
   restrict(["server/**"], [routes, components], ["server/db/**"]),
   restrict(["server/db/**"], [routes, components, aboveDb]),

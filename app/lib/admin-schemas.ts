@@ -3,18 +3,8 @@
  * and the server (server/api/admin/), which validates again as the authority. zod/mini, as form-schemas.ts.
  */
 import * as z from "zod/mini";
-
-/** The forms whose submissions the inbox lists (newsletter addresses live in their own table). */
-export const INBOX_KINDS = ["contact", "faq", "ticket", "comingSoon", "comment"] as const;
-export type InboxKind = (typeof INBOX_KINDS)[number];
-export const INBOX_LABELS: Record<InboxKind, string> = {
-  contact: "Contact",
-  faq: "FAQ questions",
-  ticket: "Ticket requests",
-  comingSoon: "Coming soon",
-  comment: "Comments",
-};
-export const isInboxKind = (kind: string): kind is InboxKind => (INBOX_KINDS as readonly string[]).includes(kind);
+import { INBOX_KINDS } from "../forms";
+import { emailSchema } from "./email-schema";
 
 /** The shortest password `admin:add` and the change-password form accept. */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -24,13 +14,8 @@ export const PER_PAGE = 20;
 export const MAX_PAGE = 100_000;
 
 export const signInSchema = z.object({
-  email: z
-    .string("Please enter your e-mail address.")
-    .check(
-      z.trim(),
-      z.minLength(1, "Please enter your e-mail address."),
-      z.maxLength(254, "That address is too long."),
-    ),
+  // Any address is tried as typed: a sign-in never says whether an address is well formed or known.
+  email: emailSchema("Please enter your e-mail address.", { shape: false }),
   password: z
     .string("Please enter your password.")
     .check(z.minLength(1, "Please enter your password."), z.maxLength(256, "That password is too long.")),
@@ -76,14 +61,7 @@ export const moderationSchema = z.object({
 
 /** `POST /api/admin/erasure` */
 export const erasureSchema = z.object({
-  email: z
-    .string("Please enter the e-mail address to erase.")
-    .check(
-      z.trim(),
-      z.minLength(3, "Please enter the e-mail address to erase."),
-      z.maxLength(254, "That address is too long."),
-      z.email("Please enter a valid e-mail address."),
-    ),
+  email: emailSchema("Please enter the e-mail address to erase."),
 });
 
 /** Ids in paths: a positive whole number (anything else is a 404). */

@@ -4,10 +4,9 @@
  * toast appears only after a 2xx. Offline or on a 5xx it stays in the outbox and is retried on `online`,
  * when the tab becomes visible, every 30 s and on the next visit; one tab sends at a time (Web Locks).
  */
-import { OUTBOX_SENT_EVENT, type FieldErrors } from "./form-fields";
-import { FORM_MESSAGES, type FormKind } from "./form-kinds";
+import { FORMS, formPath, isStoredKind, OUTBOX_SENT_EVENT, type FieldErrors, type FormKind } from "../forms";
+import { checkForm } from "../forms/schema";
 import { formFields, saveForLater } from "./form-save";
-import { checkForm, isStoredKind } from "./form-schemas";
 import {
   dueEntries,
   outcomeOf,
@@ -18,9 +17,6 @@ import {
   type Outcome,
 } from "./outbox";
 import { showToast } from "./toast";
-
-export { FORM_MESSAGES, type FormKind } from "./form-kinds";
-export { OUTBOX_SENT_EVENT, SAVED_MESSAGE } from "./form-fields";
 
 const LOCK = "tncc-outbox";
 const RETRY_MS = 30_000;
@@ -45,7 +41,7 @@ export function refusedMessage(): string {
 
 async function post(entry: OutboxEntry): Promise<Outcome> {
   try {
-    const res = await fetch(`/api/forms/${entry.kind}`, {
+    const res = await fetch(formPath(entry.kind), {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": entry.id },
       body: JSON.stringify(entry.fields),
@@ -83,7 +79,7 @@ export async function submitForm(
   if (!isStoredKind(kind)) {
     // Login: nothing to sign in to, nothing sent.
     form.reset();
-    await showToast("success", FORM_MESSAGES[kind]);
+    await showToast("success", FORMS[kind].success);
     return;
   }
   const fields = formFields(form);
@@ -97,7 +93,7 @@ export async function submitForm(
     case "sent":
       form.reset();
       report({ status: "idle" });
-      await showToast("success", FORM_MESSAGES[kind]);
+      await showToast("success", FORMS[kind].success);
       return;
     case "invalid":
       return report({ status: "invalid", errors: outcome.errors });
@@ -119,7 +115,7 @@ export async function flushOutbox(): Promise<void> {
       const outcome = await sendEntry(entry);
       if (outcome.type === "retry") return;
       window.dispatchEvent(new CustomEvent(OUTBOX_SENT_EVENT, { detail: entry }));
-      if (outcome.type === "sent") await showToast("success", FORM_MESSAGES[entry.kind]);
+      if (outcome.type === "sent") await showToast("success", FORMS[entry.kind].success);
       else if (outcome.type === "invalid" || outcome.type === "refused") await showToast("error", refusedMessage());
     }
   }, true);

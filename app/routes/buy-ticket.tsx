@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Field } from "~/components/forms/field";
+import { FormFields } from "~/components/forms/form-fields";
 import { SiteForm } from "~/components/forms/site-form";
 import { PageBanner } from "~/components/layout/page-banner";
 import { formatPrice } from "~/components/tickets/ticket-plans";
@@ -19,9 +19,6 @@ export const meta = () =>
     path: "/buy-ticket",
   });
 
-/** The plan select, styled like the other fields (components/forms/field.tsx). */
-const field = "mt-1.5 block min-h-12 w-full rounded-xl border border-ink/15 bg-paper px-4 py-2.5 text-ink";
-
 /** The ticket purchase form (spec section 5); `?plan=family` chooses the plan, e.g. from /pricing. */
 export default function BuyTicket({ loaderData: { currency, plans, registrationUrl } }: Route.ComponentProps) {
   const id = useId();
@@ -37,25 +34,16 @@ export default function BuyTicket({ loaderData: { currency, plans, registrationU
             <h2 id={`${id}-title`} className="text-3xl font-semibold sm:col-span-2">
               Ticket purchase
             </h2>
-            <Field label="Name" name="name" type="text" required autoComplete="name" />
-            <Field label="E-mail" name="email" type="email" required autoComplete="email" />
-            <Field label="Phone number" name="phone" type="tel" required autoComplete="tel" />
-            <Field label="Quantity" name="quantity" type="number" min={1} step={1} required defaultValue={1} />
-            <label className="font-semibold sm:col-span-2">
-              Plan
-              {/* Remounted when ?plan= is read after hydration, so the plan from the link is chosen. */}
-              <select key={plan} name="plan" required defaultValue={plan} className={field}>
-                {plans.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.title}: {formatPrice(p.price, currency)} ({p.tickets} {p.tickets === 1 ? "ticket" : "tickets"})
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="flex items-start gap-3 sm:col-span-2">
-              <input name="terms" type="checkbox" required className="mt-1 size-5 accent-rose" />
-              <span>I accept the terms and conditions of the conference.</span>
-            </label>
+            <FormFields
+              kind="ticket"
+              values={{ plan }}
+              options={{
+                plan: plans.map((p) => ({
+                  value: p.id,
+                  label: `${p.title}: ${formatPrice(p.price, currency)} (${p.tickets} ${p.tickets === 1 ? "ticket" : "tickets"})`,
+                })),
+              }}
+            />
             <div className="sm:col-span-2">
               <button type="submit" className="btn btn-primary">
                 Buy Ticket

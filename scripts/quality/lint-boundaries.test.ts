@@ -42,6 +42,13 @@ const cases: [string, string, string, RegExp][] = [
     'import "~/components/forms/contact-form";',
     /Components are imported by routes only/,
   ],
+  [
+    "a form definition imports a component",
+    "app/forms/x.ts",
+    'import "~/components/forms/field";',
+    /Components are imported by routes only/,
+  ],
+  ["a form definition reads content", "app/forms/x.ts", 'import "~/content/load";', /lib is below content/],
   ["server/db imports an API", "server/db/x.ts", 'import "../api/forms";', /database layer is below the APIs/],
   ["server/db imports the mailer", "server/db/x.ts", 'import "../mail/mailer";', /database layer is below/],
   [

@@ -3,7 +3,8 @@
  * Searches are parameterised (the search text is a bound value, its LIKE wildcards escaped).
  */
 import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
-import type { InboxKind, ListQuery } from "../../app/lib/admin-schemas";
+import type { InboxKind } from "../../app/forms";
+import type { ListQuery } from "../../app/lib/admin-schemas";
 import type { Db } from "../db/client";
 import { mailQueue, newsletterSubscribers, orders, submissions } from "../db/schema";
 import { countOrders, listOrders } from "../db/orders";

@@ -5,15 +5,18 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Context, Hono } from "hono";
-import { FORM_MESSAGES, isFormKind, sentId, type FormKind } from "../../app/lib/form-kinds";
 import {
   CONSENT_VERSION,
+  FORMS,
   HONEYPOT_FIELD,
-  checkForm,
   invalidId,
+  isFormKind,
   isStoredKind,
-  type StoredFormKind,
-} from "../../app/lib/form-schemas";
+  sentId,
+  type FormDefinition,
+} from "../../app/forms";
+import { checkForm } from "../../app/forms/schema";
+import { API_PATHS } from "../../app/lib/api-contract";
 import type { Database } from "../db/client";
 import {
   confirmSubscriber,
@@ -48,16 +51,6 @@ export interface FormsOptions {
 const KEY = /^[\w-]{8,100}$/;
 /** A path of this site as a page names it: "/", "/blog-single/3", with a query; no scheme, host or "//". */
 const SITE_PATH = /^\/(?![/\\])[\w\-./~%?=&+:@!$'()*,;]{0,299}$/;
-const NEWSLETTER_KINDS = new Set<FormKind>(["newsletter", "newsletterTemplate"]);
-const LABELS: Record<StoredFormKind, string> = {
-  newsletter: "Newsletter",
-  newsletterTemplate: "Newsletter",
-  comingSoon: "Coming-soon notification",
-  faq: "FAQ question",
-  contact: "Contact form",
-  ticket: "Ticket purchase request",
-  comment: "Blog comment",
-};
 
 export function registerForms(app: Hono, options: FormsOptions): void {
   const { database } = options;
@@ -88,7 +81,7 @@ export function registerForms(app: Hono, options: FormsOptions): void {
       .slice(0, 32);
   }
 
-  app.post("/api/forms/:kind", async (c) => {
+  app.post(API_PATHS.forms, async (c) => {
     const kind = c.req.param("kind");
     if (!isFormKind(kind)) return c.json({ error: `Unknown form "${kind}"` }, 400);
     if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin form posts are refused" }, 403);
@@ -99,7 +92,7 @@ export function registerForms(app: Hono, options: FormsOptions): void {
       return c.json({ error: "Send the form as application/json or application/x-www-form-urlencoded" }, 415);
     const back = sameOriginPath(c.req.header("referer"), c.req.url);
     const sent = () =>
-      json ? c.json({ ok: true, message: FORM_MESSAGES[kind] }, 201) : c.redirect(`${back}#${sentId(kind)}`, 303);
+      json ? c.json({ ok: true, message: FORMS[kind].success }, 201) : c.redirect(`${back}#${sentId(kind)}`, 303);
 
     const fields = json ? await readJson(c) : await readForm(c);
     if (!fields) return c.json({ error: "Malformed body" }, 400);
@@ -132,7 +125,8 @@ export function registerForms(app: Hono, options: FormsOptions): void {
     const data = checked.data;
     const consentVersion = fields.consent && /^[\w.-]{1,40}$/.test(fields.consent) ? fields.consent : CONSENT_VERSION;
     const origin = options.siteUrl;
-    if (NEWSLETTER_KINDS.has(kind) && data.email) {
+    const form: FormDefinition = FORMS[kind];
+    if (form.newsletter && data.email) {
       const email = data.email;
       const { created } = await subscribe(
         db,
@@ -161,9 +155,9 @@ export function registerForms(app: Hono, options: FormsOptions): void {
         page: pagePath.slice(0, 300),
         consentVersion,
         ipHash: hash,
-        status: kind === "comment" ? "pending" : "new",
+        status: form.moderated ? "pending" : "new",
       },
-      notifyMail(kind, data, pagePath, to),
+      notifyMail(form, data, pagePath, to),
     );
     if (conflict)
       return c.json(
@@ -171,7 +165,7 @@ export function registerForms(app: Hono, options: FormsOptions): void {
         422,
       );
     if (!duplicate) options.onQueued?.();
-    return duplicate && json ? c.json({ ok: true, duplicate: true, message: FORM_MESSAGES[kind] }, 200) : sent();
+    return duplicate && json ? c.json({ ok: true, duplicate: true, message: form.success }, 200) : sent();
   });
 
   // A mailed link's GET shows a button (mail scanners follow links and must not act); its POST acts (for
@@ -233,16 +227,18 @@ function confirmMail(email: string, token: string, origin: string): MailDraft {
   };
 }
 
-function notifyMail(kind: StoredFormKind, data: Record<string, string>, pagePath: string, to: string): MailDraft {
+function notifyMail(form: FormDefinition, data: Record<string, string>, pagePath: string, to: string): MailDraft {
   const about = data.subject ?? data.name ?? data.email ?? "";
+  const label = form.mailLabel ?? form.kind;
   return {
     to,
     replyTo: data.email ?? null,
-    subject: `[TNCC] ${LABELS[kind]}${about ? `: ${about}` : ""}`.slice(0, 200),
+    subject: `[TNCC] ${label}${about ? `: ${about}` : ""}`.slice(0, 200),
     body: [
-      `${LABELS[kind]} sent from ${pagePath}${kind === "comment" ? " (waiting for approval)" : ""}:`,
+      `${label} sent from ${pagePath}${form.moderated ? " (waiting for approval)" : ""}:`,
       "",
-      ...Object.entries(data).map(([name, value]) => `${name}: ${value}`),
+      // The form's own labels, in its order (app/forms/<kind>.ts).
+      ...form.fields.filter((f) => data[f.name] !== undefined).map((f) => `${f.label}: ${data[f.name]}`),
       "",
       "Reply to this mail to answer the visitor.",
     ].join("\n"),

@@ -3,7 +3,7 @@
  * stored submission becomes exactly one mail at a fake SMTP server. Runs its own server (see helpers).
  */
 import type { Page } from "@playwright/test";
-import { FORM_MESSAGES } from "../../app/lib/form-kinds";
+import { FORMS as DEFINITIONS } from "../../app/forms";
 import { expect, ready, test } from "./fixtures";
 import { countRows, startStack, type Stack } from "./forms-delivery.helpers";
 
@@ -69,7 +69,7 @@ for (const { kind, path, scope } of FORMS) {
     const form = page.locator(`${scope}form[action="/api/forms/${kind}"]`);
     await fill(page, form, email);
     await form.locator("[type=submit]").click();
-    await expect(toast(page, FORM_MESSAGES[kind])).toBeVisible();
+    await expect(toast(page, DEFINITIONS[kind].success)).toBeVisible();
     expect(await stored(kind, email)).toBe(1);
     if (kind === "comment") {
       const status = await stack.client.query("SELECT status FROM submissions WHERE email = $1", [email]);
@@ -91,7 +91,7 @@ test("offline: the form says it is saved on this device, and sends it once back 
   await expect(form.getByText(/saved on this device/i)).toBeVisible();
   expect(await stored("faq", email)).toBe(0);
   await context.setOffline(false);
-  await expect(toast(page, FORM_MESSAGES.faq)).toBeVisible();
+  await expect(toast(page, DEFINITIONS.faq.success)).toBeVisible();
   expect(await stored("faq", email)).toBe(1);
   await page.waitForTimeout(1000);
   expect(await stored("faq", email)).toBe(1);
@@ -104,7 +104,7 @@ test("a double submit, and a resend with the same Idempotency-Key, store one row
   const form = page.locator('form[action="/api/forms/contact"]');
   await fill(page, form, email);
   await form.locator("[type=submit]").dblclick();
-  await expect(toast(page, FORM_MESSAGES.contact)).toBeVisible();
+  await expect(toast(page, DEFINITIONS.contact.success)).toBeVisible();
   await page.waitForTimeout(1000);
   expect(await stored("contact", email)).toBe(1);
 
@@ -152,7 +152,7 @@ test("over the rate limit, the visitor reads when to try again", async ({ page }
     await fill(page, form, `limit.${i}.${Date.now()}@example.org`, String(i));
     await form.locator("[type=submit]").click();
     await expect(form.locator("[data-form-status]")).toHaveAttribute("data-form-status", "idle");
-    await expect(toast(page, FORM_MESSAGES.faq).first()).toBeVisible();
+    await expect(toast(page, DEFINITIONS.faq.success).first()).toBeVisible();
   }
   const fourth = `limit.4.${Date.now()}@example.org`;
   await fill(page, form, fourth, "4");
@@ -172,7 +172,7 @@ test("with JavaScript off, a form is stored and lands on its success anchor; a w
   await fill(page, form, email);
   await form.locator("[type=submit]").click();
   await page.waitForURL(/#sent-contact$/);
-  await expect(page.locator(".form-sent:target")).toHaveText(FORM_MESSAGES.contact);
+  await expect(page.locator(".form-sent:target")).toHaveText(DEFINITIONS.contact.success);
   expect(await stored("contact", email)).toBe(1);
 
   await page.goto("/contact");

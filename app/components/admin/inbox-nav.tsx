@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { INBOX_KINDS, INBOX_LABELS } from "~/lib/admin-schemas";
+import { INBOX_KINDS, inboxLabel } from "~/forms";
 
 export type Tab = (typeof INBOX_KINDS)[number] | "orders" | "erasure";
 
@@ -13,7 +13,7 @@ export function InboxNav({ tab, counts }: { tab: Tab; counts: Counts | null }) {
   const tabs: [Tab, string, number | undefined][] = [
     ...INBOX_KINDS.map((kind): [Tab, string, number | undefined] => [
       kind,
-      INBOX_LABELS[kind],
+      inboxLabel(kind),
       counts?.kinds[kind]?.unread,
     ]),
     ["orders", "Orders", counts?.orders],

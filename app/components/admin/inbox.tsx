@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { INBOX_LABELS, isInboxKind } from "~/lib/admin-schemas";
+import { inboxLabel, isInboxKind } from "~/forms";
 import { adminApi, type OrderRow, type PageOf, type SubmissionRow } from "~/lib/admin-api";
 import { ErasureForm } from "./erasure-form";
 import { InboxNav, type Counts, type Tab } from "./inbox-nav";
@@ -83,7 +83,7 @@ export function Inbox({ who, onSignedOut }: { who: Who; onSignedOut: (message?: 
     onSignedOut("You are signed out.");
   }
 
-  const title = isInboxKind(tab) ? INBOX_LABELS[tab] : tab === "orders" ? "Orders" : "Erasure";
+  const title = isInboxKind(tab) ? inboxLabel(tab) : tab === "orders" ? "Orders" : "Erasure";
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -104,7 +104,7 @@ export function Inbox({ who, onSignedOut }: { who: Who; onSignedOut: (message?: 
             <SearchForm key={`${tab}?${search}`} kind={tab} />
           </div>
           <a className="font-semibold underline underline-offset-4" href={`/api/admin/export/${tab}`} download>
-            Export CSV<span className="sr-only"> of {INBOX_LABELS[tab]}</span>
+            Export CSV<span className="sr-only"> of {inboxLabel(tab)}</span>
           </a>
         </div>
       ) : null}
@@ -113,7 +113,7 @@ export function Inbox({ who, onSignedOut }: { who: Who; onSignedOut: (message?: 
       </p>
       {tab === "erasure" ? <ErasureForm onErased={() => setVersion((v) => v + 1)} /> : null}
       {view.kind === "list" && isInboxKind(tab) && !id ? (
-        <SubmissionList list={view.list} label={INBOX_LABELS[tab]} />
+        <SubmissionList list={view.list} label={inboxLabel(tab)} />
       ) : null}
       {view.kind === "one" && id ? (
         <SubmissionDetail row={view.row} busy={busy} onChange={(s) => void change(view.row, s)} />

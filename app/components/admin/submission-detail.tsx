@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from "react-router";
+import { fieldsOf, isFormKind } from "~/forms";
 import type { SubmissionRow } from "~/lib/admin-api";
 import { replyMailto } from "~/lib/mailto";
 import { StatusBadge, titleOf, when } from "./submission-list";
@@ -10,9 +11,15 @@ interface Props {
   busy: boolean;
 }
 
-/** The form's own field order (jsonb keeps keys in its own order); unknown fields after. */
-const ORDER = ["name", "email", "phone", "subject", "message", "question", "comment", "plan", "quantity", "terms"];
-const rank = (name: string) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
+/** The form's own labels in its order (app/forms/<kind>.ts; jsonb keeps keys in its own order); other keys after. */
+function entries(row: SubmissionRow): [string, string][] {
+  const fields = isFormKind(row.kind) ? fieldsOf(row.kind) : [];
+  const known = new Set(fields.map((f) => f.name));
+  return [
+    ...fields.filter((f) => row.data[f.name] !== undefined).map((f): [string, string] => [f.label, row.data[f.name]!]),
+    ...Object.entries(row.data).filter(([name]) => !known.has(name)),
+  ];
+}
 
 /** One submission whole, with its actions: mark handled or new (moderate a comment), reply by mail. */
 export function SubmissionDetail({ row, onChange, busy }: Props) {
@@ -44,14 +51,12 @@ export function SubmissionDetail({ row, onChange, busy }: Props) {
         {row.page ? <span>from {row.page}</span> : null}
       </p>
       <dl className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-        {Object.entries(row.data)
-          .sort(([a], [b]) => rank(a) - rank(b))
-          .map(([name, value]) => (
-            <div key={name} className="contents">
-              <dt className="font-semibold">{name}</dt>
-              <dd className="break-words whitespace-pre-wrap">{value}</dd>
-            </div>
-          ))}
+        {entries(row).map(([name, value]) => (
+          <div key={name} className="contents">
+            <dt className="font-semibold">{name}</dt>
+            <dd className="break-words whitespace-pre-wrap">{value}</dd>
+          </div>
+        ))}
       </dl>
       <div className="mt-8 flex flex-wrap gap-3">
         {row.email ? (

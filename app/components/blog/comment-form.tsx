@@ -1,4 +1,4 @@
-import { Field } from "../forms/field";
+import { FormFields } from "../forms/form-fields";
 import { SiteForm } from "../forms/site-form";
 
 export interface CommentFormProps {
@@ -14,10 +14,7 @@ export function CommentForm({ postId }: CommentFormProps) {
         Leave a comment
       </h2>
       <SiteForm kind="comment" className="mt-6 grid gap-5 sm:grid-cols-2">
-        <input type="hidden" name="postId" value={postId} />
-        <Field label="Name" name="name" type="text" required autoComplete="name" />
-        <Field label="E-mail" name="email" type="email" required autoComplete="email" />
-        <Field label="Comment" name="comment" required multiline className="sm:col-span-2" />
+        <FormFields kind="comment" values={{ postId }} />
         <div className="sm:col-span-2">
           <button type="submit" className="btn btn-primary">
             Post Comment

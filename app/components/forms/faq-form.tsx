@@ -1,14 +1,11 @@
-import { Field } from "./field";
+import { FormFields } from "./form-fields";
 import { SiteForm } from "./site-form";
 
-/** The FAQ page's question form: name, e-mail, subject, question detail -> 'Thanks for your Message!'. */
+/** The FAQ page's question form (app/forms/faq.ts) -> 'Thanks for your Message!'. */
 export function FaqForm() {
   return (
     <SiteForm kind="faq" className="grid gap-5 sm:grid-cols-2" aria-label="Ask a question">
-      <Field label="Name" name="name" required autoComplete="name" />
-      <Field label="E-mail" name="email" type="email" required autoComplete="email" />
-      <Field label="Subject" name="subject" required className="sm:col-span-2" />
-      <Field label="Question detail" name="question" required multiline className="sm:col-span-2" />
+      <FormFields kind="faq" />
       <div className="sm:col-span-2">
         <button type="submit" className="btn btn-primary">
           Send Question

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ComponentProps } from "react";
-import type { FieldErrors } from "~/lib/form-fields";
+import { EMAIL_FIELD } from "~/forms/definition";
+import type { FieldErrors } from "~/forms";
 
 export interface FormErrorsValue {
   errors: FieldErrors;
@@ -29,10 +30,10 @@ export function EmailInput(props: Omit<ComponentProps<"input">, "name" | "type">
   const { error, errorId } = useFieldError("email");
   return (
     <input
-      name="email"
-      type="email"
+      name={EMAIL_FIELD.name}
+      type={EMAIL_FIELD.type}
       required
-      autoComplete="email"
+      autoComplete={EMAIL_FIELD.autoComplete}
       {...props}
       {...(error ? { "aria-invalid": true, "aria-describedby": errorId } : {})}
     />

@@ -2,15 +2,17 @@ import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent
 import { useRouteLoaderData } from "react-router";
 import {
   CONSENT_VERSION,
-  FIELD_LABELS,
+  FORMS,
   HONEYPOT_FIELD,
   OUTBOX_SENT_EVENT,
   SAVED_MESSAGE,
   fieldsOf,
+  formPath,
   invalidId,
   isStoredKind,
-} from "~/lib/form-fields";
-import { FORM_MESSAGES, sentId, type FormKind } from "~/lib/form-kinds";
+  sentId,
+  type FormKind,
+} from "~/forms";
 import { formFields, saveForLater } from "~/lib/form-save";
 import type * as FormsModule from "~/lib/forms";
 import type { FormState } from "~/lib/forms";
@@ -45,7 +47,7 @@ function loadSending(email: string | undefined): Promise<Sending> {
 }
 
 /**
- * Every form of the site. Once hydrated, submit checks the fields (app/lib/form-schemas.ts), then sends
+ * Every form of the site (app/forms/). Once hydrated, submit checks the fields (app/forms/schema.ts), then sends
  * through the outbox (app/lib/forms.ts): the success toast comes only once the server stored it. Before
  * hydration (or without JavaScript) the browser POSTs to `/api/forms/<kind>`, which answers with a
  * redirect back to `#sent-<kind>` (or `#invalid-<kind>-<field>`), shown below through `:target`.
@@ -107,7 +109,7 @@ export function SiteForm({ kind, children, ...rest }: Props) {
       <form
         ref={formRef}
         method="post"
-        action={`/api/forms/${kind}`}
+        action={formPath(kind)}
         onSubmit={onSubmit}
         onFocus={() => void loadSending(email).catch(() => {})}
         aria-busy={state.status === "sending"}
@@ -135,12 +137,12 @@ export function SiteForm({ kind, children, ...rest }: Props) {
         )}
         <FormStatus state={state} />
         <p id={sentId(kind)} role="status" className="form-sent">
-          {FORM_MESSAGES[kind]}
+          {FORMS[kind].success}
         </p>
         {stored &&
           fieldsOf(kind).map((field) => (
-            <p key={field} id={invalidId(kind, field)} role="alert" className="form-sent">
-              {`Not sent: please check ${FIELD_LABELS[field] ?? field}.`}
+            <p key={field.name} id={invalidId(kind, field.name)} role="alert" className="form-sent">
+              {`Not sent: please check ${field.noun}.`}
             </p>
           ))}
       </form>

@@ -472,10 +472,11 @@ describe("the inbox", { timeout: 60_000 }, () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="tncc-contact-/);
     const records = parse(await res.text(), { bom: true, columns: true }) as Record<string, string>[];
-    const row = records.find((r) => r.email === "csv@example.org");
-    expect(row?.subject).toBe("'=1+1");
-    expect(row?.message).toBe("Hello from csv@example.org");
-    expect(row?.phone).toBe("'+1 555 0100");
+    // Columns are named by the form's labels (app/forms/contact.ts).
+    const row = records.find((r) => r["E-mail"] === "csv@example.org");
+    expect(row?.Subject).toBe("'=1+1");
+    expect(row?.Message).toBe("Hello from csv@example.org");
+    expect(row?.["Phone number"]).toBe("'+1 555 0100");
   });
 
   it("moderates comments: approve, reject, delete", async () => {

@@ -7,15 +7,8 @@
 import type { Hono } from "hono";
 import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
-import {
-  PER_PAGE,
-  firstIssue,
-  isInboxKind,
-  listQuerySchema,
-  parseId,
-  statusSchema,
-} from "../../../app/lib/admin-schemas";
-import { fieldsOf } from "../../../app/lib/form-schemas";
+import { fieldsOf, isInboxKind } from "../../../app/forms";
+import { PER_PAGE, firstIssue, listQuerySchema, parseId, statusSchema } from "../../../app/lib/admin-schemas";
 import { allSubmissions, countsByKind, getSubmission, listSubmissions, setStatus } from "../../admin/inbox";
 import { orders } from "../../db/schema";
 import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "./context";
@@ -64,14 +57,15 @@ export function registerSubmissions(admin: Hono<AdminEnv>, options: AdminOptions
     const fields = fieldsOf(kind);
     const rows = await allSubmissions(db, kind);
     const csv = toCsv([
-      ["id", "received", "status", "handled", "page", ...fields],
+      // The form's own labels (app/forms/<kind>.ts), in its order.
+      ["id", "received", "status", "handled", "page", ...fields.map((f) => f.label)],
       ...rows.map((r) => [
         String(r.id),
         r.createdAt.toISOString(),
         r.status,
         r.handledAt?.toISOString() ?? "",
         r.page ?? "",
-        ...fields.map((f) => r.data[f] ?? ""),
+        ...fields.map((f) => r.data[f.name] ?? ""),
       ]),
     ]);
     const day = new Date().toISOString().slice(0, 10);

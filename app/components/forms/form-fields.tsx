@@ -1,0 +1,63 @@
+import { FORMS, type FieldSpec, type FormKind } from "~/forms";
+import { Field } from "./field";
+
+export interface FormFieldsProps {
+  kind: FormKind;
+  /** Values of hidden fields (the comment's post) and first values (the ticket's quantity and plan). */
+  values?: Record<string, string | number>;
+  /** The choices of each select field, by name (the ticket's plans come from content). */
+  options?: Record<string, readonly { value: string; label: string }[]>;
+}
+
+/** The select, styled like the other fields (./field.tsx). */
+const select = "mt-1.5 block min-h-12 w-full rounded-xl border border-ink/15 bg-paper px-4 py-2.5 text-ink";
+
+/** A form's fields, in order, from its definition (app/forms/<kind>.ts); the form adds its button. */
+export function FormFields({ kind, values = {}, options = {} }: FormFieldsProps) {
+  return FORMS[kind].fields.map((spec: FieldSpec) => {
+    const { name, label, type = "text", autoComplete } = spec;
+    const required = spec.required !== false;
+    const wide = spec.wide ? "sm:col-span-2" : "";
+    const value = values[name];
+    switch (type) {
+      case "hidden":
+        return <input key={name} type="hidden" name={name} value={value ?? ""} />;
+      case "textarea":
+        return <Field key={name} label={label} name={name} required={required} multiline className={wide} />;
+      case "select":
+        return (
+          <label key={name} className={`font-semibold ${wide}`}>
+            {label}
+            {/* Remounted when the chosen value changes after hydration (?plan= on /buy-ticket). */}
+            <select key={value} name={name} required={required} defaultValue={value} className={select}>
+              {(options[name] ?? []).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        );
+      case "checkbox":
+        return (
+          <label key={name} className={`flex items-start gap-3 ${wide}`}>
+            <input name={name} type="checkbox" required={required} className="mt-1 size-5 accent-rose" />
+            <span>{label}</span>
+          </label>
+        );
+      default:
+        return (
+          <Field
+            key={name}
+            label={label}
+            name={name}
+            type={type}
+            required={required}
+            autoComplete={autoComplete}
+            className={wide}
+            {...(spec.check === "quantity" ? { min: 1, max: 50, step: 1, defaultValue: value ?? 1 } : {})}
+          />
+        );
+    }
+  });
+}

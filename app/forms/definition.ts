@@ -1,0 +1,54 @@
+/**
+ * What a form is, as plain data (no zod, no React): its fields with their labels, types, autocomplete and
+ * checks, its success message, its inbox label and its mail subject. One file per form in this folder; the
+ * form component renders from it (components/forms/form-fields.tsx), the browser and the server check with
+ * the schema made from it (./schema.ts), the inbox and the CSV label with it. Adding a form is a new file
+ * here, its line in ./index.ts, and its place on a page.
+ */
+
+/** A field's extra check, beyond "required" and its length (messages in ./schema.ts). */
+export type FieldCheck = "email" | "phone" | "quantity" | "planId" | "postId" | "accepted";
+
+export interface FieldSpec {
+  name: string;
+  /** The label beside the field ("Name"); the inbox and the CSV show it too. */
+  label: string;
+  /** How messages name it: "Please enter your name.", "Not sent: please check your name." */
+  noun: string;
+  type?: "text" | "email" | "tel" | "number" | "textarea" | "select" | "checkbox" | "hidden";
+  autoComplete?: string;
+  /** Required unless false. */
+  required?: boolean;
+  /** Longest value, in characters (text fields). */
+  max?: number;
+  check?: FieldCheck;
+  /** Spans both columns of a two-column form. */
+  wide?: boolean;
+}
+
+export interface FormDefinition {
+  kind: string;
+  /** The toast, and the no-JavaScript notice, once the server stored it (spec section 7). */
+  success: string;
+  /** Its tab in the organisers' inbox; absent when its rows are not listed there. */
+  inboxLabel?: string;
+  /** Its name in the mail the organisers get: "[TNCC] Contact form: <subject>". */
+  mailLabel?: string;
+  /** Kept in the newsletter's own table (with a confirmation mail), not as a submission. */
+  newsletter?: boolean;
+  /** Waits for approval before it is shown (comments). */
+  moderated?: boolean;
+  /** Not stored or sent at all (the login page: this site has no accounts). */
+  notStored?: boolean;
+  fields: readonly FieldSpec[];
+}
+
+/** The one e-mail field of the newsletter and coming-soon forms. */
+export const EMAIL_FIELD: FieldSpec = {
+  name: "email",
+  label: "E-mail",
+  noun: "your e-mail address",
+  type: "email",
+  autoComplete: "email",
+  check: "email",
+};

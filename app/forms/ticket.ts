@@ -1,0 +1,38 @@
+import type { FormDefinition } from "./definition";
+
+/** The ticket purchase request (/buy-ticket): the plan's choices come from content. */
+export const ticket = {
+  kind: "ticket",
+  success: "Purchase Request Submitted!",
+  inboxLabel: "Ticket requests",
+  mailLabel: "Ticket purchase request",
+  fields: [
+    { name: "name", label: "Name", noun: "your name", autoComplete: "name", max: 100 },
+    {
+      name: "email",
+      label: "E-mail",
+      noun: "your e-mail address",
+      type: "email",
+      autoComplete: "email",
+      check: "email",
+    },
+    {
+      name: "phone",
+      label: "Phone number",
+      noun: "your phone number",
+      type: "tel",
+      autoComplete: "tel",
+      check: "phone",
+    },
+    { name: "quantity", label: "Quantity", noun: "the number of tickets", type: "number", check: "quantity" },
+    { name: "plan", label: "Plan", noun: "the plan", type: "select", check: "planId", wide: true },
+    {
+      name: "terms",
+      label: "I accept the terms and conditions of the conference.",
+      noun: "the terms and conditions",
+      type: "checkbox",
+      check: "accepted",
+      wide: true,
+    },
+  ],
+} as const satisfies FormDefinition;
