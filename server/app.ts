@@ -60,14 +60,14 @@ export interface AppOptions {
    */
   checkout?: Partial<CheckoutOptions>;
   /**
-   * The database (server/db/start.ts opens it) for the payment webhook, `/api/orders/:sessionId` and
-   * `/api/comments/:postId`; without it those answer 404.
+   * The database (server/start.ts opens it) for the forms, the inbox, the payment webhook,
+   * `/api/orders/:sessionId` and `/api/comments/:postId`; without it those answer 404.
    */
   database?: Database;
   vitals?: VitalsOptions;
   now?: () => number;
-  /** The forms' storage and mail settings; without them, `/api/forms/*` and `/api/admin/*` answer 404. */
-  forms?: FormsOptions;
+  /** The forms' mail and limit settings (with `database`); without them, `/api/forms/*` and `/api/admin/*` answer 404. */
+  forms?: Omit<FormsOptions, "database" | "trustProxy">;
   /** The organisers' inbox (on the forms' database): sign-in attempts per client address (ADMIN_SIGNIN_LIMIT). */
   admin?: { signInLimit?: { limit: number; windowMs: number } };
 }
@@ -122,13 +122,14 @@ export function createApp(opts: AppOptions): Hono {
   app.use("/api/*", (c, next) => (c.req.path === API_PATHS.stripeWebhook ? webhookLimit : apiLimit)(c, next));
 
   registerVitals(app, deps, opts.vitals);
-  registerHealth(app, opts.database ?? opts.forms?.database);
+  const { database } = opts;
+  registerHealth(app, database);
   // Every form (issue 17): stored, then mailed; see server/api/forms.ts.
-  if (opts.forms) registerForms(app, { ...opts.forms, trustProxy });
+  if (opts.forms && database) registerForms(app, { ...opts.forms, database, trustProxy });
   // The organisers' inbox (issue 18): sessions, lists, moderation, erasure; see server/api/admin/.
-  if (opts.forms)
+  if (opts.forms && database)
     registerAdmin(app, {
-      database: opts.forms.database,
+      database,
       siteUrl: opts.siteUrl ?? opts.forms.siteUrl,
       trustProxy,
       now: deps.now,
@@ -141,20 +142,20 @@ export function createApp(opts: AppOptions): Hono {
     ...opts.checkout,
   };
   registerCheckout(app, deps, checkout);
-  if (opts.database) {
+  if (database) {
     // Issue 18: paid orders from the provider's webhook, shown on /success; approved comments on posts.
     registerStripeWebhook(app, {
-      database: opts.database,
+      database,
       secret: checkout.webhookSecret,
       log: deps.log,
       logError: checkout.logError,
     });
     registerOrders(app, deps, {
-      database: opts.database,
+      database,
       stripe: { secretKey: checkout.secretKey, apiUrl: checkout.apiUrl, timeoutMs: checkout.timeoutMs },
       logError: checkout.logError,
     });
-    registerComments(app, { database: opts.database });
+    registerComments(app, { database });
   }
   registerAgendaIcs(app, {
     dataFile: path.join(path.dirname(root), "agenda-sessions.json"),

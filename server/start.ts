@@ -4,7 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { checkoutDataFile } from "./api/checkout";
-import type { FormsOptions } from "./api/forms";
+import type { AppOptions } from "./app";
 import type { Config } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { purge } from "./db/store";
@@ -12,7 +12,7 @@ import { safeError } from "./log-safe";
 import { startMailer, type Mailer } from "./mail/mailer";
 
 export interface FormsRuntime {
-  forms: FormsOptions;
+  forms: NonNullable<AppOptions["forms"]>;
   database: Database;
   close(): Promise<void>;
 }
@@ -56,13 +56,11 @@ export async function startForms(
   const daily = setInterval(runPurge, 86_400_000);
   daily.unref();
 
-  const forms: FormsOptions = {
-    database,
+  const forms: FormsRuntime["forms"] = {
     organiserEmail,
     notifyEmail: config.NOTIFY_EMAIL,
     siteUrl: config.publicUrl,
     rateLimit: config.FORM_RATE_LIMIT,
-    trustProxy: config.TRUST_PROXY,
     onQueued: () => mailer?.kick(),
   };
   return {

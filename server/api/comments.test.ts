@@ -19,7 +19,6 @@ beforeAll(async () => {
   ({ dir, root } = smallestBuild("tncc-comments-"));
   database = await openDatabase({ dataDir: path.join(dir, "data") });
   const forms = {
-    database,
     organiserEmail: async () => "info@tncc.example.org",
     rateLimit: { limit: 1000, windowMs: 60_000 },
   };

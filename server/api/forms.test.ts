@@ -22,12 +22,11 @@ beforeAll(async () => {
     root,
     log: () => {},
     trustProxy: true,
+    database,
     forms: {
-      database,
       organiserEmail: async () => "info@tncc.example.org",
       siteUrl: "https://tncc.example.org",
       rateLimit: { limit: 3, windowMs: 60_000 },
-      trustProxy: true,
       onQueued: () => queued++,
     },
   });

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { OrderRow, PageOf, SubmissionRow } from "~/lib/admin-api";
 import { formatAmount, orderReference } from "~/lib/orders";
 import { Pager } from "../ui/pager";
-import { StatusBadge, when } from "./submission-list";
+import { StatusBadge, SubmissionItems, when } from "./submission-list";
 
 const cell = "p-3 text-start align-top";
 const SCROLLER = "mt-3 overflow-x-auto rounded-[var(--radius-card)] bg-paper";
@@ -53,25 +53,11 @@ export function OrdersPanel({ orders, tickets }: { orders: PageOf<OrderRow>; tic
       <Pager page={orders.page} pageCount={orders.pageCount} label="Paid orders: pages" />
       <h2 className="mt-10 text-2xl font-semibold">Ticket purchase requests</h2>
       {tickets?.items.length ? (
-        <ul
-          className="mt-3 divide-y divide-ink/10 rounded-[var(--radius-card)] bg-paper"
-          aria-label="Ticket purchase requests"
-        >
-          {tickets.items.map((t) => (
-            <li key={t.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4">
-              <Link
-                to={{ search: `?tab=ticket&id=${t.id}` }}
-                className="flex-1 font-semibold underline-offset-4 hover:underline"
-              >
-                {t.data.quantity} × {t.data.plan} for {t.data.name}
-              </Link>
-              <time dateTime={t.createdAt} className="text-muted">
-                {when(t.createdAt)}
-              </time>
-              <StatusBadge status={t.status} />
-            </li>
-          ))}
-        </ul>
+        <SubmissionItems
+          rows={tickets.items}
+          label="Ticket purchase requests"
+          open={(t) => ({ search: `?tab=ticket&id=${t.id}` })}
+        />
       ) : (
         <p className="mt-3">No ticket requests yet.</p>
       )}

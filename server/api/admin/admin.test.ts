@@ -35,12 +35,11 @@ beforeAll(async () => {
     siteUrl: SITE,
     now: () => clock,
     admin: { signInLimit: { limit: 10, windowMs: 60_000 } },
+    database,
     forms: {
-      database,
       organiserEmail: async () => "info@tncc.example.org",
       siteUrl: SITE,
       rateLimit: { limit: 1000, windowMs: 60_000 },
-      trustProxy: true,
     },
   });
   for (const email of [

@@ -9,9 +9,10 @@ import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
 import { fieldsOf, isInboxKind } from "../../../app/forms";
 import { PER_PAGE, firstIssue, listQuerySchema, parseId, statusSchema } from "../../../app/lib/admin-schemas";
-import { allSubmissions, countsByKind, getSubmission, listSubmissions, setStatus } from "../../admin/inbox";
+import { allSubmissions, countsByKind, getSubmission, listSubmissions } from "../../admin/inbox";
 import { orders } from "../../db/schema";
-import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "./context";
+import { badRequest, notFound, type AdminEnv, type AdminOptions } from "./context";
+import { registerStatus } from "./status";
 
 /**
  * csv-stringify: quotes a cell with a comma, quote or line break (quoted_match adds a lone CR or LF);
@@ -42,13 +43,11 @@ export function registerSubmissions(admin: Hono<AdminEnv>, options: AdminOptions
     return row ? c.json(row) : notFound(c, "No such submission.");
   });
 
-  admin.patch("/submissions/:id", async (c) => {
-    const id = parseId(c.req.param("id"));
-    if (id === null) return notFound(c, "No such submission.");
-    const parsed = statusSchema.safeParse(await jsonBody(c));
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
-    const row = await setStatus(db, id, parsed.data.status, "other", c.get("admin"));
-    return row ? c.json(row) : notFound(c, "No such submission (comments are moderated under Comments).");
+  registerStatus(admin, db, {
+    path: "/submissions/:id",
+    schema: statusSchema,
+    kinds: "other",
+    missing: "No such submission (comments are moderated under Comments).",
   });
 
   admin.get("/export/:kind", async (c) => {

@@ -12,11 +12,11 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { FormFields } from "../../app/components/forms/form-fields";
 import { FORMS, type FieldSpec } from "../../app/forms";
 import { checkForm } from "../../app/forms/schema";
-import { smallestBuild } from "../../tests/fixtures/smallest-build";
-import { upsertAdmin } from "../admin/accounts";
-import { createApp } from "../app";
-import { openDatabase, type Database } from "../db/client";
-import { rowsOf } from "../db/store";
+import { smallestBuild } from "../fixtures/smallest-build";
+import { upsertAdmin } from "../../server/admin/accounts";
+import { createApp } from "../../server/app";
+import { openDatabase, type Database } from "../../server/db/client";
+import { rowsOf } from "../../server/db/store";
 
 const SITE = "https://tncc.example.org";
 const PASSWORD = "correct horse battery";
@@ -37,11 +37,12 @@ beforeAll(async () => {
   let root: string;
   ({ dir, root } = smallestBuild("tncc-formdef-"));
   database = await openDatabase({ dataDir: path.join(dir, "data") });
-  const forms = { database, organiserEmail: async () => "info@tncc.example.org", siteUrl: SITE };
+  const forms = { organiserEmail: async () => "info@tncc.example.org", siteUrl: SITE };
   app = createApp({
     root,
     log: () => {},
     siteUrl: SITE,
+    database,
     forms: { ...forms, rateLimit: { limit: 100, windowMs: 60_000 } },
   });
   await upsertAdmin(database.db, "ada@tncc.example.org", PASSWORD, false);
