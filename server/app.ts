@@ -14,7 +14,7 @@ import { HTTPException } from "hono/http-exception";
 import { registerAdmin } from "./api/admin";
 import { registerAgendaIcs } from "./api/agenda-ics";
 import { registerHealth } from "./api/health";
-import { API_PATHS } from "../app/lib/api-contract";
+import { API_PATHS } from "../app/lib/urls";
 import { checkoutDataFile, registerCheckout, type CheckoutOptions } from "./api/checkout";
 import { registerComments } from "./api/comments";
 import type { ApiDeps } from "./api/deps";

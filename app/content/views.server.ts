@@ -33,6 +33,7 @@ import {
   type Site,
 } from "./content.server";
 import { agendaCalendarData } from "./paths.server";
+import { pageUrl } from "~/lib/urls";
 
 // ---- Pieces several pages show ----
 
@@ -387,7 +388,7 @@ export function eventDetailView(dayId: number, sessionId: number) {
   const site = getSite();
   const index = day.sessions.indexOf(session);
   const link = (s: (typeof day.sessions)[number] | undefined) =>
-    s && { href: `/event-detail/${day.id}/${s.id}`, title: s.title };
+    s && { href: pageUrl.session(day.id, s.id), title: s.title };
   const { street, city, region, postalCode } = site.venue.address;
   return {
     dayId: day.id,

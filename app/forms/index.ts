@@ -3,7 +3,7 @@
  * both need to know of them. No zod and no React: pages render forms without downloading the checks
  * (./schema.ts, loaded on first focus or submit).
  */
-import { API_PATHS } from "../lib/api-contract";
+import { API_PATHS } from "../lib/urls";
 import { comingSoon } from "./coming-soon";
 import { comment } from "./comment";
 import { contact } from "./contact";

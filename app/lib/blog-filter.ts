@@ -1,4 +1,5 @@
 import { searchPages } from "./search";
+import { pageUrl } from "./urls";
 
 export interface FilterablePost {
   id: number;
@@ -30,9 +31,9 @@ export function filterPosts<T extends FilterablePost>(posts: readonly T[], filte
   );
   const q = filter.q?.trim();
   if (q) {
-    const byPath = new Map(list.map((p) => [`/blog-single/${p.id}`, p]));
+    const byPath = new Map(list.map((p) => [pageUrl.post(p.id), p]));
     const hits = searchPages(
-      list.map((p) => ({ path: `/blog-single/${p.id}`, title: p.title, description: p.excerpt, text: p.text })),
+      list.map((p) => ({ path: pageUrl.post(p.id), title: p.title, description: p.excerpt, text: p.text })),
       q,
       list.length,
     );

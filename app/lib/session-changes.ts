@@ -4,6 +4,7 @@
  * locale-free: the texts are built from the ISO strings, so a page needs no Intl to show them.
  */
 import { eventClock } from "./schedule-time";
+import { pageUrl } from "./urls";
 
 export type SessionStatus = "cancelled" | "moved";
 
@@ -132,7 +133,7 @@ export function programmeChanges(
           session: {
             number: session.number,
             title: session.title,
-            href: `/event-detail/${day.id}/${session.id}`,
+            href: pageUrl.session(day.id, session.id),
             when: eventDayTime(session.startsAt),
           },
         };

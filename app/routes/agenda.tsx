@@ -13,6 +13,7 @@ import { pageMeta } from "~/lib/meta";
 import { timeRange, type EventZone } from "~/lib/schedule-time";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/agenda";
+import { pageUrl } from "~/lib/urls";
 
 export async function loader() {
   return agendaView();
@@ -182,7 +183,7 @@ function AgendaList({ days, picked, zone, editable, changed }: AgendaListProps) 
                     <div className="flex-1">
                       <p className="font-semibold text-gold-deep tabular-nums">{timeRange(s)}</p>
                       <Link
-                        to={`/event-detail/${s.dayId}/${s.id}`}
+                        to={pageUrl.session(s.dayId, s.id)}
                         className={`font-serif text-xl font-semibold hover:text-rose ${cancelledTitle(s.change)}`}
                       >
                         {s.title}

@@ -8,6 +8,7 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { pageMeta, shareImagePath } from "~/lib/meta";
 import { blogPostView } from "~/content/views.server";
 import type { Route } from "./+types/blog-single";
+import { pageUrl } from "~/lib/urls";
 
 const isId = (value: string) => /^\d{1,6}$/.test(value);
 
@@ -21,7 +22,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
   pageMeta({
     title: loaderData?.post.title ?? "Blog",
     description: loaderData?.post.excerpt ?? "",
-    path: `/blog-single/${loaderData?.post.id}`,
+    path: pageUrl.post(loaderData?.post.id),
     share: loaderData && {
       path: shareImagePath("post", loaderData.post.id),
       alt: `${loaderData.post.title}: a post of the TNCC blog`,
@@ -79,7 +80,7 @@ export default function BlogSingle({ loaderData: { post, newer, older, comments 
             className="mt-10 flex flex-wrap justify-between gap-4 border-y border-night/10 py-6"
           >
             {older ? (
-              <Link to={`/blog-single/${older.id}`} rel="prev" className="max-w-[45%] hover:text-rose">
+              <Link to={pageUrl.post(older.id)} rel="prev" className="max-w-[45%] hover:text-rose">
                 <span className="block text-sm text-muted">Older post</span>
                 <span className="font-semibold">{older.title}</span>
               </Link>
@@ -87,7 +88,7 @@ export default function BlogSingle({ loaderData: { post, newer, older, comments 
               <span />
             )}
             {newer && (
-              <Link to={`/blog-single/${newer.id}`} rel="next" className="max-w-[45%] text-end hover:text-rose">
+              <Link to={pageUrl.post(newer.id)} rel="next" className="max-w-[45%] text-end hover:text-rose">
                 <span className="block text-sm text-muted">Newer post</span>
                 <span className="font-semibold">{newer.title}</span>
               </Link>

@@ -8,6 +8,7 @@ import { pageMeta, shareImagePath } from "~/lib/meta";
 import { timeRange, useScheduleZone } from "~/lib/schedule-time";
 import { eventDetailView } from "~/content/views.server";
 import type { Route } from "./+types/event-detail";
+import { pageUrl } from "~/lib/urls";
 
 const isId = (value: string) => /^\d{1,6}$/.test(value);
 
@@ -24,7 +25,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   ...pageMeta({
     title: loaderData?.session.title ?? "Session",
     description: `${loaderData?.session.title}: a session of the Wrapped in Grace Conference.`,
-    path: `/event-detail/${loaderData?.dayId}/${loaderData?.session.id}`,
+    path: pageUrl.session(loaderData?.dayId, loaderData?.session.id),
     share: loaderData && {
       path: shareImagePath("session", loaderData.session.number),
       alt: `${loaderData.session.title}: ${loaderData.dayText}, ${timeRange(loaderData.session)} ${loaderData.zone.name}${loaderData.session.speaker ? `, with ${loaderData.session.speaker.name}` : ""}${loaderData.session.change?.kind === "cancelled" ? " (cancelled)" : ""}`,
@@ -64,7 +65,7 @@ export default function EventDetail({ loaderData: d }: Route.ComponentProps) {
               <p className="mt-2">
                 With{" "}
                 <Link
-                  to={`/speakers-detail/${d.session.speaker.id}`}
+                  to={pageUrl.speaker(d.session.speaker.id)}
                   className="font-semibold underline underline-offset-4 hover:text-rose"
                 >
                   {d.session.speaker.name}
@@ -79,7 +80,7 @@ export default function EventDetail({ loaderData: d }: Route.ComponentProps) {
               </span>
             </p>
             <p className="mt-6 text-lg">{d.session.text}</p>
-            <a href={`/calendar/${d.dayId}-${d.session.id}.ics`} download className="btn btn-primary print-hide mt-8">
+            <a href={pageUrl.sessionIcs(d.dayId, d.session.id)} download className="btn btn-primary print-hide mt-8">
               <CalendarPlus aria-hidden="true" className="size-4" />
               Add to calendar
             </a>

@@ -6,6 +6,7 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { pageMeta, shareImagePath } from "~/lib/meta";
 import { speakerDetailView } from "~/content/views.server";
 import type { Route } from "./+types/speaker-detail";
+import { pageUrl } from "~/lib/urls";
 
 const isId = (value: string) => /^\d{1,6}$/.test(value);
 
@@ -19,7 +20,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
   pageMeta({
     title: loaderData?.speaker.name ?? "Speaker",
     description: `${loaderData?.speaker.name}, ${loaderData?.speaker.designation} at the Wrapped in Grace Conference.`,
-    path: `/speakers-detail/${loaderData?.speaker.id}`,
+    path: pageUrl.speaker(loaderData?.speaker.id),
     share: loaderData && {
       path: shareImagePath("speaker", loaderData.speaker.id),
       alt: `${loaderData.speaker.name}, ${loaderData.speaker.designation}, at the Wrapped in Grace Conference`,
@@ -55,7 +56,7 @@ export default function SpeakerDetail({ loaderData: { speaker, sessions } }: Rou
                     >
                       <div className="flex-1">
                         <Link
-                          to={`/event-detail/${s.dayId}/${s.id}`}
+                          to={pageUrl.session(s.dayId, s.id)}
                           className={`font-serif text-xl font-semibold hover:text-rose ${cancelledTitle(s.change)}`}
                         >
                           {s.title}

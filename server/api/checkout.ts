@@ -11,7 +11,7 @@ import path from "node:path";
 import { readFile } from "node:fs/promises";
 import type { Context, Hono } from "hono";
 import type Stripe from "stripe";
-import { API_PATHS, CHECKOUT_UNAVAILABLE_ID } from "../../app/lib/api-contract";
+import { API_PATHS, CHECKOUT_UNAVAILABLE_ID } from "../../app/lib/urls";
 import { CheckoutRequestSchema } from "../../app/lib/checkout-schema";
 import { rateLimit } from "../rate-limit";
 import { sameOriginPath } from "../redirect";

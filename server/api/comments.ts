@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Hono } from "hono";
-import { API_PATHS } from "../../app/lib/api-contract";
+import { API_PATHS } from "../../app/lib/urls";
 import type { CommentsAnswer } from "../../app/lib/comments";
 import { PostIdSchema } from "../../app/lib/id-schemas";
 import type { Database } from "../db/client";

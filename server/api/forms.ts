@@ -16,7 +16,7 @@ import {
   type FormDefinition,
 } from "../../app/forms";
 import { checkForm } from "../../app/forms/schema";
-import { API_PATHS } from "../../app/lib/api-contract";
+import { API_PATHS } from "../../app/lib/urls";
 import type { Database } from "../db/client";
 import {
   confirmSubscriber,

@@ -7,7 +7,7 @@
  */
 import type { Hono } from "hono";
 import type Stripe from "stripe";
-import { API_PATHS } from "../../app/lib/api-contract";
+import { API_PATHS } from "../../app/lib/urls";
 import { SessionIdSchema } from "../../app/lib/id-schemas";
 import { orderReference, type OrderAnswer } from "../../app/lib/orders";
 import type { Database } from "../db/client";

@@ -7,7 +7,7 @@
  */
 import type { Hono } from "hono";
 import Stripe from "stripe";
-import { API_PATHS } from "../../app/lib/api-contract";
+import { API_PATHS } from "../../app/lib/urls";
 import type { Database } from "../db/client";
 import { recordPaidOrder } from "../db/orders";
 import { paidOrderOf } from "../stripe";

@@ -4,7 +4,7 @@
  * aggregated, one summary line per metric name per interval (count, p75, ratings).
  */
 import type { Hono } from "hono";
-import { API_PATHS } from "../../app/lib/api-contract";
+import { API_PATHS } from "../../app/lib/urls";
 import { VitalsPayloadSchema, type Vital } from "../../app/lib/vitals-schema";
 import { rateLimit } from "../rate-limit";
 import { readBody } from "../request";

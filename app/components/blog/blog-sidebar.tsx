@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Category, Post, Tag } from "~/content/schemas";
 import { useSearchParam } from "~/lib/use-search-param";
+import { pageUrl } from "~/lib/urls";
 
 export interface SidebarProps {
   /** The list page the search and the filters apply to. */
@@ -79,7 +80,7 @@ export function BlogSidebar({ listPath, categories, tags, latest }: SidebarProps
         <ul className="mt-3 space-y-3">
           {latest.map((p) => (
             <li key={p.id}>
-              <Link to={`/blog-single/${p.id}`} className="font-semibold hover:text-rose">
+              <Link to={pageUrl.post(p.id)} className="font-semibold hover:text-rose">
                 {p.title}
               </Link>
               <p className="text-sm text-muted">{p.dateText}</p>

@@ -4,6 +4,7 @@ import type { Post } from "~/content/schemas";
 import { useReveal } from "~/lib/use-reveal";
 import { ResponsiveImage } from "../ui/responsive-image";
 import { IconItem } from "../ui/icon-item";
+import { pageUrl } from "~/lib/urls";
 
 export type PostCardProps = Pick<
   Post,
@@ -39,7 +40,7 @@ export function PostCard({
   priority = false,
 }: PostCardProps) {
   const reveal = useReveal<HTMLElement>(delay);
-  const href = `/blog-single/${id}`;
+  const href = pageUrl.post(id);
   return (
     <article
       {...reveal}

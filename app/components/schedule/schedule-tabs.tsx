@@ -7,6 +7,7 @@ import { timeRange, useScheduleZone, type EventZone } from "~/lib/schedule-time"
 import { useTabs } from "../ui/use-tabs";
 import { ChangeMark, cancelledTitle } from "./change-mark";
 import type { ChangeMark as Mark } from "~/lib/session-changes";
+import { pageUrl } from "~/lib/urls";
 
 export type ScheduleSessionProps = Pick<ScheduleSession, "id" | "title" | "startsAt" | "endsAt"> & {
   /** The session's stable number: shows the "My agenda" star when given. */
@@ -189,7 +190,7 @@ function SessionRow({ dayId, session, colors, clock, mark }: SessionRowProps) {
         <p className={`font-serif text-xl font-semibold ${colors.title} ${cancelledTitle(session.change)}`}>
           {/* The whole row is the link's target area (the ::after overlay); the title is its name. */}
           <Link
-            to={`/event-detail/${dayId}/${session.id}`}
+            to={pageUrl.session(dayId, session.id)}
             className="after:absolute after:inset-0 after:rounded-[var(--radius-card)]"
           >
             {session.title}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { eventPhase, nowAndNext, useNow } from "~/lib/event-now";
 import { eventClock } from "~/lib/schedule-time";
 import { Countdown, TookPlace } from "../ui/countdown";
+import { pageUrl } from "~/lib/urls";
 
 export interface NowSession {
   dayId: number;
@@ -74,7 +75,7 @@ export function CountdownSection({ target, startText, endsAt, dateText, sessions
             </h2>
             {onNow.current && (
               <p className="mt-2 font-serif text-xl text-gold">
-                <Link to={`/event-detail/${onNow.current.dayId}/${onNow.current.id}`} className="underline">
+                <Link to={pageUrl.session(onNow.current.dayId, onNow.current.id)} className="underline">
                   {onNow.current.title}
                 </Link>
               </p>
@@ -82,7 +83,7 @@ export function CountdownSection({ target, startText, endsAt, dateText, sessions
             {onNow.next && timeZone && (
               <p className="mt-2 text-lilac">
                 Next, at {eventClock(onNow.next.startsAt)}:{" "}
-                <Link to={`/event-detail/${onNow.next.dayId}/${onNow.next.id}`} className="text-paper underline">
+                <Link to={pageUrl.session(onNow.next.dayId, onNow.next.id)} className="text-paper underline">
                   {onNow.next.title}
                 </Link>
               </p>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Speaker } from "~/content/schemas";
 import { useReveal } from "~/lib/use-reveal";
 import { ResponsiveImage } from "../ui/responsive-image";
+import { pageUrl } from "~/lib/urls";
 
 export type SpeakerCardProps = Pick<Speaker, "id" | "name" | "designation" | "photo"> & {
   /** Rendered width of the photo at each breakpoint (the grid decides). */
@@ -25,7 +26,7 @@ export function SpeakerCard({
   headingLevel: Heading = "h3",
 }: SpeakerCardProps) {
   const reveal = useReveal<HTMLElement>(delay);
-  const href = `/speakers-detail/${id}`;
+  const href = pageUrl.speaker(id);
   return (
     <article {...reveal} className="group text-center">
       <Link

@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { CHECKOUT_UNAVAILABLE_ID as UNAVAILABLE_ID } from "~/lib/api-contract";
+import { CHECKOUT_UNAVAILABLE_ID as UNAVAILABLE_ID } from "~/lib/urls";
 import { showToast } from "~/lib/toast";
 import type { SponsorToken } from "~/content/schemas";
 import { ContentIcon } from "../ui/content-icon";
