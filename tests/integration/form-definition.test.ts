@@ -13,7 +13,7 @@ import { FormFields } from "../../app/components/forms/form-fields";
 import { FORMS, type FieldSpec } from "../../app/forms";
 import { checkForm } from "../../app/forms/schema";
 import { smallestBuild } from "../fixtures/smallest-build";
-import { upsertAdmin } from "../../server/admin/accounts";
+import { upsertAdmin } from "../../server/api/admin/accounts";
 import { createApp } from "../../server/app";
 import { openDatabase, type Database } from "../../server/db/client";
 import { rowsOf } from "../../server/db/store";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { adminApi } from "~/lib/admin-api";
+import { adminApi } from "~/lib/admin/api";
 import { Inbox } from "./inbox";
 import { PasswordForm } from "./password-form";
 import { SignInForm, type Who } from "./sign-in-form";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { adminApi } from "~/lib/admin-api";
+import { adminApi } from "~/lib/admin/api";
 import { Field } from "../forms/field";
 
 type Counts = Record<string, number>;

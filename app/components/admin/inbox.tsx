@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { inboxLabel, isInboxKind } from "~/forms";
-import { adminApi, type OrderRow, type PageOf, type SubmissionRow } from "~/lib/admin-api";
+import { adminApi, type OrderRow, type PageOf, type SubmissionRow } from "~/lib/admin/api";
 import { ErasureForm } from "./erasure-form";
 import { InboxNav, type Counts, type Tab } from "./inbox-nav";
 import { OrdersPanel } from "./orders-panel";

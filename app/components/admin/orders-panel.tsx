@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { OrderRow, PageOf, SubmissionRow } from "~/lib/admin-api";
+import type { OrderRow, PageOf, SubmissionRow } from "~/lib/admin/api";
 import { formatAmount, orderReference } from "~/lib/orders";
 import { Pager } from "../ui/pager";
 import { StatusBadge, SubmissionItems, when } from "./submission-list";

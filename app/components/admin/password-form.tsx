@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { MIN_PASSWORD_LENGTH } from "~/lib/admin-schemas";
-import { adminApi } from "~/lib/admin-api";
+import { MIN_PASSWORD_LENGTH } from "~/lib/admin/schemas";
+import { adminApi } from "~/lib/admin/api";
 import { Field } from "../forms/field";
 import type { Who } from "./sign-in-form";
 

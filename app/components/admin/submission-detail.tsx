@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { fieldsOf, isFormKind } from "~/forms";
-import type { SubmissionRow } from "~/lib/admin-api";
+import type { SubmissionRow } from "~/lib/admin/api";
 import { replyMailto } from "~/lib/mailto";
 import { StatusBadge, titleOf, when } from "./submission-list";
 

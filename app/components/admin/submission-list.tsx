@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router";
-import type { PageOf, SubmissionRow } from "~/lib/admin-api";
+import type { PageOf, SubmissionRow } from "~/lib/admin/api";
 import { Pager } from "../ui/pager";
 
 export const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });

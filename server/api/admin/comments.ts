@@ -4,8 +4,8 @@
  * The pending list is `GET /api/admin/submissions?kind=comment&status=pending`.
  */
 import type { Hono } from "hono";
-import { moderationSchema, parseId } from "../../../app/lib/admin-schemas";
-import { deleteComment } from "../../admin/inbox";
+import { moderationSchema, parseId } from "../../../app/lib/admin/schemas";
+import { deleteComment } from "./inbox";
 import { notFound, type AdminEnv, type AdminOptions } from "./context";
 import { registerStatus } from "./status";
 

@@ -1,6 +1,6 @@
 /** What every `/api/admin/*` handler shares: options, the signed-in organiser, the JSON body reader. */
 import type { Context } from "hono";
-import type { SessionAdmin } from "../../admin/accounts";
+import type { SessionAdmin } from "./accounts";
 import type { Database } from "../../db/client";
 import { readBody } from "../../request";
 

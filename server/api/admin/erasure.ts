@@ -4,8 +4,8 @@
  * SHA-256, never the address.
  */
 import type { Hono } from "hono";
-import { erasureSchema, firstIssue } from "../../../app/lib/admin-schemas";
-import { eraseAddress } from "../../admin/inbox";
+import { erasureSchema, firstIssue } from "../../../app/lib/admin/schemas";
+import { eraseAddress } from "./inbox";
 import { badRequest, jsonBody, type AdminEnv, type AdminOptions } from "./context";
 
 export function registerErasure(admin: Hono<AdminEnv>, options: AdminOptions): void {

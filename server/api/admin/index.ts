@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { sessionAdmin } from "../../admin/accounts";
+import { sessionAdmin } from "./accounts";
 import { isHttps } from "../../request";
 import { registerComments } from "./comments";
 import type { AdminEnv, AdminOptions } from "./context";

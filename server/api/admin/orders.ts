@@ -3,8 +3,8 @@
  * webhook), newest first. Ticket purchase requests are submissions (`kind=ticket`) and listed with them.
  */
 import type { Hono } from "hono";
-import { PER_PAGE, listQuerySchema, firstIssue } from "../../../app/lib/admin-schemas";
-import { listOrderPage } from "../../admin/inbox";
+import { PER_PAGE, listQuerySchema, firstIssue } from "../../../app/lib/admin/schemas";
+import { listOrderPage } from "./inbox";
 import { badRequest, type AdminEnv, type AdminOptions } from "./context";
 
 const pageSchema = listQuerySchema.def.shape.page;

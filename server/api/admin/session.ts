@@ -5,7 +5,7 @@
  */
 import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { firstIssue, passwordChangeSchema, signInSchema } from "../../../app/lib/admin-schemas";
+import { firstIssue, passwordChangeSchema, signInSchema } from "../../../app/lib/admin/schemas";
 import {
   ABSOLUTE_MS,
   audit,
@@ -18,8 +18,8 @@ import {
   findAdmin,
   MAX_FAILURES,
   sha256,
-} from "../../admin/accounts";
-import { verifyPassword } from "../../admin/password";
+} from "./accounts";
+import { verifyPassword } from "./password";
 import { rateLimit } from "../../rate-limit";
 import { isHttps } from "../../request";
 import { badRequest, jsonBody, type AdminEnv, type AdminOptions } from "./context";

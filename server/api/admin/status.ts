@@ -5,8 +5,8 @@
  */
 import type { Hono } from "hono";
 import type * as z from "zod/mini";
-import { firstIssue, parseId } from "../../../app/lib/admin-schemas";
-import { setStatus } from "../../admin/inbox";
+import { firstIssue, parseId } from "../../../app/lib/admin/schemas";
+import { setStatus } from "./inbox";
 import type { Db } from "../../db/client";
 import { badRequest, jsonBody, notFound, type AdminEnv } from "./context";
 

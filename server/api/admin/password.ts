@@ -6,7 +6,7 @@
  * leaves older hashes readable.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { MIN_PASSWORD_LENGTH } from "../../app/lib/admin-schemas";
+import { MIN_PASSWORD_LENGTH } from "../../../app/lib/admin/schemas";
 
 export { MIN_PASSWORD_LENGTH };
 export const MAX_PASSWORD_LENGTH = 256;

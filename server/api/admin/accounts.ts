@@ -4,9 +4,9 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { adminDevices, adminSessions, admins, auditLog, signInFailures } from "../db/schema";
-import { rowsOf } from "../db/store";
+import type { Db } from "../../db/client";
+import { adminDevices, adminSessions, admins, auditLog, signInFailures } from "../../db/schema";
+import { rowsOf } from "../../db/store";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
 
 /**

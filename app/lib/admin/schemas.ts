@@ -3,8 +3,8 @@
  * and the server (server/api/admin/), which validates again as the authority. zod/mini, as form-schemas.ts.
  */
 import * as z from "zod/mini";
-import { INBOX_KINDS } from "../forms";
-import { emailSchema } from "./email-schema";
+import { INBOX_KINDS } from "../../forms";
+import { emailSchema } from "../email-schema";
 
 /** The shortest password `admin:add` and the change-password form accept. */
 export const MIN_PASSWORD_LENGTH = 12;

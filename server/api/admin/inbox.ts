@@ -3,12 +3,12 @@
  * Searches are parameterised (the search text is a bound value, its LIKE wildcards escaped).
  */
 import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
-import type { InboxKind } from "../../app/forms";
-import type { ListQuery } from "../../app/lib/admin-schemas";
-import type { Db } from "../db/client";
-import { mailQueue, newsletterSubscribers, orders, submissions } from "../db/schema";
-import { countOrders, listOrders } from "../db/orders";
-import { rowsOf } from "../db/store";
+import type { InboxKind } from "../../../app/forms";
+import type { ListQuery } from "../../../app/lib/admin/schemas";
+import type { Db } from "../../db/client";
+import { mailQueue, newsletterSubscribers, orders, submissions } from "../../db/schema";
+import { countOrders, listOrders } from "../../db/orders";
+import { rowsOf } from "../../db/store";
 import { audit, normalizeEmail, sha256, type SessionAdmin } from "./accounts";
 
 /** `%`, `_` and `\` match themselves in the search text. */
