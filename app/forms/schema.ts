@@ -5,7 +5,7 @@
  * which loads it on a form's first focus or submit.
  */
 import * as z from "zod/mini";
-import { emailSchema } from "../lib/email-schema";
+import { emailSchema } from "./email";
 import { PostIdSchema } from "../lib/id-schemas";
 import type { FieldCheck, FieldSpec } from "./definition";
 import { FORMS, type FieldErrors, type StoredFormKind } from "./index";

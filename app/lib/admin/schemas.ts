@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import { INBOX_KINDS } from "../../forms";
-import { emailSchema } from "../email-schema";
+import { emailSchema } from "../../forms/email";
 
 /** The shortest password `admin:add` and the change-password form accept. */
 export const MIN_PASSWORD_LENGTH = 12;

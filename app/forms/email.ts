@@ -1,6 +1,8 @@
 /**
  * The one e-mail check (zod/mini) of every form and of the inbox: trimmed, present, at most 254 characters
  * (RFC 5321), and shaped like an address. Only the message for a missing address differs by form.
+ * Here, not in app/lib: app/lib's modules that two pages share go into the first download (vite.config.ts),
+ * and this one would take zod along.
  */
 import * as z from "zod/mini";
 
