@@ -41,9 +41,7 @@ try {
   closeSync(fd);
   renameSync(partial, file);
   const rows = Object.values(counts).reduce((a, b) => a + b, 0);
-  console.log(
-    `Backup written: ${path.relative(process.cwd(), file)} (${rows} rows in ${Object.keys(counts).length} tables)`,
-  );
+  console.log(`Backup written: ${file} (${rows} rows in ${Object.keys(counts).length} tables)`);
 } finally {
   await database.close();
 }

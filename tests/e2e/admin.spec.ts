@@ -104,9 +104,10 @@ test("the CSV export is safe in a spreadsheet: a cell =1+1 comes back as text", 
     string,
     string
   >[];
-  const row = rows.find((r) => r.email === `${marker}@example.org`);
-  expect(row?.subject).toBe("'=1+1");
-  expect(row?.message).toBe(`Hello, this is ${marker}.\nA second line.`);
+  // Columns are named by the form's labels (app/forms/contact.ts).
+  const row = rows.find((r) => r["E-mail"] === `${marker}@example.org`);
+  expect(row?.Subject).toBe("'=1+1");
+  expect(row?.Message).toBe(`Hello, this is ${marker}.\nA second line.`);
 });
 
 test("@phone erase an address after a confirm step: its message is gone from the inbox", async ({ page, problems }) => {
