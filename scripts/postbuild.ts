@@ -1,7 +1,8 @@
 /**
- * Runs after `react-router build` (see package.json "build"): the named steps under scripts/build/, in
- * order. A new build step goes in its own file there and in STEPS below, before precompress, which is
- * always last so every file the steps write gets its `.br` and `.gz` copies.
+ * The build's one pipeline after `react-router build` pre-renders the pages (see package.json "build"): the
+ * named steps under scripts/build/, in order. A new build step goes in its own file there and in STEPS
+ * below, before the service worker (which precaches the final files) and precompress, which is always last
+ * so every file the steps write gets its `.br` and `.gz` copies.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,7 +10,7 @@ import { loadEnv } from "vite";
 import { CONTENT_DIR } from "../app/content/content.server";
 import { loadContent, readImageManifest } from "../app/content/load";
 import type { Content } from "../app/content/schemas";
-import { calendarStep, checkoutDataStep, feedStep } from "./build/content-steps";
+import { agendaDataStep, calendarStep, checkoutDataStep, feedStep, serviceWorkerStep } from "./build/content-steps";
 import { buildDirectory, findPages, type BuildStep } from "./build/files";
 import { headersStep } from "./build/headers";
 import { hydrateStep } from "./build/hydrate";
@@ -27,7 +28,9 @@ export const STEPS: readonly BuildStep[] = [
   checkoutDataStep, // build/checkout.json
   calendarStep, // calendar/*.ics, schedule.ics, schedule.json
   feedStep, // blog/feed.xml, changes/feed.xml
+  agendaDataStep, // build/agenda-sessions.json, schedule-version.json
   shareImagesStep, // images/og/*.jpg (cached in .generated/og)
+  serviceWorkerStep, // sw.js over the final pages and files, build/precache.json
   precompressStep, // last: .br and .gz of everything above
 ];
 

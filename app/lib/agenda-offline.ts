@@ -1,6 +1,6 @@
 import { showToast } from "./toast";
 
-/** build/client/schedule-version.json: a hash of the programme, precached with the pages (react-router.config.ts). */
+/** build/client/schedule-version.json: a hash of the programme, precached with the pages (scripts/build/content-steps.ts). */
 export const SCHEDULE_VERSION_PATH = "/schedule-version.json";
 /** The programme's version this browser last showed, and when its offline copy was saved. */
 export const SCHEDULE_SEEN_KEY = "scheduleVersion";

@@ -1,7 +1,7 @@
 /**
- * The offline service worker (build/client/sw.js), built from React Router's `buildEnd` hook, after
- * pre-rendering (a Vite PWA plugin would run before the HTML exists): ./offline-worker.ts is bundled with
- * Vite, then workbox-build's injectManifest puts the precache list in it.
+ * The offline service worker (build/client/sw.js), a step of scripts/postbuild.ts after every step that
+ * writes pages or files (a Vite PWA plugin would run before the HTML exists): ./offline-worker.ts is
+ * bundled with Vite, then workbox-build's injectManifest puts the precache list in it.
  *
  * It precaches what a visitor needs at the venue: the home page, the schedule, every session and speaker
  * page, /agenda, FAQs and contact (HTML and .data), the scripts and styles those pages load, the fonts,
@@ -123,10 +123,8 @@ export async function writeServiceWorker(clientDir: string, contentPages: string
     compressed += text ? Math.min(body.byteLength, brotliCompressSync(body).byteLength) : body.byteLength;
   }
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-  console.log(
-    `service worker: build/client/sw.js precaches ${count} files: ${kib(stored)} stored on the phone (budget ${kib(PRECACHE_BUDGET)}), ${kib(compressed)} over the wire, ${kib(size)} as plain files`,
-  );
+  const summary = `service worker: build/client/sw.js precaches ${count} files: ${kib(stored)} stored on the phone (budget ${kib(PRECACHE_BUDGET)}), ${kib(compressed)} over the wire, ${kib(size)} as plain files`;
   if (stored > PRECACHE_BUDGET)
     throw new Error(`the precache stores ${kib(stored)}, over the ${kib(PRECACHE_BUDGET)} budget`);
-  return { count, size, stored, compressed, budget: PRECACHE_BUDGET };
+  return { count, size, stored, compressed, budget: PRECACHE_BUDGET, summary };
 }
