@@ -13,7 +13,8 @@ import { stubImageManifest } from "../../app/content/stub-images";
 import { agendaCalendar } from "../../app/lib/agenda-ics";
 import { CANCELLED, MOVED, writeChangedContent } from "../../tests/fixtures/changed-schedule";
 import { agendaCalendarData } from "../../app/content/paths.server";
-import { calendarFiles, frabSchedule, sessionIcsPath } from "./calendar";
+import { pageUrl } from "../../app/lib/urls";
+import { calendarFiles, frabSchedule } from "./calendar";
 
 const SITE = "https://tncc.example.org";
 const repo = path.resolve(import.meta.dirname, "../..");
@@ -68,7 +69,7 @@ describe("schedule.ics before and after a change", () => {
   });
 
   it("a session's own .ics and the agenda's subscription say the same", () => {
-    const single = events(calendarFiles(after, SITE, new Date()).get(sessionIcsPath(MOVED.dayId, MOVED.id))!);
+    const single = events(calendarFiles(after, SITE, new Date()).get(pageUrl.sessionIcs(MOVED.dayId, MOVED.id))!);
     expect(single.get(uid(MOVED.number))).toMatchObject({ sequence: 1, start: at("2024-10-24T12:15:00-05:00") });
     const agenda = agendaCalendar(agendaCalendarData(after), [MOVED.number, CANCELLED.number], SITE, new Date());
     const parsed = events(agenda);

@@ -8,12 +8,11 @@ import path from "node:path";
 import type { Content } from "../../app/content/schemas";
 import { buildCalendar, sessionUid, type CalendarEvent } from "../../app/lib/ics";
 import { calendarRevision, changeSummary } from "../../app/lib/session-changes";
+import { pageUrl } from "../../app/lib/urls";
 import { venueText } from "../../app/lib/venue";
 
 type Input = Pick<Content, "site" | "scheduleDays">;
 type Session = Content["scheduleDays"][number]["sessions"][number];
-
-export const sessionIcsPath = (dayId: number, sessionId: number) => `/calendar/${dayId}-${sessionId}.ics`;
 
 function sessionEvent(input: Input, dayId: number, session: Session, siteUrl: string): CalendarEvent {
   const speaker = session.speaker ? ` With ${session.speaker.name}.` : "";
@@ -38,7 +37,7 @@ export function calendarFiles(input: Input, siteUrl: string, stamp: Date): Map<s
     for (const session of day.sessions) {
       const event = sessionEvent(input, day.id, session, siteUrl);
       all.push(event);
-      files.set(sessionIcsPath(day.id, session.id), buildCalendar(session.title, [event], stamp));
+      files.set(pageUrl.sessionIcs(day.id, session.id), buildCalendar(session.title, [event], stamp));
     }
   }
   files.set("/schedule.ics", buildCalendar(input.site.title, all, stamp));
