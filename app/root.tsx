@@ -15,7 +15,7 @@ import { Shell } from "./components/layout/shell";
 import type { TopBarVariant } from "./components/layout/top-bar";
 import { Toasts } from "./components/ui/toasts";
 import { shellView } from "./content/views.server";
-import { registerOffline } from "./lib/agenda-offline";
+import { registerOffline } from "./lib/agenda/offline";
 import { OfflineNotice } from "./components/layout/offline-notice";
 import { isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
 import { whenIdle } from "./lib/idle";
@@ -97,7 +97,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     // Field measurements only when an endpoint is configured; otherwise nothing is even downloaded.
     const url = import.meta.env.VITE_VITALS_URL;
     if (!url) return;
-    return whenIdle(() => void import("./lib/vitals").then(({ startVitals }) => startVitals(url)));
+    return whenIdle(() => void import("./lib/vitals/report").then(({ startVitals }) => startVitals(url)));
   }, []);
 
   // The app's manifest comes with its service worker, once the page is idle: named in the HTML, Chromium

@@ -3,7 +3,7 @@
  * fake, tests/fixtures/fake-stripe.ts) becomes the client's host, port and protocol options.
  */
 import Stripe from "stripe";
-import { TOKEN_ID_PATTERN } from "../app/lib/checkout-schema";
+import { TOKEN_ID_PATTERN } from "../app/lib/payments/checkout-schema";
 import type { PaidOrder } from "./db/orders";
 
 export interface StripeSettings {

@@ -17,7 +17,7 @@ import {
   type ScheduleDay,
   type Speaker,
 } from "./schemas";
-import type { SessionChange } from "../lib/session-changes";
+import type { SessionChange } from "../lib/schedule/changes";
 
 export type { Content, ImageManifest } from "./schemas";
 

@@ -1,7 +1,7 @@
 // Content-derived paths for `react-router build` to pre-render. Goes through the same loader
 // as the routes, so a content problem stops the build.
-import type { AgendaCalendarInput } from "../lib/agenda-ics";
-import { calendarRevision, changeMark } from "../lib/session-changes";
+import type { AgendaCalendarInput } from "../lib/agenda/ics";
+import { calendarRevision, changeMark } from "../lib/schedule/changes";
 import { pageUrl } from "../lib/urls";
 import { venueText } from "../lib/venue";
 import { getPosts, getScheduleDays, getSite, getSpeakers, type Content } from "./content.server";

@@ -3,10 +3,10 @@
 // (and throw the 404 when it finds nothing); components take these shapes as plain props.
 import type { ShellData } from "~/lib/shell-data";
 import { mapPageUrl } from "~/lib/map-url";
-import { zoneName, type EventZone } from "~/lib/schedule-time";
+import { zoneName, type EventZone } from "~/lib/schedule/time";
 import { islandData } from "~/lib/island-data";
-import { changeMark, programmeChanges } from "~/lib/session-changes";
-import { conferenceJsonLd, sessionJsonLd, withContext } from "~/lib/json-ld";
+import { changeMark, programmeChanges } from "~/lib/schedule/changes";
+import { conferenceJsonLd, sessionJsonLd, withContext } from "~/lib/seo/json-ld";
 import {
   getBannerSlides,
   getCategories,

@@ -3,8 +3,8 @@
  * apart from ./orders.ts and ./comments.ts, which the pages load at start: they must not pull in zod.
  */
 import * as z from "zod/mini";
-import { POST_ID_PATTERN } from "./comments";
-import { SESSION_ID_PATTERN } from "./orders";
+import { POST_ID_PATTERN } from "./blog/comments";
+import { SESSION_ID_PATTERN } from "./payments/orders";
 
 export const PostIdSchema = z.string().check(z.regex(POST_ID_PATTERN));
 export const SessionIdSchema = z.string().check(z.regex(SESSION_ID_PATTERN));

@@ -21,9 +21,9 @@ export const API_PATHS = {
   forms: "/api/forms/:kind",
   /** The payment provider's webhook (`checkout.session.completed` records a paid order). */
   stripeWebhook: "/api/webhooks/stripe",
-  /** `GET`: the order of a checkout session, for /success (app/lib/orders.ts). */
+  /** `GET`: the order of a checkout session, for /success (app/lib/payments/orders.ts). */
   order: "/api/orders/:sessionId",
-  /** `GET`: a post's approved comments (app/lib/comments.ts). */
+  /** `GET`: a post's approved comments (app/lib/blog/comments.ts). */
   comments: "/api/comments/:postId",
 } as const;
 

@@ -3,7 +3,7 @@ import { PageBanner } from "~/components/layout/page-banner";
 import { CallToAction } from "~/components/sections/call-to-action";
 import { FunFacts } from "~/components/sections/fun-facts";
 import { SectionTitle } from "~/components/ui/section-title";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 import { aboutUsView } from "~/content/views.server";
 import type { Route } from "./+types/about-us";
 

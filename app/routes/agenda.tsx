@@ -6,12 +6,12 @@ import { StarButton } from "~/components/agenda/star-button";
 import { ChangeMark, cancelledTitle } from "~/components/schedule/change-mark";
 import { PageBanner } from "~/components/layout/page-banner";
 import { agendaView } from "~/content/views.server";
-import { decodeAgenda, encodeAgenda } from "~/lib/agenda-code";
-import { agendaCalendar, clashes, type AgendaSession } from "~/lib/agenda-ics";
-import { takeChangedSinceSeen, useAgenda } from "~/lib/agenda-store";
-import { pageMeta } from "~/lib/meta";
-import { timeRange, type EventZone } from "~/lib/schedule-time";
-import { useHydrated } from "~/lib/use-hydrated";
+import { decodeAgenda, encodeAgenda } from "~/lib/agenda/code";
+import { agendaCalendar, clashes, type AgendaSession } from "~/lib/agenda/ics";
+import { takeChangedSinceSeen, useAgenda } from "~/lib/agenda/store";
+import { pageMeta } from "~/lib/seo/meta";
+import { timeRange, type EventZone } from "~/lib/schedule/time";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 import type { Route } from "./+types/agenda";
 import { pageUrl } from "~/lib/urls";
 

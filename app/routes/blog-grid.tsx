@@ -1,6 +1,6 @@
 import { BlogList } from "~/components/blog/blog-list";
 import { PageBanner } from "~/components/layout/page-banner";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 import { blogGridView } from "~/content/views.server";
 import type { Route } from "./+types/blog-grid";
 

@@ -1,7 +1,7 @@
 import { BlogList } from "~/components/blog/blog-list";
 import { BlogSidebar } from "~/components/blog/blog-sidebar";
 import { PageBanner } from "~/components/layout/page-banner";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 import { blogSidebarView } from "~/content/views.server";
 import type { Route } from "./+types/blog-sidebar";
 

@@ -5,7 +5,7 @@ import { CommentList } from "~/components/blog/comment-list";
 import { commentsText } from "~/components/blog/post-card";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { pageMeta, shareImagePath } from "~/lib/meta";
+import { pageMeta, shareImagePath } from "~/lib/seo/meta";
 import { blogPostView } from "~/content/views.server";
 import type { Route } from "./+types/blog-single";
 import { pageUrl } from "~/lib/urls";

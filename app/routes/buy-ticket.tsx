@@ -3,8 +3,8 @@ import { FormFields } from "~/components/forms/form-fields";
 import { SiteForm } from "~/components/forms/site-form";
 import { PageBanner } from "~/components/layout/page-banner";
 import { formatPrice } from "~/components/tickets/ticket-plans";
-import { pageMeta } from "~/lib/meta";
-import { useSearchParam } from "~/lib/use-search-param";
+import { pageMeta } from "~/lib/seo/meta";
+import { useSearchParam } from "~/lib/hooks/use-search-param";
 import { buyTicketView } from "~/content/views.server";
 import type { Route } from "./+types/buy-ticket";
 

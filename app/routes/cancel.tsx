@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PageBanner } from "~/components/layout/page-banner";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 
 export const meta = () =>
   pageMeta({

@@ -2,7 +2,7 @@ import { Rss } from "lucide-react";
 import { Link } from "react-router";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ChangeMark, cancelledTitle } from "~/components/schedule/change-mark";
-import { pageMeta, SITE_URL } from "~/lib/meta";
+import { pageMeta, SITE_URL } from "~/lib/seo/meta";
 import { changesView } from "~/content/views.server";
 import type { Route } from "./+types/changes";
 

@@ -2,7 +2,7 @@ import { EmailForm } from "~/components/forms/email-form";
 import { DemoOptions } from "~/components/layout/demo-options";
 import { SocialLinks } from "~/components/layout/social-icon";
 import { Countdown } from "~/components/ui/countdown";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 import { comingSoonView } from "~/content/views.server";
 import type { Route } from "./+types/coming-soon";
 

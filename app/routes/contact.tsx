@@ -3,7 +3,7 @@ import { ContactForm } from "~/components/forms/contact-form";
 import { PageBanner } from "~/components/layout/page-banner";
 import { MapEmbed } from "~/components/sections/map-embed";
 import { SectionTitle } from "~/components/ui/section-title";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 import { contactView } from "~/content/views.server";
 import type { Route } from "./+types/contact";
 

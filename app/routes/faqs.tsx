@@ -2,7 +2,7 @@ import { FaqForm } from "~/components/forms/faq-form";
 import { PageBanner } from "~/components/layout/page-banner";
 import { FaqAccordion } from "~/components/sections/faq-accordion";
 import { SectionTitle } from "~/components/ui/section-title";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 import { faqsView } from "~/content/views.server";
 import type { Route } from "./+types/faqs";
 

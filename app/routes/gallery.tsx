@@ -1,9 +1,9 @@
 import { GalleryGrid } from "~/components/gallery/gallery-grid";
 import { PageBanner } from "~/components/layout/page-banner";
 import { Pager } from "~/components/ui/pager";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 import { paginate } from "~/lib/pagination";
-import { useSearchParam } from "~/lib/use-search-param";
+import { useSearchParam } from "~/lib/hooks/use-search-param";
 import { galleryView } from "~/content/views.server";
 import type { Route } from "./+types/gallery";
 

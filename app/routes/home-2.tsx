@@ -10,7 +10,7 @@ import { NewsletterSection } from "~/components/sections/newsletter-section";
 import { GallerySection } from "~/components/gallery/gallery-section";
 import { Testimonials } from "~/components/sections/testimonials";
 import { VariantBanner } from "~/components/sections/variant-banner";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 import { homeTwoView } from "~/content/views.server";
 import type { Route } from "./+types/home-2";
 

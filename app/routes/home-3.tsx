@@ -12,7 +12,7 @@ import { NewsletterSection } from "~/components/sections/newsletter-section";
 import { GalleryCarousel } from "~/components/gallery/gallery-carousel";
 import { VariantBanner } from "~/components/sections/variant-banner";
 import { SectionTitle } from "~/components/ui/section-title";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 import { homeThreeView } from "~/content/views.server";
 import type { Route } from "./+types/home-3";
 

@@ -1,5 +1,5 @@
 import { VariantBanner } from "~/components/sections/variant-banner";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 import { homeFourView } from "~/content/views.server";
 import type { Route } from "./+types/home-4";
 

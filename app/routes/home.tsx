@@ -9,7 +9,7 @@ import { ScheduleSection } from "~/components/sections/schedule";
 import { useSectionScroll } from "~/components/sections/use-section-scroll";
 import { StaticIsland } from "~/components/ui/static-island";
 import { readIslandData } from "~/lib/island-data";
-import { pageMeta, shareImagePath } from "~/lib/meta";
+import { pageMeta, shareImagePath } from "~/lib/seo/meta";
 import { homeView } from "~/content/views.server";
 import type { Route } from "./+types/home";
 

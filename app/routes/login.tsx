@@ -1,6 +1,6 @@
 import { LoginForm } from "~/components/forms/login-form";
 import { PageBanner } from "~/components/layout/page-banner";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 
 export const meta = () =>
   pageMeta({

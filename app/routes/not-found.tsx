@@ -1,5 +1,5 @@
 import { NotFound } from "~/components/layout/not-found";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 
 // No loader here: a catch-all route with a loader fails the pre-rendered build (docs/STACK.md).
 export const meta = () =>

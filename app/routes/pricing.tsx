@@ -1,7 +1,7 @@
 import { PageBanner } from "~/components/layout/page-banner";
 import { SponsorTokens } from "~/components/tickets/sponsor-tokens";
 import { TicketPlans } from "~/components/tickets/ticket-plans";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 import { pricingView } from "~/content/views.server";
 import type { Route } from "./+types/pricing";
 

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ScheduleTabs } from "~/components/schedule/schedule-tabs";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 import { scheduleView } from "~/content/views.server";
 import type { Route } from "./+types/schedule";
 

@@ -3,7 +3,7 @@ import { StarButton } from "~/components/agenda/star-button";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ChangeMark, cancelledTitle } from "~/components/schedule/change-mark";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { pageMeta, shareImagePath } from "~/lib/meta";
+import { pageMeta, shareImagePath } from "~/lib/seo/meta";
 import { speakerDetailView } from "~/content/views.server";
 import type { Route } from "./+types/speaker-detail";
 import { pageUrl } from "~/lib/urls";

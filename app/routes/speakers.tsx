@@ -1,6 +1,6 @@
 import { PageBanner } from "~/components/layout/page-banner";
 import { SpeakerCard } from "~/components/speakers/speaker-card";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 import { speakersView } from "~/content/views.server";
 import type { Route } from "./+types/speakers";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PageBanner } from "~/components/layout/page-banner";
 import { OrderConfirmation } from "~/components/tickets/order-confirmation";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 
 export const meta = () =>
   pageMeta({ title: "Succesful Transaction", description: "Thank you for your donation to TNCC.", path: "/success" });

@@ -10,7 +10,7 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent, type Content } from "../../app/content/load";
 import { stubImageManifest } from "../../app/content/stub-images";
-import { agendaCalendar } from "../../app/lib/agenda-ics";
+import { agendaCalendar } from "../../app/lib/agenda/ics";
 import { CANCELLED, MOVED, writeChangedContent } from "../../tests/fixtures/changed-schedule";
 import { agendaCalendarData } from "../../app/content/paths.server";
 import { pageUrl } from "../../app/lib/urls";

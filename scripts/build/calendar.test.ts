@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../../app/content/load";
 import { stubImageManifest } from "../../app/content/stub-images";
-import { parseCalendar } from "../../app/lib/ics";
+import { parseCalendar } from "../../app/lib/schedule/ics";
 import { writeCalendarFiles } from "./calendar";
 
 const repo = path.resolve(import.meta.dirname, "../..");

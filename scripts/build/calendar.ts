@@ -6,8 +6,8 @@ import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Content } from "../../app/content/schemas";
-import { buildCalendar, sessionUid, type CalendarEvent } from "../../app/lib/ics";
-import { calendarRevision, changeSummary } from "../../app/lib/session-changes";
+import { buildCalendar, sessionUid, type CalendarEvent } from "../../app/lib/schedule/ics";
+import { calendarRevision, changeSummary } from "../../app/lib/schedule/changes";
 import { pageUrl } from "../../app/lib/urls";
 import { venueText } from "../../app/lib/venue";
 

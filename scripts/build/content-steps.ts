@@ -28,7 +28,7 @@ export const feedStep = withContent("feed", (ctx, content) => writeFeed(ctx.clie
 /**
  * build/agenda-sessions.json (GET /api/agenda.ics reads it) and build/client/schedule-version.json: the
  * programme's version (every session's time, title and changes), which a visitor's offline copy compares to
- * say "The schedule was updated" once (app/lib/agenda-offline.ts). Precached by the worker.
+ * say "The schedule was updated" once (app/lib/agenda/offline.ts). Precached by the worker.
  */
 export const agendaDataStep = withContent("agenda data", async (ctx, content) => {
   const agenda = JSON.stringify(agendaCalendarData(content));

@@ -6,7 +6,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { newestFirst } from "../../app/content/content.server";
 import type { Content } from "../../app/content/schemas";
-import { changeText, programmeChanges } from "../../app/lib/session-changes";
+import { changeText, programmeChanges } from "../../app/lib/schedule/changes";
 
 const xml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

@@ -3,7 +3,7 @@
  * each blog post, drawn from its own content in the site's fonts and colours. satori lays the card out
  * (text as paths, from local WOFF files), sharp rasterises the SVG (librsvg) and writes a JPEG. Each picture
  * is cached under .generated/og/ by a hash of everything it is drawn from, so an unchanged page is copied, not
- * redrawn. The paths come from app/lib/share-image.ts (shareImagePath), which the pages' meta tags use too.
+ * redrawn. The paths come from app/lib/seo/share-image.ts (shareImagePath), which the pages' meta tags use too.
  */
 import { createHash } from "node:crypto";
 import { copyFile, mkdir, readFile, rename, writeFile } from "node:fs/promises";
@@ -11,9 +11,9 @@ import path from "node:path";
 import satori, { type Font } from "satori";
 import sharp from "sharp";
 import type { Content } from "../../app/content/schemas";
-import { SHARE_IMAGE, shareImagePath } from "../../app/lib/share-image";
-import { eventClock, zoneName } from "../../app/lib/schedule-time";
-import { changeMark, eventDay } from "../../app/lib/session-changes";
+import { SHARE_IMAGE, shareImagePath } from "../../app/lib/seo/share-image";
+import { eventClock, zoneName } from "../../app/lib/schedule/time";
+import { changeMark, eventDay } from "../../app/lib/schedule/changes";
 import type { BuildStep } from "./files";
 
 const repo = path.resolve(import.meta.dirname, "../..");

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeAgenda } from "../../app/lib/agenda-code";
+import { encodeAgenda } from "../../app/lib/agenda/code";
 import { registerAgendaIcs } from "./agenda-ics";
 
 let dir: string;

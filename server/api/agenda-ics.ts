@@ -1,12 +1,12 @@
 /**
  * GET /api/agenda.ics?s=<code>: the calendar of a shared agenda, for calendar apps to subscribe to.
- * Stateless: the selection is the code itself (app/lib/agenda-code.ts); the sessions come from
+ * Stateless: the selection is the code itself (app/lib/agenda/code.ts); the sessions come from
  * build/agenda-sessions.json, written at build time (scripts/build/content-steps.ts, agendaDataStep).
  */
 import { readFile } from "node:fs/promises";
 import type { Hono } from "hono";
-import { decodeAgenda } from "../../app/lib/agenda-code";
-import { agendaCalendar, type AgendaCalendarInput } from "../../app/lib/agenda-ics";
+import { decodeAgenda } from "../../app/lib/agenda/code";
+import { agendaCalendar, type AgendaCalendarInput } from "../../app/lib/agenda/ics";
 
 export interface AgendaIcsOptions {
   /** build/agenda-sessions.json */

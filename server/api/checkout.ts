@@ -12,7 +12,7 @@ import { readFile } from "node:fs/promises";
 import type { Context, Hono } from "hono";
 import type Stripe from "stripe";
 import { API_PATHS, CHECKOUT_UNAVAILABLE_ID } from "../../app/lib/urls";
-import { CheckoutRequestSchema } from "../../app/lib/checkout-schema";
+import { CheckoutRequestSchema } from "../../app/lib/payments/checkout-schema";
 import { rateLimit } from "../rate-limit";
 import { sameOriginPath } from "../redirect";
 import { readBody } from "../request";

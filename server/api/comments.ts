@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import type { Hono } from "hono";
 import { API_PATHS } from "../../app/lib/urls";
-import type { CommentsAnswer } from "../../app/lib/comments";
+import type { CommentsAnswer } from "../../app/lib/blog/comments";
 import { PostIdSchema } from "../../app/lib/id-schemas";
 import type { Database } from "../db/client";
 import { approvedComments } from "../db/comments";

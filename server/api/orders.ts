@@ -9,7 +9,7 @@ import type { Hono } from "hono";
 import type Stripe from "stripe";
 import { API_PATHS } from "../../app/lib/urls";
 import { SessionIdSchema } from "../../app/lib/id-schemas";
-import { orderReference, type OrderAnswer } from "../../app/lib/orders";
+import { orderReference, type OrderAnswer } from "../../app/lib/payments/orders";
 import type { Database } from "../db/client";
 import { orderBySession, recordPaidOrder, type Order } from "../db/orders";
 import { rateLimit } from "../rate-limit";

@@ -1,11 +1,11 @@
 /**
- * `POST /api/vitals`: field measurements from app/lib/vitals.ts. A flood must not become a flood of log
+ * `POST /api/vitals`: field measurements from app/lib/vitals/report.ts. A flood must not become a flood of log
  * lines: each client gets a request budget, a request carries at most a few metrics, and the metrics are
  * aggregated, one summary line per metric name per interval (count, p75, ratings).
  */
 import type { Hono } from "hono";
 import { API_PATHS } from "../../app/lib/urls";
-import { VitalsPayloadSchema, type Vital } from "../../app/lib/vitals-schema";
+import { VitalsPayloadSchema, type Vital } from "../../app/lib/vitals/schema";
 import { rateLimit } from "../rate-limit";
 import { readBody } from "../request";
 import type { ApiDeps } from "./deps";

@@ -3,7 +3,7 @@
  * (an organiser approves a "pending" comment in the inbox). Only public fields leave this module.
  */
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
-import { POST_ID_PATTERN, type PublicComment } from "../../app/lib/comments";
+import { POST_ID_PATTERN, type PublicComment } from "../../app/lib/blog/comments";
 import type { Db } from "./client";
 import { submissions } from "./schema";
 

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import jsQR from "jsqr";
 import type { Page } from "@playwright/test";
-import { parseCalendar } from "../../app/lib/ics";
+import { parseCalendar } from "../../app/lib/schedule/ics";
 import { expect, ready, test } from "./fixtures";
 
 const THREE = ["Registration & Welcome", "Opening Worship", "The Grace of Salvation"];

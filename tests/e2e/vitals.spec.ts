@@ -1,7 +1,7 @@
 import { expect, HARNESS, test } from "./fixtures";
 
 // The reporter is only in a build made with VITE_VITALS_URL; rather than a second site build, a test page
-// (tests/fixtures/harness/vitals.html) runs the real app/lib/vitals.ts against the real server here.
+// (tests/fixtures/harness/vitals.html) runs the real app/lib/vitals/report.ts against the real server here.
 
 test("/api/vitals: the browser's own measurement, sent as the site sends it, is accepted with 204", async ({
   page,

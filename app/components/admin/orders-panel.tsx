@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { OrderRow, PageOf, SubmissionRow } from "~/lib/admin/api";
-import { formatAmount, orderReference } from "~/lib/orders";
+import { formatAmount, orderReference } from "~/lib/payments/orders";
 import { Pager } from "../ui/pager";
 import { StatusBadge, SubmissionItems, when } from "./submission-list";
 

@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import { useAgenda } from "~/lib/agenda-store";
+import { useAgenda } from "~/lib/agenda/store";
 
 export interface StarButtonProps {
   /** The session's stable number. */

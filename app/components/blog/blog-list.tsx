@@ -1,8 +1,8 @@
 import { Link, useLocation } from "react-router";
 import type { Post } from "~/content/schemas";
-import { filterPosts } from "~/lib/blog-filter";
+import { filterPosts } from "~/lib/blog/filter";
 import { paginate } from "~/lib/pagination";
-import { useSearchParam } from "~/lib/use-search-param";
+import { useSearchParam } from "~/lib/hooks/use-search-param";
 import { Pager } from "../ui/pager";
 import { PostCard } from "./post-card";
 

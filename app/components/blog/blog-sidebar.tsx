@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Category, Post, Tag } from "~/content/schemas";
-import { useSearchParam } from "~/lib/use-search-param";
+import { useSearchParam } from "~/lib/hooks/use-search-param";
 import { pageUrl } from "~/lib/urls";
 
 export interface SidebarProps {

@@ -1,7 +1,7 @@
 import { UserRound } from "lucide-react";
 import type { BlogComment } from "~/content/schemas";
-import type { PublicComment } from "~/lib/comments";
-import { useApprovedComments } from "~/lib/use-approved-comments";
+import type { PublicComment } from "~/lib/blog/comments";
+import { useApprovedComments } from "~/lib/blog/use-approved-comments";
 import { ResponsiveImage } from "../ui/responsive-image";
 import { commentsText } from "./post-card";
 

@@ -1,7 +1,7 @@
 import { CalendarDays, MessageCircle, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import type { Post } from "~/content/schemas";
-import { useReveal } from "~/lib/use-reveal";
+import { useReveal } from "~/lib/hooks/use-reveal";
 import { ResponsiveImage } from "../ui/responsive-image";
 import { IconItem } from "../ui/icon-item";
 import { pageUrl } from "~/lib/urls";

@@ -1,7 +1,7 @@
 import { Menu, Search } from "lucide-react";
 import { useState } from "react";
 import { NavLink } from "react-router";
-import { useScrolledPast } from "~/lib/use-scrolled-past";
+import { useScrolledPast } from "~/lib/hooks/use-scrolled-past";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { PagesMenu } from "./pages-menu";

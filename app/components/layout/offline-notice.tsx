@@ -1,6 +1,6 @@
 import { WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
-import { offlineCopySavedAt } from "~/lib/agenda-offline";
+import { offlineCopySavedAt } from "~/lib/agenda/offline";
 
 /**
  * While the browser is offline: a notice that the pages come from the copy saved on this device, and when

@@ -1,6 +1,6 @@
 import { ArrowUp } from "lucide-react";
 import { prefersReducedMotion } from "~/lib/motion";
-import { useScrolledPast } from "~/lib/use-scrolled-past";
+import { useScrolledPast } from "~/lib/hooks/use-scrolled-past";
 
 export const SCROLL_UP_THRESHOLD_PX = 200;
 

@@ -1,4 +1,4 @@
-import type { ChangeMark as Mark } from "~/lib/session-changes";
+import type { ChangeMark as Mark } from "~/lib/schedule/changes";
 
 const BADGES = {
   cancelled: { text: "Cancelled", className: "bg-rose text-white" },

@@ -2,11 +2,11 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { ScheduleDay, ScheduleSession, Speaker } from "~/content/schemas";
 import { StarButton } from "../agenda/star-button";
-import { nowAndNext, todayIndex, useNow } from "~/lib/event-now";
-import { timeRange, useScheduleZone, type EventZone } from "~/lib/schedule-time";
+import { nowAndNext, todayIndex, useNow } from "~/lib/schedule/now";
+import { timeRange, useScheduleZone, type EventZone } from "~/lib/schedule/time";
 import { useTabs } from "../ui/use-tabs";
 import { ChangeMark, cancelledTitle } from "./change-mark";
-import type { ChangeMark as Mark } from "~/lib/session-changes";
+import type { ChangeMark as Mark } from "~/lib/schedule/changes";
 import { pageUrl } from "~/lib/urls";
 
 export type ScheduleSessionProps = Pick<ScheduleSession, "id" | "title" | "startsAt" | "endsAt"> & {

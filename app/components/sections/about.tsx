@@ -1,6 +1,6 @@
 import { Check, ExternalLink } from "lucide-react";
 import type { Image } from "~/content/schemas";
-import { useReveal } from "~/lib/use-reveal";
+import { useReveal } from "~/lib/hooks/use-reveal";
 import { ResponsiveImage } from "../ui/responsive-image";
 import { SectionTitle } from "../ui/section-title";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { eventPhase, nowAndNext, useNow } from "~/lib/event-now";
-import { eventClock } from "~/lib/schedule-time";
+import { eventPhase, nowAndNext, useNow } from "~/lib/schedule/now";
+import { eventClock } from "~/lib/schedule/time";
 import { Countdown, TookPlace } from "../ui/countdown";
 import { pageUrl } from "~/lib/urls";
 

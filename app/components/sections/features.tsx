@@ -1,5 +1,5 @@
 import type { Feature } from "~/content/schemas";
-import { useReveal } from "~/lib/use-reveal";
+import { useReveal } from "~/lib/hooks/use-reveal";
 import { ContentIcon } from "../ui/content-icon";
 import { SectionTitle } from "../ui/section-title";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { FunFact } from "~/content/schemas";
 import { prefersReducedMotion } from "~/lib/motion";
-import { isBelowViewport } from "~/lib/use-reveal";
+import { isBelowViewport } from "~/lib/hooks/use-reveal";
 import { ContentIcon } from "../ui/content-icon";
 
 export interface FunFactsProps {

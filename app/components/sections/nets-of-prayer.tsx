@@ -1,6 +1,6 @@
 import { CalendarDays, ExternalLink, MapPin } from "lucide-react";
 import type { Image } from "~/content/schemas";
-import { useReveal } from "~/lib/use-reveal";
+import { useReveal } from "~/lib/hooks/use-reveal";
 import { ResponsiveImage } from "../ui/responsive-image";
 import { SectionTitle } from "../ui/section-title";
 import { IconItem } from "../ui/icon-item";

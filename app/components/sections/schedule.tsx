@@ -1,4 +1,4 @@
-import type { EventZone } from "~/lib/schedule-time";
+import type { EventZone } from "~/lib/schedule/time";
 import { ScheduleTabs, type ScheduleDayProps } from "../schedule/schedule-tabs";
 import { SectionTitle } from "../ui/section-title";
 

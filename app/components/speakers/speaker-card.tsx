@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Speaker } from "~/content/schemas";
-import { useReveal } from "~/lib/use-reveal";
+import { useReveal } from "~/lib/hooks/use-reveal";
 import { ResponsiveImage } from "../ui/responsive-image";
 import { pageUrl } from "~/lib/urls";
 

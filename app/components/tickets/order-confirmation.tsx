@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { fetchOrder, formatAmount, type OrderLookup } from "~/lib/orders";
+import { fetchOrder, formatAmount, type OrderLookup } from "~/lib/payments/orders";
 
 type State = { status: "none" } | { status: "loading" } | OrderLookup;
 

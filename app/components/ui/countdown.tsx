@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { countdownParts, msUntilNextTick, parseInstant, type CountdownParts } from "~/lib/countdown";
-import { compactRange } from "~/lib/event-now";
+import { countdownParts, msUntilNextTick, parseInstant, type CountdownParts } from "~/lib/schedule/countdown";
+import { compactRange } from "~/lib/schedule/now";
 
 export interface CountdownProps {
   /** The moment counted down to: ISO 8601 with the event's offset ("2024-10-24T09:00:00-05:00"). */

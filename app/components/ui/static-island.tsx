@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { attachReveal } from "~/lib/use-reveal";
+import { attachReveal } from "~/lib/hooks/use-reveal";
 
 /** True during the first hydration of a pre-rendered page (root.tsx marks `<html data-hydrated>` after it). */
 const isHydrating = () => typeof document !== "undefined" && document.documentElement.dataset.hydrated !== "true";

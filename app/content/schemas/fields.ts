@@ -1,7 +1,7 @@
 // The field schemas and helpers every collection's schema is built from (the schemas are in the files
 // beside this one, one a collection; index.ts puts them together).
 import { z } from "zod";
-import { zonedIso } from "../../lib/zoned-time";
+import { zonedIso } from "../../lib/schedule/zoned-time";
 
 export { zonedIso };
 

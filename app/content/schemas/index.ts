@@ -9,7 +9,7 @@ import { sectionsSchemas } from "./sections";
 import { blogSchemas } from "./blog";
 import { pagesSchemas } from "./pages";
 import { imageField, type SchemaContext } from "./fields";
-import type { SessionChange } from "../../lib/session-changes";
+import type { SessionChange } from "../../lib/schedule/changes";
 
 export * from "./fields";
 

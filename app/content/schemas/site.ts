@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zonedIso } from "../../lib/zoned-time";
+import { zonedIso } from "../../lib/schedule/zoned-time";
 import {
   TIME,
   address,

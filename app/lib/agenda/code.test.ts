@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeAgenda, encodeAgenda } from "./agenda-code";
+import { decodeAgenda, encodeAgenda } from "./code";
 
 describe("agenda share code", () => {
   it("round-trips sets of any shape", () => {

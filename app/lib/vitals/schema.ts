@@ -3,7 +3,7 @@ import { z } from "zod";
 /** At most this many metrics in one `POST /api/vitals` (the browser sends one per beacon). */
 export const MAX_METRICS_PER_REQUEST = 5;
 
-/** One metric as the browser sends it (app/lib/vitals.ts) and `/api/vitals` accepts it. */
+/** One metric as the browser sends it (app/lib/vitals/report.ts) and `/api/vitals` accepts it. */
 export const VitalSchema = z.object({
   name: z.enum(["CLS", "FCP", "INP", "LCP", "TTFB"]),
   value: z.number().nonnegative(),

@@ -4,9 +4,9 @@
  * toast appears only after a 2xx. Offline or on a 5xx it stays in the outbox and is retried on `online`,
  * when the tab becomes visible, every 30 s and on the next visit; one tab sends at a time (Web Locks).
  */
-import { FORMS, formPath, isStoredKind, OUTBOX_SENT_EVENT, type FieldErrors, type FormKind } from "../forms";
-import { checkForm } from "../forms/schema";
-import { formFields, saveForLater } from "./form-save";
+import { FORMS, formPath, isStoredKind, OUTBOX_SENT_EVENT, type FieldErrors, type FormKind } from "../../forms";
+import { checkForm } from "../../forms/schema";
+import { formFields, saveForLater } from "./save";
 import {
   dueEntries,
   outcomeOf,
@@ -16,7 +16,7 @@ import {
   type OutboxEntry,
   type Outcome,
 } from "./outbox";
-import { showToast } from "./toast";
+import { showToast } from "../toast";
 
 const LOCK = "tncc-outbox";
 const RETRY_MS = 30_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterPosts, type FilterablePost } from "./blog-filter";
+import { filterPosts, type FilterablePost } from "./filter";
 
 const post = (id: number, title: string, text: string, category = "event", tags = ["faith"]): FilterablePost => ({
   id,

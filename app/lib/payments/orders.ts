@@ -2,7 +2,7 @@
  * What `/success` and `GET /api/orders/:sessionId` share: the shape of a checkout session id, the answer,
  * the reference a person reads out on the phone, and the amount as a visitor reads it.
  */
-import { API_PATHS } from "./urls";
+import { API_PATHS } from "../urls";
 
 /**
  * A Stripe Checkout Session id (`cs_test_…`, `cs_live_…`); anything else is refused before a lookup. A plain

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { prefersReducedMotion } from "./motion";
+import { prefersReducedMotion } from "../motion";
 
 /**
  * Entrance animation (fade-in-up, CSS in app.css under `[data-reveal]`). The pre-rendered HTML never

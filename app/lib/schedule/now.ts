@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "../hooks/use-hydrated";
 
 /**
  * What is on now, what is next, and whether the event is before, under way or over. Every rule is in

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { mayBeDate, nowAndNext, todayIndex } from "./event-now";
+import { mayBeDate, nowAndNext, todayIndex } from "./now";
 
 const ZONE = "America/Chicago";
 const DAYS = [{ date: "2024-10-24" }, { date: "2024-10-25" }];

@@ -4,7 +4,7 @@
  * submit; when that cannot load (offline before the offline copy holds it), SiteForm still keeps the
  * submission here, and forms.ts sends it once it loads (on `online`, or the next visit).
  */
-import type { FormKind } from "../forms";
+import type { FormKind } from "../../forms";
 import { addToOutbox, type OutboxEntry } from "./outbox";
 
 /** The form's fields as strings, with the page it was sent from. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { changedSince } from "./agenda-store";
+import { changedSince } from "../agenda/store";
 import {
   calendarRevision,
   changeMark,
@@ -7,7 +7,7 @@ import {
   eventDayTime,
   programmeChanges,
   type SessionChange,
-} from "./session-changes";
+} from "./changes";
 
 const moved: SessionChange = { date: "2024-10-20", kind: "moved", fromStartsAt: "2024-10-24T10:30:00-05:00" };
 const cancelled: SessionChange = { date: "2024-10-22", kind: "cancelled" };

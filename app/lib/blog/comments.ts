@@ -2,7 +2,7 @@
  * What a post page and `GET /api/comments/:postId` share: the post id's shape and the public fields of an
  * approved comment (never the e-mail address or anything else the visitor did not mean to publish).
  */
-import { API_PATHS } from "./urls";
+import { API_PATHS } from "../urls";
 
 /** A blog post's id, as in `/blog-single/<id>` (a plain pattern: the post page loads no schema library). */
 export const POST_ID_PATTERN = /^\d{1,6}$/;

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "../hooks/use-hydrated";
 
 /**
  * Session times: stored in the event's zone (content), shown in it with its name, or in the visitor's.

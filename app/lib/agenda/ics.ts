@@ -1,5 +1,5 @@
-import { buildCalendar, sessionUid, type CalendarEvent } from "./ics";
-import type { ChangeMark } from "./session-changes";
+import { buildCalendar, sessionUid, type CalendarEvent } from "../schedule/ics";
+import type { ChangeMark } from "../schedule/changes";
 
 /** One session as "My agenda" needs it (the /agenda page's data, and build/agenda-sessions.json for the server). */
 export interface AgendaSession {
@@ -13,7 +13,7 @@ export interface AgendaSession {
   speaker?: string;
   /** Its latest announced change, shown on /agenda. */
   change?: ChangeMark;
-  /** The calendar revision (app/lib/session-changes.ts calendarRevision). */
+  /** The calendar revision (app/lib/schedule/changes.ts calendarRevision). */
   sequence?: number;
   lastModified?: string;
   cancelled?: boolean;

@@ -1,5 +1,5 @@
-import { searchPages } from "./search";
-import { pageUrl } from "./urls";
+import { searchPages } from "../search";
+import { pageUrl } from "../urls";
 
 export interface FilterablePost {
   id: number;

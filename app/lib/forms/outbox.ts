@@ -2,7 +2,7 @@
  * The visitor's outbox: each submission is kept in localStorage before it is sent, and leaves only on a
  * 2xx or a permanent 4xx. Framework-free; `storage` is passed in so tests can use a plain object.
  */
-import type { FormKind } from "../forms";
+import type { FormKind } from "../../forms";
 
 export const OUTBOX_KEY = "tncc-outbox";
 

@@ -1,4 +1,4 @@
-import { showToast } from "./toast";
+import { showToast } from "../toast";
 
 /** build/client/schedule-version.json: a hash of the programme, precached with the pages (scripts/build/content-steps.ts). */
 export const SCHEDULE_VERSION_PATH = "/schedule-version.json";

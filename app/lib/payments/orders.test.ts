@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SessionIdSchema } from "./id-schemas";
+import { SessionIdSchema } from "../id-schemas";
 import { formatAmount, orderPath, orderReference } from "./orders";
 
 describe("orders", () => {

@@ -1,6 +1,6 @@
 import type { Metric } from "web-vitals";
 import { describe, expect, it } from "vitest";
-import { toPayload } from "./vitals";
+import { toPayload } from "./report";
 
 describe("toPayload", () => {
   it("keeps what the server's /api/vitals accepts, plus the page", () => {

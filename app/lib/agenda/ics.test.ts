@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { agendaCalendar, clashes, type AgendaSession } from "./agenda-ics";
-import { parseCalendar } from "./ics";
+import { agendaCalendar, clashes, type AgendaSession } from "./ics";
+import { parseCalendar } from "../schedule/ics";
 
 const sessions: AgendaSession[] = [
   {

@@ -3,8 +3,8 @@
  * `changes`, see docs/decisions/020-programme-changes.md), and the marks pages show from it. Pure and
  * locale-free: the texts are built from the ISO strings, so a page needs no Intl to show them.
  */
-import { eventClock } from "./schedule-time";
-import { pageUrl } from "./urls";
+import { eventClock } from "./time";
+import { pageUrl } from "../urls";
 
 export type SessionStatus = "cancelled" | "moved";
 

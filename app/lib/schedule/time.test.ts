@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { eventClock, localClock, timeRange, zoneName } from "./schedule-time";
+import { eventClock, localClock, timeRange, zoneName } from "./time";
 
 const start = "2024-10-24T09:00:00-05:00";
 const end = "2024-10-24T10:30:00-05:00";
