@@ -42,10 +42,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.databaseUrl
     ? await poolDatabase({ connectionString: options.databaseUrl, max }, "postgres")
     : await openEmbedded(options.dataDir ?? "data", max, options.log ?? quietLog);
-  if (!options.databaseUrl) await importPglite(path.resolve(options.dataDir ?? "data"), database);
-  if (options.skipMigrations) return database;
   try {
-    await migrate(database.db);
+    if (!options.databaseUrl) await importPglite(path.resolve(options.dataDir ?? "data"), database);
+    if (!options.skipMigrations) await migrate(database.db);
   } catch (error) {
     await database.close();
     throw error;
@@ -91,8 +90,9 @@ async function importPglite(dir: string, database: Database): Promise<void> {
   }
   const aside = path.join(dir, "pglite-imported");
   mkdirSync(aside, { recursive: true });
+  // PostgreSQL's own files only: a data folder may hold other things (the tests' data/e2e, say).
   for (const entry of readdirSync(dir))
-    if (!["pg", "server.pid", "pglite-imported"].includes(entry))
+    if (/^(PG_VERSION|base|global|pg_[\w.]+|postgresql(\.auto)?\.conf|postmaster\.\w+)$/.test(entry))
       renameSync(path.join(dir, entry), path.join(aside, entry));
   console.log(`Database: the PGlite files are now in ${aside} (delete them once you have checked the inbox)`);
 }

@@ -2,7 +2,7 @@
  * The first start after issue 32 finds the PGlite files of the earlier embedded database in the data folder:
  * every row is copied into the new PostgreSQL, and the old files are moved aside, not deleted.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -37,6 +37,8 @@ it("copies the rows of a PGlite data folder into the embedded PostgreSQL, once",
       { to: "org@example.org", subject: "s", body: "b" },
     );
   await old.close();
+  // Something else in the data folder (the tests' data/e2e, say) stays where it is.
+  mkdirSync(path.join(dir, "e2e"));
 
   for (let start = 0; start < 2; start++) {
     const database = await openDatabase({ dataDir: dir });
@@ -52,5 +54,6 @@ it("copies the rows of a PGlite data folder into the embedded PostgreSQL, once",
     }
     expect(existsSync(path.join(dir, "PG_VERSION"))).toBe(false);
     expect(existsSync(path.join(dir, "pglite-imported", "PG_VERSION"))).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(["e2e", "pg", "pglite-imported"]);
   }
 }, 60_000);
