@@ -16,6 +16,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { build } from "vite";
 import { injectManifest } from "workbox-build";
 import { COMPRESSIBLE_TYPES, contentTypeFor, isCompressible } from "../../server/http-policy";
+import { kib } from "./files";
 
 /**
  * At most 1.5 MB, counted as the phone stores it: text gzip-compressed by the worker, pictures and fonts as
@@ -122,7 +123,6 @@ export async function writeServiceWorker(clientDir: string, contentPages: string
     stored += text ? Math.min(body.byteLength, gzipSync(body).byteLength) : body.byteLength;
     compressed += text ? Math.min(body.byteLength, brotliCompressSync(body).byteLength) : body.byteLength;
   }
-  const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   const summary = `service worker: build/client/sw.js precaches ${count} files: ${kib(stored)} stored on the phone (budget ${kib(PRECACHE_BUDGET)}), ${kib(compressed)} over the wire, ${kib(size)} as plain files`;
   if (stored > PRECACHE_BUDGET)
     throw new Error(`the precache stores ${kib(stored)}, over the ${kib(PRECACHE_BUDGET)} budget`);

@@ -35,7 +35,7 @@ test("offline: after one visit, schedule, session, speaker and agenda pages load
   expect(cached).toEqual(expect.arrayContaining(homeAssets));
   expect(cached).toEqual(expect.arrayContaining(["/schedule", "/agenda", "/event-detail/2/2", "/speakers-detail/3"]));
   // And what they load on demand: a form sent offline is checked, kept and confirmed with a toast as online.
-  for (const chunk of [/^\/assets\/forms-/, /^\/assets\/toast-container-/])
+  for (const chunk of [/^\/assets\/send-/, /^\/assets\/toast-container-/])
     expect(
       cached.some((file) => chunk.test(file)),
       String(chunk),
