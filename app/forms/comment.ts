@@ -1,4 +1,4 @@
-import type { FormDefinition } from "./definition";
+import { EMAIL_FIELD, NAME_FIELD, type FormDefinition } from "./definition";
 
 /** "Leave a comment" under a post: shown once an organiser approves it. */
 export const comment = {
@@ -8,15 +8,8 @@ export const comment = {
   mailLabel: "Blog comment",
   moderated: true,
   fields: [
-    { name: "name", label: "Name", noun: "your name", autoComplete: "name", max: 100 },
-    {
-      name: "email",
-      label: "E-mail",
-      noun: "your e-mail address",
-      type: "email",
-      autoComplete: "email",
-      check: "email",
-    },
+    NAME_FIELD,
+    EMAIL_FIELD,
     { name: "comment", label: "Comment", noun: "your comment", type: "textarea", max: 4000, wide: true },
     /** The post it belongs to; older rows have only the page path. */
     { name: "postId", label: "Post", noun: "the post", type: "hidden", check: "postId", required: false },

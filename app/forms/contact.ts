@@ -1,4 +1,4 @@
-import type { FormDefinition } from "./definition";
+import { EMAIL_FIELD, NAME_FIELD, PHONE_FIELD, type FormDefinition } from "./definition";
 
 /** The contact page's form: name, phone number, e-mail, subject, message, all required. */
 export const contact = {
@@ -7,23 +7,9 @@ export const contact = {
   inboxLabel: "Contact",
   mailLabel: "Contact form",
   fields: [
-    { name: "name", label: "Name", noun: "your name", autoComplete: "name", max: 100 },
-    {
-      name: "phone",
-      label: "Phone number",
-      noun: "your phone number",
-      type: "tel",
-      autoComplete: "tel",
-      check: "phone",
-    },
-    {
-      name: "email",
-      label: "E-mail",
-      noun: "your e-mail address",
-      type: "email",
-      autoComplete: "email",
-      check: "email",
-    },
+    NAME_FIELD,
+    PHONE_FIELD,
+    EMAIL_FIELD,
     { name: "subject", label: "Subject", noun: "the subject", max: 200 },
     { name: "message", label: "Message", noun: "your message", type: "textarea", max: 4000, wide: true },
   ],

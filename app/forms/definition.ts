@@ -43,7 +43,17 @@ export interface FormDefinition {
   fields: readonly FieldSpec[];
 }
 
-/** The one e-mail field of the newsletter and coming-soon forms. */
+/** The fields several forms ask for, alike in each. */
+export const NAME_FIELD: FieldSpec = { name: "name", label: "Name", noun: "your name", autoComplete: "name", max: 100 };
+export const PHONE_FIELD: FieldSpec = {
+  name: "phone",
+  label: "Phone number",
+  noun: "your phone number",
+  type: "tel",
+  autoComplete: "tel",
+  check: "phone",
+};
+/** The e-mail field of every form (the only one of the newsletter and coming-soon forms). */
 export const EMAIL_FIELD: FieldSpec = {
   name: "email",
   label: "E-mail",

@@ -1,4 +1,4 @@
-import type { FormDefinition } from "./definition";
+import { EMAIL_FIELD, NAME_FIELD, type FormDefinition } from "./definition";
 
 /** The FAQ page's question form: name, e-mail, subject, question detail. */
 export const faq = {
@@ -7,15 +7,8 @@ export const faq = {
   inboxLabel: "FAQ questions",
   mailLabel: "FAQ question",
   fields: [
-    { name: "name", label: "Name", noun: "your name", autoComplete: "name", max: 100 },
-    {
-      name: "email",
-      label: "E-mail",
-      noun: "your e-mail address",
-      type: "email",
-      autoComplete: "email",
-      check: "email",
-    },
+    NAME_FIELD,
+    EMAIL_FIELD,
     { name: "subject", label: "Subject", noun: "the subject", max: 200, wide: true },
     { name: "question", label: "Question detail", noun: "your question", type: "textarea", max: 4000, wide: true },
   ],

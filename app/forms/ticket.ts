@@ -1,4 +1,4 @@
-import type { FormDefinition } from "./definition";
+import { EMAIL_FIELD, NAME_FIELD, PHONE_FIELD, type FormDefinition } from "./definition";
 
 /** The ticket purchase request (/buy-ticket): the plan's choices come from content. */
 export const ticket = {
@@ -7,23 +7,9 @@ export const ticket = {
   inboxLabel: "Ticket requests",
   mailLabel: "Ticket purchase request",
   fields: [
-    { name: "name", label: "Name", noun: "your name", autoComplete: "name", max: 100 },
-    {
-      name: "email",
-      label: "E-mail",
-      noun: "your e-mail address",
-      type: "email",
-      autoComplete: "email",
-      check: "email",
-    },
-    {
-      name: "phone",
-      label: "Phone number",
-      noun: "your phone number",
-      type: "tel",
-      autoComplete: "tel",
-      check: "phone",
-    },
+    NAME_FIELD,
+    EMAIL_FIELD,
+    PHONE_FIELD,
     { name: "quantity", label: "Quantity", noun: "the number of tickets", type: "number", check: "quantity" },
     { name: "plan", label: "Plan", noun: "the plan", type: "select", check: "planId", wide: true },
     {
