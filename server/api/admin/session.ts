@@ -41,6 +41,8 @@ export function registerSession(
   const { now } = options;
   const limit = options.signInLimit ?? { limit: 10, windowMs: 15 * 60_000 };
   const secure = (c: Context) => isHttps(c, options.trustProxy);
+  /** Both cookies: HttpOnly, SameSite=Strict, Path=/, Secure over HTTPS. */
+  const cookieOptions = (c: Context) => ({ httpOnly: true, sameSite: "Strict" as const, path: "/", secure: secure(c) });
 
   admin.post(
     "/session",
@@ -76,19 +78,13 @@ export function registerSession(
       }
       const token = await createSession(db, result.admin.id, now());
       setCookie(c, cookieName(secure(c)), token, {
-        httpOnly: true,
-        sameSite: "Strict",
-        path: "/",
-        secure: secure(c),
+        ...cookieOptions(c),
         // A session cookie (gone with the browser) unless "keep me signed in"; the server ends it anyway.
         ...(remember ? { maxAge: ABSOLUTE_MS / 1000 } : {}),
       });
       if (result.deviceToken)
         setCookie(c, deviceCookieName(secure(c)), result.deviceToken, {
-          httpOnly: true,
-          sameSite: "Strict",
-          path: "/",
-          secure: secure(c),
+          ...cookieOptions(c),
           maxAge: DEVICE_MS / 1000,
         });
       await audit(db, { adminId: result.admin.id, actor: result.admin.email, action: "sign-in" });
