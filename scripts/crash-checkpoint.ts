@@ -16,7 +16,7 @@ import { sql } from "drizzle-orm";
 import { attachDatabase, type Database } from "../server/db/client";
 import { runningPostmaster } from "../server/db/embedded";
 import { rowsOf } from "../server/db/store";
-import { startSite } from "../tests/e2e/forms-delivery.helpers";
+import { postContact, startSite } from "../tests/e2e/forms-delivery.helpers";
 
 const PORT = Number(process.env.PORT ?? 4214);
 const dataDir = mkdtempSync(path.join(tmpdir(), "tncc-checkpoint-"));
@@ -31,18 +31,8 @@ let sending = true;
 async function sender(id: number) {
   for (let i = 0; sending; i++) {
     const key = `checkpoint-${id}-${i.toString().padStart(6, "0")}`;
-    const res = await fetch(`${server.url}/api/forms/contact`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": key },
-      body: JSON.stringify({
-        name: "Checkpoint",
-        phone: "5550199",
-        email: `checkpoint.${id}.${i}@example.org`,
-        subject: `During a checkpoint ${i}`,
-        message: "Sent while PostgreSQL writes a checkpoint",
-      }),
-    }).catch(() => null);
-    if (res && res.status >= 200 && res.status < 300 && sending) acked.add(key);
+    const status = await postContact(server.url, key, "Sent during a checkpoint");
+    if (status >= 200 && status < 300 && sending) acked.add(key);
   }
 }
 

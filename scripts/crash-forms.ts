@@ -12,7 +12,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../server/db/client";
 import { rowsOf } from "../server/db/store";
-import { startSite, type SiteServer } from "../tests/e2e/forms-delivery.helpers";
+import { postContact, startSite, type SiteServer } from "../tests/e2e/forms-delivery.helpers";
 
 const COUNT = Number(process.argv[2] ?? 300);
 const CONCURRENCY = 16;
@@ -22,22 +22,8 @@ const env = { DATA_DIR: dataDir, FORM_RATE_LIMIT: "1000000/600", SMTP_URL: "" };
 
 const key = (i: number) => `crash-${i.toString().padStart(6, "0")}`;
 async function send(site: string, i: number): Promise<boolean> {
-  try {
-    const res = await fetch(`${site}/api/forms/contact`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": key(i) },
-      body: JSON.stringify({
-        name: "Crash",
-        phone: "5550199",
-        email: `crash.${i}@example.org`,
-        subject: `Crash ${i}`,
-        message: "Sent while the server dies",
-      }),
-    });
-    return res.status >= 200 && res.status < 300;
-  } catch {
-    return false;
-  }
+  const status = await postContact(site, key(i), "Sent while the server dies");
+  return status >= 200 && status < 300;
 }
 
 let server: SiteServer = await startSite(PORT, env);

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startSite } from "../../tests/e2e/forms-delivery.helpers";
+import { postContact, startSite } from "../../tests/e2e/forms-delivery.helpers";
 import { isMain } from "../is-main";
 
 export interface LoadResult {
@@ -54,21 +54,13 @@ export async function benchForms(origin: string, count = 400, concurrency = 8) {
       break;
     await new Promise((r) => setTimeout(r, 200));
   }
-  const forms = await load(count, concurrency, async (i) => {
-    const res = await fetch(`${origin}/api/forms/contact`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": `bench-${run}-${i}` },
-      body: JSON.stringify({
-        name: "Bench",
-        phone: "5550199",
-        email: `bench.${i}@example.org`,
-        subject: `Bench ${i}`,
-        message: "A message of an ordinary length, sent by the benchmark.",
-      }),
-    });
-    await res.arrayBuffer();
-    return res.status === 201;
-  });
+  const forms = await load(
+    count,
+    concurrency,
+    async (i) =>
+      (await postContact(origin, `bench-${run}-${i}`, "A message of an ordinary length, sent by the benchmark.")) ===
+      201,
+  );
   const pages = await load(count * 2, concurrency, async () => {
     const res = await fetch(`${origin}/`, { headers: { "Accept-Encoding": "br, gzip" } });
     await res.arrayBuffer();

@@ -9,7 +9,7 @@ import { once } from "node:events";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startSite } from "./forms-delivery.helpers";
+import { postContact, startSite } from "./forms-delivery.helpers";
 import { expect, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT ?? 4174) + 100;
@@ -33,20 +33,8 @@ test("every answered form was synced to the write-ahead log before its answer (s
     trace,
   ]);
   try {
-    for (let i = 0; i < COUNT; i++) {
-      const res = await fetch(`${site.url}/api/forms/contact`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": `durability-${i}` },
-        body: JSON.stringify({
-          name: "Ada",
-          phone: "+1 555 0100",
-          email: `durable.${i}@example.org`,
-          subject: `Durable ${i}`,
-          message: "Kept through a power cut",
-        }),
-      });
-      expect(res.status).toBe(201);
-    }
+    for (let i = 0; i < COUNT; i++)
+      expect(await postContact(site.url, `durability-${i}`, "Kept through a power cut")).toBe(201);
   } finally {
     // SIGTERM to the server itself: strace does not pass signals on, and exits when the server has.
     const server = Number(execFileSync("pgrep", ["-P", String(site.process.pid)], { encoding: "utf8" }).trim());

@@ -88,6 +88,30 @@ export async function startSite(port: number, env: Record<string, string>, wrap:
   };
 }
 
+/**
+ * Posts a contact form as the hydrated page does (JSON with an Idempotency-Key, so a retry stores once);
+ * answers the status, 0 when no answer came (the server died). The key names the sender's address.
+ */
+export async function postContact(origin: string, key: string, what: string): Promise<number> {
+  try {
+    const res = await fetch(`${origin}/api/forms/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": key },
+      body: JSON.stringify({
+        name: what,
+        phone: "5550199",
+        email: `${key}@example.org`,
+        subject: `${what} ${key}`,
+        message: `Sent by ${what}`,
+      }),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
+
 export interface Stack {
   pg: TestPostgres;
   client: pg.Client;
