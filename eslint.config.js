@@ -59,6 +59,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      "data/",
       ".react-router/",
       "node_modules/",
       "public/",

@@ -7,7 +7,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4174);
 const HARNESS_PORT = PORT + 1000;
 const HARNESS_CONFIG = "tests/fixtures/harness/vite.config.ts";
 // The specs' own servers are at fixed offsets from E2E_PORT (forms +10, comments +30, payments +60, changes +80,
-// shutdown +90, durability +100).
+// shutdown +90, durability +100, publish +110 to +113).
 assertUsablePorts("E2E_PORT", {
   site: PORT,
   harness: HARNESS_PORT,
@@ -17,6 +17,10 @@ assertUsablePorts("E2E_PORT", {
   changes: PORT + 80,
   shutdown: PORT + 90,
   durability: PORT + 100,
+  publish: PORT + 110,
+  publishFirst: PORT + 111,
+  publishSecond: PORT + 112,
+  publishPostgres: PORT + 113,
 });
 
 /** End-to-end tests against the production build, served exactly as `npm start` serves it. */

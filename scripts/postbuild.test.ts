@@ -12,6 +12,7 @@ import { islandData, readIslandData } from "../app/lib/island-data";
 import { missingCompressed, precompressStep } from "./build/precompress";
 import { decodeEntities, extractSearchEntry, MAX_TEXT, visibleText } from "./build/search-index";
 import { buildRobots, buildSitemap, normalizeSiteUrl } from "./build/sitemap";
+import { buildInfoStep } from "./build/build-info";
 import { postbuild, STEPS } from "./postbuild";
 
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d === name || d.startsWith(`${name} `));
@@ -244,11 +245,11 @@ describe("postbuild", () => {
     await expect(stat(path.join(client(), "assets/tiny.css.br"))).rejects.toThrow();
   });
 
-  it("compresses last, so files written by earlier steps (feed, calendars) get .br and .gz too", async () => {
-    expect(STEPS.at(-1)).toBe(precompressStep);
+  it("compresses after every step that writes pages or files (only build.json, beside them, comes later)", async () => {
+    expect(STEPS.slice(-2)).toEqual([precompressStep, buildInfoStep]);
     const ics = path.join(client(), "schedule.ics");
     const late = { name: "late file", run: async () => (await writeFile(ics, "BEGIN:VEVENT\n".repeat(200)), "late") };
-    await postbuild(build, {}, undefined, [...STEPS.slice(0, -1), late, precompressStep]);
+    await postbuild(build, {}, undefined, [...STEPS.slice(0, -2), late, precompressStep]);
     expect(gunzipSync(await readFile(ics + ".gz")).toString()).toBe(await readFile(ics, "utf8"));
     expect(await missingCompressed(client())).toEqual([]);
   });

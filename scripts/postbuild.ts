@@ -1,8 +1,8 @@
 /**
  * The build's one pipeline after `react-router build` pre-renders the pages (see package.json "build"): the
  * named steps under scripts/build/, in order. A new build step goes in its own file there and in STEPS
- * below, before the service worker (which precaches the final files) and precompress, which is always last
- * so every file the steps write gets its `.br` and `.gz` copies.
+ * below, before the service worker (which precaches the final files) and precompress (so every file the
+ * steps write gets its `.br` and `.gz` copies); build.json is written last, once the build is whole.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +10,7 @@ import { loadEnv } from "vite";
 import { CONTENT_DIR } from "../app/content/content.server";
 import { loadContent, readImageManifest } from "../app/content/load";
 import type { Content } from "../app/content/schemas";
+import { buildInfoStep } from "./build/build-info";
 import { agendaDataStep, calendarStep, checkoutDataStep, feedStep, serviceWorkerStep } from "./build/content-steps";
 import { buildDirectory, findPages, type BuildStep } from "./build/files";
 import { headersStep } from "./build/headers";
@@ -31,7 +32,8 @@ export const STEPS: readonly BuildStep[] = [
   agendaDataStep, // build/agenda-sessions.json, schedule-version.json
   shareImagesStep, // images/og/*.jpg (cached in .generated/og)
   serviceWorkerStep, // sw.js over the final pages and files, build/precache.json
-  precompressStep, // last: .br and .gz of everything above
+  precompressStep, // .br and .gz of everything above
+  buildInfoStep, // last: build/build.json (its id, time and commit) says the build is complete
 ];
 
 /** Runs the steps on buildDir; returns their summaries, one line each. */
@@ -40,6 +42,7 @@ export async function postbuild(
   env: Record<string, string | undefined>,
   content?: Content,
   steps: readonly BuildStep[] = STEPS,
+  onStep: (name: string) => void = () => {},
 ): Promise<string> {
   const clientDir = path.join(buildDir, "client");
   const ctx = {
@@ -52,6 +55,7 @@ export async function postbuild(
   };
   const lines: string[] = [];
   for (const step of steps) {
+    onStep(step.name);
     try {
       lines.push(await step.run(ctx));
     } catch (error) {
@@ -67,7 +71,9 @@ if (isMain(import.meta.url)) {
   const env = { ...loadEnv("production", repo, ["VITE_", "SITE_"]) };
   try {
     const content = loadContent(CONTENT_DIR, readImageManifest(path.join(repo, ".generated/images.json")));
-    console.log(await postbuild(buildDirectory(repo), env, content));
+    // `::step <name>` lines: scripts/build.ts's progress, shown live during a publish.
+    const summary = await postbuild(buildDirectory(repo), env, content, STEPS, (name) => console.log(`::step ${name}`));
+    console.log(summary);
   } catch (error) {
     console.error(`postbuild failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

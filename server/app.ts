@@ -36,15 +36,21 @@ import {
 import type { Database } from "./db/client";
 import { safeError } from "./log-safe";
 import { appendVary, clientKey, isHttps } from "./request";
-import { loadBuild, resolve, sendEntry, sendNotFound, sendSpaFallback } from "./static";
+import { fixedSite, openBuild, type Site } from "./builds/site";
+import type { Publisher } from "./builds/publisher";
+import { resolve, sendEntry, sendNotFound, sendSpaFallback } from "./static";
 
 export { isSubresourceType, type HeadersManifest } from "./http-policy";
 
 export interface AppOptions {
-  /** The `build/client` folder. */
-  root: string;
+  /** The `build/client` folder, served as it is (the tests); or `site`. */
+  root?: string;
   /** Defaults to `<root>/../headers.json` (build/headers.json). */
   headersFile?: string;
+  /** The live build, which a publish or a roll back replaces (server/builds/site.ts); else `root`. */
+  site?: Site;
+  /** Publishing (issue 31), with `database`: `/api/admin/publish` and `/api/admin/rollback`. */
+  publisher?: Publisher;
   /** Operational lines (the vitals summaries); defaults to console.log. */
   log?: (line: string) => void;
   /** Real faults (a 500's stack); defaults to console.error. */
@@ -79,8 +85,9 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 /** Throws, with a message for the operator, when the build is missing, unreadable or lacks headers.json. */
 export function createApp(opts: AppOptions): Hono {
-  const root = path.resolve(opts.root);
-  const build = loadBuild(root, opts.headersFile ?? path.join(path.dirname(root), "headers.json"));
+  const root = path.resolve(opts.root ?? "build/client");
+  const site = opts.site ?? fixedSite(openBuild(path.dirname(root), opts.headersFile, root));
+  const live = () => site.current;
   const trustProxy = opts.trustProxy ?? false;
   const logError = opts.logError ?? ((error: unknown) => console.error(safeError(error)));
   const deps: ApiDeps = {
@@ -95,7 +102,7 @@ export function createApp(opts: AppOptions): Hono {
       res.headers.get("Content-Type") ?? (res.status === 304 ? contentTypeFor(new URL(c.req.url).pathname) : "");
     const subresource = isSubresourceType(type);
     if (!subresource && !res.headers.has("Content-Security-Policy"))
-      res.headers.set("Content-Security-Policy", build.manifest.default.csp);
+      res.headers.set("Content-Security-Policy", live().index.manifest.default.csp);
     for (const [name, value] of Object.entries(SECURITY_HEADERS))
       if (!subresource || !DOCUMENT_ONLY.has(name)) res.headers.set(name, value);
     if (trustProxy) appendVary(res.headers, "X-Forwarded-Proto");
@@ -123,7 +130,7 @@ export function createApp(opts: AppOptions): Hono {
 
   registerVitals(app, deps, opts.vitals);
   const { database } = opts;
-  registerHealth(app, database);
+  registerHealth(app, database, () => site.current.info);
   // Every form (issue 17): stored, then mailed; see server/api/forms.ts.
   if (opts.forms && database) registerForms(app, { ...opts.forms, database, trustProxy });
   // The organisers' inbox (issue 18): sessions, lists, moderation, erasure; see server/api/admin/.
@@ -135,9 +142,10 @@ export function createApp(opts: AppOptions): Hono {
       now: deps.now,
       clientKey: deps.clientKey,
       signInLimit: opts.admin?.signInLimit,
+      publisher: opts.publisher,
     });
   const checkout: CheckoutOptions = {
-    dataFile: checkoutDataFile(root),
+    dataFile: () => checkoutDataFile(live().dir),
     siteUrl: opts.siteUrl,
     ...opts.checkout,
   };
@@ -158,11 +166,13 @@ export function createApp(opts: AppOptions): Hono {
     registerComments(app, { database });
   }
   registerAgendaIcs(app, {
-    dataFile: path.join(path.dirname(root), "agenda-sessions.json"),
+    dataFile: () => path.join(live().dir, "agenda-sessions.json"),
     siteUrl: opts.siteUrl,
   });
 
   app.notFound((c) => {
+    // One build per request, even when a publish switches builds while it is answered.
+    const build = live().index;
     const url = new URL(c.req.url);
     if (url.pathname.startsWith("/api/")) return c.json({ error: "Not found" }, 404);
     if (c.req.method !== "GET" && c.req.method !== "HEAD")
@@ -176,7 +186,7 @@ export function createApp(opts: AppOptions): Hono {
     if (found.kind === "missing") return sendNotFound(c, build);
     const { page } = found.entry;
     const csp = page !== null ? (build.manifest.pages[page]?.csp ?? build.manifest.default.csp) : null;
-    return sendEntry(c, found.entry, csp);
+    return sendEntry(c, build, found.entry, csp);
   });
 
   app.onError((err, c) => {

@@ -74,7 +74,14 @@ const schema = z.object({
   RETENTION_DAYS: whole(365, "a whole number of days"),
   FORM_RATE_LIMIT: rateLimit({ limit: 10, windowMs: 600_000 }),
   ADMIN_SIGNIN_LIMIT: rateLimit({ limit: 10, windowMs: 900_000 }),
+  /** Publishing (issue 31): this server's build folders, the content a publish builds, how often to look for a new live build. */
+  BUILDS_DIR: optional,
+  CONTENT_DIR: optional.transform((v) => path.resolve(REPO, v ?? "app/content")),
+  PUBLISH_POLL_MS: whole(5000, "a whole number of milliseconds", 100),
 });
+
+/** What a publish's build sees of the environment: what Vite and the build read, never the server's secrets. */
+const BUILD_ENV = /^(PATH|HOME|LANG|LC_\w+|TMPDIR|TZ|SITE_\w+|VITE_\w+)$/;
 
 export type Config = z.output<typeof schema> & {
   /** Live payments or NODE_ENV=production: then SITE_URL is not guessed from the address we listen on. */
@@ -83,6 +90,10 @@ export type Config = z.output<typeof schema> & {
   publicUrl: string | undefined;
   /** The address shown at start ("localhost" for every interface). */
   shownHost: string;
+  /** BUILDS_DIR, by default DATA_DIR/builds. */
+  buildsDir: string;
+  /** The environment a publish's build runs with (CONTENT_DIR included). */
+  buildEnv: Record<string, string>;
 };
 
 /** Parses the settings; throws one message naming every wrong variable. */
@@ -95,10 +106,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const settings = parsed.data;
   const production = settings.NODE_ENV === "production" || Boolean(settings.STRIPE_SECRET_KEY?.startsWith("sk_live_"));
   const shownHost = settings.HOST === "0.0.0.0" || settings.HOST === "::" ? "localhost" : settings.HOST;
+  const buildEnv: Record<string, string> = { CONTENT_DIR: settings.CONTENT_DIR };
+  for (const [name, value] of Object.entries(env))
+    if (value !== undefined && BUILD_ENV.test(name)) buildEnv[name] = value;
   return {
     ...settings,
     production,
     shownHost,
+    buildsDir: path.resolve(REPO, settings.BUILDS_DIR ?? path.join(settings.DATA_DIR, "builds")),
+    buildEnv,
     publicUrl: settings.SITE_URL ?? (production ? undefined : `http://${shownHost}:${settings.PORT}`),
   };
 }

@@ -5,11 +5,13 @@
 import type { Server } from "node:http";
 import path from "node:path";
 import { serve } from "@hono/node-server";
+import { checkoutDataFile } from "./api/checkout";
+import { audit } from "./api/admin/accounts";
 import { createApp } from "./app";
+import { Publisher } from "./builds/publisher";
+import { LiveSite } from "./builds/site";
 import { configOrExit, REPO } from "./config";
 import { startForms } from "./start";
-
-const root = path.join(REPO, "build", "client");
 
 function fail(message: string): never {
   console.error(message);
@@ -36,16 +38,39 @@ if (config.STRIPE_SECRET_KEY && !config.publicUrl)
   console.warn("SITE_URL is not set: online checkout is unavailable in production until it is (docs/deploy.md).");
 
 let runtime: Awaited<ReturnType<typeof startForms>>;
+let site: LiveSite | undefined;
 try {
-  runtime = await startForms(config, root);
+  runtime = await startForms(config, () => checkoutDataFile(site!.current.dir));
 } catch (error) {
   fail(`Cannot open the forms database: ${error instanceof Error ? error.message : String(error)}`);
 }
 
+// The build to serve (issue 31): build/ as `npm run build` left it, or a build published since.
+const store = {
+  db: runtime.database.db,
+  dir: config.buildsDir,
+  shared: runtime.database.driver === "postgres",
+};
+try {
+  site = await LiveSite.open({ store, deployDir: path.join(REPO, "build"), pollMs: config.PUBLISH_POLL_MS });
+} catch (error) {
+  await runtime.close();
+  fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+}
+const publisher = new Publisher({
+  site,
+  store,
+  repo: REPO,
+  env: config.buildEnv,
+  audit: (entry) => audit(runtime.database.db, entry),
+  log: (line) => console.log(line),
+});
+
 let app;
 try {
   app = createApp({
-    root,
+    site,
+    publisher,
     trustProxy: config.TRUST_PROXY,
     siteUrl: config.publicUrl,
     checkout: {
@@ -90,6 +115,8 @@ function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing requests in progress, then closing (at most ${SHUTDOWN_GRACE_MS / 1000} s)`);
+  publisher.stop();
+  site?.stop();
   const closeAll = async (code: number) => {
     await runtime.close().catch((error: unknown) => console.error(`closing the database: ${String(error)}`));
     process.exit(code);

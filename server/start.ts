@@ -2,9 +2,9 @@
  * Start-up wiring: opens the database (DATA_DIR or DATABASE_URL), starts the mail sender (SMTP_URL) and the
  * daily purge (RETENTION_DAYS), and returns what `createApp` needs. Settings come parsed from ./config.ts.
  */
-import { readFile } from "node:fs/promises";
-import { checkoutDataFile } from "./api/checkout";
+import type { CheckoutData } from "./api/checkout";
 import type { AppOptions } from "./app";
+import { buildData } from "./build-data";
 import type { Config } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { purge } from "./db/store";
@@ -19,7 +19,8 @@ export interface FormsRuntime {
 
 export async function startForms(
   config: Config,
-  root: string,
+  /** checkout.json of the live build: the organisers' address (it changes with a publish). */
+  contactFile: () => string,
   log = (line: string) => console.log(line),
 ): Promise<FormsRuntime> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -29,13 +30,13 @@ export async function startForms(
       : `Forms: stored in ${config.DATA_DIR} (embedded PostgreSQL)`,
   );
 
-  // The organisers' address, as the build wrote it beside the pages.
-  const contactFile = checkoutDataFile(root);
-  let organiser: string | undefined;
-  const organiserEmail = async () =>
-    (organiser ??= await readFile(contactFile, "utf8")
-      .then((text) => (JSON.parse(text) as { contact: { email: string } }).contact.email)
-      .catch(() => "info@tncc.example.org"));
+  // The organisers' address, as the live build wrote it beside the pages.
+  const contact = buildData<CheckoutData>(contactFile);
+  const organiserEmail = () =>
+    contact
+      .load()
+      .then((data) => data.contact.email)
+      .catch(() => "info@tncc.example.org");
 
   let mailer: Mailer | null = null;
   if (config.SMTP_URL) {

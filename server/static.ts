@@ -1,6 +1,6 @@
 /**
- * The pre-rendered build as the server sees it. The build is immutable while the server runs, so it is
- * checked and indexed once at start: every URL the build maps to a file (path, size, ETag, which
+ * A pre-rendered build as the server sees it. A build folder never changes once written (a publish writes a
+ * new one beside it, server/builds/), so each is checked and indexed once, when it goes live: every URL the build maps to a file (path, size, ETag, which
  * precompressed copies exist), the per-page CSPs and the script-free 404 page. A request then costs a
  * Map lookup, no `stat`; small files are kept in memory after their first read, large ones streamed.
  * Anything the build does not map to a URL (hidden artefacts, .br/.gz copies, dotfiles, symlinks,
@@ -51,6 +51,8 @@ export interface BuildIndex {
   notFound: { plain: Buffer; gzipped: Buffer } | null;
   /** `__spa-fallback.html`: the shell of the pages rendered in the browser only (/admin). */
   spaFallback: { plain: Buffer; gzipped: Buffer } | null;
+  /** Bytes of this build kept in memory (a replaced build's go with it). */
+  cached: { bytes: number };
 }
 
 /** Files up to this size stay in memory after their first read; larger ones are streamed. */
@@ -128,7 +130,7 @@ export function loadBuild(root: string, headersFile: string): BuildIndex {
   } catch {
     // No fallback in this build: /admin is a 404.
   }
-  return { files, manifest, notFound, spaFallback };
+  return { files, manifest, notFound, spaFallback, cached: { bytes: 0 } };
 }
 
 function code(error: unknown): string {
@@ -143,7 +145,8 @@ function walk(root: string, rel = ""): { rel: string; size: number; mtimeMs: num
     if (dirent.isDirectory()) out.push(...walk(root, child));
     else if (dirent.isFile()) {
       const s = statSync(path.join(root, child));
-      out.push({ rel: child, size: s.size, mtimeMs: s.mtimeMs });
+      // Whole milliseconds: a build fetched by another server (server/builds/store.ts) gets the same ETag.
+      out.push({ rel: child, size: s.size, mtimeMs: Math.round(s.mtimeMs) });
     }
   }
   return out;
@@ -187,21 +190,19 @@ export function acceptedEncodings(header: string | undefined): Set<string> {
   return accepted;
 }
 
-let cachedBytes = 0;
-
-async function bytesOf(variant: Variant): Promise<Buffer | null> {
+async function bytesOf(variant: Variant, cached: BuildIndex["cached"]): Promise<Buffer | null> {
   if (variant.bytes) return variant.bytes;
   if (variant.size > CACHE_FILE_LIMIT) return null;
   const bytes = await readFile(variant.file);
-  if (cachedBytes + bytes.byteLength <= CACHE_TOTAL_LIMIT) {
+  if (cached.bytes + bytes.byteLength <= CACHE_TOTAL_LIMIT) {
     variant.bytes = bytes;
-    cachedBytes += bytes.byteLength;
+    cached.bytes += bytes.byteLength;
   }
   return bytes;
 }
 
 /** A file from the index: the precompressed copy the client accepts, gzip on the fly, or the plain bytes. */
-export async function sendEntry(c: Context, entry: Entry, csp: string | null): Promise<Response> {
+export async function sendEntry(c: Context, index: BuildIndex, entry: Entry, csp: string | null): Promise<Response> {
   const accepted = acceptedEncodings(c.req.header("accept-encoding"));
   let encoding: Encoding | null = null;
   let variant: Variant = entry;
@@ -215,7 +216,7 @@ export async function sendEntry(c: Context, entry: Entry, csp: string | null): P
       }
     }
     if (!encoding && accepted.has("gzip") && entry.size >= MIN_COMPRESS_SIZE && entry.size <= CACHE_FILE_LIMIT) {
-      const plain = await bytesOf(entry);
+      const plain = await bytesOf(entry, index.cached);
       if (plain) {
         entry.encodings.gzip = { file: "", size: 0, bytes: gzipSync(plain) };
         entry.encodings.gzip.size = entry.encodings.gzip.bytes!.byteLength;
@@ -240,7 +241,7 @@ export async function sendEntry(c: Context, entry: Entry, csp: string | null): P
   if (encoding) headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(variant.size));
   if (c.req.method === "HEAD") return new Response(null, { status: 200, headers });
-  const bytes = await bytesOf(variant);
+  const bytes = await bytesOf(variant, index.cached);
   const body = bytes
     ? (bytes as Uint8Array<ArrayBuffer>)
     : (Readable.toWeb(createReadStream(variant.file)) as ReadableStream<Uint8Array<ArrayBuffer>>);

@@ -3,27 +3,20 @@
  * Stateless: the selection is the code itself (app/lib/agenda/code.ts); the sessions come from
  * build/agenda-sessions.json, written at build time (scripts/build/content-steps.ts, agendaDataStep).
  */
-import { readFile } from "node:fs/promises";
 import type { Hono } from "hono";
 import { decodeAgenda } from "../../app/lib/agenda/code";
 import { agendaCalendar, type AgendaCalendarInput } from "../../app/lib/agenda/ics";
+import { buildData } from "../build-data";
 
 export interface AgendaIcsOptions {
-  /** build/agenda-sessions.json */
-  dataFile: string;
+  /** build/agenda-sessions.json; a function when it moves with the live build (issue 31). */
+  dataFile: string | (() => string);
   /** The site's origin (SITE_URL) for the session links and ids; never the request's Host. */
   siteUrl?: string;
 }
 
 export function registerAgendaIcs(app: Hono, options: AgendaIcsOptions): void {
-  let data: Promise<AgendaCalendarInput> | undefined;
-  const load = () =>
-    (data ??= readFile(options.dataFile, "utf8").then((text) => JSON.parse(text) as AgendaCalendarInput)).catch(
-      (error: unknown) => {
-        data = undefined;
-        throw error;
-      },
-    );
+  const { load } = buildData<AgendaCalendarInput>(options.dataFile);
 
   app.get("/api/agenda.ics", async (c) => {
     const code = c.req.query("s") ?? "";

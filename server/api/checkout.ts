@@ -8,11 +8,11 @@
  * online payment is unavailable and whom to contact, and the error is logged.
  */
 import path from "node:path";
-import { readFile } from "node:fs/promises";
 import type { Context, Hono } from "hono";
 import type Stripe from "stripe";
 import { API_PATHS, CHECKOUT_UNAVAILABLE_ID } from "../../app/lib/urls";
 import { CheckoutRequestSchema } from "../../app/lib/payments/checkout-schema";
+import { buildData } from "../build-data";
 import { rateLimit } from "../rate-limit";
 import { sameOriginPath } from "../redirect";
 import { readBody } from "../request";
@@ -20,7 +20,8 @@ import { createStripe, describeStripeError, isConnectionError, stripeAddress } f
 import type { ApiDeps } from "./deps";
 
 /** build/checkout.json (written by scripts/build/checkout-data.ts), beside the served folder `root`. */
-export const checkoutDataFile = (root: string) => path.join(path.dirname(root), "checkout.json");
+/** checkout.json of a build folder (build/, or a published build under BUILDS_DIR). */
+export const checkoutDataFile = (buildDir: string) => path.join(buildDir, "checkout.json");
 
 /** build/checkout.json (written by scripts/build/checkout-data.ts). */
 export interface CheckoutData {
@@ -30,8 +31,8 @@ export interface CheckoutData {
 }
 
 export interface CheckoutOptions {
-  /** build/checkout.json */
-  dataFile: string;
+  /** build/checkout.json; a function when it moves with the live build (issue 31). */
+  dataFile: string | (() => string);
   /** STRIPE_SECRET_KEY; without it (and without a Payment Link) online payment is unavailable. */
   secretKey?: string;
   /**
@@ -71,20 +72,15 @@ export function registerCheckout(app: Hono, deps: ApiDeps, options: CheckoutOpti
   if (options.apiUrl) stripeAddress(options.apiUrl);
   let stripe: Stripe | undefined;
   const logError = options.logError ?? ((line: string) => console.error(line));
-  let data: Promise<CheckoutData> | undefined;
-  const loadData = () =>
-    (data ??= readFile(options.dataFile, "utf8").then((text) => JSON.parse(text) as CheckoutData)).catch((error) => {
-      data = undefined;
-      throw error;
-    });
+  const data = buildData<CheckoutData>(options.dataFile);
 
   const limit = rateLimit({ max: options.perMinute ?? 10, windowMs: 60_000, key: deps.clientKey, now: deps.now });
   app.post(API_PATHS.checkout, limit, async (c) => {
     const wantsJson = (c.req.header("accept") ?? "").includes("application/json");
     let contact = "";
     try {
-      const checkout = await loadData().catch((error: unknown) => {
-        logError(`checkout: cannot read ${options.dataFile}: ${String(error)}`);
+      const checkout = await data.load().catch((error: unknown) => {
+        logError(`checkout: cannot read ${data.file()}: ${String(error)}`);
         throw new CheckoutError(503, "Online payment is unavailable right now.");
       });
       contact = ` Please contact us at ${checkout.contact.email} or ${checkout.contact.phone}.`;

@@ -1,9 +1,11 @@
 /**
  * GET /healthz, for a process manager or a load balancer (issue 32): 200 when the database answers and its
- * migrations are current, 503 otherwise, with how many mails wait to be sent. No personal data.
+ * migrations are current, 503 otherwise, with how many mails wait to be sent; and which build this server
+ * serves (issue 31: `build`, `builtAt`, `commit`). No personal data.
  */
 import { sql } from "drizzle-orm";
 import type { Hono } from "hono";
+import type { BuildInfo } from "../../app/lib/admin/publish";
 import type { Database } from "../db/client";
 import { migrationFiles } from "../db/migrate";
 import { rowsOf } from "../db/store";
@@ -32,19 +34,21 @@ async function databaseHealth(database: Database) {
   };
 }
 
-export function registerHealth(app: Hono, database: Database | undefined): void {
+export function registerHealth(app: Hono, database: Database | undefined, build: () => BuildInfo | null): void {
   app.get("/healthz", async (c) => {
     c.header("Cache-Control", NO_STORE);
-    if (!database) return c.json({ ok: true, database: null });
+    const info = build();
+    const served = { build: info?.id ?? null, builtAt: info?.builtAt ?? null, commit: info?.commit ?? null };
+    if (!database) return c.json({ ok: true, ...served, database: null });
     const timeout = new Promise<never>((_, reject) =>
       setTimeout(() => reject(new Error("timeout")), DATABASE_TIMEOUT_MS).unref(),
     );
     try {
       const health = await Promise.race([databaseHealth(database), timeout]);
       const ok = health.migrations === "current";
-      return c.json({ ok, database: health }, ok ? 200 : 503);
+      return c.json({ ok, ...served, database: health }, ok ? 200 : 503);
     } catch {
-      return c.json({ ok: false, database: { reachable: false, driver: database.driver } }, 503);
+      return c.json({ ok: false, ...served, database: { reachable: false, driver: database.driver } }, 503);
     }
   });
 }

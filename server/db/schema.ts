@@ -2,7 +2,22 @@
  * The tables, typed for Drizzle. The SQL that creates them is in ./migrations (applied at start by
  * ./migrate.ts); a change is a new numbered migration plus the matching edit here.
  */
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgSchema,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+import type { PublishStep } from "../../app/lib/admin/publish";
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -147,6 +162,61 @@ export const auditLog = pgTable("audit_log", {
   createdAt: time("created_at").notNull().defaultNow(),
 });
 
+/** Issue 31: published builds, in schema "site" (left out of backups: builds are made from the content). */
+const site = pgSchema("site");
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+
+export const builds = site.table("builds", {
+  id: text("id").primaryKey(),
+  builtAt: time("built_at").notNull(),
+  commit: text("commit"),
+  /** Its files are in build_files, for the other servers on this database. */
+  stored: boolean("stored").notNull().default(false),
+  createdAt: time("created_at").notNull().defaultNow(),
+});
+
+export const blobs = site.table("blobs", {
+  hash: text("hash").primaryKey(),
+  bytes: bytea("bytes").notNull(),
+});
+
+export const buildFiles = site.table(
+  "build_files",
+  {
+    buildId: text("build_id")
+      .notNull()
+      .references(() => builds.id, { onDelete: "cascade" }),
+    path: text("path").notNull(),
+    hash: text("hash")
+      .notNull()
+      .references(() => blobs.hash),
+    mtimeMs: doublePrecision("mtime_ms").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.buildId, t.path] })],
+);
+
+export const liveBuild = site.table("live", {
+  onlyRow: boolean("only_row").primaryKey().default(true),
+  buildId: text("build_id")
+    .notNull()
+    .references(() => builds.id),
+  switchedAt: time("switched_at").notNull().defaultNow(),
+  switchedBy: text("switched_by"),
+});
+
+export const publishJobs = site.table("publish_jobs", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  /** "queued", "running", "done" or "failed"; one queued or running at a time (a unique index). */
+  state: text("state").notNull().default("queued"),
+  steps: jsonb("steps").$type<PublishStep[]>().notNull().default([]),
+  error: text("error"),
+  buildId: text("build_id"),
+  requestedBy: text("requested_by"),
+  createdAt: time("created_at").notNull().defaultNow(),
+  heartbeatAt: time("heartbeat_at").notNull().defaultNow(),
+  finishedAt: time("finished_at"),
+});
+
 export const schema = {
   submissions,
   newsletterSubscribers,
@@ -158,4 +228,9 @@ export const schema = {
   signInFailures,
   adminDevices,
   auditLog,
+  builds,
+  blobs,
+  buildFiles,
+  liveBuild,
+  publishJobs,
 };

@@ -1,6 +1,7 @@
 /** What every `/api/admin/*` handler shares: options, the signed-in organiser, the JSON body reader. */
 import type { Context } from "hono";
 import type { SessionAdmin } from "./accounts";
+import type { Publisher } from "../../builds/publisher";
 import type { Database } from "../../db/client";
 import { readBody } from "../../request";
 
@@ -14,6 +15,8 @@ export interface AdminOptions {
   signInLimit?: { limit: number; windowMs: number };
   /** The client's address (server/request.ts clientIp). */
   clientKey: (c: Context) => string;
+  /** Publishing and roll back (issue 31); without it those routes answer 404. */
+  publisher?: Publisher;
 }
 
 export interface AdminEnv {

@@ -11,6 +11,7 @@ import { registerComments } from "./comments";
 import type { AdminEnv, AdminOptions } from "./context";
 import { registerErasure } from "./erasure";
 import { registerOrders } from "./orders";
+import { registerPublish } from "./publish";
 import { cookieName, registerSession } from "./session";
 import { registerSubmissions } from "./submissions";
 
@@ -53,5 +54,6 @@ export function registerAdmin(app: Hono, options: AdminOptions): void {
   registerComments(admin, options);
   registerOrders(admin, options);
   registerErasure(admin, options);
+  if (options.publisher) registerPublish(admin, options.publisher);
   app.route("/api/admin", admin);
 }

@@ -1,0 +1,283 @@
+/**
+ * "Publish" (issue 31): builds the saved content into a new folder beside the live one (`npm run build`'s
+ * scripts/build.ts in a child process, BUILD_DIR=.generated/publish/<id>), reports its steps as they run,
+ * and on success moves it under BUILDS_DIR and makes it live (server/builds/site.ts). A failed build changes nothing that visitors
+ * see; its error (the content file and field when content is at fault) is kept on the job.
+ *
+ * One publish at a time across every server on the database: a unique index admits one queued or running
+ * job. A job whose server stopped (no heartbeat for STALE_MS) is marked failed by the next request.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import {
+  newBuildId,
+  type BuildInfo,
+  type PublishJob,
+  type PublishOverview,
+  type PublishStep,
+} from "../../app/lib/admin/publish";
+import { publishJobs } from "../db/schema";
+import { safeError } from "../log-safe";
+import type { LiveSite } from "./site";
+import { addBuild, liveRow, recentBuilds, type BuildStore } from "./store";
+
+/** A running job's row is touched at least this often… */
+const HEARTBEAT_MS = 10_000;
+/** …so one untouched for this long belongs to a server that stopped. */
+const STALE_MS = 120_000;
+/** A build that takes longer is stopped. */
+const BUILD_TIMEOUT_MS = 15 * 60_000;
+/** Output lines kept for the error message. */
+const TAIL_LINES = 80;
+
+export interface Organiser {
+  id: number;
+  email: string;
+}
+
+export interface PublisherOptions {
+  site: LiveSite;
+  store: BuildStore;
+  /** The folder with scripts/build.ts and node_modules (the server's own). */
+  repo: string;
+  /** The build's environment (config.buildEnv: PATH, SITE_*, VITE_*, CONTENT_DIR…), never the server's secrets. */
+  env: Record<string, string>;
+  /** Writes an audit entry (server/api/admin/accounts.ts audit). */
+  audit: (entry: {
+    adminId: number;
+    actor: string;
+    action: string;
+    target: string;
+    detail: Record<string, unknown>;
+  }) => Promise<void>;
+  log?: (line: string) => void;
+}
+
+type JobRow = typeof publishJobs.$inferSelect;
+
+const jobOf = (row: JobRow): PublishJob => ({
+  id: row.id,
+  state: row.state as PublishJob["state"],
+  steps: row.steps,
+  error: row.error,
+  buildId: row.buildId,
+  requestedBy: row.requestedBy,
+  createdAt: row.createdAt.toISOString(),
+  finishedAt: row.finishedAt?.toISOString() ?? null,
+});
+
+/** What a failed build printed that says why: the content problems when there are any, else its last lines. */
+export function buildError(lines: readonly string[]): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = lines.map((l) => l.replace(/\u001b\[[0-9;]*m/g, "").trimEnd()).filter((l) => l.trim() !== "");
+  const useful = clean.filter((l) => !/^\s+at /.test(l) && !l.startsWith("::step "));
+  const start = useful.findIndex((l) => /Content has \d+ problem/.test(l));
+  if (start >= 0) {
+    const problems: string[] = [];
+    for (const line of useful.slice(start + 1)) {
+      if (!/^\s*-?\s*\S+\.(ya?ml|md|json)\b/.test(line)) break;
+      problems.push(line.trim());
+    }
+    return [useful[start]!.replace(/^.*?(Content has)/, "$1"), ...new Set(problems)].join("\n");
+  }
+  return useful.slice(-15).join("\n") || "The build stopped without a message.";
+}
+
+export class Publisher {
+  private child: ChildProcess | null = null;
+
+  constructor(private readonly options: PublisherOptions) {}
+
+  private get db() {
+    return this.options.store.db;
+  }
+
+  /** Marks failed the jobs of servers that stopped mid-publish. */
+  private async failStale(): Promise<void> {
+    await this.db
+      .update(publishJobs)
+      .set({
+        state: "failed",
+        error: "The server running this publish stopped before it finished.",
+        finishedAt: new Date(),
+      })
+      .where(
+        and(
+          inArray(publishJobs.state, ["queued", "running"]),
+          lt(publishJobs.heartbeatAt, new Date(Date.now() - STALE_MS)),
+        ),
+      );
+  }
+
+  /**
+   * Starts a publish; answers the new job, or the one already under way (`started: false`) when another
+   * organiser or server is publishing.
+   */
+  async start(by: Organiser): Promise<{ job: PublishJob; started: boolean }> {
+    await this.failStale();
+    const [row] = await this.db
+      .insert(publishJobs)
+      .values({ state: "queued", requestedBy: by.email })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) {
+      const [active] = await this.db
+        .select()
+        .from(publishJobs)
+        .where(inArray(publishJobs.state, ["queued", "running"]));
+      if (active) return { job: jobOf(active), started: false };
+      return this.start(by);
+    }
+    void this.run(row.id, by);
+    return { job: jobOf(row), started: true };
+  }
+
+  async job(id: number): Promise<PublishJob | null> {
+    await this.failStale();
+    const [row] = await this.db.select().from(publishJobs).where(eq(publishJobs.id, id));
+    return row ? jobOf(row) : null;
+  }
+
+  async overview(): Promise<PublishOverview> {
+    await this.failStale();
+    const [live, builds, jobs] = await Promise.all([
+      liveRow(this.db),
+      recentBuilds(this.db),
+      this.db.select().from(publishJobs).orderBy(desc(publishJobs.id)).limit(5),
+    ]);
+    return {
+      live: live && { ...live.info, switchedAt: live.switchedAt.toISOString(), switchedBy: live.switchedBy },
+      builds,
+      jobs: jobs.map(jobOf),
+    };
+  }
+
+  private async run(jobId: number, by: Organiser): Promise<void> {
+    const { store, site } = this.options;
+    const id = newBuildId();
+    // Inside the repository: the pre-rendering imports the build's server bundle, which needs node_modules.
+    const staging = path.join(this.options.repo, ".generated", "publish");
+    const folder = path.join(staging, id);
+    const steps: PublishStep[] = [];
+    const now = () => new Date().toISOString();
+    // Writes one after another, so the row always ends with the newest steps.
+    let saving: Promise<unknown> = Promise.resolve();
+    const save = (values: Partial<JobRow>) =>
+      (saving = saving.then(() =>
+        this.db
+          .update(publishJobs)
+          .set({ steps, heartbeatAt: new Date(), ...values })
+          .where(eq(publishJobs.id, jobId)),
+      ));
+    const step = (name: string) => {
+      const last = steps.at(-1);
+      if (last?.state === "running") Object.assign(last, { state: "done", finishedAt: now() });
+      steps.push({ name, state: "running", startedAt: now(), finishedAt: null });
+      return save({});
+    };
+    const heartbeat = setInterval(() => void save({}).catch(() => {}), HEARTBEAT_MS);
+    heartbeat.unref();
+    try {
+      await save({ state: "running", buildId: id });
+      // What a publish interrupted by a stop left (one publish runs at a time).
+      await rm(staging, { recursive: true, force: true });
+      const tail: string[] = [];
+      const code = await this.build(folder, id, (line) => {
+        tail.push(line);
+        if (tail.length > TAIL_LINES) tail.shift();
+        const named = /^::step (.+)$/.exec(line);
+        if (named) void step(named[1]!).catch(() => {});
+      });
+      if (code !== 0) throw new BuildFailed(buildError(tail));
+      await step("store");
+      const info = await addBuild(store, folder, "move");
+      await step("switch");
+      await site.publish(info.id, by.email);
+      Object.assign(steps.at(-1)!, { state: "done", finishedAt: now() });
+      await save({ state: "done", finishedAt: new Date() });
+      await this.options.audit({
+        adminId: by.id,
+        actor: by.email,
+        action: "publish",
+        target: `build:${info.id}`,
+        detail: { commit: info.commit, job: jobId },
+      });
+      this.options.log?.(`Published build ${info.id} (by ${by.email})`);
+    } catch (error) {
+      const message = error instanceof BuildFailed ? error.message : `The publish failed: ${safeError(error)}`;
+      const last = steps.at(-1);
+      if (last?.state === "running") Object.assign(last, { state: "failed", finishedAt: now() });
+      await rm(folder, { recursive: true, force: true }).catch(() => {});
+      await save({ state: "failed", error: message, finishedAt: new Date() }).catch(() => {});
+      await this.options
+        .audit({
+          adminId: by.id,
+          actor: by.email,
+          action: "publish-failed",
+          target: `build:${id}`,
+          detail: { job: jobId },
+        })
+        .catch(() => {});
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /** Runs scripts/build.ts into folder; answers its exit code. Every output line goes to onLine. */
+  private build(folder: string, id: string, onLine: (line: string) => void): Promise<number> {
+    const { repo, env } = this.options;
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, ["--import", "tsx", path.join(repo, "scripts/build.ts")], {
+        cwd: repo,
+        env: { ...env, BUILD_DIR: folder, BUILD_ID: id },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      this.child = child;
+      createInterface({ input: child.stdout! }).on("line", onLine);
+      createInterface({ input: child.stderr! }).on("line", onLine);
+      const timeout = setTimeout(() => child.kill("SIGKILL"), BUILD_TIMEOUT_MS);
+      child.on("error", (error) => {
+        onLine(`The build could not start: ${error.message}`);
+        resolve(1);
+      });
+      child.on("close", (code) => {
+        clearTimeout(timeout);
+        this.child = null;
+        resolve(code ?? 1);
+      });
+    });
+  }
+
+  /** Goes back to `buildId`, or to the newest build older than the live one; answers it and how long it took. */
+  async rollback(by: Organiser, buildId?: string): Promise<{ build: BuildInfo; tookMs: number } | { error: string }> {
+    const started = performance.now();
+    const live = await liveRow(this.db);
+    const kept = await recentBuilds(this.db);
+    const target = buildId
+      ? kept.find((b) => b.id === buildId)
+      : kept.find((b) => live && Date.parse(b.builtAt) < Date.parse(live.info.builtAt));
+    if (!target)
+      return { error: buildId ? "That build is no longer kept." : "There is no earlier build to go back to." };
+    if (target.id === live?.info.id) return { error: "That build is already live." };
+    await this.options.site.publish(target.id, by.email);
+    const tookMs = Math.round(performance.now() - started);
+    await this.options.audit({
+      adminId: by.id,
+      actor: by.email,
+      action: "rollback",
+      target: `build:${target.id}`,
+      detail: { commit: target.commit, from: live?.info.id ?? null, tookMs },
+    });
+    return { build: target, tookMs };
+  }
+
+  /** Stops a build in progress (the server is stopping); its job is marked failed. */
+  stop(): void {
+    this.child?.kill("SIGTERM");
+  }
+}
+
+class BuildFailed extends Error {}

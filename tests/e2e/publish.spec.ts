@@ -1,0 +1,252 @@
+/**
+ * Issue 31: publishing without a restart. The real server (`server/index.ts`) on ports of its own, with a
+ * copy of the content (CONTENT_DIR) that the tests change as an organiser's save would; each publish is a
+ * real build (about 15 s on 2 cores). The organiser works in the browser; a client asking for `/` every
+ * 100 ms during the publish must get only 200s. Then two servers on one PostgreSQL follow one publish.
+ */
+import { execFileSync } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { startPostgres, type TestPostgres } from "../../scripts/test-pg";
+import { ORGANISER } from "./admin-accounts";
+import { expect as baseExpect, ready, test } from "./fixtures";
+import { startSite, type SiteServer } from "./forms-delivery.helpers";
+
+const BASE = Number(process.env.E2E_PORT ?? 4174) + 110;
+/** A build takes 15 s alone, a minute or more while the other browser tests run beside it. */
+const BUILD_TIMEOUT = 240_000;
+const expect = baseExpect.configure({ timeout: 20_000 });
+const OLD_TITLE = "Registration & Welcome";
+const NEW_TITLE = "Registration, Coffee & Welcome";
+
+test.describe.configure({ mode: "serial" });
+
+let dir: string;
+let contentDir: string;
+
+test.beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "tncc-publish-"));
+  contentDir = path.join(dir, "content");
+  await cp("app/content", contentDir, { recursive: true, filter: (source) => !/\.tsx?$/.test(source) });
+});
+
+test.afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** An organiser's save, made directly in the content copy. */
+async function edit(file: string, from: string | RegExp, to: string) {
+  const full = path.join(contentDir, file);
+  const text = await readFile(full, "utf8");
+  const next = text.replace(from, to);
+  expect(next, `${file} should contain ${String(from)}`).not.toBe(text);
+  await writeFile(full, next);
+}
+
+function addOrganiser(env: Record<string, string>) {
+  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
+    input: `${ORGANISER.password}\n`,
+    env: { ...process.env, ...env },
+    stdio: ["pipe", "ignore", "inherit"],
+  });
+}
+
+const health = async (site: SiteServer) =>
+  (await (await fetch(`${site.url}/healthz`)).json()) as { build: string; builtAt: string; commit: string | null };
+
+async function signIn(page: Page, site: SiteServer) {
+  await page.goto(`${site.url}/admin?tab=publish`);
+  await ready(page);
+  await page.getByLabel("E-mail").fill(ORGANISER.email);
+  await page.getByLabel("Password").fill(ORGANISER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Publish", level: 2 }).last()).toBeVisible();
+}
+
+/** The organisers' publish section. */
+const panel = (page: Page) => page.getByRole("region", { name: "Publish" });
+
+/** Asks for `/` every 100 ms until stopped; answers every status it got. */
+function pollHome(site: SiteServer) {
+  const statuses: number[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const started = Date.now();
+      try {
+        const res = await fetch(`${site.url}/`);
+        await res.arrayBuffer();
+        statuses.push(res.status);
+      } catch {
+        statuses.push(0);
+      }
+      await new Promise((r) => setTimeout(r, Math.max(0, 100 - (Date.now() - started))));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return statuses;
+    },
+  };
+}
+
+test.describe("one server, embedded database", () => {
+  let site: SiteServer;
+
+  test.beforeAll(async () => {
+    const env = { DATA_DIR: path.join(dir, "data"), CONTENT_DIR: contentDir, PUBLISH_POLL_MS: "500" };
+    addOrganiser(env);
+    site = await startSite(BASE, { ...env, SMTP_URL: "" });
+  });
+
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test("publish and roll back need a session and the site's own Origin", async () => {
+    for (const route of ["/api/admin/publish", "/api/admin/rollback"]) {
+      const anonymous = await fetch(`${site.url}${route}`, { method: "POST", headers: { Origin: site.url } });
+      expect(anonymous.status, route).toBe(401);
+      const foreign = await fetch(`${site.url}${route}`, {
+        method: "POST",
+        headers: { Origin: "https://evil.example" },
+      });
+      expect(foreign.status, route).toBe(403);
+    }
+    expect((await fetch(`${site.url}/api/admin/publish/1`)).status).toBe(401);
+  });
+
+  test("a publish goes live without a restart and without one failed request", async ({ page }) => {
+    test.setTimeout(BUILD_TIMEOUT + 60_000);
+    const before = await health(site);
+    expect(await (await fetch(`${site.url}/schedule`)).text()).toContain(OLD_TITLE.replace("&", "&amp;"));
+    const worker = await (await fetch(`${site.url}/sw.js`)).text();
+    await edit("schedule/day-01.yaml", `title: ${OLD_TITLE}`, `title: ${NEW_TITLE}`);
+
+    await signIn(page, site);
+    await expect(page.getByText(`Live: build ${before.build}`)).toBeVisible();
+    const poller = pollHome(site);
+    await page.getByRole("button", { name: "Publish the saved changes" }).click();
+    // The steps show while they run.
+    await expect(page.getByRole("list", { name: /Steps of publish/ }).getByText("pages")).toBeVisible();
+    await expect(panel(page).getByRole("status")).toHaveText(/Published|failed/, { timeout: BUILD_TIMEOUT });
+    const statuses = await poller.stop();
+    expect(await panel(page).getByRole("alert").allTextContents(), "the build should not fail").toEqual([]);
+
+    expect(statuses.length).toBeGreaterThan(20);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const after = await health(site);
+    expect(after.build).not.toBe(before.build);
+    await expect(panel(page).getByRole("status")).toHaveText(`Published: build ${after.build} is live.`);
+    const schedule = await (await fetch(`${site.url}/schedule`)).text();
+    expect(schedule).toContain(NEW_TITLE.replace("&", "&amp;"));
+    expect(await (await fetch(`${site.url}/event-detail/1/1`)).text()).toContain(NEW_TITLE.replace("&", "&amp;"));
+    expect(await (await fetch(`${site.url}/schedule.ics`)).text()).toContain("Registration\\, Coffee & Welcome");
+    // Visitors' offline copies update: the worker's precache names the new pages, so the browser installs it.
+    expect(await (await fetch(`${site.url}/sw.js`)).text()).not.toBe(worker);
+  });
+
+  test("a failed build leaves the live site as it was; roll back takes under a second", async ({ page }) => {
+    test.setTimeout(BUILD_TIMEOUT + 60_000);
+    const live = await health(site);
+    await edit("schedule/day-01.yaml", 'end: "09:00"', 'end: "07:00"');
+    await signIn(page, site);
+    await page.getByRole("button", { name: "Publish the saved changes" }).click();
+    const alert = panel(page).getByRole("alert").filter({ hasText: "Why the build failed" });
+    await expect(alert).toContainText("day-01.yaml: sessions[0] (id 1).end: must be after start (08:00)", {
+      timeout: BUILD_TIMEOUT,
+    });
+    await expect(panel(page).getByRole("status")).toHaveText("The publish failed. The live site is unchanged.");
+    expect((await health(site)).build).toBe(live.build);
+    expect((await fetch(`${site.url}/`)).status).toBe(200);
+    expect(await (await fetch(`${site.url}/schedule`)).text()).toContain(NEW_TITLE.replace("&", "&amp;"));
+
+    // Back to the build before the publish: the old title again, at once.
+    await page
+      .getByRole("button", { name: /^Roll back to this build/ })
+      .first()
+      .click();
+    await expect(panel(page).getByRole("status")).toHaveText(
+      /^Rolled back: build (\S+) is live \(switched in (\d+) ms\)\.$/,
+    );
+    const [, id, ms] = /build (\S+) is live \(switched in (\d+) ms/.exec(
+      (await panel(page).getByRole("status").textContent()) ?? "",
+    )!;
+    expect(Number(ms)).toBeLessThan(1000);
+    expect((await health(site)).build).toBe(id);
+    expect(id).not.toBe(live.build);
+    expect(await (await fetch(`${site.url}/schedule`)).text()).toContain(OLD_TITLE.replace("&", "&amp;"));
+    await edit("schedule/day-01.yaml", 'end: "07:00"', 'end: "09:00"');
+  });
+});
+
+test.describe("two servers on one PostgreSQL", () => {
+  let database: TestPostgres;
+  const sites: SiteServer[] = [];
+
+  test.beforeAll(async () => {
+    database = startPostgres(BASE + 3);
+    const env = { DATABASE_URL: database.url, CONTENT_DIR: contentDir, SMTP_URL: "" };
+    addOrganiser(env);
+    for (const n of [1, 2]) sites.push(await startSite(BASE + n, { ...env, DATA_DIR: path.join(dir, `server-${n}`) }));
+  });
+
+  test.afterAll(async () => {
+    for (const site of sites) await site.stop();
+    database?.stop();
+  });
+
+  test("after a publish on one, both serve the new build within 30 s", async () => {
+    test.setTimeout(BUILD_TIMEOUT + 60_000);
+    const [first, second] = sites as [SiteServer, SiteServer];
+    expect((await health(first)).build).toBe((await health(second)).build);
+    await edit("schedule/day-01.yaml", `title: ${NEW_TITLE}`, "title: Registration for Both Servers");
+
+    const signIn = await fetch(`${first.url}/api/admin/session`, {
+      method: "POST",
+      headers: { Origin: first.url, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: ORGANISER.email, password: ORGANISER.password }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const started = await fetch(`${first.url}/api/admin/publish`, {
+      method: "POST",
+      headers: { Origin: first.url, Cookie: cookie },
+    });
+    expect(started.status).toBe(202);
+    const { job } = (await started.json()) as { job: { id: number } };
+
+    let state = "";
+    let buildId = "";
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${first.url}/api/admin/publish/${job.id}`, { headers: { Cookie: cookie } });
+          ({ state, buildId } = (await res.json()) as { state: string; buildId: string });
+          return state;
+        },
+        { timeout: BUILD_TIMEOUT, intervals: [1000] },
+      )
+      .toMatch(/done|failed/);
+    expect(state).toBe("done");
+    const published = Date.now();
+    expect((await health(first)).build).toBe(buildId);
+    await expect.poll(async () => (await health(second)).build, { timeout: 30_000, intervals: [500] }).toBe(buildId);
+    expect(Date.now() - published).toBeLessThan(30_000);
+    for (const site of sites)
+      expect(await (await fetch(`${site.url}/schedule`)).text()).toContain("Registration for Both Servers");
+    // The same file has the same validator on both, so a load balancer may send a revalidation to either.
+    const etags = await Promise.all(
+      sites.map(async (site) => (await fetch(`${site.url}/schedule`)).headers.get("etag")),
+    );
+    expect(etags[0]).toBeTruthy();
+    expect(etags[1]).toBe(etags[0]);
+  });
+});
