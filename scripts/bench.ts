@@ -1,7 +1,7 @@
 /**
  * npm run bench: builds, serves the production build, runs Lighthouse 12 (mobile, simulated throttling,
  * Debian Chromium) BENCH_RUNS times (default 5) on each page, prints the median and the spread (min-max) of
- * each metric and checks the medians against budgets.json. Then the forms and load sections.
+ * each metric and checks the medians against budgets.json. Then the forms, load and publish sections.
  *
  * Timings swing with machine load (simulated throttling multiplies the CPU time the trace observed), so the
  * load average is printed before and after, each run records it and Lighthouse's benchmark index, and a run
@@ -27,6 +27,7 @@ import { bytesBudget, lighthouseBudget, overBudget, readBudgets, repoRoot } from
 import { isMain } from "./is-main";
 import { loadBench } from "./bench/load";
 import { benchForms } from "./bench/forms";
+import { benchPublish } from "./bench/publish";
 
 export const ALL_PAGES = ["/", "/schedule", "/agenda", "/gallery", "/blog-grid", "/speakers-detail/1"];
 /** BENCH_PAGES="/,/gallery" measures only those pages. */
@@ -325,7 +326,10 @@ async function main() {
     console.error(`Over budget:\n${problems.join("\n")}`);
     process.exitCode = 1;
   } else console.log("All pages within budget.");
-  if (!process.env.BENCH_LIGHTHOUSE_ONLY) await loadBench();
+  if (!process.env.BENCH_LIGHTHOUSE_ONLY) {
+    await loadBench();
+    await benchPublish();
+  }
 }
 
 if (isMain(import.meta.url)) await main();

@@ -1,5 +1,6 @@
 /**
- * `npm run serve` (and the second half of `npm start`): serves build/client on PORT (4173) and
+ * `npm run serve` (and the second half of `npm start`): serves the live build (build/ as built, then what
+ * organisers publish: server/builds/) on PORT (4173) and
  * HOST (0.0.0.0: every interface). Settings are environment variables, listed in docs/deploy.md.
  */
 import type { Server } from "node:http";

@@ -8,7 +8,8 @@
  * job. A job whose server stopped (no heartbeat for STALE_MS) is marked failed by the next request.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
@@ -182,8 +183,11 @@ export class Publisher {
     heartbeat.unref();
     try {
       await save({ state: "running", buildId: id });
-      // What a publish interrupted by a stop left (one publish runs at a time).
-      await rm(staging, { recursive: true, force: true });
+      await removeStale(staging);
+      if (!existsSync(path.join(this.options.repo, "node_modules", "@react-router", "dev")))
+        throw new BuildFailed(
+          "Publishing needs the build tools on this server: install with `npm ci` (not `npm ci --omit=dev`).",
+        );
       const tail: string[] = [];
       const code = await this.build(folder, id, (line) => {
         tail.push(line);
@@ -281,3 +285,12 @@ export class Publisher {
 }
 
 class BuildFailed extends Error {}
+
+/** Removes what publishes interrupted by a stop left (a folder older than a build may take). */
+async function removeStale(staging: string): Promise<void> {
+  for (const name of await readdir(staging).catch(() => [] as string[])) {
+    const folder = path.join(staging, name);
+    const age = Date.now() - (await stat(folder).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+    if (age > BUILD_TIMEOUT_MS) await rm(folder, { recursive: true, force: true });
+  }
+}

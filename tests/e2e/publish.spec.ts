@@ -11,7 +11,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { startPostgres, type TestPostgres } from "../../scripts/test-pg";
 import { ORGANISER } from "./admin-accounts";
-import { expect as baseExpect, ready, test } from "./fixtures";
+import { expect as baseExpect, expectNoAxeViolations, ready, test } from "./fixtures";
 import { startSite, type SiteServer } from "./forms-delivery.helpers";
 
 const BASE = Number(process.env.E2E_PORT ?? 4174) + 110;
@@ -142,6 +142,8 @@ test.describe("one server, embedded database", () => {
     const after = await health(site);
     expect(after.build).not.toBe(before.build);
     await expect(panel(page).getByRole("status")).toHaveText(`Published: build ${after.build} is live.`);
+    await expect(page.getByRole("button", { name: /^Roll back to this build/ })).toBeVisible();
+    await expectNoAxeViolations(page);
     const schedule = await (await fetch(`${site.url}/schedule`)).text();
     expect(schedule).toContain(NEW_TITLE.replace("&", "&amp;"));
     expect(await (await fetch(`${site.url}/event-detail/1/1`)).text()).toContain(NEW_TITLE.replace("&", "&amp;"));
@@ -161,6 +163,7 @@ test.describe("one server, embedded database", () => {
       timeout: BUILD_TIMEOUT,
     });
     await expect(panel(page).getByRole("status")).toHaveText("The publish failed. The live site is unchanged.");
+    await expectNoAxeViolations(page);
     expect((await health(site)).build).toBe(live.build);
     expect((await fetch(`${site.url}/`)).status).toBe(200);
     expect(await (await fetch(`${site.url}/schedule`)).text()).toContain(NEW_TITLE.replace("&", "&amp;"));

@@ -1,0 +1,126 @@
+/**
+ * Part of `npm run bench` (issue 31): the time from "Publish" to the new page being served, for a one-field
+ * change (a session's title, seen on /schedule) and for a change with one new photo (a gallery entry and its
+ * picture, which the image pipeline encodes; seen on /gallery). Medians of BENCH_PUBLISH_RUNS (default 5)
+ * with their spread. Goal: under 60 s for the one-field change on this machine.
+ *
+ * The server builds a copy of the content (CONTENT_DIR in a throwaway folder); the photos are written to
+ * public/images/gallery/bench-*.jpg for the run and removed after it (the image step then drops their
+ * derivatives).
+ *
+ *   node --import tsx scripts/bench/publish.ts     (alone: needs npm run build first)
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { startSite } from "../../tests/e2e/forms-delivery.helpers";
+import { isMain } from "../is-main";
+import { repoRoot } from "../quality/budgets";
+
+const RUNS = Number(process.env.BENCH_PUBLISH_RUNS ?? 5);
+const PORT = Number(process.env.BENCH_PORT ?? 4310) + 20;
+const ORGANISER = { email: "bench@tncc.example.org", password: "bench organiser password" };
+const GOAL_MS = 60_000;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const summary = (xs: number[]) =>
+  `median ${seconds(median(xs))} (${seconds(Math.min(...xs))}-${seconds(Math.max(...xs))}), ${xs.length} runs`;
+
+export async function benchPublish(): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), "tncc-bench-publish-"));
+  const content = path.join(dir, "content");
+  cpSync(path.join(repoRoot, "app/content"), content, { recursive: true, filter: (f) => !/\.tsx?$/.test(f) });
+  const env = { DATA_DIR: path.join(dir, "data"), CONTENT_DIR: content, SMTP_URL: "" };
+  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
+    cwd: repoRoot,
+    input: `${ORGANISER.password}\n`,
+    env: { ...process.env, ...env },
+    stdio: ["pipe", "ignore", "inherit"],
+  });
+  const site = await startSite(PORT, env);
+  const photos: string[] = [];
+  try {
+    const signIn = await fetch(`${site.url}/api/admin/session`, {
+      method: "POST",
+      headers: { Origin: site.url, "Content-Type": "application/json" },
+      body: JSON.stringify(ORGANISER),
+    });
+    if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+
+    /** Publishes; answers the ms until `page` contains `marker` (then waits for the job to end). */
+    const publish = async (page: string, marker: string): Promise<number> => {
+      const started = performance.now();
+      const res = await fetch(`${site.url}/api/admin/publish`, {
+        method: "POST",
+        headers: { Origin: site.url, Cookie: cookie },
+      });
+      if (res.status !== 202) throw new Error(`publish answered ${res.status}: ${await res.text()}`);
+      const { job } = (await res.json()) as { job: { id: number } };
+      let served: number | null = null;
+      for (;;) {
+        if (served === null && (await (await fetch(`${site.url}${page}`)).text()).includes(marker))
+          served = performance.now() - started;
+        const state = (await (
+          await fetch(`${site.url}/api/admin/publish/${job.id}`, { headers: { Cookie: cookie } })
+        ).json()) as { state: string; error: string | null };
+        if (state.state === "failed") throw new Error(`publish failed: ${state.error}`);
+        if (state.state === "done" && served !== null) return served;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+
+    const day = path.join(content, "schedule/day-01.yaml");
+    const gallery = path.join(content, "gallery.yaml");
+    const field: number[] = [];
+    const photo: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      // One field: a session's title.
+      const title = `Registration and Welcome, take ${i + 1}`;
+      writeFileSync(day, readFileSync(day, "utf8").replace(/title: Registration.*$/m, `title: ${title}`));
+      field.push(await publish("/schedule", title));
+
+      // One new photo: a gallery entry and its picture (noise: as slow to encode as a real photo).
+      const name = `bench-${Date.now().toString(36)}`;
+      const file = path.join(repoRoot, "public/images/gallery", `${name}.jpg`);
+      photos.push(file);
+      await sharp({
+        create: {
+          width: 1600,
+          height: 1067,
+          channels: 3,
+          background: "#808080",
+          noise: { type: "gaussian", mean: 128, sigma: 40 },
+        },
+      })
+        .jpeg({ quality: 85 })
+        .toFile(file);
+      const entry = `  - id: ${9000 + i}\n    image: gallery/${name}.jpg\n    alt: A benchmark photo\n    caption: Benchmark ${i + 1}\n`;
+      writeFileSync(gallery, readFileSync(gallery, "utf8").replace(/^gallery:\n/m, `gallery:\n${entry}`));
+      photo.push(await publish("/gallery", `/_img/gallery/${name}-`));
+      console.log(`publish run ${i + 1}: one field ${seconds(field.at(-1)!)}, one new photo ${seconds(photo.at(-1)!)}`);
+    }
+    console.log(`Publish to served, one field:     ${summary(field)} (goal under ${seconds(GOAL_MS)})`);
+    console.log(`Publish to served, one new photo: ${summary(photo)}`);
+    if (median(field) >= GOAL_MS) {
+      console.error(
+        `Publishing a one-field change takes ${seconds(median(field))}: over the ${seconds(GOAL_MS)} goal.`,
+      );
+      process.exitCode = 1;
+    }
+  } finally {
+    await site.stop();
+    for (const file of photos) rmSync(file, { force: true });
+    // Drops the benchmark photos' derivatives and manifest entries.
+    if (photos.length) execFileSync(process.execPath, ["--import", "tsx", "scripts/make-images.ts"], { cwd: repoRoot });
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (isMain(import.meta.url)) await benchPublish();
