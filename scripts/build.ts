@@ -4,7 +4,7 @@
  * build` pre-renders every route from the content), then scripts/postbuild.ts's steps. Each phase runs in its
  * own process; the first that fails stops the build with its exit code and its message on stderr.
  *
- * BUILD_DIR (default build/) and CONTENT_DIR (default app/content) build other content into another folder;
+ * BUILD_DIR (default build/) and CONTENT_DIR (default content/) build other content into another folder;
  * BUILD_ID names the build (build.json), else one is made from the time.
  */
 import { spawn } from "node:child_process";

@@ -1,4 +1,4 @@
-// `npm run check:content`: validate app/content and print a summary, or every problem and exit 1.
+// `npm run check:content`: validate content/ and print a summary, or every problem and exit 1.
 import fs from "node:fs";
 import path from "node:path";
 import { ContentError, loadContent, readImageManifest } from "../app/content/load";
@@ -12,7 +12,7 @@ async function main(): Promise<number> {
     await makeImages();
   }
   try {
-    const c = loadContent(path.join(process.cwd(), "app/content"), readImageManifest(manifestFile));
+    const c = loadContent(path.join(process.cwd(), "content"), readImageManifest(manifestFile));
     const sessions = c.scheduleDays.reduce((sum, day) => sum + day.sessions.length, 0);
     const counts: [number, string][] = [
       [c.speakers.length, "speakers"],

@@ -6,7 +6,7 @@ import { placeholderList } from "./placeholders";
 import { logoLines } from "./placeholders/logos";
 import { escapeXml } from "./placeholders/svg";
 
-const contentDir = path.resolve(import.meta.dirname, "../app/content");
+const contentDir = path.resolve(import.meta.dirname, "../content");
 
 describe("placeholder list", () => {
   const list = placeholderList();

@@ -7,7 +7,7 @@
  *
  * Existing files are never touched without --force, so the organisers' real photos (same file
  * name, any size) simply replace the placeholders. What is drawn (client names, speakers, how many
- * gallery, blog and session pictures) comes from app/content; the drawing code is in scripts/placeholders/.
+ * gallery, blog and session pictures) comes from content/; the drawing code is in scripts/placeholders/.
  */
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";

@@ -76,7 +76,7 @@ const schema = z.object({
   ADMIN_SIGNIN_LIMIT: rateLimit({ limit: 10, windowMs: 900_000 }),
   /** Publishing (issue 31): this server's build folders, the content a publish builds, how often to look for a new live build. */
   BUILDS_DIR: optional,
-  CONTENT_DIR: optional.transform((v) => path.resolve(REPO, v ?? "app/content")),
+  CONTENT_DIR: optional.transform((v) => path.resolve(REPO, v ?? "content")),
   PUBLISH_POLL_MS: whole(5000, "a whole number of milliseconds", 100),
 });
 

@@ -1,4 +1,4 @@
-// The loaded content: app/content read and validated once (again only when a content file or the image
+// The loaded content: content/ read and validated once (again only when a content file or the image
 // manifest changes, so `react-router dev` picks up edits). Route loaders take their data from the views
 // (views.server.ts), which read it here; paths.server.ts lists the pre-rendered paths from it.
 import fs from "node:fs";
@@ -31,10 +31,10 @@ export { ContentError } from "./load";
 export type * from "./schemas";
 
 /**
- * The content folder: app/content, or CONTENT_DIR for a build of other content (the browser tests' changed
+ * The content folder: content/ (data only), or CONTENT_DIR for a build of other content (the browser tests' changed
  * programme, tests/e2e/changes.spec.ts). Build configuration, read once here.
  */
-export const CONTENT_DIR = path.resolve(process.env.CONTENT_DIR || "app/content");
+export const CONTENT_DIR = path.resolve(process.env.CONTENT_DIR || "content");
 const contentDir = CONTENT_DIR;
 const manifestFile = path.join(process.cwd(), ".generated/images.json");
 

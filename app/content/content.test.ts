@@ -6,7 +6,8 @@ import { describe, expect, test } from "vitest";
 import { ContentError, loadContent } from "./load";
 import type { ImageManifest } from "./schemas";
 
-const contentDir = path.dirname(fileURLToPath(import.meta.url));
+/** The data (content/ at the top of the repository), beside which this folder keeps the code. */
+const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../content");
 
 // The images scripts/make-images.ts promises to generate (unit tests do not need the real manifest).
 const range = (n: number, name: (i: number) => string) => Array.from({ length: n }, (_, i) => name(i + 1));
@@ -30,7 +31,7 @@ const images: ImageManifest = Object.fromEntries(
 function problemsAfter(edit: (dir: string) => void): string[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "content-"));
   try {
-    fs.cpSync(contentDir, dir, { recursive: true, filter: (src) => !src.endsWith(".ts") });
+    fs.cpSync(contentDir, dir, { recursive: true });
     edit(dir);
     loadContent(dir, images);
     return [];
@@ -121,19 +122,19 @@ describe("content rules", () => {
       replace(dir, "speakers/02-samuel-okafor.md", "name: Samuel Okafor", "name: Samuel: Okafor");
     });
     expect(problems).toEqual([
-      "app/content/speakers/02-samuel-okafor.md: line 3: YAML syntax error: Nested mappings are not allowed in compact mappings",
-      "app/content/ticket-plans.yaml: line 16: YAML syntax error: Tabs are not allowed as indentation",
+      "content/speakers/02-samuel-okafor.md: line 3: YAML syntax error: Nested mappings are not allowed in compact mappings",
+      "content/ticket-plans.yaml: line 16: YAML syntax error: Tabs are not allowed as indentation",
     ]);
   });
 
   test("a missing required field", () => {
     const problems = problemsAfter((dir) => replace(dir, "features.yaml", "    title: Great Speakers\n", ""));
-    expect(problems).toEqual(["app/content/features.yaml: features[0] (id 1).title: is required"]);
+    expect(problems).toEqual(["content/features.yaml: features[0] (id 1).title: is required"]);
   });
 
   test("a wrong type", () => {
     const problems = problemsAfter((dir) => replace(dir, "site.yaml", "seats: 300", "seats: many"));
-    expect(problems).toEqual(['app/content/site.yaml: seats: must be a number (got "many")']);
+    expect(problems).toEqual(['content/site.yaml: seats: must be a number (got "many")']);
   });
 
   test("a sponsor token's payment link that is not an https URL", () => {
@@ -146,7 +147,7 @@ describe("content rules", () => {
       ),
     );
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^app\/content\/sponsor-tokens\.yaml: tokens\[2\].*paymentLink/);
+    expect(problems[0]).toMatch(/^content\/sponsor-tokens\.yaml: tokens\[2\].*paymentLink/);
   });
 
   test("a comment count typed in a post (it is derived from the comments)", () => {
@@ -165,15 +166,15 @@ describe("content rules", () => {
   test("an unknown field (a typo)", () => {
     const problems = problemsAfter((dir) => replace(dir, "faqs.yaml", "    question: Is the", "    questoin: Is the"));
     expect(problems).toEqual([
-      "app/content/faqs.yaml: faqs[4] (id 5).question: is required",
-      "app/content/faqs.yaml: faqs[4] (id 5).questoin: unknown field (check the spelling)",
+      "content/faqs.yaml: faqs[4] (id 5).question: is required",
+      "content/faqs.yaml: faqs[4] (id 5).questoin: unknown field (check the spelling)",
     ]);
   });
 
   test("a duplicate session id within a day", () => {
     const problems = problemsAfter((dir) => replace(dir, "schedule/day-02.yaml", "  - id: 5\n", "  - id: 3\n"));
     expect(problems).toEqual([
-      "app/content/schedule/day-02.yaml: sessions[4] (id 3).id: duplicate id 3 (also used by sessions[2])",
+      "content/schedule/day-02.yaml: sessions[4] (id 3).id: duplicate id 3 (also used by sessions[2])",
     ]);
   });
 
@@ -192,8 +193,8 @@ describe("content rules", () => {
       replace(dir, "schedule/day-04.yaml", '    end: "12:30"', '    end: "10:59"');
     });
     expect(problems).toEqual([
-      "app/content/schedule/day-02.yaml: sessions[3] (id 4).end: must be after start (16:00)",
-      "app/content/schedule/day-04.yaml: sessions[1] (id 2).end: must be after start (11:00)",
+      "content/schedule/day-02.yaml: sessions[3] (id 4).end: must be after start (16:00)",
+      "content/schedule/day-04.yaml: sessions[1] (id 2).end: must be after start (11:00)",
     ]);
   });
 
@@ -216,10 +217,10 @@ describe("content rules", () => {
       );
     });
     expect(problems).toEqual([
-      'app/content/schedule/day-01.yaml: sessions[2] (id 3).changes: a moved session needs a change with "from" (the date and start it had before)',
-      "app/content/schedule/day-01.yaml: sessions[3] (id 4).changes: say when the session was cancelled: add a change such as { date: YYYY-MM-DD }",
-      "app/content/schedule/day-02.yaml: sessions[1] (id 2).changes[1].date: must not be before the change above it (2024-10-21): list changes oldest first",
-      'app/content/schedule/day-02.yaml: sessions[1] (id 2).changes[1].note: say what changed (or give "from" for a move)',
+      'content/schedule/day-01.yaml: sessions[2] (id 3).changes: a moved session needs a change with "from" (the date and start it had before)',
+      "content/schedule/day-01.yaml: sessions[3] (id 4).changes: say when the session was cancelled: add a change such as { date: YYYY-MM-DD }",
+      "content/schedule/day-02.yaml: sessions[1] (id 2).changes[1].date: must not be before the change above it (2024-10-21): list changes oldest first",
+      'content/schedule/day-02.yaml: sessions[1] (id 2).changes[1].note: say what changed (or give "from" for a move)',
     ]);
   });
 
@@ -228,7 +229,7 @@ describe("content rules", () => {
       replace(dir, "schedule/day-01.yaml", '    start: "13:30"', '    start: "25:30"'),
     );
     expect(problems).toEqual([
-      'app/content/schedule/day-01.yaml: sessions[3] (id 4).start: must be a time written HH:MM between 00:00 and 23:59 (got "25:30")',
+      'content/schedule/day-01.yaml: sessions[3] (id 4).start: must be a time written HH:MM between 00:00 and 23:59 (got "25:30")',
     ]);
   });
 
@@ -237,7 +238,7 @@ describe("content rules", () => {
       replace(dir, "schedule/day-03.yaml", "    speaker: 4\n", "    speaker: 9\n"),
     );
     expect(problems).toEqual([
-      "app/content/schedule/day-03.yaml: sessions[1] (id 2).speaker: unknown speaker 9 (known: 1, 2, 3, 4, 5)",
+      "content/schedule/day-03.yaml: sessions[1] (id 2).speaker: unknown speaker 9 (known: 1, 2, 3, 4, 5)",
     ]);
   });
 
@@ -246,13 +247,13 @@ describe("content rules", () => {
 
   test("an unknown category on a post", () => {
     const problems = problemsAfter((dir) => replace(dir, post4, "category: technology", "category: gardening"));
-    expect(problems).toEqual([`app/content/${post4}: category: unknown category "gardening" (known: ${known})`]);
+    expect(problems).toEqual([`content/${post4}: category: unknown category "gardening" (known: ${known})`]);
   });
 
   test("an unknown tag on a post", () => {
     const problems = problemsAfter((dir) => replace(dir, post4, "tags: [worship]", "tags: [worship, sports]"));
     expect(problems).toEqual([
-      `app/content/${post4}: tags[1]: unknown tag "sports" (known: conference, worship, prayer, grace, healing, business, community, youth, faith)`,
+      `content/${post4}: tags[1]: unknown tag "sports" (known: conference, worship, prayer, grace, healing, business, community, youth, faith)`,
     ]);
   });
 
@@ -261,13 +262,13 @@ describe("content rules", () => {
       replace(dir, "gallery.yaml", "  - id: 2\n    image: gallery/02.jpg", "  - id: 1\n    image: gallery/02.jpg"),
     );
     expect(problems).toEqual([
-      "app/content/gallery.yaml: gallery[1] (id 1).id: duplicate id 1 (also used by gallery[0])",
+      "content/gallery.yaml: gallery[1] (id 1).id: duplicate id 1 (also used by gallery[0])",
     ]);
   });
 
   test("a gallery picture without a caption (the lightbox shows it)", () => {
     const problems = problemsAfter((dir) => replace(dir, "gallery.yaml", "    caption: Opening the Word\n", ""));
-    expect(problems).toEqual(["app/content/gallery.yaml: gallery[2] (id 3).caption: is required"]);
+    expect(problems).toEqual(["content/gallery.yaml: gallery[2] (id 3).caption: is required"]);
   });
 
   test("two speaker files with the same id", () => {
@@ -276,7 +277,7 @@ describe("content rules", () => {
       fs.writeFileSync(path.join(dir, "speakers/06-naomi-mensah.md"), source.replace("Ruth", "Naomi"));
     });
     expect(problems).toEqual([
-      "app/content/speakers/06-naomi-mensah.md: id: duplicate id 3 (also used by app/content/speakers/03-ruth-mensah.md)",
+      "content/speakers/06-naomi-mensah.md: id: duplicate id 3 (also used by content/speakers/03-ruth-mensah.md)",
     ]);
   });
 
@@ -285,7 +286,7 @@ describe("content rules", () => {
       replace(dir, "speakers/01-grace-adeyemi.md", "photo: speakers/1.jpg", "photo: speakers/9.jpg"),
     );
     expect(problems).toEqual([
-      'app/content/speakers/01-grace-adeyemi.md: photo: image "speakers/9.jpg" not found in public/images',
+      'content/speakers/01-grace-adeyemi.md: photo: image "speakers/9.jpg" not found in public/images',
     ]);
   });
 
@@ -295,8 +296,8 @@ describe("content rules", () => {
       replace(dir, post4, "date: 2024-04-15", "date: 15/04/2024");
     });
     expect(problems).toEqual([
-      'app/content/schedule/day-03.yaml: date: must be a real date written YYYY-MM-DD (got "2024-02-30")',
-      `app/content/${post4}: date: must be a real date written YYYY-MM-DD (got "15/04/2024")`,
+      'content/schedule/day-03.yaml: date: must be a real date written YYYY-MM-DD (got "2024-02-30")',
+      `content/${post4}: date: must be a real date written YYYY-MM-DD (got "15/04/2024")`,
     ]);
   });
 
@@ -305,23 +306,23 @@ describe("content rules", () => {
       replace(dir, "site.yaml", "timeZone: America/Chicago", "timeZone: America/Dallas"),
     );
     expect(problems).toEqual([
-      'app/content/site.yaml: timeZone: unknown IANA time zone "America/Dallas" (use a name like "America/Chicago")',
+      'content/site.yaml: timeZone: unknown IANA time zone "America/Dallas" (use a name like "America/Chicago")',
     ]);
   });
 
   test("every problem is reported at once, under one heading", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "content-"));
     try {
-      fs.cpSync(contentDir, dir, { recursive: true, filter: (src) => !src.endsWith(".ts") });
+      fs.cpSync(contentDir, dir, { recursive: true });
       replace(dir, "site.yaml", "seats: 300", "seats: -1");
       replace(dir, "clients.yaml", "image: clients/12.png", "image: clients/13.png");
       replace(dir, "blog/posts/18-registration-is-open.md", "category: event", "category: events");
       expect(() => loadContent(dir, images)).toThrow(
         [
           "Content has 3 problem(s):",
-          "app/content/site.yaml: seats: must be greater than 0 (got -1)",
-          'app/content/clients.yaml: clients[11] (id 12).image: image "clients/13.png" not found in public/images',
-          'app/content/blog/posts/18-registration-is-open.md: category: unknown category "events" (known: insight, web-design, travel, technology, business, ui-ux, event)',
+          "content/site.yaml: seats: must be greater than 0 (got -1)",
+          'content/clients.yaml: clients[11] (id 12).image: image "clients/13.png" not found in public/images',
+          'content/blog/posts/18-registration-is-open.md: category: unknown category "events" (known: insight, web-design, travel, technology, business, ui-ux, event)',
         ].join("\n"),
       );
     } finally {
@@ -345,7 +346,7 @@ describe("pages.yaml (about, coming soon, home variants)", () => {
 
   test("a missing required field names the file and the field", () => {
     const problems = problemsAfter((dir) => replace(dir, "pages.yaml", "  hostedBy: TNCC\n", ""));
-    expect(problems).toEqual(["app/content/pages.yaml: home4.hostedBy: is required"]);
+    expect(problems).toEqual(["content/pages.yaml: home4.hostedBy: is required"]);
   });
 
   test("the meetup needs exactly four feature blocks", () => {
@@ -363,7 +364,7 @@ describe("pages.yaml (about, coming soon, home variants)", () => {
       const source = fs.readFileSync(file, "utf8");
       fs.writeFileSync(file, source.replace(/ {4}- id: 4\n {6}title: Coffee and Food\n[\s\S]*?(?= {2}fluid:)/, ""));
     });
-    expect(fewer).toEqual(["app/content/pages.yaml: meetup.features: must have exactly 4 feature blocks"]);
+    expect(fewer).toEqual(["content/pages.yaml: meetup.features: must have exactly 4 feature blocks"]);
   });
 
   test("an unknown app store and a button without a link", () => {
@@ -372,8 +373,8 @@ describe("pages.yaml (about, coming soon, home variants)", () => {
       replace(dir, "pages.yaml", "      href: /buy-ticket\n\n# /home-4", "      href: buy-ticket\n\n# /home-4");
     });
     expect(problems).toEqual([
-      'app/content/pages.yaml: conference.appDownload.links[1].store: must be one of "appStore", "googlePlay" (got "windowsStore")',
-      'app/content/pages.yaml: conference.callToAction.button.href: must start with "/" (a page of this site) or with https://',
+      'content/pages.yaml: conference.appDownload.links[1].store: must be one of "appStore", "googlePlay" (got "windowsStore")',
+      'content/pages.yaml: conference.callToAction.button.href: must start with "/" (a page of this site) or with https://',
     ]);
   });
 });

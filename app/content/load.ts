@@ -67,7 +67,7 @@ export function renderMarkdown(source: string): { html: string; summary: string;
 }
 
 // ---------------------------------------------------------------------------
-// Problem lines: "app/content/schedule/day-02.yaml: sessions[3] (id 4).end: must be after start (10:00)"
+// Problem lines: "content/schedule/day-02.yaml: sessions[3] (id 4).end: must be after start (10:00)"
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -263,7 +263,7 @@ export function readImageManifest(file: string, display = ".generated/images.jso
 }
 
 export function loadContent(dir: string, images: ImageManifest, options: LoadOptions = {}): Content {
-  const reader = new Reader(dir, options.displayDir ?? "app/content");
+  const reader = new Reader(dir, options.displayDir ?? "content");
   const s: ContentSchemas = createSchemas({ images, markdown: renderMarkdown });
 
   const site = reader.parse("site.yaml", s.site);

@@ -32,7 +32,7 @@ const summary = (xs: number[]) =>
 export async function benchPublish(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), "tncc-bench-publish-"));
   const content = path.join(dir, "content");
-  cpSync(path.join(repoRoot, "app/content"), content, { recursive: true, filter: (f) => !/\.tsx?$/.test(f) });
+  cpSync(path.join(repoRoot, "content"), content, { recursive: true, filter: (f) => !/\.tsx?$/.test(f) });
   const env = { DATA_DIR: path.join(dir, "data"), CONTENT_DIR: content, SMTP_URL: "" };
   execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
     cwd: repoRoot,

@@ -24,7 +24,7 @@ let after: Content;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "tncc-changed-"));
-  before = loadContent(path.join(repo, "app/content"), stubImageManifest());
+  before = loadContent(path.join(repo, "content"), stubImageManifest());
   after = loadContent(await writeChangedContent(path.join(dir, "content")), stubImageManifest());
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));

@@ -9,10 +9,10 @@ import { parseCalendar } from "../../app/lib/schedule/ics";
 import { writeCalendarFiles } from "./calendar";
 
 const repo = path.resolve(import.meta.dirname, "../..");
-const content = loadContent(path.join(repo, "app/content"), stubImageManifest());
+const content = loadContent(path.join(repo, "content"), stubImageManifest());
 const sessions = content.scheduleDays.flatMap((day) => day.sessions.map((session) => ({ day, session })));
 
-// Worked out by hand from app/content/schedule/day-0N.yaml: Dallas keeps Central Daylight Time (UTC-5)
+// Worked out by hand from content/schedule/day-0N.yaml: Dallas keeps Central Daylight Time (UTC-5)
 // until 3 November 2024, so each 24-27 October wall time is 5 hours behind UTC.
 const HAND_UTC: Record<string, [start: string, end?: string]> = {
   "1-1": ["20241024T130000Z", "20241024T140000Z"], // 08:00 to 09:00

@@ -5,7 +5,7 @@ import { loadContent } from "../../app/content/load";
 import { stubImageManifest } from "../../app/content/stub-images";
 import { atomFeed } from "./feed";
 
-const content = loadContent(path.resolve(import.meta.dirname, "../../app/content"), stubImageManifest());
+const content = loadContent(path.resolve(import.meta.dirname, "../../content"), stubImageManifest());
 
 describe("the Atom feed", () => {
   it("is well-formed XML listing every post, newest first, with absolute links", () => {

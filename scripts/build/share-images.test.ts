@@ -9,7 +9,7 @@ import { stubImageManifest } from "../../app/content/stub-images";
 import { drawShareCard, shareCards, writeShareImages } from "./share-images";
 
 const repo = path.resolve(import.meta.dirname, "../..");
-const content = loadContent(path.join(repo, "app/content"), stubImageManifest());
+const content = loadContent(path.join(repo, "content"), stubImageManifest());
 const cards = shareCards(content);
 let dir: string;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
-// What the placeholders draw, read from the site's content (app/content) through its loader and zod schemas:
+// What the placeholders draw, read from the site's content (content/) through its loader and zod schemas:
 // the client names and logo files, the speakers' names and photo files, and the gallery, blog and session images.
 import { fileURLToPath } from "node:url";
 import { loadContent } from "../../app/content/load";
 import type { ImageManifest } from "../../app/content/schemas";
 
-export const CONTENT_DIR = fileURLToPath(new URL("../../app/content", import.meta.url));
+export const CONTENT_DIR = fileURLToPath(new URL("../../content", import.meta.url));
 
 /** A picture the content names: its path relative to public/ ("images/clients/01.png") and its label. */
 export interface NamedImage {

@@ -55,16 +55,16 @@ it("says what a failed build printed: the content's file and field, without colo
     "::step pages",
     "\u001b[31m✗\u001b[39m Build failed in 1.02s",
     "Error: Content has 2 problem(s):",
-    "app/content/schedule/day-01.yaml: sessions[0] (id 1).end: must be after start (08:00)",
-    "app/content/speakers/02-samuel-okafor.md: name: Required",
+    "content/schedule/day-01.yaml: sessions[0] (id 1).end: must be after start (08:00)",
+    "content/speakers/02-samuel-okafor.md: name: Required",
     "    at loadContent (file:///repo/app/content/load.ts:329:40)",
-    "app/content/schedule/day-01.yaml: sessions[0] (id 1).end: must be after start (08:00)",
+    "content/schedule/day-01.yaml: sessions[0] (id 1).end: must be after start (08:00)",
   ];
   expect(buildError(lines)).toBe(
     [
       "Content has 2 problem(s):",
-      "app/content/schedule/day-01.yaml: sessions[0] (id 1).end: must be after start (08:00)",
-      "app/content/speakers/02-samuel-okafor.md: name: Required",
+      "content/schedule/day-01.yaml: sessions[0] (id 1).end: must be after start (08:00)",
+      "content/speakers/02-samuel-okafor.md: name: Required",
     ].join("\n"),
   );
   expect(buildError(["vite v7", "    at x (y.js:1:1)", "Error: out of memory"])).toBe("vite v7\nError: out of memory");

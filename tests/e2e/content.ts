@@ -4,10 +4,10 @@ import { loadContent, readImageManifest } from "../../app/content/load";
 const repo = path.resolve(import.meta.dirname, "../..");
 
 /**
- * The organisers' content as the build read it (app/content, validated by the site's own loader), so
+ * The organisers' content as the build read it (content/, validated by the site's own loader), so
  * browser tests take their counts, names and prices from content and follow an organiser's edit.
  */
 export const content = loadContent(
-  path.join(repo, "app/content"),
+  path.join(repo, "content"),
   readImageManifest(path.join(repo, ".generated/images.json")),
 );

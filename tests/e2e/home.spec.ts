@@ -5,7 +5,7 @@ import { parse } from "yaml";
 import { expect, ready, test } from "./fixtures";
 
 // What the organisers' content says the home page shows (so the tests follow content edits).
-const contentDir = path.resolve(import.meta.dirname, "../../app/content");
+const contentDir = path.resolve(import.meta.dirname, "../../content");
 const readYaml = <T>(file: string) => parse(readFileSync(path.join(contentDir, file), "utf8")) as T;
 const frontmatter = <T>(file: string) => parse(readFileSync(file, "utf8").split(/^---$/m)[1] ?? "") as T;
 const filesIn = (dir: string, ext: string) =>

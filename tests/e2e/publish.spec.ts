@@ -29,7 +29,7 @@ let contentDir: string;
 test.beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "tncc-publish-"));
   contentDir = path.join(dir, "content");
-  await cp("app/content", contentDir, { recursive: true, filter: (source) => !/\.tsx?$/.test(source) });
+  await cp("content", contentDir, { recursive: true, filter: (source) => !/\.tsx?$/.test(source) });
 });
 
 test.afterAll(async () => {
