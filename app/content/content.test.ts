@@ -261,9 +261,7 @@ describe("content rules", () => {
     const problems = problemsAfter((dir) =>
       replace(dir, "gallery.yaml", "  - id: 2\n    image: gallery/02.jpg", "  - id: 1\n    image: gallery/02.jpg"),
     );
-    expect(problems).toEqual([
-      "content/gallery.yaml: gallery[1] (id 1).id: duplicate id 1 (also used by gallery[0])",
-    ]);
+    expect(problems).toEqual(["content/gallery.yaml: gallery[1] (id 1).id: duplicate id 1 (also used by gallery[0])"]);
   });
 
   test("a gallery picture without a caption (the lightbox shows it)", () => {
