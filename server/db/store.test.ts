@@ -41,7 +41,7 @@ if (url)
     "PostgreSQL",
     async () => {
       const reset = await openDatabase({ databaseUrl: url });
-      await reset.db.execute(sql`DROP SCHEMA public CASCADE; CREATE SCHEMA public`);
+      await reset.db.execute(sql`DROP SCHEMA public CASCADE; DROP SCHEMA IF EXISTS site CASCADE; CREATE SCHEMA public`);
       await reset.close();
       return { database: await openDatabase({ databaseUrl: url }), cleanup: () => {} };
     },
