@@ -166,6 +166,36 @@ test("/admin is never indexed and keeps the strict CSP", async ({ request }) => 
   expect(index).not.toContain("/admin");
 });
 
+test("approving three comments at once from the list shows all three on their posts", async ({ page, request }) => {
+  const marker = `bulk-${Date.now().toString(36)}`;
+  const posts = content.posts.slice(-3).map((post) => post.id);
+  for (const [i, post] of posts.entries()) {
+    const res = await request.post("/api/forms/comment", {
+      data: {
+        name: "Bo Visitor",
+        email: `${marker}-${i}@example.org`,
+        comment: `Bulk ${i} (${marker})`,
+        page: `/blog-single/${post}`,
+      },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await signIn(page);
+  await page.goto(`/admin?tab=comment&status=pending&q=${marker}`);
+  const list = page.getByRole("list", { name: "Comments" });
+  await expect(list.getByRole("checkbox")).toHaveCount(3);
+  await page.getByLabel("Select all on this page").check();
+  await page.getByRole("button", { name: "Approve (3) selected" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "3 items approved" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  for (const [i, post] of posts.entries()) {
+    await page.goto(`/blog-single/${post}`);
+    await ready(page);
+    await expect(page.getByText(`Bulk ${i} (${marker})`)).toBeVisible();
+  }
+});
+
 test("approve a comment in the inbox, then see it on its post as a visitor", async ({ page, browser }) => {
   const marker = `comment-${Date.now().toString(36)}`;
   // The last post: the e2e server is shared, and other specs count the sample comments of the first one.

@@ -115,7 +115,14 @@ export function Inbox({ who, onSignedOut }: { who: Who; onSignedOut: (message?: 
       {tab === "erasure" ? <ErasureForm onErased={() => setVersion((v) => v + 1)} /> : null}
       {tab === "publish" ? <PublishPanel fail={fail} /> : null}
       {view.kind === "list" && isInboxKind(tab) && !id ? (
-        <SubmissionList list={view.list} label={inboxLabel(tab)} />
+        <SubmissionList
+          key={search}
+          list={view.list}
+          label={inboxLabel(tab)}
+          kind={tab}
+          fail={fail}
+          onChanged={() => setVersion((v) => v + 1)}
+        />
       ) : null}
       {view.kind === "one" && id ? (
         <SubmissionDetail row={view.row} busy={busy} onChange={(s) => void change(view.row, s)} />

@@ -59,6 +59,20 @@ export const moderationSchema = z.object({
   status: z.enum(["approved", "rejected", "pending"], 'The status must be "approved", "rejected" or "pending".'),
 });
 
+/** Rows changed by one bulk request at most (a page of the list is 20). */
+export const MAX_BULK = 100;
+
+/** `PATCH /api/admin/submissions` and `/comments` with `{ ids, status }`: several rows at once, from the list. */
+export const bulkSchema = <S extends z.ZodMiniObject<{ status: z.ZodMiniType<string> }>>(single: S) =>
+  z.extend(single, {
+    ids: z
+      .array(
+        z.int("Each id must be a whole number.").check(z.positive("Each id must be a whole number.")),
+        "ids must be a list.",
+      )
+      .check(z.minLength(1, "Select at least one."), z.maxLength(MAX_BULK, `Select at most ${MAX_BULK} at once.`)),
+  });
+
 /** `POST /api/admin/erasure` */
 export const erasureSchema = z.object({
   email: emailSchema("Please enter the e-mail address to erase."),

@@ -505,6 +505,80 @@ describe("the inbox", { timeout: 60_000 }, () => {
     expect((await request("DELETE", `/api/admin/comments/${id}`, { cookie })).status).toBe(404);
   });
 
+  it("approves several comments at once, marks several messages handled, and refuses a bad bulk request", async () => {
+    const send = (kind: string, body: Record<string, string>) =>
+      app.request(`http://site.test/api/forms/${kind}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "10.3.0.2" },
+        body: JSON.stringify(body),
+      });
+    for (const n of [1, 2, 3])
+      expect(
+        (
+          await send("comment", {
+            name: `Bulk ${n}`,
+            email: `bulk${n}@example.org`,
+            comment: `Bulk ${n}`,
+            page: "/blog-single/2",
+          })
+        ).status,
+      ).toBe(201);
+    const pending = (await (
+      await request("GET", "/api/admin/submissions?kind=comment&status=pending&q=bulk", { cookie })
+    ).json()) as { items: { id: number }[] };
+    const ids = pending.items.map((i) => i.id);
+    expect(ids).toHaveLength(3);
+    expect(
+      (
+        await send("contact", {
+          name: "Bulk",
+          phone: "5550100",
+          email: "bulk@example.org",
+          subject: "Bulk",
+          message: "Hi",
+        })
+      ).status,
+    ).toBe(201);
+    const [message] = await rows<{ id: number }>(
+      sql`SELECT id::int AS id FROM submissions WHERE email = 'bulk@example.org'`,
+    );
+
+    // A message's id among comments is left alone and reported missing.
+    const res = await request("PATCH", "/api/admin/comments", {
+      cookie,
+      body: { ids: [...ids, message!.id], status: "approved" },
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { items: { id: number; status: string }[]; missing: number[] };
+    expect(body.items.map((i) => i.status)).toEqual(["approved", "approved", "approved"]);
+    expect(body.missing).toEqual([message!.id]);
+    const shown = (await (await app.request("http://site.test/api/comments/2")).json()) as {
+      comments: { comment: string }[];
+    };
+    expect(shown.comments.map((c) => c.comment)).toEqual(expect.arrayContaining(["Bulk 1", "Bulk 2", "Bulk 3"]));
+    const audited = await rows<{ target: string }>(sql`SELECT target FROM audit_log WHERE action = 'comment-approved'`);
+    for (const id of ids) expect(audited.map((a) => a.target)).toContain(`submission:${id}`);
+
+    const handled = await request("PATCH", "/api/admin/submissions", {
+      cookie,
+      body: { ids: [message!.id, ids[0]], status: "handled" },
+    });
+    expect(((await handled.json()) as { missing: number[] }).missing).toEqual([ids[0]]);
+
+    for (const bad of [
+      { ids: [], status: "approved" },
+      { ids: [1.5], status: "approved" },
+      { ids: Array.from({ length: 101 }, (_, i) => i + 1), status: "approved" },
+      { ids: [ids[0]], status: "handled" },
+      { ids: "1,2", status: "approved" },
+    ])
+      expect(
+        (await request("PATCH", "/api/admin/comments", { cookie, body: bad })).status,
+        JSON.stringify(bad).slice(0, 60),
+      ).toBe(400);
+    expect((await request("PATCH", "/api/admin/comments", { body: { ids, status: "rejected" } })).status).toBe(401);
+  });
+
   it("lists paid orders", async () => {
     await database.db.insert(orders).values({
       stripeEventId: "evt_list",

@@ -2,7 +2,7 @@
  * What the inbox reads and changes: submissions per form, comments, orders, and the erasure of an address.
  * Searches are parameterised (the search text is a bound value, its LIKE wildcards escaped).
  */
-import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { InboxKind } from "../../../app/forms";
 import type { ListQuery } from "../../../app/lib/admin/schemas";
 import type { Db } from "../../db/client";
@@ -89,21 +89,33 @@ export async function getSubmission(db: Db, id: number) {
 
 /** Sets a submission's status; the row (or undefined when there is none of that kind). */
 export async function setStatus(db: Db, id: number, status: string, kinds: "comment" | "other", who: SessionAdmin) {
+  const [row] = await setStatuses(db, [id], status, kinds, who);
+  return row;
+}
+
+/** Sets the status of every row of `ids` that exists (comments only, or everything else), each audited, at once. */
+export async function setStatuses(
+  db: Db,
+  ids: readonly number[],
+  status: string,
+  kinds: "comment" | "other",
+  who: SessionAdmin,
+) {
   return db.transaction(async (tx) => {
     const kindMatch = kinds === "comment" ? eq(submissions.kind, "comment") : sql`${submissions.kind} <> 'comment'`;
-    const [row] = await tx
+    const rows = await tx
       .update(submissions)
       .set({ status, handledAt: status === "new" || status === "pending" ? null : sql`now()` })
-      .where(and(eq(submissions.id, id), kindMatch))
+      .where(and(inArray(submissions.id, [...ids]), kindMatch))
       .returning(summaryColumns);
-    if (row)
+    for (const row of rows)
       await audit(tx, {
         adminId: who.id,
         actor: who.email,
         action: kinds === "comment" ? `comment-${status}` : `submission-${status}`,
-        target: `submission:${id}`,
+        target: `submission:${row.id}`,
       });
-    return row;
+    return rows;
   });
 }
 

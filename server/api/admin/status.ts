@@ -1,18 +1,19 @@
 /**
- * `PATCH /api/admin/<submissions|comments>/:id` with `{ status }`: one handler for both, each with its own
+ * `PATCH /api/admin/<submissions|comments>/:id` with `{ status }`, and `PATCH /api/admin/<submissions|comments>`
+ * with `{ ids, status }` (several from the list at once): one handler pair for both, each with its own
  * statuses (handled/new; approved/rejected/pending) and the rows it may touch (comments are moderated under
- * Comments only). Audited by setStatus.
+ * Comments only). Audited row by row by setStatuses.
  */
 import type { Hono } from "hono";
 import type * as z from "zod/mini";
-import { firstIssue, parseId } from "../../../app/lib/admin/schemas";
-import { setStatus } from "./inbox";
+import { bulkSchema, firstIssue, parseId } from "../../../app/lib/admin/schemas";
+import { setStatus, setStatuses } from "./inbox";
 import type { Db } from "../../db/client";
 import { badRequest, jsonBody, notFound, type AdminEnv } from "./context";
 
 interface StatusRoute {
   path: "/submissions/:id" | "/comments/:id";
-  schema: z.ZodMiniType<{ status: string }>;
+  schema: z.ZodMiniObject<{ status: z.ZodMiniType<string> }>;
   kinds: "comment" | "other";
   missing: string;
 }
@@ -25,5 +26,15 @@ export function registerStatus(admin: Hono<AdminEnv>, db: Db, route: StatusRoute
     if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
     const row = await setStatus(db, id, parsed.data.status, route.kinds, c.get("admin"));
     return row ? c.json(row) : notFound(c, route.missing);
+  });
+
+  const bulk = bulkSchema(route.schema);
+  admin.patch(route.path.replace("/:id", ""), async (c) => {
+    const parsed = bulk.safeParse(await jsonBody(c));
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const { ids, status } = parsed.data;
+    const items = await setStatuses(db, ids, status, route.kinds, c.get("admin"));
+    const found = new Set(items.map((row) => row.id));
+    return c.json({ items, missing: ids.filter((id) => !found.has(id)) });
   });
 }
