@@ -75,7 +75,7 @@ export interface AppOptions {
   /** The forms' mail and limit settings (with `database`); without them, `/api/forms/*` and `/api/admin/*` answer 404. */
   forms?: Omit<FormsOptions, "database" | "trustProxy">;
   /** The organisers' inbox (on the forms' database): sign-in attempts per client address (ADMIN_SIGNIN_LIMIT). */
-  admin?: { signInLimit?: { limit: number; windowMs: number } };
+  admin?: { signInLimit?: { limit: number; windowMs: number }; canMail?: boolean };
 }
 
 const MAX_PATH_LENGTH = 2048;
@@ -142,6 +142,7 @@ export function createApp(opts: AppOptions): Hono {
       now: deps.now,
       clientKey: deps.clientKey,
       signInLimit: opts.admin?.signInLimit,
+      canMail: opts.admin?.canMail,
       publisher: opts.publisher,
     });
   const checkout: CheckoutOptions = {

@@ -81,7 +81,7 @@ try {
     },
     forms: runtime.forms,
     database: runtime.database,
-    admin: { signInLimit: config.ADMIN_SIGNIN_LIMIT },
+    admin: { signInLimit: config.ADMIN_SIGNIN_LIMIT, canMail: Boolean(config.SMTP_URL) },
   });
 } catch (error) {
   fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);

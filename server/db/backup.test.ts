@@ -54,6 +54,9 @@ line two', 2 FROM submissions WHERE idempotency_key = 'key-backup-1'`);
   await db.execute(sql`
     INSERT INTO audit_log (admin_id, actor, action, target, detail)
     SELECT id, 'org@example.org', 'sign-in', NULL, '{"ok":true}' FROM admins`);
+  await db.execute(sql`
+    INSERT INTO admin_invites (token_hash, email, invited_by, expires_at)
+    SELECT 'ih', 'new@example.org', id, now() + interval '48 hours' FROM admins`);
 }
 
 /** Every table's rows as text, in a stable order: what must come back unchanged. */
@@ -121,7 +124,7 @@ describe.each(backends)("backup and restore on %s", (name, setup) => {
       for (const [table, rows] of Object.entries(before)) expect(rows.length, table).toBeGreaterThan(0);
       // The "server" (this test) still holds the database while the backup runs.
       const { stdout } = await script("backup", [file], source.env);
-      expect(stdout).toMatch(/Backup written: .* \(\d+ rows in 11 tables\)/);
+      expect(stdout).toMatch(/Backup written: .* \(\d+ rows in 12 tables\)/);
     } finally {
       await live.close();
     }

@@ -162,6 +162,16 @@ export const auditLog = pgTable("audit_log", {
   createdAt: time("created_at").notNull().defaultNow(),
 });
 
+/** Issue 30: one-time links that create an organiser's account (48 hours). */
+export const adminInvites = pgTable("admin_invites", {
+  tokenHash: text("token_hash").primaryKey(),
+  email: text("email").notNull(),
+  invitedBy: bigint("invited_by", { mode: "number" }).references(() => admins.id, { onDelete: "set null" }),
+  createdAt: time("created_at").notNull().defaultNow(),
+  expiresAt: time("expires_at").notNull(),
+  usedAt: time("used_at"),
+});
+
 /** Issue 31: published builds, in schema "site" (left out of backups: builds are made from the content). */
 const site = pgSchema("site");
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
@@ -228,6 +238,7 @@ export const schema = {
   signInFailures,
   adminDevices,
   auditLog,
+  adminInvites,
   builds,
   blobs,
   buildFiles,

@@ -166,6 +166,50 @@ test("/admin is never indexed and keeps the strict CSP", async ({ request }) => 
   expect(index).not.toContain("/admin");
 });
 
+test("@phone invite an organiser by a one-time link, then remove them: they are signed out at once", async ({
+  page,
+  browser,
+}) => {
+  const email = `invited-${Date.now().toString(36)}@example.org`;
+  await signIn(page);
+  await page.goto("/admin?tab=organisers");
+  await page.getByLabel("Their e-mail address").fill(email);
+  await page.getByRole("button", { name: "Send the invitation" }).click();
+  const status = page.getByRole("region", { name: "Organisers" }).getByRole("status");
+  // The browser tests' server sends no mail (no SMTP_URL): the organiser is given the link to pass on.
+  await expect(status).toContainText(`Invitation made for ${email}`);
+  const link = (await status.locator("p.font-mono").textContent())!;
+  await expectNoAxeViolations(page);
+
+  const invitee = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
+  await invitee.goto(new URL(link).pathname + new URL(link).search);
+  await ready(invitee);
+  await expect(invitee.getByText(`as ${email}`)).toBeVisible();
+  await invitee.getByLabel(/^Password \(at least/).fill("invited organiser password");
+  await invitee.getByLabel("Password again").fill("invited organiser password");
+  await invitee.getByRole("button", { name: "Create my account" }).click();
+  await expect(invitee.getByText(`Your account is ready: sign in as ${email}.`)).toBeVisible();
+  await invitee.getByLabel("E-mail").fill(email);
+  await invitee.getByLabel("Password").fill("invited organiser password");
+  await invitee.getByRole("button", { name: "Sign in" }).click();
+  await expect(invitee.getByText(`Signed in as ${email}`)).toBeVisible();
+  // The link worked once (a browser that is not signed in sees why).
+  const stranger = await (await browser.newContext()).newPage();
+  await stranger.goto(link);
+  await expect(stranger.getByRole("alert")).toContainText("no longer valid");
+
+  await page.reload();
+  await ready(page);
+  await page.getByRole("button", { name: `Remove ${email}` }).click();
+  await page
+    .getByRole("alertdialog")
+    .getByRole("button", { name: `Remove ${email}` })
+    .click();
+  await expect(status).toContainText(`${email} no longer has access`);
+  await invitee.goto("/admin?tab=contact");
+  await expect(invitee.getByRole("button", { name: "Sign in" })).toBeVisible();
+});
+
 test("approving three comments at once from the list shows all three on their posts", async ({ page, request }) => {
   const marker = `bulk-${Date.now().toString(36)}`;
   const posts = content.posts.slice(-3).map((post) => post.id);

@@ -1,13 +1,17 @@
 import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { adminApi } from "~/lib/admin/api";
+import { AcceptInviteForm } from "./accept-invite-form";
 import { Inbox } from "./inbox";
 import { PasswordForm } from "./password-form";
 import { SignInForm, type Who } from "./sign-in-form";
 
-/** /admin: asks who is signed in, then shows the sign-in, the password change or the inbox. */
+/** /admin: asks who is signed in, then shows the sign-in (or an invitation's password form), the password change or the inbox. */
 export function AdminPage() {
   const [who, setWho] = useState<Who | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const invite = params.get("invite");
 
   useEffect(() => {
     void adminApi<Who>("/session").then((res) => setWho(res.ok ? res.data : null));
@@ -25,6 +29,14 @@ export function AdminPage() {
         <div className="mt-6">
           {who === undefined ? (
             <p>Loading…</p>
+          ) : who === null && invite ? (
+            <AcceptInviteForm
+              token={invite}
+              onDone={(message) => {
+                setNotice(message);
+                setParams({}, { replace: true });
+              }}
+            />
           ) : who === null ? (
             <SignInForm
               onSignedIn={(next) => {

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import { INBOX_KINDS, inboxLabel } from "~/forms";
 
-export type Tab = (typeof INBOX_KINDS)[number] | "orders" | "erasure" | "publish";
+export type Tab = (typeof INBOX_KINDS)[number] | "orders" | "erasure" | "organisers" | "publish";
 
 export interface Counts {
   kinds: Record<string, { total: number; unread: number } | undefined>;
   orders: number;
 }
 
-/** One link per form with its count of new (or pending) submissions, then orders, erasure and publishing. */
+/** One link per form with its count of new (or pending) submissions, then orders, erasure, organisers and publishing. */
 export function InboxNav({ tab, counts }: { tab: Tab; counts: Counts | null }) {
   const tabs: [Tab, string, number | undefined][] = [
     ...INBOX_KINDS.map((kind): [Tab, string, number | undefined] => [
@@ -18,6 +18,7 @@ export function InboxNav({ tab, counts }: { tab: Tab; counts: Counts | null }) {
     ]),
     ["orders", "Orders", counts?.orders],
     ["erasure", "Erase an address", undefined],
+    ["organisers", "Organisers", undefined],
     ["publish", "Publish", undefined],
   ];
   return (

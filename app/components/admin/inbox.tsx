@@ -5,6 +5,7 @@ import { adminApi, type OrderRow, type PageOf, type SubmissionRow } from "~/lib/
 import { ErasureForm } from "./erasure-form";
 import { InboxNav, type Counts, type Tab } from "./inbox-nav";
 import { OrdersPanel } from "./orders-panel";
+import { OrganisersPanel } from "./organisers-panel";
 import { PublishPanel } from "./publish-panel";
 import { listQuery, SearchForm } from "./search-form";
 import { SubmissionDetail } from "./submission-detail";
@@ -21,7 +22,8 @@ type View =
 export function Inbox({ who, onSignedOut }: { who: Who; onSignedOut: (message?: string) => void }) {
   const [params] = useSearchParams();
   const raw = params.get("tab") ?? "contact";
-  const tab: Tab = isInboxKind(raw) || raw === "orders" || raw === "erasure" || raw === "publish" ? raw : "contact";
+  const tab: Tab =
+    isInboxKind(raw) || ["orders", "erasure", "organisers", "publish"].includes(raw) ? (raw as Tab) : "contact";
   const id = params.get("id");
   const [counts, setCounts] = useState<Counts | null>(null);
   const [view, setView] = useState<View>({ kind: "none" });
@@ -41,7 +43,7 @@ export function Inbox({ who, onSignedOut }: { who: Who; onSignedOut: (message?: 
     void adminApi<Counts>("/counts").then((res) => live && res.ok && setCounts(res.data));
     setError(null);
     const load = async (): Promise<View | null> => {
-      if (tab === "erasure" || tab === "publish") return { kind: "none" };
+      if (tab === "erasure" || tab === "organisers" || tab === "publish") return { kind: "none" };
       if (tab === "orders") {
         const [orders, tickets] = await Promise.all([
           adminApi<PageOf<OrderRow>>(`/orders${params.get("page") ? `?page=${params.get("page")}` : ""}`),
@@ -84,7 +86,9 @@ export function Inbox({ who, onSignedOut }: { who: Who; onSignedOut: (message?: 
     onSignedOut("You are signed out.");
   }
 
-  const title = isInboxKind(tab) ? inboxLabel(tab) : { orders: "Orders", erasure: "Erasure", publish: "Publish" }[tab];
+  const title = isInboxKind(tab)
+    ? inboxLabel(tab)
+    : { orders: "Orders", erasure: "Erasure", organisers: "Organisers", publish: "Publish" }[tab];
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -113,6 +117,7 @@ export function Inbox({ who, onSignedOut }: { who: Who; onSignedOut: (message?: 
         {error}
       </p>
       {tab === "erasure" ? <ErasureForm onErased={() => setVersion((v) => v + 1)} /> : null}
+      {tab === "organisers" ? <OrganisersPanel fail={fail} onSignedOut={onSignedOut} /> : null}
       {tab === "publish" ? <PublishPanel fail={fail} /> : null}
       {view.kind === "list" && isInboxKind(tab) && !id ? (
         <SubmissionList

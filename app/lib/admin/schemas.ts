@@ -73,6 +73,17 @@ export const bulkSchema = <S extends z.ZodMiniObject<{ status: z.ZodMiniType<str
       .check(z.minLength(1, "Select at least one."), z.maxLength(MAX_BULK, `Select at most ${MAX_BULK} at once.`)),
   });
 
+/** `POST /api/admin/organisers` (an invitation). */
+export const inviteSchema = z.object({ email: emailSchema("Please enter the e-mail address to invite.") });
+
+/** `POST /api/admin/invite` (no session: the link's token is the proof). */
+export const acceptInviteSchema = z.object({
+  token: z
+    .string("This invitation link is not valid.")
+    .check(z.regex(/^[\w-]{20,100}$/, "This invitation link is not valid.")),
+  password: passwordChangeSchema.shape.password,
+});
+
 /** `POST /api/admin/erasure` */
 export const erasureSchema = z.object({
   email: emailSchema("Please enter the e-mail address to erase."),

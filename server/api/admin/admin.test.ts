@@ -34,7 +34,7 @@ beforeAll(async () => {
     trustProxy: true,
     siteUrl: SITE,
     now: () => clock,
-    admin: { signInLimit: { limit: 10, windowMs: 60_000 } },
+    admin: { signInLimit: { limit: 10, windowMs: 60_000 }, canMail: true },
     database,
     forms: {
       organiserEmail: async () => "info@tncc.example.org",
@@ -132,6 +132,11 @@ describe("/api/admin without a session", { timeout: 60_000 }, () => {
     for (const { method, path: url } of routes) {
       if (method === "POST" && url === "/api/admin/session") continue;
       const res = await request(method, url, { body: method === "GET" ? undefined : {} });
+      // An invitee has no session: the link's token is the proof, and a wrong one opens nothing.
+      if (url === "/api/admin/invite") {
+        expect(res.status, `${method} ${url}`).toBe(method === "GET" ? 404 : 400);
+        continue;
+      }
       expect(res.status, `${method} ${url}`).toBe(401);
       expect(res.headers.get("cache-control"), url).toBe("no-store");
     }
@@ -647,5 +652,85 @@ describe("the inbox", { timeout: 60_000 }, () => {
     expect((await request("POST", "/api/admin/erasure", { cookie, body: { email: "not an address" } })).status).toBe(
       400,
     );
+  });
+});
+
+describe("organisers manage organisers", { timeout: 60_000 }, () => {
+  const invite = async (cookie: string, email: string) => {
+    const res = await request("POST", "/api/admin/organisers", { cookie, body: { email } });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const body = (await res.json()) as { link: string; mailed: boolean };
+    expect(body.link).toMatch(/^https:\/\/tncc\.example\.org\/admin\?invite=[\w-]{43}$/);
+    return new URL(body.link).searchParams.get("invite")!;
+  };
+
+  it("invites by a one-time link: mailed, works once, expires after 48 hours", async () => {
+    const cookie = await signIn();
+    const token = await invite(cookie, "Invited@Example.org");
+    const [mail] = await rows<{ body: string }>(sql`SELECT body FROM mail_queue WHERE to_addr = 'Invited@Example.org'`);
+    expect(mail?.body).toContain(`/admin?invite=${token}`);
+    expect((await (await request("GET", `/api/admin/invite?token=${token}`)).json()).email).toBe("Invited@Example.org");
+    // Too short a password: refused, and the link still works.
+    expect((await request("POST", "/api/admin/invite", { body: { token, password: "short" } })).status).toBe(400);
+    const accepted = await request("POST", "/api/admin/invite", { body: { token, password: "a long new password" } });
+    expect(accepted.status).toBe(201);
+    await signIn("invited@example.org", "a long new password");
+    const again = await request("POST", "/api/admin/invite", { body: { token, password: "another long password" } });
+    expect(again.status).toBe(404);
+    expect(((await again.json()) as { error: string }).error).toMatch(/no longer valid/);
+    expect(
+      (await request("POST", "/api/admin/organisers", { cookie, body: { email: "invited@example.org" } })).status,
+    ).toBe(409);
+
+    const late = await invite(cookie, "late@example.org");
+    clock += 48 * 3_600_000 + 1000;
+    expect((await request("GET", `/api/admin/invite?token=${late}`)).status).toBe(404);
+    expect(
+      (await request("POST", "/api/admin/invite", { body: { token: late, password: "a long new password" } })).status,
+    ).toBe(404);
+    // A guessed token, and one without the site's Origin.
+    expect(
+      (await request("POST", "/api/admin/invite", { body: { token: "x".repeat(43), password: "a long new password" } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await request("POST", "/api/admin/invite", {
+          origin: "https://evil.test",
+          body: { token, password: "a long new password" },
+        })
+      ).status,
+    ).toBe(403);
+    const audited = await rows<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE action IN ('organiser-invited', 'account-created') AND (target = 'email:invited@example.org' OR target = 'invite')`,
+    );
+    expect(audited.map((a) => a.action).sort()).toEqual(["account-created", "organiser-invited"]);
+  });
+
+  it("removes an organiser, who is signed out at once; the last organiser cannot be removed", async () => {
+    const cookie = await signIn();
+    const theirs = await signIn("invited@example.org", "a long new password");
+    const list = (await (await request("GET", "/api/admin/organisers", { cookie })).json()) as {
+      organisers: { id: number; email: string }[];
+      you: number;
+    };
+    const invited = list.organisers.find((o) => o.email === "Invited@Example.org")!;
+    expect((await request("GET", "/api/admin/organisers", { cookie: theirs })).status).toBe(200);
+    expect((await request("DELETE", `/api/admin/organisers/${invited.id}`, { cookie })).status).toBe(200);
+    expect((await request("GET", "/api/admin/organisers", { cookie: theirs })).status).toBe(401);
+    expect(
+      (
+        await request("POST", "/api/admin/session", {
+          body: { email: "invited@example.org", password: "a long new password" },
+        })
+      ).status,
+    ).toBe(401);
+
+    for (const other of list.organisers.filter((o) => o.id !== list.you && o.id !== invited.id))
+      expect((await request("DELETE", `/api/admin/organisers/${other.id}`, { cookie })).status).toBe(200);
+    const last = await request("DELETE", `/api/admin/organisers/${list.you}`, { cookie });
+    expect(last.status).toBe(409);
+    expect(((await last.json()) as { error: string }).error).toMatch(/last organiser cannot be removed/);
+    expect((await request("DELETE", "/api/admin/organisers/999999", { cookie })).status).toBe(404);
   });
 });

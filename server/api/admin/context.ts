@@ -13,6 +13,8 @@ export interface AdminOptions {
   now?: () => number;
   /** Sign-in attempts per client address and window (ADMIN_SIGNIN_LIMIT, default 10 in 15 minutes). */
   signInLimit?: { limit: number; windowMs: number };
+  /** Mail is sent (SMTP_URL): invitations are mailed, else only shown to the organiser who made them. */
+  canMail?: boolean;
   /** The client's address (server/request.ts clientIp). */
   clientKey: (c: Context) => string;
   /** Publishing and roll back (issue 31); without it those routes answer 404. */

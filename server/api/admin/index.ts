@@ -11,6 +11,7 @@ import { registerComments } from "./comments";
 import type { AdminEnv, AdminOptions } from "./context";
 import { registerErasure } from "./erasure";
 import { registerOrders } from "./orders";
+import { INVITE_PATH, registerOrganisers } from "./organisers";
 import { registerPublish } from "./publish";
 import { cookieName, registerSession } from "./session";
 import { registerSubmissions } from "./submissions";
@@ -38,6 +39,8 @@ export function registerAdmin(app: Hono, options: AdminOptions): void {
       return c.json({ error: "This request must come from the site's own pages (Origin refused)." }, 403);
     const path = new URL(c.req.url).pathname;
     if (path === "/api/admin/session" && c.req.method === "POST") return next();
+    // An invitee has no account yet: the link's token is checked by the route.
+    if (path === INVITE_PATH) return next();
     const token = getCookie(c, cookieName(isHttps(c, trustProxy)));
     const who = token ? await sessionAdmin(options.database.db, token, now()) : null;
     if (!who || !token) return c.json({ error: "Please sign in." }, 401);
@@ -54,6 +57,7 @@ export function registerAdmin(app: Hono, options: AdminOptions): void {
   registerComments(admin, options);
   registerOrders(admin, options);
   registerErasure(admin, options);
+  registerOrganisers(admin, options);
   if (options.publisher) registerPublish(admin, options.publisher);
   app.route("/api/admin", admin);
 }

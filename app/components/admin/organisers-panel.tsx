@@ -1,0 +1,133 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { adminApi } from "~/lib/admin/api";
+import { Field } from "../forms/field";
+import { when } from "./submission-list";
+
+interface Organisers {
+  organisers: { id: number; email: string; createdAt: string; lastSignInAt: string | null }[];
+  invites: { email: string; expiresAt: string }[];
+  you: number;
+}
+
+/** Who has access, invitations waiting, an invitation form, and "Remove" (after a confirm step). */
+export function OrganisersPanel({
+  fail,
+  onSignedOut,
+}: {
+  fail: (status: number, message: string) => void;
+  onSignedOut: (message: string) => void;
+}) {
+  const [data, setData] = useState<Organisers | null>(null);
+  const [notice, setNotice] = useState<{ text: string; link?: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<{ id: number; email: string } | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    void adminApi<Organisers>("/organisers").then((res) => (res.ok ? setData(res.data) : fail(res.status, res.error)));
+  }, [fail, version]);
+
+  async function invite(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const email = String(new FormData(form).get("email") ?? "").trim();
+    setError(null);
+    setNotice(null);
+    const res = await adminApi<{ email: string; link: string; mailed: boolean }>("/organisers", {
+      method: "POST",
+      body: { email },
+    });
+    if (!res.ok) return res.status === 401 ? fail(res.status, res.error) : setError(res.error);
+    form.reset();
+    setNotice({
+      text: `${res.data.mailed ? "Invitation sent to" : "Invitation made for"} ${res.data.email}. The link works once, for 48 hours${res.data.mailed ? "; you can also pass it on yourself:" : ". No e-mail is sent from this server: pass this link on yourself:"}`,
+      link: res.data.link,
+    });
+    setVersion((v) => v + 1);
+  }
+
+  async function remove(id: number) {
+    setConfirm(null);
+    const res = await adminApi<{ removed: string; you: boolean }>(`/organisers/${id}`, { method: "DELETE" });
+    if (!res.ok) return res.status === 401 ? fail(res.status, res.error) : setError(res.error);
+    if (res.data.you) return onSignedOut("You removed your own access.");
+    setNotice({ text: `${res.data.removed} no longer has access (signed out at once).` });
+    setVersion((v) => v + 1);
+  }
+
+  return (
+    <section aria-labelledby="organisers-title" className="mt-8 max-w-3xl">
+      <h2 id="organisers-title" className="text-2xl font-semibold">
+        Organisers
+      </h2>
+      <ul className="mt-4 divide-y divide-ink/10 rounded-[var(--radius-card)] bg-paper" aria-label="Who has access">
+        {data?.organisers.map((o) => (
+          <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+            <span className="break-all">
+              <strong>{o.email}</strong>
+              {o.id === data.you ? " (you)" : ""}
+              <span className="block text-muted">
+                {o.lastSignInAt ? `last signed in ${when(o.lastSignInAt)}` : "has not signed in yet"}
+              </span>
+            </span>
+            <button type="button" className="btn btn-outline" onClick={() => setConfirm(o)}>
+              Remove<span className="sr-only"> {o.email}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {confirm ? (
+        <div
+          role="alertdialog"
+          aria-labelledby="remove-confirm"
+          className="mt-4 rounded-[var(--radius-card)] border-2 border-rose bg-paper p-5"
+        >
+          <p id="remove-confirm" className="font-semibold">
+            Remove {confirm.email}? They are signed out at once and can no longer sign in.
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the confirm step takes the focus */}
+            <button type="button" className="btn btn-primary" autoFocus onClick={() => void remove(confirm.id)}>
+              Remove {confirm.email}
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => setConfirm(null)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {data?.invites.length ? (
+        <>
+          <h3 className="mt-6 text-xl font-semibold">Invitations waiting</h3>
+          <ul className="mt-2 grid gap-1">
+            {data.invites.map((i) => (
+              <li key={i.email + i.expiresAt}>
+                {i.email}, until {when(i.expiresAt)}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <form onSubmit={invite} className="mt-6 grid max-w-xl gap-4">
+        <h3 className="text-xl font-semibold">Invite an organiser</h3>
+        <Field label="Their e-mail address" name="email" type="email" required autoComplete="off" />
+        <div>
+          <button type="submit" className="btn btn-primary">
+            Send the invitation
+          </button>
+        </div>
+      </form>
+      <p role="alert" className="mt-4 font-semibold text-rose empty:hidden">
+        {error}
+      </p>
+      <div role="status" className="mt-4 empty:hidden">
+        {notice ? (
+          <>
+            <p className="font-semibold">{notice.text}</p>
+            {notice.link ? <p className="mt-2 break-all font-mono text-sm">{notice.link}</p> : null}
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}
