@@ -30,6 +30,7 @@ export default [
   route("cancel", "routes/cancel.tsx"),
   // The organisers' inbox: rendered in the browser only (left out of pre-rendering in react-router.config.ts).
   route("admin", "routes/admin.tsx"),
+  route("admin/content", "routes/admin-content.tsx"),
   route("404", "routes/not-found.tsx", { id: "not-found-page" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

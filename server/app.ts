@@ -12,6 +12,7 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { registerAdmin } from "./api/admin";
+import type { ContentOptions } from "./api/admin/content";
 import { registerAgendaIcs } from "./api/agenda-ics";
 import { registerHealth } from "./api/health";
 import { API_PATHS } from "../app/lib/urls";
@@ -75,13 +76,15 @@ export interface AppOptions {
   /** The forms' mail and limit settings (with `database`); without them, `/api/forms/*` and `/api/admin/*` answer 404. */
   forms?: Omit<FormsOptions, "database" | "trustProxy">;
   /** The organisers' inbox (on the forms' database): sign-in attempts per client address (ADMIN_SIGNIN_LIMIT). */
-  admin?: { signInLimit?: { limit: number; windowMs: number }; canMail?: boolean };
+  admin?: { signInLimit?: { limit: number; windowMs: number }; canMail?: boolean; content?: ContentOptions };
 }
 
 const MAX_PATH_LENGTH = 2048;
 const API_BODY_LIMIT = 16 * 1024;
 /** A provider's event can be larger than a form (a session with its line items and customer details). */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
+/** A content file saved by the editor (MAX_CONTENT_BYTES, JSON-escaped). */
+const CONTENT_BODY_LIMIT = 1024 * 1024;
 
 /** Throws, with a message for the operator, when the build is missing, unreadable or lacks headers.json. */
 export function createApp(opts: AppOptions): Hono {
@@ -126,7 +129,11 @@ export function createApp(opts: AppOptions): Hono {
   const tooLarge = (c: Context) => c.json({ error: "Payload too large" }, 413);
   const apiLimit = bodyLimit({ maxSize: API_BODY_LIMIT, onError: tooLarge });
   const webhookLimit = bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT, onError: tooLarge });
-  app.use("/api/*", (c, next) => (c.req.path === API_PATHS.stripeWebhook ? webhookLimit : apiLimit)(c, next));
+  const contentLimit = bodyLimit({ maxSize: CONTENT_BODY_LIMIT, onError: tooLarge });
+  app.use("/api/*", (c, next) => {
+    if (c.req.path === API_PATHS.stripeWebhook) return webhookLimit(c, next);
+    return (c.req.path === "/api/admin/content/file" ? contentLimit : apiLimit)(c, next);
+  });
 
   registerVitals(app, deps, opts.vitals);
   const { database } = opts;
@@ -143,6 +150,7 @@ export function createApp(opts: AppOptions): Hono {
       clientKey: deps.clientKey,
       signInLimit: opts.admin?.signInLimit,
       canMail: opts.admin?.canMail,
+      content: opts.admin?.content,
       publisher: opts.publisher,
     });
   const checkout: CheckoutOptions = {

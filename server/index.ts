@@ -81,7 +81,14 @@ try {
     },
     forms: runtime.forms,
     database: runtime.database,
-    admin: { signInLimit: config.ADMIN_SIGNIN_LIMIT, canMail: Boolean(config.SMTP_URL) },
+    admin: {
+      signInLimit: config.ADMIN_SIGNIN_LIMIT,
+      canMail: Boolean(config.SMTP_URL),
+      content: {
+        copy: { dir: config.CONTENT_DIR, imageManifest: path.join(REPO, ".generated", "images.json") },
+        liveCommit: () => site?.current.info?.commit ?? null,
+      },
+    },
   });
 } catch (error) {
   fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);

@@ -94,36 +94,40 @@ export class LiveSite implements Site {
     return next;
   }
 
-  /** Serves build `id` from now on (this server only; `publish` also makes it the database's live build). */
-  switchTo(id: string): Promise<LiveBuild> {
+  /** Build `id`, indexed and ready to swap in (fetched first when this server does not have it). */
+  private async load(id: string): Promise<LiveBuild> {
+    if (this.current.info?.id === id) return this.current;
+    return openBuild(await ensureLocal(this.options.store, id));
+  }
+
+  private swap(build: LiveBuild) {
+    if (build === this.current) return;
+    this.current = build;
+    (this.options.log ?? console.log)(`Serving build ${build.info?.id ?? "?"}`);
+  }
+
+  /**
+   * Makes build `id` live for every server: this one at once, the others at their next look. The database row
+   * and the swap happen in one turn of the queue, so a look in between cannot switch back.
+   */
+  publish(id: string, by: string | null): Promise<LiveBuild> {
     return this.serial(async () => {
-      if (this.current.info?.id === id) return this.current;
-      const build = openBuild(await ensureLocal(this.options.store, id));
-      this.current = build;
-      (this.options.log ?? console.log)(`Serving build ${id}`);
+      const build = await this.load(id);
+      await setLive(this.options.store.db, id, by);
+      this.swap(build);
+      await prune(this.options.store, [id]);
       return build;
     });
   }
 
-  /** Makes build `id` live for every server: this one at once, the others at their next look. */
-  async publish(id: string, by: string | null): Promise<LiveBuild> {
-    const build = await this.switchTo(id);
-    await setLive(this.options.store.db, id, by);
-    await this.serial(() => prune(this.options.store, [id]));
-    return build;
-  }
-
   /** Switches when the database names another live build (another server published or rolled back). */
-  async follow(): Promise<void> {
-    try {
+  follow(): Promise<void> {
+    return this.serial(async () => {
       const live = await liveRow(this.options.store.db);
-      if (live && live.info.id !== this.current.info?.id) {
-        await this.switchTo(live.info.id);
-        await this.serial(() => prune(this.options.store, [live.info.id]));
-      }
-    } catch (error) {
-      console.error(`Following the live build: ${safeError(error)}`);
-    }
+      if (!live || live.info.id === this.current.info?.id) return;
+      this.swap(await this.load(live.info.id));
+      await prune(this.options.store, [live.info.id]);
+    }).catch((error: unknown) => console.error(`Following the live build: ${safeError(error)}`));
   }
 
   stop(): void {

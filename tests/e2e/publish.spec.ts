@@ -26,10 +26,17 @@ test.describe.configure({ mode: "serial" });
 let dir: string;
 let contentDir: string;
 
+/** The organisers' working copy: a git repository of its own holding a copy of content/. */
+const git = (...args: string[]) =>
+  execFileSync("git", ["-C", path.join(dir, "repo"), ...args], { encoding: "utf8" }).trim();
+
 test.beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "tncc-publish-"));
-  contentDir = path.join(dir, "content");
-  await cp("content", contentDir, { recursive: true, filter: (source) => !/\.tsx?$/.test(source) });
+  contentDir = path.join(dir, "repo", "content");
+  await cp("content", contentDir, { recursive: true });
+  git("init", "--quiet");
+  git("add", ".");
+  git("-c", "user.name=setup", "-c", "user.email=setup@example.org", "commit", "--quiet", "-m", "Content as deployed");
 });
 
 test.afterAll(async () => {
@@ -125,9 +132,32 @@ test.describe("one server, embedded database", () => {
     const before = await health(site);
     expect(await (await fetch(`${site.url}/schedule`)).text()).toContain(OLD_TITLE.replace("&", "&amp;"));
     const worker = await (await fetch(`${site.url}/sw.js`)).text();
-    await edit("schedule/day-01.yaml", `title: ${OLD_TITLE}`, `title: ${NEW_TITLE}`);
 
+    // The organiser changes the title in the editor: checked, then a commit by them naming file and entry.
     await signIn(page, site);
+    await page.goto(`${site.url}/admin/content?file=schedule/day-01.yaml`);
+    const text = page.getByLabel("Text of content/schedule/day-01.yaml");
+    await expect(text).toHaveValue(/title: Registration & Welcome/);
+    // First a mistake: refused with the build's own message, nothing written.
+    const original = await text.inputValue();
+    await text.fill(original.replace('end: "09:00"', 'end: "07:00"'));
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("alert")).toContainText(
+      "content/schedule/day-01.yaml: sessions[0] (id 1).end: must be after start (08:00)",
+    );
+    expect(git("status", "--porcelain")).toBe("");
+    await text.fill(original.replace(`title: ${OLD_TITLE}`, `title: ${NEW_TITLE}`));
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved: content/schedule/day-01.yaml" })).toBeVisible();
+    expect(git("log", "-1", "--format=%ae|%s")).toBe(
+      `${ORGANISER.email}|Edit content/schedule/day-01.yaml: sessions id 1 (${NEW_TITLE})`,
+    );
+    await expect(
+      page.getByText(`Edit content/schedule/day-01.yaml: sessions id 1 (${NEW_TITLE})`).first(),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto(`${site.url}/admin?tab=publish`);
     await expect(page.getByText(`Live: build ${before.build}`)).toBeVisible();
     const poller = pollHome(site);
     await page.getByRole("button", { name: "Publish the saved changes" }).click();

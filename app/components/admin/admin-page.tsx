@@ -3,11 +3,12 @@ import { useSearchParams } from "react-router";
 import { adminApi } from "~/lib/admin/api";
 import { AcceptInviteForm } from "./accept-invite-form";
 import { Inbox } from "./inbox";
+import type { Tab } from "./inbox-nav";
 import { PasswordForm } from "./password-form";
 import { SignInForm, type Who } from "./sign-in-form";
 
 /** /admin: asks who is signed in, then shows the sign-in (or an invitation's password form), the password change or the inbox. */
-export function AdminPage() {
+export function AdminPage({ section }: { section?: Tab } = {}) {
   const [who, setWho] = useState<Who | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
@@ -48,6 +49,7 @@ export function AdminPage() {
             <PasswordForm onChanged={setWho} />
           ) : (
             <Inbox
+              section={section}
               who={who}
               onSignedOut={(message) => {
                 setNotice(message ?? null);

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { INBOX_KINDS, inboxLabel } from "~/forms";
 
-export type Tab = (typeof INBOX_KINDS)[number] | "orders" | "erasure" | "organisers" | "publish";
+export type Tab = (typeof INBOX_KINDS)[number] | "orders" | "erasure" | "organisers" | "content" | "publish";
 
 export interface Counts {
   kinds: Record<string, { total: number; unread: number } | undefined>;
@@ -19,6 +19,7 @@ export function InboxNav({ tab, counts }: { tab: Tab; counts: Counts | null }) {
     ["orders", "Orders", counts?.orders],
     ["erasure", "Erase an address", undefined],
     ["organisers", "Organisers", undefined],
+    ["content", "Content", undefined],
     ["publish", "Publish", undefined],
   ];
   return (
@@ -27,7 +28,7 @@ export function InboxNav({ tab, counts }: { tab: Tab; counts: Counts | null }) {
         {tabs.map(([id, label, count]) => (
           <li key={id}>
             <Link
-              to={{ search: `?tab=${id}` }}
+              to={id === "content" ? "/admin/content" : { pathname: "/admin", search: `?tab=${id}` }}
               aria-current={id === tab ? "page" : undefined}
               className={`inline-flex min-h-11 items-center gap-2 rounded-full border px-4 font-semibold ${
                 id === tab ? "border-ink bg-ink text-paper" : "border-ink/20 hover:border-rose hover:text-rose"

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { inboxLabel, isInboxKind } from "~/forms";
 import { adminApi, type OrderRow, type PageOf, type SubmissionRow } from "~/lib/admin/api";
+import { ContentEditor } from "./content-editor";
 import { ErasureForm } from "./erasure-form";
 import { InboxNav, type Counts, type Tab } from "./inbox-nav";
 import { OrdersPanel } from "./orders-panel";
@@ -19,11 +20,22 @@ type View =
   | { kind: "none" };
 
 /** The signed-in inbox: what to show is all in the URL (?tab=&page=&q=&status=&from=&to=&id=). */
-export function Inbox({ who, onSignedOut }: { who: Who; onSignedOut: (message?: string) => void }) {
+export function Inbox({
+  who,
+  onSignedOut,
+  section,
+}: {
+  who: Who;
+  onSignedOut: (message?: string) => void;
+  /** A section with an address of its own (/admin/content) instead of ?tab=. */
+  section?: Tab;
+}) {
   const [params] = useSearchParams();
-  const raw = params.get("tab") ?? "contact";
+  const raw = section ?? params.get("tab") ?? "contact";
   const tab: Tab =
-    isInboxKind(raw) || ["orders", "erasure", "organisers", "publish"].includes(raw) ? (raw as Tab) : "contact";
+    isInboxKind(raw) || ["orders", "erasure", "organisers", "content", "publish"].includes(raw)
+      ? (raw as Tab)
+      : "contact";
   const id = params.get("id");
   const [counts, setCounts] = useState<Counts | null>(null);
   const [view, setView] = useState<View>({ kind: "none" });
@@ -43,7 +55,7 @@ export function Inbox({ who, onSignedOut }: { who: Who; onSignedOut: (message?: 
     void adminApi<Counts>("/counts").then((res) => live && res.ok && setCounts(res.data));
     setError(null);
     const load = async (): Promise<View | null> => {
-      if (tab === "erasure" || tab === "organisers" || tab === "publish") return { kind: "none" };
+      if (tab === "erasure" || tab === "organisers" || tab === "content" || tab === "publish") return { kind: "none" };
       if (tab === "orders") {
         const [orders, tickets] = await Promise.all([
           adminApi<PageOf<OrderRow>>(`/orders${params.get("page") ? `?page=${params.get("page")}` : ""}`),
@@ -88,7 +100,7 @@ export function Inbox({ who, onSignedOut }: { who: Who; onSignedOut: (message?: 
 
   const title = isInboxKind(tab)
     ? inboxLabel(tab)
-    : { orders: "Orders", erasure: "Erasure", organisers: "Organisers", publish: "Publish" }[tab];
+    : { orders: "Orders", erasure: "Erasure", organisers: "Organisers", content: "Content", publish: "Publish" }[tab];
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -118,6 +130,7 @@ export function Inbox({ who, onSignedOut }: { who: Who; onSignedOut: (message?: 
       </p>
       {tab === "erasure" ? <ErasureForm onErased={() => setVersion((v) => v + 1)} /> : null}
       {tab === "organisers" ? <OrganisersPanel fail={fail} onSignedOut={onSignedOut} /> : null}
+      {tab === "content" ? <ContentEditor fail={fail} /> : null}
       {tab === "publish" ? <PublishPanel fail={fail} /> : null}
       {view.kind === "list" && isInboxKind(tab) && !id ? (
         <SubmissionList

@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import type { SessionAdmin } from "./accounts";
 import type { Publisher } from "../../builds/publisher";
+import type { ContentOptions } from "./content";
 import type { Database } from "../../db/client";
 import { readBody } from "../../request";
 
@@ -19,6 +20,8 @@ export interface AdminOptions {
   clientKey: (c: Context) => string;
   /** Publishing and roll back (issue 31); without it those routes answer 404. */
   publisher?: Publisher;
+  /** The content editor's working copy (issue 30); without it `/content/*` answers 404. */
+  content?: ContentOptions;
 }
 
 export interface AdminEnv {

@@ -8,6 +8,7 @@ import { getCookie } from "hono/cookie";
 import { sessionAdmin } from "./accounts";
 import { isHttps } from "../../request";
 import { registerComments } from "./comments";
+import { registerContent } from "./content";
 import type { AdminEnv, AdminOptions } from "./context";
 import { registerErasure } from "./erasure";
 import { registerOrders } from "./orders";
@@ -59,5 +60,6 @@ export function registerAdmin(app: Hono, options: AdminOptions): void {
   registerErasure(admin, options);
   registerOrganisers(admin, options);
   if (options.publisher) registerPublish(admin, options.publisher);
+  if (options.content) registerContent(admin, options.content, options.database.db);
   app.route("/api/admin", admin);
 }

@@ -1,0 +1,191 @@
+import { useCallback, useEffect, useId, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { adminApi } from "~/lib/admin/api";
+import type { ContentChange, ContentFileAnswer } from "~/lib/admin/content";
+import { when } from "./submission-list";
+
+type Saved = { kind: "saved"; text: string } | { kind: "problems"; text: string; problems: string[] } | null;
+
+/**
+ * `/admin/content` (issue 30): a content file's text, saved only when the build's checks pass (the problems
+ * are shown, naming file, entry and field), each save a commit; the file's history with "Undo"; what changed
+ * since the last publish. A save over someone else's newer version is refused and the typed text kept.
+ */
+export function ContentEditor({ fail }: { fail: (status: number, message: string) => void }) {
+  const [params, setParams] = useSearchParams();
+  const selected = params.get("file") ?? "site.yaml";
+  const [files, setFiles] = useState<string[]>([]);
+  const [file, setFile] = useState<ContentFileAnswer | null>(null);
+  const [draft, setDraft] = useState("");
+  const [result, setResult] = useState<Saved>(null);
+  const [history, setHistory] = useState<ContentChange[]>([]);
+  const [changes, setChanges] = useState<ContentChange[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [version, setVersion] = useState(0);
+  const textId = useId();
+
+  useEffect(() => {
+    void adminApi<{ files: string[] }>("/content/files").then((res) =>
+      res.ok ? setFiles(res.data.files) : fail(res.status, res.error),
+    );
+  }, [fail]);
+
+  const load = useCallback(async () => {
+    const [one, log, since] = await Promise.all([
+      adminApi<ContentFileAnswer>(`/content/file?path=${encodeURIComponent(selected)}`),
+      adminApi<{ changes: ContentChange[] }>(`/content/history?path=${encodeURIComponent(selected)}`),
+      adminApi<{ changes: ContentChange[] }>("/content/changes"),
+    ]);
+    if (!one.ok) return fail(one.status, one.error);
+    setFile(one.data);
+    setDraft(one.data.text);
+    if (log.ok) setHistory(log.data.changes);
+    if (since.ok) setChanges(since.data.changes);
+  }, [fail, selected]);
+
+  useEffect(() => {
+    void load();
+  }, [load, version]);
+
+  async function save() {
+    if (!file) return;
+    setBusy(true);
+    setResult(null);
+    const res = await adminApi<{ blob: string; commit: string }>("/content/file", {
+      method: "PUT",
+      body: { path: file.path, text: draft, base: file.blob },
+    });
+    setBusy(false);
+    if (res.ok) {
+      setResult({ kind: "saved", text: `Saved: content/${file.path} (change ${res.data.commit.slice(0, 7)}).` });
+      return setVersion((v) => v + 1);
+    }
+    if (res.status === 401) return fail(res.status, res.error);
+    const problems = (res.data as { problems?: string[] } | undefined)?.problems ?? [];
+    setResult({ kind: "problems", text: res.error, problems });
+  }
+
+  async function undo(change: ContentChange) {
+    setBusy(true);
+    setResult(null);
+    const res = await adminApi<{ commit: string }>("/content/undo", {
+      method: "POST",
+      body: { commit: change.commit },
+    });
+    setBusy(false);
+    if (res.ok) {
+      setResult({ kind: "saved", text: `Undone: "${change.message}".` });
+      return setVersion((v) => v + 1);
+    }
+    if (res.status === 401) return fail(res.status, res.error);
+    setResult({
+      kind: "problems",
+      text: res.error,
+      problems: (res.data as { problems?: string[] } | undefined)?.problems ?? [],
+    });
+  }
+
+  const dirty = file !== null && draft !== file.text;
+  return (
+    <section aria-labelledby="content-title" className="mt-8">
+      <h2 id="content-title" className="text-2xl font-semibold">
+        Content
+      </h2>
+      <p className="mt-2 max-w-3xl text-muted">
+        Each save is checked as the build checks it: nothing is written while a problem remains. Visitors see your
+        changes once you <Link to={{ pathname: "/admin", search: "?tab=publish" }}>publish</Link> them.
+      </p>
+      <label className="mt-5 block font-semibold" htmlFor={`${textId}-file`}>
+        File
+      </label>
+      <select
+        id={`${textId}-file`}
+        className="mt-1.5 min-h-11 w-full max-w-xl rounded border border-ink/30 bg-paper px-3"
+        value={selected}
+        onChange={(event) => {
+          setResult(null);
+          setParams({ file: event.target.value });
+        }}
+      >
+        {(files.length ? files : [selected]).map((f) => (
+          <option key={f} value={f}>
+            {f}
+          </option>
+        ))}
+      </select>
+      <label className="mt-5 block font-semibold" htmlFor={textId}>
+        Text of content/{selected}
+      </label>
+      <textarea
+        id={textId}
+        className="mt-1.5 h-[28rem] w-full rounded border border-ink/30 bg-paper p-3 font-mono text-sm"
+        spellCheck={false}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        aria-describedby={result ? `${textId}-result` : undefined}
+      />
+      <div className="mt-3 flex flex-wrap gap-3">
+        <button type="button" className="btn btn-primary" disabled={busy || !dirty} onClick={() => void save()}>
+          Save
+        </button>
+        <button type="button" className="btn btn-outline" disabled={busy} onClick={() => setVersion((v) => v + 1)}>
+          {dirty ? "Discard my changes and reload" : "Reload"}
+        </button>
+      </div>
+      <div id={`${textId}-result`}>
+        {result?.kind === "saved" ? (
+          <p role="status" className="mt-4 font-semibold">
+            {result.text}
+          </p>
+        ) : null}
+        {result?.kind === "problems" ? (
+          <div role="alert" className="mt-4 rounded-[var(--radius-card)] border-2 border-rose bg-paper p-4">
+            <p className="font-semibold">{result.text}</p>
+            {result.problems.length ? (
+              <ul className="mt-2 list-disc ps-6">
+                {result.problems.map((p) => (
+                  <li key={p} className="break-words">
+                    {p}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      <h3 className="mt-8 text-xl font-semibold">Changed since the last publish</h3>
+      {changes.length ? (
+        <ul className="mt-2 grid gap-1">
+          {changes.map((c) => (
+            <li key={c.commit} className="break-words">
+              {c.message}{" "}
+              <span className="text-muted">
+                ({c.author}, {when(c.date)})
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2">Nothing: the live site shows the saved content.</p>
+      )}
+
+      <h3 className="mt-8 text-xl font-semibold">History of content/{selected}</h3>
+      <ul className="mt-2 divide-y divide-ink/10 rounded-[var(--radius-card)] bg-paper">
+        {history.map((c) => (
+          <li key={c.commit} className="flex flex-wrap items-center justify-between gap-3 p-3">
+            <span className="min-w-0 flex-1 break-words">
+              {c.message}
+              <span className="block text-muted">
+                {c.author}, {when(c.date)}
+              </span>
+            </span>
+            <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void undo(c)}>
+              Undo<span className="sr-only">: {c.message}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

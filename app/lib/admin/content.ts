@@ -1,0 +1,41 @@
+/**
+ * The content editor's requests (issue 30), shared by the organisers' page and the server
+ * (server/api/admin/content.ts), which checks again as the authority. zod/mini, as the inbox's schemas.
+ */
+import * as z from "zod/mini";
+
+/** A content file is at most this long (the longest today is about 12 KB). */
+export const MAX_CONTENT_BYTES = 512 * 1024;
+
+const contentPath = z.string("Name a content file.").check(z.maxLength(200, "That path is too long."));
+const blob = z.string().check(z.regex(/^[0-9a-f]{40}$/, "Reload the file: its version is missing."));
+
+/** `PUT /api/admin/content/file` */
+export const saveContentSchema = z.object({
+  path: contentPath,
+  text: z.string("The file's text is missing.").check(z.maxLength(MAX_CONTENT_BYTES, "That file is too long.")),
+  /** The blob id the organiser opened: a save over a newer version is refused. */
+  base: blob,
+});
+
+/** `POST /api/admin/content/undo` */
+export const undoSchema = z.object({
+  commit: z.string("Name the change to undo.").check(z.regex(/^[0-9a-f]{7,64}$/, "Name the change to undo.")),
+});
+
+export interface ContentFileAnswer {
+  path: string;
+  text: string;
+  blob: string;
+}
+
+export interface ContentChange {
+  commit: string;
+  author: string;
+  date: string;
+  message: string;
+}
+
+/** The message of a save over a newer version. */
+export const CONFLICT_MESSAGE =
+  "This file was changed by someone else since you opened it. Your text is kept below: copy what you need, reload the file, and make your change again.";

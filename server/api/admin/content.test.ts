@@ -1,0 +1,186 @@
+/**
+ * Issue 30: the content editor's API on a git working copy of its own (a copy of content/ in a temporary
+ * repository): a save is checked by the build's loader before anything is written, is a commit by the
+ * organiser naming the file and entry, never overwrites a newer version, never leaves content/; undo.
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stubImageManifest } from "../../../app/content/stub-images";
+import { createApp } from "../../app";
+import { openDatabase, type Database } from "../../db/client";
+import { smallestBuild } from "../../../tests/fixtures/smallest-build";
+import { upsertAdmin } from "./accounts";
+
+const SITE = "https://tncc.example.org";
+let dir: string;
+let repo: string;
+let database: Database;
+let app: Hono;
+let cookie: string;
+let first: string;
+
+const git = (...args: string[]) => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8" }).trim();
+const DAY = "schedule/day-01.yaml";
+const dayFile = () => path.join(repo, "content", DAY);
+
+function request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  return app.request(`http://site.test/api/admin${url}`, {
+    method,
+    headers: {
+      origin: SITE,
+      cookie,
+      "x-forwarded-for": "10.9.0.1",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function open(rel: string) {
+  const res = await request("GET", `/content/file?path=${encodeURIComponent(rel)}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as { text: string; blob: string };
+}
+
+beforeAll(async () => {
+  let root: string;
+  ({ dir, root } = smallestBuild("tncc-content-"));
+  repo = path.join(dir, "repo");
+  mkdirSync(repo);
+  cpSync("content", path.join(repo, "content"), { recursive: true });
+  git("init", "--quiet");
+  git("add", ".");
+  git("-c", "user.name=setup", "-c", "user.email=setup@example.org", "commit", "--quiet", "-m", "Content as deployed");
+  first = git("rev-parse", "HEAD");
+  const manifest = path.join(dir, "images.json");
+  writeFileSync(manifest, JSON.stringify(stubImageManifest()));
+  database = await openDatabase({ dataDir: path.join(dir, "data") });
+  app = createApp({
+    root,
+    log: () => {},
+    trustProxy: true,
+    siteUrl: SITE,
+    database,
+    forms: {
+      organiserEmail: async () => "info@tncc.example.org",
+      siteUrl: SITE,
+      rateLimit: { limit: 100, windowMs: 1000 },
+    },
+    admin: { content: { copy: { dir: path.join(repo, "content"), imageManifest: manifest }, liveCommit: () => first } },
+  });
+  await upsertAdmin(database.db, "editor@tncc.example.org", "editor password long", false);
+  cookie = "";
+  const res = await request("POST", "/session", { email: "editor@tncc.example.org", password: "editor password long" });
+  expect(res.status).toBe(200);
+  cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+}, 120_000);
+
+afterAll(async () => {
+  await database.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the content editor's API", { timeout: 60_000 }, () => {
+  it("needs a session and the site's Origin on every route", async () => {
+    for (const [method, url] of [
+      ["GET", "/content/files"],
+      ["GET", `/content/file?path=${DAY}`],
+      ["PUT", "/content/file"],
+      ["GET", "/content/history"],
+      ["GET", "/content/changes"],
+      ["POST", "/content/undo"],
+    ] as const) {
+      expect((await request(method, url, method === "GET" ? undefined : {}, { cookie: "" })).status, url).toBe(401);
+      if (method !== "GET")
+        expect((await request(method, url, {}, { origin: "https://evil.test" })).status, url).toBe(403);
+    }
+  });
+
+  it("saves a changed title as a commit by the organiser naming the file and entry", async () => {
+    const { text, blob } = await open(DAY);
+    const next = text.replace("title: Registration & Welcome", "title: Registration, Coffee & Welcome");
+    const res = await request("PUT", "/content/file", { path: DAY, text: next, base: blob });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(readFileSync(dayFile(), "utf8")).toBe(next);
+    expect(git("log", "-1", "--format=%ae|%s")).toBe(
+      "editor@tncc.example.org|Edit content/schedule/day-01.yaml: sessions id 1 (Registration, Coffee & Welcome)",
+    );
+    expect(git("status", "--porcelain")).toBe("");
+    const changes = (await (await request("GET", "/content/changes")).json()) as { changes: { message: string }[] };
+    expect(changes.changes.map((c) => c.message)).toEqual([expect.stringContaining("Registration, Coffee")]);
+  });
+
+  it("refuses a save the build would refuse, names the field, and writes nothing", async () => {
+    const speaker = "speakers/01-grace-adeyemi.md";
+    const cases: [string, (text: string) => string, RegExp][] = [
+      [
+        DAY,
+        (t) => t.replace('end: "09:00"', 'end: "07:00"'),
+        /day-01\.yaml: sessions\[0\] \(id 1\)\.end: must be after start/,
+      ],
+      [speaker, (t) => t.replace(/^name: .*$/m, ""), /01-grace-adeyemi\.md: name: is required/],
+      [DAY, (t) => t.replace(/speaker: \d+/, "speaker: 99"), /day-01\.yaml: .*speaker: unknown speaker 99/],
+    ];
+    for (const [rel, change, message] of cases) {
+      const before = git("rev-parse", "HEAD");
+      const { text, blob } = await open(rel);
+      const res = await request("PUT", "/content/file", { path: rel, text: change(text), base: blob });
+      expect(res.status, rel).toBe(422);
+      const body = (await res.json()) as { problems: string[] };
+      expect(body.problems.join("\n")).toMatch(message);
+      expect(git("status", "--porcelain")).toBe("");
+      expect(git("rev-parse", "HEAD")).toBe(before);
+    }
+  });
+
+  it("refuses a save over a newer version (someone else saved since) and keeps both texts", async () => {
+    const { text, blob } = await open(DAY);
+    const theirs = text.replace("title: Registration, Coffee & Welcome", "title: Their title");
+    expect((await request("PUT", "/content/file", { path: DAY, text: theirs, base: blob })).status).toBe(200);
+    const mine = text.replace("title: Registration, Coffee & Welcome", "title: My title");
+    const res = await request("PUT", "/content/file", { path: DAY, text: mine, base: blob });
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as { error: string; text: string };
+    expect(body.error).toMatch(/changed by someone else since you opened it/);
+    expect(body.text).toBe(mine);
+    expect(readFileSync(dayFile(), "utf8")).toBe(theirs);
+  });
+
+  it("never reads or writes outside the content's YAML and Markdown", async () => {
+    const { blob } = await open(DAY);
+    for (const bad of [
+      "../package.json",
+      "../content/site.yaml",
+      "..%2fsite.yaml",
+      "/etc/passwd",
+      "schedule/../../x.yaml",
+      ".git/config",
+      "schedule\\day-01.yaml",
+      "site.yaml.sh",
+      "C:/site.yaml",
+    ]) {
+      expect((await request("GET", `/content/file?path=${encodeURIComponent(bad)}`)).status, bad).toBe(400);
+      expect((await request("PUT", "/content/file", { path: bad, text: "x: 1", base: blob })).status, bad).toBe(400);
+    }
+    expect((await request("GET", "/content/file?path=missing.yaml")).status).toBe(404);
+    expect((await request("PUT", "/content/file", { path: DAY, text: "x", base: "nope" })).status).toBe(400);
+    expect(git("status", "--porcelain")).toBe("");
+  });
+
+  it("shows a file's history and undoes a change with a new commit", async () => {
+    const history = (await (await request("GET", `/content/history?path=${DAY}`)).json()) as {
+      changes: { commit: string; message: string; author: string }[];
+    };
+    expect(history.changes[0]?.message).toMatch(/Their title/);
+    expect(history.changes[0]?.author).toBe("editor@tncc.example.org");
+    const res = await request("POST", "/content/undo", { commit: history.changes[0]!.commit });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(readFileSync(dayFile(), "utf8")).toContain("title: Registration, Coffee & Welcome");
+    expect(git("log", "-1", "--format=%ae|%s")).toMatch(/^editor@tncc\.example\.org\|Undo "Edit content\/schedule/);
+    expect((await request("POST", "/content/undo", { commit: "0".repeat(40) })).status).toBe(404);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The content editor (issue 30): `GET /content/files` (every YAML and Markdown file), `GET /content/file?path=`
+ * (its text and git blob id), `PUT /content/file` (checked by the build's loader on a staged copy, then
+ * written and committed as the organiser; 409 when someone saved it since, 422 with the problems),
+ * `GET /content/history?path=` (newest commits), `GET /content/changes` (since the live build's commit) and
+ * `POST /content/undo` (a revert, checked the same way). Session and Origin: ./index.ts.
+ */
+import type { Hono } from "hono";
+import { CONFLICT_MESSAGE, saveContentSchema, undoSchema } from "../../../app/lib/admin/content";
+import { firstIssue } from "../../../app/lib/admin/schemas";
+import {
+  ContentPathError,
+  history,
+  listFiles,
+  readContentFile,
+  saveContentFile,
+  undo,
+  type SaveResult,
+  type WorkingCopy,
+} from "../../content/working-copy";
+import { audit } from "./accounts";
+import { badRequest, jsonBody, notFound, type AdminContext, type AdminEnv } from "./context";
+
+export interface ContentOptions {
+  copy: WorkingCopy;
+  /** The content commit of the live build (what "changed since the last publish" counts from). */
+  liveCommit: () => string | null;
+}
+
+/** One save or undo at a time on this server: git's index is shared. */
+let queue: Promise<unknown> = Promise.resolve();
+const serial = <T>(work: () => Promise<T>): Promise<T> => {
+  const next = queue.then(work, work);
+  queue = next.catch(() => {});
+  return next;
+};
+
+function answer(c: AdminContext, result: SaveResult, text?: string) {
+  if (result.ok) return c.json({ blob: result.blob, commit: result.commit });
+  if ("conflict" in result) return c.json({ error: CONFLICT_MESSAGE, blob: result.blob, text }, 409);
+  return c.json({ error: "The change was not saved: the content would not build.", problems: result.problems }, 422);
+}
+
+export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, db: Parameters<typeof audit>[0]) {
+  const { copy } = options;
+  const pathError = (c: AdminContext, error: unknown) => {
+    if (error instanceof ContentPathError) return badRequest(c, error.message);
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return notFound(c, "There is no such content file.");
+    throw error;
+  };
+
+  admin.get("/content/files", async (c) => c.json({ files: await listFiles(copy) }));
+
+  admin.get("/content/file", async (c) => {
+    try {
+      return c.json(await readContentFile(copy, c.req.query("path") ?? ""));
+    } catch (error) {
+      return pathError(c, error);
+    }
+  });
+
+  admin.put("/content/file", async (c) => {
+    const parsed = saveContentSchema.safeParse(await jsonBody(c));
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const who = c.get("admin");
+    const { path, text, base } = parsed.data;
+    try {
+      const result = await serial(() => saveContentFile(copy, path, text, base, who));
+      if (result.ok)
+        await audit(db, {
+          adminId: who.id,
+          actor: who.email,
+          action: "content-saved",
+          target: `content/${path}`,
+          detail: { commit: result.commit },
+        });
+      return answer(c, result, text);
+    } catch (error) {
+      return pathError(c, error);
+    }
+  });
+
+  admin.get("/content/history", async (c) => {
+    const rel = c.req.query("path");
+    try {
+      if (rel) await readContentFile(copy, rel);
+    } catch (error) {
+      return pathError(c, error);
+    }
+    return c.json({ changes: await history(copy, { rel }) });
+  });
+
+  admin.get("/content/changes", async (c) =>
+    c.json({ since: options.liveCommit(), changes: await history(copy, { since: options.liveCommit(), limit: 100 }) }),
+  );
+
+  admin.post("/content/undo", async (c) => {
+    const parsed = undoSchema.safeParse(await jsonBody(c));
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const who = c.get("admin");
+    const result = await serial(() => undo(copy, parsed.data.commit, who));
+    if (!result) return notFound(c, "There is no such change.");
+    if (result.ok)
+      await audit(db, {
+        adminId: who.id,
+        actor: who.email,
+        action: "content-undone",
+        target: `commit:${parsed.data.commit}`,
+        detail: { commit: result.commit },
+      });
+    return answer(c, result);
+  });
+}

@@ -1,0 +1,233 @@
+/**
+ * The organisers' content as a git working copy (issue 30): read a file with its git blob id, save one after
+ * checking it (the build's own loader and cross-file checks, on a staged copy of the whole folder), each save
+ * a commit with the organiser as author, a file's history, and undo (a revert, checked the same way).
+ * Nothing is written when a check fails; a save based on an older version than the file on disk is refused.
+ */
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cp, lstat, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { isDeepStrictEqual } from "node:util";
+import { parse } from "yaml";
+import { ContentError, loadContent, readImageManifest } from "../../app/content/load";
+
+const run = promisify(execFile);
+
+export interface WorkingCopy {
+  /** CONTENT_DIR: inside a git working copy. */
+  dir: string;
+  /** .generated/images.json: the images the content may name. */
+  imageManifest: string;
+}
+
+export interface Author {
+  email: string;
+}
+
+/** A content file's path, relative to the content folder: letters, digits, dashes, underscores; .yaml or .md. */
+const CONTENT_PATH = /^(?:[a-z0-9][a-z0-9_-]*\/){0,2}[a-z0-9][a-z0-9_.-]*\.(?:ya?ml|md)$/;
+
+export class ContentPathError extends Error {}
+
+/** The file's absolute path, or a ContentPathError: never outside the folder, never a link. */
+export async function contentFile(copy: WorkingCopy, rel: string): Promise<string> {
+  if (!CONTENT_PATH.test(rel) || rel.split("/").some((s) => s === ".." || s.startsWith(".")))
+    throw new ContentPathError("Only the content's own YAML and Markdown files can be edited.");
+  const file = path.join(copy.dir, ...rel.split("/"));
+  if (path.relative(copy.dir, file).startsWith("..")) throw new ContentPathError("That path is outside the content.");
+  const info = await lstat(file).catch(() => null);
+  if (info && !info.isFile()) throw new ContentPathError("Only the content's own files can be edited.");
+  return file;
+}
+
+/** git's blob id of a text: what a save says it was based on. */
+export const blobId = (text: string | Buffer) => {
+  const bytes = Buffer.from(text);
+  return createHash("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
+};
+
+/** Every YAML and Markdown file, relative, sorted. */
+export async function listFiles(copy: WorkingCopy, rel = ""): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(path.join(copy.dir, rel), { withFileTypes: true })) {
+    if (entry.name.startsWith(".")) continue;
+    const child = rel ? `${rel}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...(await listFiles(copy, child)));
+    else if (entry.isFile() && /\.(ya?ml|md)$/.test(entry.name)) out.push(child);
+  }
+  return out.sort();
+}
+
+export async function readContentFile(copy: WorkingCopy, rel: string) {
+  const text = await readFile(await contentFile(copy, rel), "utf8");
+  return { path: rel, text, blob: blobId(text) };
+}
+
+/** The problems the build would find with the content once `changes` are applied (none: []). */
+export async function checkContent(copy: WorkingCopy, changes: Record<string, string | null>): Promise<string[]> {
+  const staged = await mkdtemp(path.join(tmpdir(), "tncc-content-"));
+  try {
+    await cp(copy.dir, staged, { recursive: true, filter: (source) => path.basename(source) !== ".git" });
+    for (const [rel, text] of Object.entries(changes)) {
+      const file = path.join(staged, ...rel.split("/"));
+      if (text === null) await rm(file, { force: true });
+      else await writeFile(file, text);
+    }
+    loadContent(staged, readImageManifest(copy.imageManifest), { displayDir: "content" });
+    return [];
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems;
+    throw error;
+  } finally {
+    await rm(staged, { recursive: true, force: true });
+  }
+}
+
+const git = async (copy: WorkingCopy, args: string[]) => (await run("git", ["-C", copy.dir, ...args])).stdout.trim();
+
+const identity = (author: Author) => [
+  "-c",
+  `user.name=${author.email.split("@")[0]}`,
+  "-c",
+  `user.email=${author.email}`,
+];
+
+/** Front matter and body of a Markdown file, or the YAML document. */
+function fieldsOf(rel: string, text: string): Record<string, unknown> {
+  try {
+    if (!rel.endsWith(".md")) return (parse(text) as Record<string, unknown>) ?? {};
+    const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+    return match ? { ...((parse(match[1]!) as Record<string, unknown>) ?? {}), text: match[2] } : { text };
+  } catch {
+    return {};
+  }
+}
+
+const labelOf = (item: Record<string, unknown>) => {
+  const name = item.title ?? item.name ?? item.question ?? item.label ?? item.caption;
+  return `${item.id !== undefined ? `id ${String(item.id)}` : "an entry"}${typeof name === "string" ? ` (${name})` : ""}`;
+};
+
+/** What a save changed, for its commit message: "sessions id 1 (Registration & Welcome)", "title, date". */
+export function describeChange(rel: string, before: string | null, after: string): string {
+  if (before === null) return "new file";
+  const a = fieldsOf(rel, before);
+  const b = fieldsOf(rel, after);
+  const parts: string[] = [];
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (isDeepStrictEqual(a[key], b[key])) continue;
+    const [x, y] = [a[key], b[key]];
+    if (Array.isArray(x) && Array.isArray(y)) {
+      const items = y.filter(
+        (item, i) => !x.some((old) => isDeepStrictEqual(old, item)) || (x[i] === undefined && item !== undefined),
+      ) as Record<string, unknown>[];
+      const removed = x.filter((old) => !y.some((item) => isDeepStrictEqual(old, item))).length - items.length;
+      parts.push(items.length ? `${key} ${items.map(labelOf).join(", ")}` : `${key}: ${Math.max(removed, 1)} removed`);
+    } else parts.push(key);
+  }
+  return parts.join("; ").slice(0, 200) || "no change";
+}
+
+export type SaveResult =
+  | { ok: true; blob: string; commit: string }
+  | { ok: false; conflict: true; blob: string }
+  | { ok: false; problems: string[] };
+
+/**
+ * Saves one file: refused when the file changed since `base` (its blob id when the organiser opened it) or
+ * when the content would not build; else written and committed as the organiser, "Edit <file>: <entry>"
+ * (describeChange).
+ */
+export async function saveContentFile(
+  copy: WorkingCopy,
+  rel: string,
+  text: string,
+  base: string,
+  author: Author,
+): Promise<SaveResult> {
+  const file = await contentFile(copy, rel);
+  const current = await readFile(file, "utf8").catch(() => null);
+  if (current !== null && blobId(current) !== base) return { ok: false, conflict: true, blob: blobId(current) };
+  const problems = await checkContent(copy, { [rel]: text });
+  if (problems.length) return { ok: false, problems };
+  await writeFile(file, text);
+  try {
+    // Absolute paths: git takes them inside the working copy, whatever folder it runs in.
+    await git(copy, ["add", "--", file]);
+    await git(copy, [
+      ...identity(author),
+      "commit",
+      "--quiet",
+      `--author=${author.email.split("@")[0]} <${author.email}>`,
+      "-m",
+      `Edit content/${rel}: ${describeChange(rel, current, text)}`,
+      "--",
+      file,
+    ]);
+  } catch (error) {
+    // Not committed: the file goes back to what it was, so the working copy stays clean.
+    if (current === null) await rm(file, { force: true });
+    else await writeFile(file, current);
+    await git(copy, ["reset", "--quiet", "--", file]).catch(() => {});
+    throw error;
+  }
+  return { ok: true, blob: blobId(text), commit: await git(copy, ["rev-parse", "HEAD"]) };
+}
+
+export interface Change {
+  commit: string;
+  author: string;
+  date: string;
+  message: string;
+}
+
+/** The newest commits touching the content (or one file of it), or those after `since` (the live build's). */
+export async function history(copy: WorkingCopy, options: { rel?: string; since?: string | null; limit?: number }) {
+  const range = options.since ? [`${options.since}..HEAD`] : [];
+  const out = await git(copy, [
+    "log",
+    `--max-count=${options.limit ?? 20}`,
+    "--format=%H%x1f%ae%x1f%aI%x1f%s",
+    ...range,
+    "--",
+    options.rel ? path.join(copy.dir, ...options.rel.split("/")) : copy.dir,
+  ]).catch(() => "");
+  return out
+    .split("\n")
+    .filter(Boolean)
+    .map((line): Change => {
+      const [commit = "", author = "", date = "", message = ""] = line.split("\u001f");
+      return { commit, author, date, message };
+    });
+}
+
+/** Undoes a content commit with a new one (checked like a save); refused when it would not build. */
+export async function undo(copy: WorkingCopy, commit: string, author: Author): Promise<SaveResult | null> {
+  if (!/^[0-9a-f]{7,64}$/.test(commit)) return null;
+  const known = await git(copy, ["cat-file", "-t", commit]).catch(() => "");
+  if (known !== "commit") return null;
+  try {
+    await git(copy, [...identity(author), "revert", "--no-commit", commit]);
+  } catch {
+    await git(copy, ["revert", "--abort"]).catch(() => {});
+    return { ok: false, problems: ["This change cannot be undone by itself: later changes touch the same lines."] };
+  }
+  const problems = await checkContent(copy, {});
+  if (problems.length) {
+    await git(copy, ["revert", "--abort"]).catch(() => {});
+    return { ok: false, problems };
+  }
+  const subject = await git(copy, ["log", "-1", "--format=%s", commit]);
+  await git(copy, [
+    ...identity(author),
+    "commit",
+    "--quiet",
+    `--author=${author.email.split("@")[0]} <${author.email}>`,
+    "-m",
+    `Undo "${subject}"`,
+  ]);
+  return { ok: true, blob: "", commit: await git(copy, ["rev-parse", "HEAD"]) };
+}
