@@ -171,21 +171,25 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
       )}
 
       <h3 className="mt-8 text-xl font-semibold">History of content/{selected}</h3>
-      <ul className="mt-2 divide-y divide-ink/10 rounded-[var(--radius-card)] bg-paper">
-        {history.map((c) => (
-          <li key={c.commit} className="flex flex-wrap items-center justify-between gap-3 p-3">
-            <span className="min-w-0 flex-1 break-words">
-              {c.message}
-              <span className="block text-muted">
-                {c.author}, {when(c.date)}
+      {history.length ? (
+        <ul className="mt-2 divide-y divide-ink/10 rounded-[var(--radius-card)] bg-paper">
+          {history.map((c) => (
+            <li key={c.commit} className="flex flex-wrap items-center justify-between gap-3 p-3">
+              <span className="min-w-0 flex-1 break-words">
+                {c.message}
+                <span className="block text-muted">
+                  {c.author}, {when(c.date)}
+                </span>
               </span>
-            </span>
-            <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void undo(c)}>
-              Undo<span className="sr-only">: {c.message}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
+              <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void undo(c)}>
+                Undo<span className="sr-only">: {c.message}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2">No saved changes yet.</p>
+      )}
     </section>
   );
 }
