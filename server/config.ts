@@ -78,6 +78,8 @@ const schema = z.object({
   BUILDS_DIR: optional,
   CONTENT_DIR: optional.transform((v) => path.resolve(REPO, v ?? "content")),
   PUBLISH_POLL_MS: whole(5000, "a whole number of milliseconds", 100),
+  /** A git remote (name or URL) the content's commits are pushed to after each publish. */
+  CONTENT_GIT_REMOTE: optional,
 });
 
 /** What a publish's build sees of the environment: what Vite and the build read, never the server's secrets. */

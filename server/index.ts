@@ -63,6 +63,7 @@ const publisher = new Publisher({
   store,
   repo: REPO,
   env: config.buildEnv,
+  push: config.CONTENT_GIT_REMOTE ? { remote: config.CONTENT_GIT_REMOTE, contentDir: config.CONTENT_DIR } : undefined,
   audit: (entry) => audit(runtime.database.db, entry),
   log: (line) => console.log(line),
 });

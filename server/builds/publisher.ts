@@ -7,7 +7,8 @@
  * One publish at a time across every server on the database: a unique index admits one queued or running
  * job. A job whose server stopped (no heartbeat for STALE_MS) is marked failed by the next request.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { promisify } from "node:util";
 import { existsSync } from "node:fs";
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
@@ -24,6 +25,8 @@ import { publishJobs } from "../db/schema";
 import { safeError } from "../log-safe";
 import type { LiveSite } from "./site";
 import { addBuild, liveRow, recentBuilds, type BuildStore } from "./store";
+
+const run = promisify(execFile);
 
 /** A running job's row is touched at least this often… */
 const HEARTBEAT_MS = 10_000;
@@ -46,6 +49,8 @@ export interface PublisherOptions {
   repo: string;
   /** The build's environment (config.buildEnv: PATH, SITE_*, VITE_*, CONTENT_DIR…), never the server's secrets. */
   env: Record<string, string>;
+  /** CONTENT_GIT_REMOTE: after each publish the content's commits are pushed there (a deploy key's remote). */
+  push?: { remote: string; contentDir: string };
   /** Writes an audit entry (server/api/admin/accounts.ts audit). */
   audit: (entry: {
     adminId: number;
@@ -201,7 +206,17 @@ export class Publisher {
       await step("switch");
       await site.publish(info.id, by.email);
       Object.assign(steps.at(-1)!, { state: "done", finishedAt: now() });
-      await save({ state: "done", finishedAt: new Date() });
+      let pushError: string | null = null;
+      if (this.options.push && info.commit) {
+        await step("push");
+        pushError = await this.pushContent(info.commit);
+        Object.assign(steps.at(-1)!, { state: pushError ? "failed" : "done", finishedAt: now() });
+      }
+      await save({
+        state: "done",
+        finishedAt: new Date(),
+        error: pushError && `Published, but the content could not be pushed to its repository: ${pushError}`,
+      });
       await this.options.audit({
         adminId: by.id,
         actor: by.email,
@@ -227,6 +242,20 @@ export class Publisher {
         .catch(() => {});
     } finally {
       clearInterval(heartbeat);
+    }
+  }
+
+  /** Pushes the published commit to CONTENT_GIT_REMOTE, on the working copy's branch; answers the error, or null. */
+  private async pushContent(commit: string): Promise<string | null> {
+    const { remote, contentDir } = this.options.push!;
+    try {
+      const git = (args: string[]) => run("git", ["-C", contentDir, ...args], { timeout: 60_000 });
+      const branch = (await git(["rev-parse", "--abbrev-ref", "HEAD"])).stdout.trim();
+      await git(["push", "--quiet", remote, `${commit}:refs/heads/${branch === "HEAD" ? "main" : branch}`]);
+      return null;
+    } catch (error) {
+      const stderr = String((error as { stderr?: string }).stderr ?? "").trim();
+      return stderr.split("\n").at(-1) || safeError(error);
     }
   }
 

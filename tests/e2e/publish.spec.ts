@@ -34,9 +34,11 @@ test.beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "tncc-publish-"));
   contentDir = path.join(dir, "repo", "content");
   await cp("content", contentDir, { recursive: true });
-  git("init", "--quiet");
+  git("init", "--quiet", "--initial-branch=main");
   git("add", ".");
   git("-c", "user.name=setup", "-c", "user.email=setup@example.org", "commit", "--quiet", "-m", "Content as deployed");
+  // The repository the content is pushed to after each publish (CONTENT_GIT_REMOTE).
+  execFileSync("git", ["init", "--quiet", "--bare", path.join(dir, "remote.git")]);
 });
 
 test.afterAll(async () => {
@@ -105,7 +107,12 @@ test.describe("one server, embedded database", () => {
   let site: SiteServer;
 
   test.beforeAll(async () => {
-    const env = { DATA_DIR: path.join(dir, "data"), CONTENT_DIR: contentDir, PUBLISH_POLL_MS: "500" };
+    const env = {
+      DATA_DIR: path.join(dir, "data"),
+      CONTENT_DIR: contentDir,
+      PUBLISH_POLL_MS: "500",
+      CONTENT_GIT_REMOTE: path.join(dir, "remote.git"),
+    };
     addOrganiser(env);
     site = await startSite(BASE, { ...env, SMTP_URL: "" });
   });
@@ -178,6 +185,11 @@ test.describe("one server, embedded database", () => {
     expect(schedule).toContain(NEW_TITLE.replace("&", "&amp;"));
     expect(await (await fetch(`${site.url}/event-detail/1/1`)).text()).toContain(NEW_TITLE.replace("&", "&amp;"));
     expect(await (await fetch(`${site.url}/schedule.ics`)).text()).toContain("Registration\\, Coffee & Welcome");
+    // The published commit is in the remote repository: it stays the source of truth.
+    expect(
+      execFileSync("git", ["-C", path.join(dir, "remote.git"), "rev-parse", "main"], { encoding: "utf8" }).trim(),
+    ).toBe(git("rev-parse", "HEAD"));
+    expect(after.commit).toBe(git("rev-parse", "HEAD"));
     // Visitors' offline copies update: the worker's precache names the new pages, so the browser installs it.
     expect(await (await fetch(`${site.url}/sw.js`)).text()).not.toBe(worker);
   });

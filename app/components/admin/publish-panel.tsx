@@ -132,6 +132,11 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
           <pre className="mt-2 overflow-x-auto text-sm whitespace-pre-wrap">{job.error}</pre>
         </div>
       ) : null}
+      {job?.state === "done" && job.error ? (
+        <p role="alert" className="mt-4 font-semibold text-rose">
+          {job.error}
+        </p>
+      ) : null}
       {overview && overview.builds.length > 1 ? (
         <>
           <h3 className="mt-8 text-xl font-semibold">Builds kept</h3>
