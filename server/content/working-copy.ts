@@ -6,13 +6,13 @@
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cp, lstat, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { cp, lstat, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { isDeepStrictEqual } from "node:util";
 import { parse } from "yaml";
-import { ContentError, loadContent, readImageManifest } from "../../app/content/load";
+import { ContentError, loadContent, readImageManifest, renderMarkdown } from "../../app/content/load";
 
 const run = promisify(execFile);
 
@@ -64,6 +64,12 @@ export async function listFiles(copy: WorkingCopy, rel = ""): Promise<string[]> 
 export async function readContentFile(copy: WorkingCopy, rel: string) {
   const text = await readFile(await contentFile(copy, rel), "utf8");
   return { path: rel, text, blob: blobId(text) };
+}
+
+/** A Markdown file's body (after its front matter) as the site renders it. */
+export function previewMarkdown(text: string): string {
+  const body = /^---\r?\n[\s\S]*?\r?\n---\r?\n?([\s\S]*)$/.exec(text)?.[1] ?? text;
+  return renderMarkdown(body).html;
 }
 
 /** The problems the build would find with the content once `changes` are applied (none: []). */
@@ -150,9 +156,12 @@ export async function saveContentFile(
 ): Promise<SaveResult> {
   const file = await contentFile(copy, rel);
   const current = await readFile(file, "utf8").catch(() => null);
-  if (current !== null && blobId(current) !== base) return { ok: false, conflict: true, blob: blobId(current) };
+  // base "" is a new file: refused when one exists by now (someone else made it).
+  if (current === null ? base !== "" : blobId(current) !== base)
+    return { ok: false, conflict: true, blob: current === null ? "" : blobId(current) };
   const problems = await checkContent(copy, { [rel]: text });
   if (problems.length) return { ok: false, problems };
+  await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, text);
   try {
     // Absolute paths: git takes them inside the working copy, whatever folder it runs in.

@@ -210,6 +210,18 @@ test("@phone invite an organiser by a one-time link, then remove them: they are 
   await expect(invitee.getByRole("button", { name: "Sign in" })).toBeVisible();
 });
 
+test("@phone the content editor opens a file, fits the screen and passes axe", async ({ page }) => {
+  // Looked at only: this server's content is the repository's own, so nothing is saved here
+  // (tests/e2e/publish.spec.ts saves and publishes in a working copy of its own).
+  await signIn(page);
+  await page.goto("/admin/content?file=schedule/day-01.yaml");
+  await expect(page.getByLabel("Text of content/schedule/day-01.yaml")).toHaveValue(/sessions:/);
+  await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+});
+
 test("approving three comments at once from the list shows all three on their posts", async ({ page, request }) => {
   const marker = `bulk-${Date.now().toString(36)}`;
   const posts = content.posts.slice(-3).map((post) => post.id);

@@ -164,6 +164,39 @@ test.describe("one server, embedded database", () => {
     ).toBeVisible();
     await expectNoAxeViolations(page);
 
+    // A new blog post written in the editor, with a picture: it is built with the rest.
+    await page.getByLabel("Folder").selectOption("blog/posts");
+    await page.getByLabel("Name of the new file").fill("99 Written in the editor");
+    await page.getByRole("button", { name: "Start the new file" }).click();
+    const post = page.getByLabel("Text of content/blog/posts/99-written-in-the-editor.md");
+    await expect(post).toHaveValue(/^---\nid: 0/);
+    await post.fill(
+      [
+        "---",
+        "id: 99",
+        "title: Written in the Editor",
+        "date: 2024-10-20",
+        "author: TNCC Team",
+        "image: blog/01.jpg",
+        "category: event",
+        "tags: [conference]",
+        "excerpt: A post written in the browser.",
+        "---",
+        "",
+        "Grace, **written** in the browser.",
+        "",
+      ].join("\n"),
+    );
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("region", { name: "Preview" }).locator("strong")).toHaveText("written");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Saved: content/blog/posts/99-written-in-the-editor.md" }),
+    ).toBeVisible();
+    expect(git("log", "-1", "--format=%ae|%s")).toBe(
+      `${ORGANISER.email}|Edit content/blog/posts/99-written-in-the-editor.md: new file`,
+    );
+
     await page.goto(`${site.url}/admin?tab=publish`);
     await expect(page.getByText(`Live: build ${before.build}`)).toBeVisible();
     const poller = pollHome(site);
@@ -185,6 +218,11 @@ test.describe("one server, embedded database", () => {
     expect(schedule).toContain(NEW_TITLE.replace("&", "&amp;"));
     expect(await (await fetch(`${site.url}/event-detail/1/1`)).text()).toContain(NEW_TITLE.replace("&", "&amp;"));
     expect(await (await fetch(`${site.url}/schedule.ics`)).text()).toContain("Registration\\, Coffee & Welcome");
+    const postPage = await (await fetch(`${site.url}/blog-single/99`)).text();
+    expect(postPage).toContain("Written in the Editor");
+    expect(postPage).toContain('<source type="image/avif" srcSet="/_img/blog/01-320.avif');
+    expect(postPage).toContain('<source type="image/webp" srcSet="/_img/blog/01-320.webp');
+    expect(postPage).toMatch(/<img src="\/images\/blog\/01\.jpg" srcSet="\/_img\/blog\/01-320\.jpg/);
     // The published commit is in the remote repository: it stays the source of truth.
     expect(
       execFileSync("git", ["-C", path.join(dir, "remote.git"), "rev-parse", "main"], { encoding: "utf8" }).trim(),

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { adminApi } from "~/lib/admin/api";
-import type { ContentChange, ContentFileAnswer } from "~/lib/admin/content";
+import { NEW_FILE_FOLDERS, type ContentChange, type ContentFileAnswer } from "~/lib/admin/content";
 import { when } from "./submission-list";
 
 type Saved = { kind: "saved"; text: string } | { kind: "problems"; text: string; problems: string[] } | null;
@@ -22,6 +22,7 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
   const [changes, setChanges] = useState<ContentChange[]>([]);
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
+  const [preview, setPreview] = useState<string | null>(null);
   const textId = useId();
 
   useEffect(() => {
@@ -31,6 +32,15 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
   }, [fail]);
 
   const load = useCallback(async () => {
+    setPreview(null);
+    const folder = params.get("new");
+    if (folder && NEW_FILE_FOLDERS[folder] !== undefined) {
+      // A new file: its text starts from the folder's template; saving it creates it (base "").
+      setFile({ path: selected, text: "", blob: "" });
+      setDraft(NEW_FILE_FOLDERS[folder]);
+      setHistory([]);
+      return;
+    }
     const [one, log, since] = await Promise.all([
       adminApi<ContentFileAnswer>(`/content/file?path=${encodeURIComponent(selected)}`),
       adminApi<{ changes: ContentChange[] }>(`/content/history?path=${encodeURIComponent(selected)}`),
@@ -41,7 +51,9 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
     setDraft(one.data.text);
     if (log.ok) setHistory(log.data.changes);
     if (since.ok) setChanges(since.data.changes);
-  }, [fail, selected]);
+    // `params` stands for the new-file flag, read with the selection.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fail, selected, params.get("new")]);
 
   useEffect(() => {
     void load();
@@ -58,11 +70,35 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
     setBusy(false);
     if (res.ok) {
       setResult({ kind: "saved", text: `Saved: content/${file.path} (change ${res.data.commit.slice(0, 7)}).` });
+      if (file.blob === "") {
+        setFiles((all) => [...new Set([...all, file.path])].sort());
+        return setParams({ file: file.path });
+      }
       return setVersion((v) => v + 1);
     }
     if (res.status === 401) return fail(res.status, res.error);
     const problems = (res.data as { problems?: string[] } | undefined)?.problems ?? [];
     setResult({ kind: "problems", text: res.error, problems });
+  }
+
+  async function showPreview() {
+    const res = await adminApi<{ html: string }>("/content/preview", { method: "POST", body: { text: draft } });
+    if (res.ok) setPreview(res.data.html);
+    else fail(res.status, res.error);
+  }
+
+  function startNew(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const name = String(form.get("name") ?? "")
+      .trim()
+      .toLowerCase()
+      .replace(/\.md$/, "")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "");
+    if (!name) return setResult({ kind: "problems", text: "Please give the new file a name.", problems: [] });
+    setResult(null);
+    setParams({ file: `${String(form.get("folder"))}/${name}.md`, new: String(form.get("folder")) });
   }
 
   async function undo(change: ContentChange) {
@@ -107,7 +143,7 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
           setParams({ file: event.target.value });
         }}
       >
-        {(files.length ? files : [selected]).map((f) => (
+        {(files.includes(selected) ? files : [...files, selected]).map((f) => (
           <option key={f} value={f}>
             {f}
           </option>
@@ -131,7 +167,18 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
         <button type="button" className="btn btn-outline" disabled={busy} onClick={() => setVersion((v) => v + 1)}>
           {dirty ? "Discard my changes and reload" : "Reload"}
         </button>
+        {selected.endsWith(".md") ? (
+          <button type="button" className="btn btn-outline" onClick={() => void showPreview()}>
+            Preview
+          </button>
+        ) : null}
       </div>
+      {preview !== null ? (
+        <section aria-label="Preview" className="prose mt-4 max-w-3xl rounded-[var(--radius-card)] bg-paper p-4">
+          {/* The site's own Markdown renderer, on the server (raw HTML is dropped): the text as visitors will see it. */}
+          <div dangerouslySetInnerHTML={{ __html: preview }} />
+        </section>
+      ) : null}
       <div id={`${textId}-result`}>
         {result?.kind === "saved" ? (
           <p role="status" className="mt-4 font-semibold">
@@ -153,6 +200,27 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
           </div>
         ) : null}
       </div>
+
+      <form onSubmit={startNew} className="mt-8 flex max-w-3xl flex-wrap items-end gap-3">
+        <h3 className="w-full text-xl font-semibold">Add a file</h3>
+        <label className="grid gap-1.5 font-semibold">
+          Folder
+          <select name="folder" className="min-h-11 rounded border border-ink/30 bg-paper px-3 font-normal">
+            {Object.keys(NEW_FILE_FOLDERS).map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid min-w-48 flex-1 gap-1.5 font-semibold">
+          Name of the new file
+          <input name="name" className="min-h-11 rounded border border-ink/30 bg-paper px-3 font-normal" />
+        </label>
+        <button type="submit" className="btn btn-outline">
+          Start the new file
+        </button>
+      </form>
 
       <h3 className="mt-8 text-xl font-semibold">Changed since the last publish</h3>
       {changes.length ? (

@@ -8,7 +8,8 @@ import * as z from "zod/mini";
 export const MAX_CONTENT_BYTES = 512 * 1024;
 
 const contentPath = z.string("Name a content file.").check(z.maxLength(200, "That path is too long."));
-const blob = z.string().check(z.regex(/^[0-9a-f]{40}$/, "Reload the file: its version is missing."));
+/** The blob id the file had when opened, or "" for a new file (refused when one exists by then). */
+const blob = z.string().check(z.regex(/^(?:[0-9a-f]{40})?$/, "Reload the file: its version is missing."));
 
 /** `PUT /api/admin/content/file` */
 export const saveContentSchema = z.object({
@@ -17,6 +18,41 @@ export const saveContentSchema = z.object({
   /** The blob id the organiser opened: a save over a newer version is refused. */
   base: blob,
 });
+
+/** `POST /api/admin/content/preview`: a Markdown text as the site renders it. */
+export const previewSchema = z.object({
+  text: z.string("The text is missing.").check(z.maxLength(MAX_CONTENT_BYTES, "That text is too long.")),
+});
+
+/** Folders where an organiser may add a file (one entry each), with the text a new file starts from. */
+export const NEW_FILE_FOLDERS: Record<string, string> = {
+  "blog/posts": [
+    "---",
+    "id: 0",
+    "title: ",
+    "date: 2024-10-01",
+    "author: TNCC Team",
+    "image: blog/01.jpg",
+    "category: event",
+    "tags: [conference]",
+    "excerpt: ",
+    "---",
+    "",
+    "Write the post here, in Markdown.",
+    "",
+  ].join("\n"),
+  speakers: [
+    "---",
+    "id: 0",
+    "name: ",
+    "designation: ",
+    "photo: speakers/1.jpg",
+    "---",
+    "",
+    "A short biography.",
+    "",
+  ].join("\n"),
+};
 
 /** `POST /api/admin/content/undo` */
 export const undoSchema = z.object({

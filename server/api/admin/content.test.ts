@@ -183,4 +183,42 @@ describe("the content editor's API", { timeout: 60_000 }, () => {
     expect(git("log", "-1", "--format=%ae|%s")).toMatch(/^editor@tncc\.example\.org\|Undo "Edit content\/schedule/);
     expect((await request("POST", "/content/undo", { commit: "0".repeat(40) })).status).toBe(404);
   });
+
+  it("creates a new post (checked like any save), never over an existing file, and previews Markdown", async () => {
+    const rel = "blog/posts/99-written-in-the-editor.md";
+    const post = (id: number, title: string) =>
+      [
+        "---",
+        `id: ${id}`,
+        `title: ${title}`,
+        "date: 2024-10-20",
+        "author: TNCC Team",
+        "image: blog/01.jpg",
+        "category: event",
+        "tags: [conference]",
+        "excerpt: Written in the browser.",
+        "---",
+        "",
+        "A **new** post.",
+        "",
+      ].join("\n");
+    const duplicate = await request("PUT", "/content/file", { path: rel, text: post(1, "Same id"), base: "" });
+    expect(duplicate.status).toBe(422);
+    expect(((await duplicate.json()) as { problems: string[] }).problems.join("\n")).toMatch(/duplicate id 1/);
+    expect(git("status", "--porcelain")).toBe("");
+
+    const created = await request("PUT", "/content/file", {
+      path: rel,
+      text: post(99, "Written in the editor"),
+      base: "",
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    expect(git("log", "-1", "--format=%s")).toBe(`Edit content/${rel}: new file`);
+    const again = await request("PUT", "/content/file", { path: rel, text: post(99, "Again"), base: "" });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: string }).error).toMatch(/exists already/);
+
+    const preview = await request("POST", "/content/preview", { text: post(99, "x") });
+    expect(((await preview.json()) as { html: string }).html).toBe("<p>A <strong>new</strong> post.</p>\n");
+  });
 });

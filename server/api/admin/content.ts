@@ -2,16 +2,17 @@
  * The content editor (issue 30): `GET /content/files` (every YAML and Markdown file), `GET /content/file?path=`
  * (its text and git blob id), `PUT /content/file` (checked by the build's loader on a staged copy, then
  * written and committed as the organiser; 409 when someone saved it since, 422 with the problems),
- * `GET /content/history?path=` (newest commits), `GET /content/changes` (since the live build's commit) and
+ * `POST /content/preview` (Markdown as the site renders it), `GET /content/history?path=` (newest commits), `GET /content/changes` (since the live build's commit) and
  * `POST /content/undo` (a revert, checked the same way). Session and Origin: ./index.ts.
  */
 import type { Hono } from "hono";
-import { CONFLICT_MESSAGE, saveContentSchema, undoSchema } from "../../../app/lib/admin/content";
+import { CONFLICT_MESSAGE, previewSchema, saveContentSchema, undoSchema } from "../../../app/lib/admin/content";
 import { firstIssue } from "../../../app/lib/admin/schemas";
 import {
   ContentPathError,
   history,
   listFiles,
+  previewMarkdown,
   readContentFile,
   saveContentFile,
   undo,
@@ -35,9 +36,17 @@ const serial = <T>(work: () => Promise<T>): Promise<T> => {
   return next;
 };
 
-function answer(c: AdminContext, result: SaveResult, text?: string) {
+function answer(c: AdminContext, result: SaveResult, text?: string, newFile = false) {
   if (result.ok) return c.json({ blob: result.blob, commit: result.commit });
-  if ("conflict" in result) return c.json({ error: CONFLICT_MESSAGE, blob: result.blob, text }, 409);
+  if ("conflict" in result)
+    return c.json(
+      {
+        error: newFile ? "A file of this name exists already: choose another name." : CONFLICT_MESSAGE,
+        blob: result.blob,
+        text,
+      },
+      409,
+    );
   return c.json({ error: "The change was not saved: the content would not build.", problems: result.problems }, 422);
 }
 
@@ -74,10 +83,16 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
           target: `content/${path}`,
           detail: { commit: result.commit },
         });
-      return answer(c, result, text);
+      return answer(c, result, text, base === "");
     } catch (error) {
       return pathError(c, error);
     }
+  });
+
+  admin.post("/content/preview", async (c) => {
+    const parsed = previewSchema.safeParse(await jsonBody(c));
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    return c.json({ html: previewMarkdown(parsed.data.text) });
   });
 
   admin.get("/content/history", async (c) => {
