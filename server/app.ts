@@ -85,6 +85,8 @@ const API_BODY_LIMIT = 16 * 1024;
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 /** A content file saved by the editor (MAX_CONTENT_BYTES, JSON-escaped). */
 const CONTENT_BODY_LIMIT = 1024 * 1024;
+/** A picture uploaded by the editor (MAX_IMAGE_BYTES) and its form fields: a larger one gets 413 before it is read. */
+const IMAGE_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
 
 /** Throws, with a message for the operator, when the build is missing, unreadable or lacks headers.json. */
 export function createApp(opts: AppOptions): Hono {
@@ -130,10 +132,16 @@ export function createApp(opts: AppOptions): Hono {
   const apiLimit = bodyLimit({ maxSize: API_BODY_LIMIT, onError: tooLarge });
   const webhookLimit = bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT, onError: tooLarge });
   const contentLimit = bodyLimit({ maxSize: CONTENT_BODY_LIMIT, onError: tooLarge });
-  app.use("/api/*", (c, next) => {
-    if (c.req.path === API_PATHS.stripeWebhook) return webhookLimit(c, next);
-    return (c.req.path === "/api/admin/content/file" ? contentLimit : apiLimit)(c, next);
+  const imageLimit = bodyLimit({
+    maxSize: IMAGE_BODY_LIMIT,
+    onError: (c) => c.json({ error: "That picture is larger than 10 MB: please make it smaller." }, 413),
   });
+  const limits: Record<string, typeof apiLimit> = {
+    [API_PATHS.stripeWebhook]: webhookLimit,
+    "/api/admin/content/file": contentLimit,
+    "/api/admin/content/images": imageLimit,
+  };
+  app.use("/api/*", (c, next) => (limits[c.req.path] ?? apiLimit)(c, next));
 
   registerVitals(app, deps, opts.vitals);
   const { database } = opts;

@@ -3,6 +3,7 @@
  * organisers publish: server/builds/) on PORT (4173) and
  * HOST (0.0.0.0: every interface). Settings are environment variables, listed in docs/deploy.md.
  */
+import { execFile } from "node:child_process";
 import type { Server } from "node:http";
 import path from "node:path";
 import { serve } from "@hono/node-server";
@@ -68,6 +69,17 @@ const publisher = new Publisher({
   log: (line) => console.log(line),
 });
 
+// Pictures go beside the content, in the same working copy (content/ and public/images/ of one repository).
+const imagesDir = path.join(path.dirname(config.CONTENT_DIR), "public", "images");
+const builtImages = path.join(REPO, "public", "images");
+/** The build's image step, so a new picture is in the manifest that checks a save naming it. */
+const makeImages = () =>
+  new Promise<void>((resolve, reject) =>
+    execFile(process.execPath, ["--import", "tsx", "scripts/make-images.ts"], { cwd: REPO }, (error) =>
+      error ? reject(error) : resolve(),
+    ),
+  );
+
 let app;
 try {
   app = createApp({
@@ -87,6 +99,7 @@ try {
       canMail: Boolean(config.SMTP_URL),
       content: {
         copy: { dir: config.CONTENT_DIR, imageManifest: path.join(REPO, ".generated", "images.json") },
+        images: { dir: imagesDir, afterUpload: imagesDir === builtImages ? makeImages : undefined },
         liveCommit: () => site?.current.info?.commit ?? null,
       },
     },

@@ -94,6 +94,24 @@ export async function checkContent(copy: WorkingCopy, changes: Record<string, st
 
 const git = async (copy: WorkingCopy, args: string[]) => (await run("git", ["-C", copy.dir, ...args])).stdout.trim();
 
+/** Commits one file (an absolute path inside the working copy of `dir`) as the organiser. */
+export async function commitFile(dir: string, file: string, author: Author, message: string): Promise<string> {
+  const inCopy = (args: string[]) => run("git", ["-C", dir, ...args]);
+  // Absolute paths: git takes them inside the working copy, whatever folder it runs in.
+  await inCopy(["add", "--", file]);
+  await inCopy([
+    ...identity(author),
+    "commit",
+    "--quiet",
+    `--author=${author.email.split("@")[0]} <${author.email}>`,
+    "-m",
+    message,
+    "--",
+    file,
+  ]);
+  return (await inCopy(["rev-parse", "HEAD"])).stdout.trim();
+}
+
 const identity = (author: Author) => [
   "-c",
   `user.name=${author.email.split("@")[0]}`,
@@ -164,18 +182,7 @@ export async function saveContentFile(
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, text);
   try {
-    // Absolute paths: git takes them inside the working copy, whatever folder it runs in.
-    await git(copy, ["add", "--", file]);
-    await git(copy, [
-      ...identity(author),
-      "commit",
-      "--quiet",
-      `--author=${author.email.split("@")[0]} <${author.email}>`,
-      "-m",
-      `Edit content/${rel}: ${describeChange(rel, current, text)}`,
-      "--",
-      file,
-    ]);
+    await commitFile(copy.dir, file, author, `Edit content/${rel}: ${describeChange(rel, current, text)}`);
   } catch (error) {
     // Not committed: the file goes back to what it was, so the working copy stays clean.
     if (current === null) await rm(file, { force: true });

@@ -5,10 +5,11 @@
  * 100 ms during the publish must get only 200s. Then two servers on one PostgreSQL follow one publish.
  */
 import { execFileSync } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { startPostgres, type TestPostgres } from "../../scripts/test-pg";
 import { ORGANISER } from "./admin-accounts";
 import { expect as baseExpect, expectNoAxeViolations, ready, test } from "./fixtures";
@@ -34,6 +35,8 @@ test.beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "tncc-publish-"));
   contentDir = path.join(dir, "repo", "content");
   await cp("content", contentDir, { recursive: true });
+  await mkdir(path.join(dir, "repo", "public", "images", "blog"), { recursive: true });
+  await writeFile(path.join(dir, "repo", "public", "images", "blog", ".keep"), "");
   git("init", "--quiet", "--initial-branch=main");
   git("add", ".");
   git("-c", "user.name=setup", "-c", "user.email=setup@example.org", "commit", "--quiet", "-m", "Content as deployed");
@@ -164,8 +167,25 @@ test.describe("one server, embedded database", () => {
     ).toBeVisible();
     await expectNoAxeViolations(page);
 
+    // A picture uploaded with its alt text: a commit in public/images/ beside the content.
+    const picture = await sharp({ create: { width: 800, height: 500, channels: 3, background: "#a35" } })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel("Picture folder").selectOption("blog");
+    await page
+      .getByLabel("Picture", { exact: true })
+      .setInputFiles({ name: "Choir.jpg", mimeType: "image/jpeg", buffer: picture });
+    await page.getByLabel("What the picture shows (alt text)").fill("The choir singing on the main stage");
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Uploaded: name it in an entry as image: blog/choir.jpg" }),
+    ).toBeVisible();
+    expect(git("log", "-1", "--format=%ae|%s")).toBe(
+      `${ORGANISER.email}|Add public/images/blog/choir.jpg: The choir singing on the main stage`,
+    );
+
     // A new blog post written in the editor, with a picture: it is built with the rest.
-    await page.getByLabel("Folder").selectOption("blog/posts");
+    await page.getByLabel("Folder of the new file").selectOption("blog/posts");
     await page.getByLabel("Name of the new file").fill("99 Written in the editor");
     await page.getByRole("button", { name: "Start the new file" }).click();
     const post = page.getByLabel("Text of content/blog/posts/99-written-in-the-editor.md");

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { adminApi } from "~/lib/admin/api";
-import { NEW_FILE_FOLDERS, type ContentChange, type ContentFileAnswer } from "~/lib/admin/content";
+import { MAX_IMAGE_BYTES, NEW_FILE_FOLDERS, type ContentChange, type ContentFileAnswer } from "~/lib/admin/content";
 import { when } from "./submission-list";
 
 type Saved = { kind: "saved"; text: string } | { kind: "problems"; text: string; problems: string[] } | null;
@@ -23,12 +23,15 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
   const [preview, setPreview] = useState<string | null>(null);
+  const [imageFolders, setImageFolders] = useState<string[]>([]);
+  const [upload, setUpload] = useState<{ ok: boolean; text: string } | null>(null);
   const textId = useId();
 
   useEffect(() => {
     void adminApi<{ files: string[] }>("/content/files").then((res) =>
       res.ok ? setFiles(res.data.files) : fail(res.status, res.error),
     );
+    void adminApi<{ folders: string[] }>("/content/images").then((res) => res.ok && setImageFolders(res.data.folders));
   }, [fail]);
 
   const load = useCallback(async () => {
@@ -99,6 +102,31 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
     if (!name) return setResult({ kind: "problems", text: "Please give the new file a name.", problems: [] });
     setResult(null);
     setParams({ file: `${String(form.get("folder"))}/${name}.md`, new: String(form.get("folder")) });
+  }
+
+  async function uploadImage(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const picture = data.get("file");
+    setUpload(null);
+    if (!(picture instanceof File) || picture.size === 0) return setUpload({ ok: false, text: "Choose a picture." });
+    if (picture.size > MAX_IMAGE_BYTES)
+      return setUpload({ ok: false, text: "That picture is larger than 10 MB: please make it smaller." });
+    setBusy(true);
+    let res: Response | null = null;
+    try {
+      res = await fetch("/api/admin/content/images", { method: "POST", body: data, credentials: "same-origin" });
+    } catch {
+      // Shown below.
+    }
+    setBusy(false);
+    const body = (await res?.json().catch(() => null)) as { path?: string; error?: string } | null;
+    if (res?.status === 401) return fail(401, body?.error ?? "Please sign in.");
+    if (!res?.ok || !body?.path)
+      return setUpload({ ok: false, text: body?.error ?? "The server could not be reached. Try again." });
+    form.reset();
+    setUpload({ ok: true, text: `Uploaded: name it in an entry as image: ${body.path}` });
   }
 
   async function undo(change: ContentChange) {
@@ -201,10 +229,48 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
         ) : null}
       </div>
 
+      <form onSubmit={uploadImage} className="mt-8 grid max-w-xl gap-3">
+        <h3 className="text-xl font-semibold">Upload a picture</h3>
+        <p className="text-muted">JPEG, PNG or WebP, up to 10 MB. The site makes every size and format it needs.</p>
+        <label className="grid gap-1.5 font-semibold">
+          Picture folder
+          <select name="folder" className="min-h-11 rounded border border-ink/30 bg-paper px-3 font-normal">
+            {imageFolders.map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1.5 font-semibold">
+          Picture
+          <input name="file" type="file" required accept="image/jpeg,image/png,image/webp" className="font-normal" />
+        </label>
+        <label className="grid gap-1.5 font-semibold">
+          What the picture shows (alt text)
+          <input
+            name="alt"
+            required
+            minLength={3}
+            className="min-h-11 rounded border border-ink/30 bg-paper px-3 font-normal"
+          />
+        </label>
+        <div>
+          <button type="submit" className="btn btn-outline" disabled={busy}>
+            Upload
+          </button>
+        </div>
+        {upload ? (
+          <p role={upload.ok ? "status" : "alert"} className={`font-semibold ${upload.ok ? "" : "text-rose"}`}>
+            {upload.text}
+          </p>
+        ) : null}
+      </form>
+
       <form onSubmit={startNew} className="mt-8 flex max-w-3xl flex-wrap items-end gap-3">
         <h3 className="w-full text-xl font-semibold">Add a file</h3>
         <label className="grid gap-1.5 font-semibold">
-          Folder
+          Folder of the new file
           <select name="folder" className="min-h-11 rounded border border-ink/30 bg-paper px-3 font-normal">
             {Object.keys(NEW_FILE_FOLDERS).map((f) => (
               <option key={f} value={f}>

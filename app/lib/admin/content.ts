@@ -4,6 +4,9 @@
  */
 import * as z from "zod/mini";
 
+/** An uploaded picture is at most this large. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
 /** A content file is at most this long (the longest today is about 12 KB). */
 export const MAX_CONTENT_BYTES = 512 * 1024;
 

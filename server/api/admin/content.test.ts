@@ -12,6 +12,7 @@ import { stubImageManifest } from "../../../app/content/stub-images";
 import { createApp } from "../../app";
 import { openDatabase, type Database } from "../../db/client";
 import { smallestBuild } from "../../../tests/fixtures/smallest-build";
+import sharp from "sharp";
 import { upsertAdmin } from "./accounts";
 
 const SITE = "https://tncc.example.org";
@@ -52,6 +53,8 @@ beforeAll(async () => {
   repo = path.join(dir, "repo");
   mkdirSync(repo);
   cpSync("content", path.join(repo, "content"), { recursive: true });
+  mkdirSync(path.join(repo, "public", "images", "blog"), { recursive: true });
+  writeFileSync(path.join(repo, "public", "images", "blog", ".keep"), "");
   git("init", "--quiet");
   git("add", ".");
   git("-c", "user.name=setup", "-c", "user.email=setup@example.org", "commit", "--quiet", "-m", "Content as deployed");
@@ -70,7 +73,13 @@ beforeAll(async () => {
       siteUrl: SITE,
       rateLimit: { limit: 100, windowMs: 1000 },
     },
-    admin: { content: { copy: { dir: path.join(repo, "content"), imageManifest: manifest }, liveCommit: () => first } },
+    admin: {
+      content: {
+        copy: { dir: path.join(repo, "content"), imageManifest: manifest },
+        images: { dir: path.join(repo, "public", "images") },
+        liveCommit: () => first,
+      },
+    },
   });
   await upsertAdmin(database.db, "editor@tncc.example.org", "editor password long", false);
   cookie = "";
@@ -220,5 +229,60 @@ describe("the content editor's API", { timeout: 60_000 }, () => {
 
     const preview = await request("POST", "/content/preview", { text: post(99, "x") });
     expect(((await preview.json()) as { html: string }).html).toBe("<p>A <strong>new</strong> post.</p>\n");
+  });
+
+  it("takes a JPEG, PNG or WebP up to 10 MB with alt text into public/images, as a commit; refuses the rest", async () => {
+    const photo = (format: "jpeg" | "png" | "webp") =>
+      sharp({ create: { width: 64, height: 48, channels: 3, background: "#c33" } })
+        [format]()
+        .toBuffer();
+    const upload = async (file: Blob, name: string, fields: Record<string, string> = {}, headers = {}) => {
+      const form = new FormData();
+      form.set("file", file, name);
+      form.set("folder", fields.folder ?? "blog");
+      form.set("alt", fields.alt ?? "Guests singing at the opening night");
+      return app.request("http://site.test/api/admin/content/images", {
+        method: "POST",
+        headers: { origin: SITE, cookie, "x-forwarded-for": "10.9.0.1", ...headers },
+        body: form,
+      });
+    };
+    const jpeg = new Blob([new Uint8Array(await photo("jpeg"))], { type: "image/jpeg" });
+    const first = await upload(jpeg, "Opening Night.JPG");
+    expect(first.status, await first.clone().text()).toBe(201);
+    expect(await first.json()).toMatchObject({ path: "blog/opening-night.jpg" });
+    expect(git("log", "-1", "--format=%ae|%s")).toBe(
+      "editor@tncc.example.org|Add public/images/blog/opening-night.jpg: Guests singing at the opening night",
+    );
+    expect(await (await upload(jpeg, "Opening Night.jpg")).json()).toMatchObject({ path: "blog/opening-night-2.jpg" });
+    const webp = await upload(new Blob([new Uint8Array(await photo("webp"))]), "stage.webp");
+    expect(await webp.json()).toMatchObject({ path: "blog/stage.jpg" });
+    const stored = await sharp(path.join(repo, "public/images/blog/stage.jpg")).metadata();
+    expect(stored.format).toBe("jpeg");
+    expect(await (await upload(new Blob([new Uint8Array(await photo("png"))]), "logo.png")).json()).toMatchObject({
+      path: "blog/logo.png",
+    });
+
+    const refused: [Promise<Response>, number, RegExp][] = [
+      [upload(jpeg, "x.jpg", { alt: " " }), 400, /alt text/],
+      [upload(jpeg, "x.jpg", { folder: "../../content" }), 400, /picture folders/],
+      [upload(jpeg, "x.jpg", { folder: "nope" }), 400, /picture folders/],
+      [upload(new Blob(["GIF89a........"]), "x.gif"), 415, /JPEG, PNG or WebP/],
+      [upload(new Blob(["<svg xmlns='http://www.w3.org/2000/svg'/>"]), "x.jpg"), 415, /JPEG, PNG or WebP/],
+      [
+        upload(new Blob([Buffer.from([0xff, 0xd8, 0xff, 0, 1, 2, 3])]), "broken.jpg"),
+        415,
+        /cannot be read|not a picture/,
+      ],
+      [upload(new Blob([new Uint8Array(10 * 1024 * 1024 + 100 * 1024)]), "huge.jpg"), 413, /larger than 10 MB/],
+      [upload(jpeg, "x.jpg", {}, { cookie: "" }), 401, /sign in/],
+      [upload(jpeg, "x.jpg", {}, { origin: "https://evil.test" }), 403, /Origin/],
+    ];
+    for (const [response, status, message] of refused) {
+      const res = await response;
+      expect(res.status, message.source).toBe(status);
+      expect(((await res.json()) as { error: string }).error).toMatch(message);
+    }
+    expect(git("status", "--porcelain")).toBe("");
   });
 });

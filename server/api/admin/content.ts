@@ -3,7 +3,8 @@
  * (its text and git blob id), `PUT /content/file` (checked by the build's loader on a staged copy, then
  * written and committed as the organiser; 409 when someone saved it since, 422 with the problems),
  * `POST /content/preview` (Markdown as the site renders it), `GET /content/history?path=` (newest commits), `GET /content/changes` (since the live build's commit) and
- * `POST /content/undo` (a revert, checked the same way). Session and Origin: ./index.ts.
+ * `POST /content/undo` (a revert, checked the same way), `GET|POST /content/images` (picture folders; an upload:
+ * server/content/images.ts). Session and Origin: ./index.ts.
  */
 import type { Hono } from "hono";
 import { CONFLICT_MESSAGE, previewSchema, saveContentSchema, undoSchema } from "../../../app/lib/admin/content";
@@ -19,11 +20,14 @@ import {
   type SaveResult,
   type WorkingCopy,
 } from "../../content/working-copy";
+import { imageFolders, saveImage, type ImageFolder } from "../../content/images";
 import { audit } from "./accounts";
 import { badRequest, jsonBody, notFound, type AdminContext, type AdminEnv } from "./context";
 
 export interface ContentOptions {
   copy: WorkingCopy;
+  /** public/images of the working copy, for uploads. */
+  images?: ImageFolder;
   /** The content commit of the live build (what "changed since the last publish" counts from). */
   liveCommit: () => string | null;
 }
@@ -88,6 +92,39 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
       return pathError(c, error);
     }
   });
+
+  const { images } = options;
+  if (images) {
+    admin.get("/content/images", async (c) => c.json({ folders: await imageFolders(images) }));
+
+    admin.post("/content/images", async (c) => {
+      const form = await c.req.parseBody().catch(() => null);
+      const file = form?.file;
+      if (!form || !(file instanceof File)) return badRequest(c, "Choose a picture to upload.");
+      const who = c.get("admin");
+      const result = await serial(async () =>
+        saveImage(
+          images,
+          {
+            folder: String(form.folder ?? ""),
+            fileName: file.name,
+            bytes: Buffer.from(await file.arrayBuffer()),
+            alt: String(form.alt ?? ""),
+          },
+          who,
+        ),
+      );
+      if (!result.ok) return c.json({ error: result.error }, result.status);
+      await audit(db, {
+        adminId: who.id,
+        actor: who.email,
+        action: "image-uploaded",
+        target: `public/images/${result.path}`,
+        detail: { commit: result.commit },
+      });
+      return c.json({ path: result.path, commit: result.commit }, 201);
+    });
+  }
 
   admin.post("/content/preview", async (c) => {
     const parsed = previewSchema.safeParse(await jsonBody(c));

@@ -1,0 +1,92 @@
+/**
+ * Pictures organisers upload (issue 30): JPEG, PNG or WebP up to 10 MB, with alt text, into a folder of
+ * `public/images/` (never elsewhere), each a commit by the organiser. The bytes must decode as the type they
+ * claim; a WebP is stored as JPEG (or PNG with transparency), which the image pipeline (scripts/make-images.ts,
+ * AVIF/WebP/JPEG at every width) takes as its source. The name is made from the file's own, never reused.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { MAX_IMAGE_BYTES } from "../../app/lib/admin/content";
+import { commitFile, type Author } from "./working-copy";
+
+export interface ImageFolder {
+  /** public/images of the working copy. */
+  dir: string;
+  /** Runs the image pipeline so the manifest names the new picture (a save that uses it is then checked). */
+  afterUpload?: () => Promise<void>;
+}
+
+export type UploadResult =
+  { ok: true; path: string; commit: string } | { ok: false; status: 400 | 413 | 415; error: string };
+
+/** The folders of public/images a picture may go in (the ones there are). */
+export async function imageFolders(images: ImageFolder): Promise<string[]> {
+  const entries = await readdir(images.dir, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isDirectory() && /^[a-z0-9][a-z0-9-]*$/.test(e.name))
+    .map((e) => e.name)
+    .sort();
+}
+
+/** What the first bytes say the file is. */
+function sniff(bytes: Buffer): "jpeg" | "png" | "webp" | null {
+  if (bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return "jpeg";
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
+  if (bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP")
+    return "webp";
+  return null;
+}
+
+export async function saveImage(
+  images: ImageFolder,
+  upload: { folder: string; fileName: string; bytes: Buffer; alt: string },
+  author: Author,
+): Promise<UploadResult> {
+  if (upload.bytes.byteLength > MAX_IMAGE_BYTES)
+    return { ok: false, status: 413, error: "That picture is larger than 10 MB: please make it smaller." };
+  if (!(await imageFolders(images)).includes(upload.folder))
+    return { ok: false, status: 400, error: "Choose one of the picture folders." };
+  const alt = upload.alt.trim();
+  if (alt.length < 3)
+    return { ok: false, status: 400, error: "Please describe the picture (alt text) for visitors who cannot see it." };
+  const type = sniff(upload.bytes);
+  if (!type) return { ok: false, status: 415, error: "Only JPEG, PNG or WebP pictures can be uploaded." };
+  let bytes = upload.bytes;
+  let ext = type === "png" ? "png" : "jpg";
+  try {
+    const meta = await sharp(bytes).metadata();
+    if (meta.format !== type) throw new Error(meta.format);
+    if (type === "webp") {
+      ext = meta.hasAlpha ? "png" : "jpg";
+      bytes = await (meta.hasAlpha ? sharp(bytes).png() : sharp(bytes).jpeg({ quality: 92 })).toBuffer();
+    }
+  } catch {
+    return { ok: false, status: 415, error: "That file is not a picture that can be read (JPEG, PNG or WebP)." };
+  }
+  const base =
+    upload.fileName
+      .toLowerCase()
+      .replace(/\.[^.]*$/, "")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "picture";
+  let name = `${base}.${ext}`;
+  for (let n = 2; existsSync(path.join(images.dir, upload.folder, name)); n++) name = `${base}-${n}.${ext}`;
+  const file = path.join(images.dir, upload.folder, name);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, bytes);
+  const rel = `${upload.folder}/${name}`;
+  let commit: string;
+  try {
+    commit = await commitFile(images.dir, file, author, `Add public/images/${rel}: ${alt}`);
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+  // The picture is saved either way; without its manifest entry a save naming it says so, and the next
+  // publish runs the pipeline again.
+  await images.afterUpload?.().catch((error: unknown) => console.error(`The image pipeline failed: ${String(error)}`));
+  return { ok: true, path: rel, commit };
+}
