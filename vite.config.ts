@@ -13,7 +13,8 @@ const clientChunks = {
     { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, tags: ["$initial" as const] },
     {
       name: "shared",
-      test: /[\\/]app[\\/](?:components|lib)[\\/]/,
+      // The organisers' pages (/admin, /admin/content) share their own code: it never joins the visitors' chunk.
+      test: /[\\/]app[\\/](?:components|lib)[\\/](?!admin[\\/])/,
       minShareCount: 2,
       tags: ["$initial" as const],
     },

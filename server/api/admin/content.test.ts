@@ -234,7 +234,7 @@ describe("the content editor's API", { timeout: 60_000 }, () => {
   it("takes a JPEG, PNG or WebP up to 10 MB with alt text into public/images, as a commit; refuses the rest", async () => {
     const photo = (format: "jpeg" | "png" | "webp") =>
       sharp({ create: { width: 64, height: 48, channels: 3, background: "#c33" } })
-        [format]()
+        .toFormat(format)
         .toBuffer();
     const upload = async (file: Blob, name: string, fields: Record<string, string> = {}, headers = {}) => {
       const form = new FormData();
