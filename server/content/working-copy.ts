@@ -6,11 +6,10 @@
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cp, lstat, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { cp, lstat, mkdir, mkdtemp, readFile, readdir, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import { isDeepStrictEqual } from "node:util";
+import { isDeepStrictEqual, promisify } from "node:util";
 import { parse } from "yaml";
 import { ContentError, loadContent, readImageManifest, renderMarkdown } from "../../app/content/load";
 
@@ -40,6 +39,10 @@ export async function contentFile(copy: WorkingCopy, rel: string): Promise<strin
   if (path.relative(copy.dir, file).startsWith("..")) throw new ContentPathError("That path is outside the content.");
   const info = await lstat(file).catch(() => null);
   if (info && !info.isFile()) throw new ContentPathError("Only the content's own files can be edited.");
+  // A folder on the way that is a link elsewhere does not count as the content.
+  const [root, folder] = await Promise.all([realpath(copy.dir), realpath(path.dirname(file)).catch(() => null)]);
+  if (folder !== null && path.relative(root, folder).startsWith(".."))
+    throw new ContentPathError("That path is outside the content.");
   return file;
 }
 

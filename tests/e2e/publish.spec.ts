@@ -325,6 +325,13 @@ test.describe("two servers on one PostgreSQL", () => {
     });
     expect(started.status).toBe(202);
     const { job } = (await started.json()) as { job: { id: number } };
+    // Never two publishes at once, even from another server: the second is refused and names the first.
+    const elsewhere = await fetch(`${second.url}/api/admin/publish`, {
+      method: "POST",
+      headers: { Origin: second.url, Cookie: cookie },
+    });
+    expect(elsewhere.status).toBe(409);
+    expect(((await elsewhere.json()) as { job: { id: number } }).job.id).toBe(job.id);
 
     let state = "";
     let buildId = "";

@@ -4,7 +4,7 @@
  * organiser naming the file and entry, never overwrites a newer version, never leaves content/; undo.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -175,6 +175,14 @@ describe("the content editor's API", { timeout: 60_000 }, () => {
       expect((await request("GET", `/content/file?path=${encodeURIComponent(bad)}`)).status, bad).toBe(400);
       expect((await request("PUT", "/content/file", { path: bad, text: "x: 1", base: blob })).status, bad).toBe(400);
     }
+    // A folder inside the content that links elsewhere is not the content.
+    writeFileSync(path.join(dir, "outside.yaml"), "secret: 1\n");
+    symlinkSync(dir, path.join(repo, "content", "elsewhere"));
+    expect((await request("GET", "/content/file?path=elsewhere/outside.yaml")).status).toBe(400);
+    expect(
+      (await request("PUT", "/content/file", { path: "elsewhere/outside.yaml", text: "x: 1", base: blob })).status,
+    ).toBe(400);
+    rmSync(path.join(repo, "content", "elsewhere"));
     expect((await request("GET", "/content/file?path=missing.yaml")).status).toBe(404);
     expect((await request("PUT", "/content/file", { path: DAY, text: "x", base: "nope" })).status).toBe(400);
     expect(git("status", "--porcelain")).toBe("");
