@@ -11,7 +11,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { isDeepStrictEqual, promisify } from "node:util";
 import { parse } from "yaml";
+import * as z from "zod";
 import { ContentError, loadContent, readImageManifest, renderMarkdown } from "../../app/content/load";
+import { createSchemas, type ContentSchemas } from "../../app/content/schemas";
 
 const run = promisify(execFile);
 
@@ -67,6 +69,39 @@ export async function listFiles(copy: WorkingCopy, rel = ""): Promise<string[]> 
 export async function readContentFile(copy: WorkingCopy, rel: string) {
   const text = await readFile(await contentFile(copy, rel), "utf8");
   return { path: rel, text, blob: blobId(text) };
+}
+
+/** Which collection's schema checks a file (the loader's own mapping, app/content/load.ts). */
+const SCHEMA_OF: [RegExp, keyof ContentSchemas][] = [
+  [/^site\.yaml$/, "site"],
+  [/^banner\.yaml$/, "banner"],
+  [/^speakers\/[^/]+\.md$/, "speaker"],
+  [/^schedule\/[^/]+\.yaml$/, "day"],
+  [/^features\.yaml$/, "features"],
+  [/^fun-facts\.yaml$/, "funFacts"],
+  [/^sponsor-tokens\.yaml$/, "sponsorTokens"],
+  [/^ticket-plans\.yaml$/, "ticketPlans"],
+  [/^event-info\.yaml$/, "eventInfo"],
+  [/^testimonials\.yaml$/, "testimonials"],
+  [/^clients\.yaml$/, "clients"],
+  [/^gallery\.yaml$/, "gallery"],
+  [/^faqs\.yaml$/, "faqs"],
+  [/^blog\/categories\.yaml$/, "categories"],
+  [/^blog\/tags\.yaml$/, "tags"],
+  [/^blog\/comments\.yaml$/, "comments"],
+  [/^blog\/posts\/[^/]+\.md$/, "post"],
+  [/^pages\.yaml$/, "pages"],
+];
+
+/**
+ * The fields of a content file, as JSON Schema from the content's own zod schemas (what a file may hold, as
+ * written: `io: "input"`), for the editor's form; a Markdown file's text is its `body`. Null when unknown.
+ */
+export function fieldsSchema(rel: string, imageManifest: string): Record<string, unknown> | null {
+  const name = SCHEMA_OF.find(([pattern]) => pattern.test(rel))?.[1];
+  if (!name) return null;
+  const schemas = createSchemas({ images: readImageManifest(imageManifest), markdown: renderMarkdown });
+  return z.toJSONSchema(schemas[name] as z.ZodType, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
 }
 
 /** A Markdown file's body (after its front matter) as the site renders it. */

@@ -215,6 +215,11 @@ test("@phone the content editor opens a file, fits the screen and passes axe", a
   // (tests/e2e/publish.spec.ts saves and publishes in a working copy of its own).
   await signIn(page);
   await page.goto("/admin/content?file=schedule/day-01.yaml");
+  // The fields come from the content's schemas; the text is one click away.
+  await expect(page.getByLabel("Label", { exact: true })).toHaveValue("Day 01");
+  await expect(page.getByRole("group", { name: "Sessions" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Text", exact: true }).click();
   await expect(page.getByLabel("Text of content/schedule/day-01.yaml")).toHaveValue(/sessions:/);
   await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -146,26 +146,34 @@ test.describe("one server, embedded database", () => {
     // The organiser changes the title in the editor: checked, then a commit by them naming file and entry.
     await signIn(page, site);
     await page.goto(`${site.url}/admin/content?file=schedule/day-01.yaml`);
-    const text = page.getByLabel("Text of content/schedule/day-01.yaml");
-    await expect(text).toHaveValue(/title: Registration & Welcome/);
-    // First a mistake: refused with the build's own message, nothing written.
-    const original = await text.inputValue();
-    await text.fill(original.replace('end: "09:00"', 'end: "07:00"'));
-    await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByRole("alert")).toContainText(
-      "content/schedule/day-01.yaml: sessions[0] (id 1).end: must be after start (08:00)",
-    );
-    expect(git("status", "--porcelain")).toBe("");
-    await text.fill(original.replace(`title: ${OLD_TITLE}`, `title: ${NEW_TITLE}`));
+    // The form drawn from the content's schemas: open the first session, change its title.
+    const session = page.locator("details", { hasText: `1: ${OLD_TITLE}` });
+    await session.locator("summary").click();
+    await session.getByLabel("Title", { exact: true }).fill(NEW_TITLE);
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved: content/schedule/day-01.yaml" })).toBeVisible();
     expect(git("log", "-1", "--format=%ae|%s")).toBe(
       `${ORGANISER.email}|Edit content/schedule/day-01.yaml: sessions id 1 (${NEW_TITLE})`,
     );
+    // Only that line changed: the file's comments and layout stay.
+    expect(git("show", "--format=", "--numstat", "HEAD")).toMatch(/^1\t1\tcontent\/schedule\/day-01\.yaml$/);
     await expect(
       page.getByText(`Edit content/schedule/day-01.yaml: sessions id 1 (${NEW_TITLE})`).first(),
     ).toBeVisible();
     await expectNoAxeViolations(page);
+
+    // A mistake in the Text view: refused with the build's own message, nothing written.
+    await page.getByRole("button", { name: "Text", exact: true }).click();
+    const text = page.getByLabel("Text of content/schedule/day-01.yaml");
+    await expect(text).toHaveValue(new RegExp(`title: ${NEW_TITLE}`));
+    await text.fill((await text.inputValue()).replace('end: "09:00"', 'end: "07:00"'));
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("alert")).toContainText(
+      "content/schedule/day-01.yaml: sessions[0] (id 1).end: must be after start (08:00)",
+    );
+    expect(git("status", "--porcelain")).toBe("");
+    await page.getByRole("button", { name: "Discard my changes and reload" }).click();
+    await expect(text).toHaveValue(/end: "09:00"/);
 
     // A picture uploaded with its alt text: a commit in public/images/ beside the content.
     const picture = await sharp({ create: { width: 800, height: 500, channels: 3, background: "#a35" } })

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { adminApi } from "~/lib/admin/api";
 import { MAX_IMAGE_BYTES, NEW_FILE_FOLDERS, type ContentChange, type ContentFileAnswer } from "~/lib/admin/content";
+import { ContentFields } from "./content-fields";
 import { when } from "./submission-list";
 
 type Saved = { kind: "saved"; text: string } | { kind: "problems"; text: string; problems: string[] } | null;
@@ -25,6 +26,8 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
   const [preview, setPreview] = useState<string | null>(null);
   const [imageFolders, setImageFolders] = useState<string[]>([]);
   const [upload, setUpload] = useState<{ ok: boolean; text: string } | null>(null);
+  const [schema, setSchema] = useState<Record<string, unknown> | null>(null);
+  const [view, setView] = useState<"fields" | "text">("fields");
   const textId = useId();
 
   useEffect(() => {
@@ -33,6 +36,13 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
     );
     void adminApi<{ folders: string[] }>("/content/images").then((res) => res.ok && setImageFolders(res.data.folders));
   }, [fail]);
+
+  useEffect(() => {
+    setSchema(null);
+    void adminApi<{ schema: Record<string, unknown> }>(`/content/schema?path=${encodeURIComponent(selected)}`).then(
+      (res) => setSchema(res.ok ? res.data.schema : null),
+    );
+  }, [selected]);
 
   const load = useCallback(async () => {
     setPreview(null);
@@ -177,17 +187,44 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
           </option>
         ))}
       </select>
-      <label className="mt-5 block font-semibold" htmlFor={textId}>
-        Text of content/{selected}
-      </label>
-      <textarea
-        id={textId}
-        className="mt-1.5 h-[28rem] w-full rounded border border-ink/30 bg-paper p-3 font-mono text-sm"
-        spellCheck={false}
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        aria-describedby={result ? `${textId}-result` : undefined}
-      />
+      {schema ? (
+        <div className="mt-5 flex flex-wrap gap-2" role="group" aria-label="How to edit">
+          {(["fields", "text"] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              aria-pressed={view === v}
+              className={`btn ${view === v ? "btn-primary" : "btn-outline"}`}
+              onClick={() => setView(v)}
+            >
+              {v === "fields" ? "Fields" : "Text"}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {schema && view === "fields" ? (
+        <ContentFields
+          key={selected}
+          schema={schema}
+          text={draft}
+          markdown={selected.endsWith(".md")}
+          onChange={setDraft}
+        />
+      ) : (
+        <>
+          <label className="mt-5 block font-semibold" htmlFor={textId}>
+            Text of content/{selected}
+          </label>
+          <textarea
+            id={textId}
+            className="mt-1.5 h-[28rem] w-full rounded border border-ink/30 bg-paper p-3 font-mono text-sm"
+            spellCheck={false}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            aria-describedby={result ? `${textId}-result` : undefined}
+          />
+        </>
+      )}
       <div className="mt-3 flex flex-wrap gap-3">
         <button type="button" className="btn btn-primary" disabled={busy || !dirty} onClick={() => void save()}>
           Save

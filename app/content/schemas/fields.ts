@@ -110,9 +110,12 @@ export const animation = z.enum(ANIMATIONS);
 export const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const timeMessage = (value: string) =>
   `must be a time written HH:MM between 00:00 and 23:59 (got ${quote(value)})`;
-export const time = z.string().superRefine((value, ctx) => {
-  if (!TIME.test(value)) ctx.addIssue({ code: "custom", message: timeMessage(value) });
-});
+export const time = z
+  .string()
+  .superRefine((value, ctx) => {
+    if (!TIME.test(value)) ctx.addIssue({ code: "custom", message: timeMessage(value) });
+  })
+  .describe("A time written HH:MM, 24-hour (09:30, 18:00).");
 /** "HH:MM", or empty / left out when a session has no end time. */
 export const optionalTime = z
   .string()
@@ -120,7 +123,8 @@ export const optionalTime = z
   .superRefine((value, ctx) => {
     if (value && !TIME.test(value)) ctx.addIssue({ code: "custom", message: timeMessage(value) });
   })
-  .transform((value) => value || undefined);
+  .transform((value) => value || undefined)
+  .describe("A time written HH:MM, 24-hour; leave empty when there is no end time.");
 
 export function isIsoDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -129,13 +133,16 @@ export function isIsoDate(value: string): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
-export const isoDate = z.string().superRefine((value, ctx) => {
-  if (!isIsoDate(value))
-    ctx.addIssue({
-      code: "custom",
-      message: `must be a real date written YYYY-MM-DD (got ${quote(value)})`,
-    });
-});
+export const isoDate = z
+  .string()
+  .superRefine((value, ctx) => {
+    if (!isIsoDate(value))
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a real date written YYYY-MM-DD (got ${quote(value)})`,
+      });
+  })
+  .describe("A date written YYYY-MM-DD (2024-10-24).");
 
 export function isTimeZone(value: string): boolean {
   try {

@@ -27,12 +27,12 @@ export function scheduleSchemas({ image }: CollectionContext) {
     .strictObject({
       id,
       /** Unique across all days and never reused: shared agenda links (/agenda#code) carry it. */
-      number: id,
+      number: id.describe("Unique across all days and never reused: shared agenda links carry it."),
       start: time,
       end: optionalTime,
       title: text,
       /** A speaker id; left out for e.g. "Registration & Welcome". */
-      speaker: id.optional(),
+      speaker: id.optional().describe("A speaker's id (see Speakers); leave empty for e.g. Registration."),
       image,
       text,
       /** Left out while the session is as first published. */

@@ -1,6 +1,6 @@
 /**
  * The content editor (issue 30): `GET /content/files` (every YAML and Markdown file), `GET /content/file?path=`
- * (its text and git blob id), `PUT /content/file` (checked by the build's loader on a staged copy, then
+ * (its text and git blob id), `GET /content/schema?path=` (its fields, JSON Schema from the content schemas), `PUT /content/file` (checked by the build's loader on a staged copy, then
  * written and committed as the organiser; 409 when someone saved it since, 422 with the problems),
  * `POST /content/preview` (Markdown as the site renders it), `GET /content/history?path=` (newest commits), `GET /content/changes` (since the live build's commit) and
  * `POST /content/undo` (a revert, checked the same way), `GET|POST /content/images` (picture folders; an upload:
@@ -11,6 +11,7 @@ import { CONFLICT_MESSAGE, previewSchema, saveContentSchema, undoSchema } from "
 import { firstIssue } from "../../../app/lib/admin/schemas";
 import {
   ContentPathError,
+  fieldsSchema,
   history,
   listFiles,
   previewMarkdown,
@@ -70,6 +71,17 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
     } catch (error) {
       return pathError(c, error);
     }
+  });
+
+  admin.get("/content/schema", async (c) => {
+    const rel = c.req.query("path") ?? "";
+    try {
+      await readContentFile(copy, rel);
+    } catch (error) {
+      if (!(error instanceof Error && "code" in error)) return pathError(c, error);
+    }
+    const schema = fieldsSchema(rel, copy.imageManifest);
+    return schema ? c.json({ schema }) : notFound(c, "This file has no form: edit its text.");
   });
 
   admin.put("/content/file", async (c) => {
