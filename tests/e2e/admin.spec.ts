@@ -217,11 +217,26 @@ test("@phone the content editor opens a file, fits the screen and passes axe", a
   await page.goto("/admin/content?file=schedule/day-01.yaml");
   // The fields come from the content's schemas; the text is one click away.
   await expect(page.getByLabel("Label", { exact: true })).toHaveValue("Day 01");
-  await expect(page.getByRole("group", { name: "Sessions" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+  const sessions = page.getByRole("group", { name: "Sessions" });
+  const entries = sessions.locator(":scope > details");
+  const count = await entries.count();
+  expect(count).toBeGreaterThan(1);
+  // A list entry is added and removed in the form (the draft only: nothing is saved here).
+  await page.getByRole("button", { name: "Add to sessions" }).click();
+  await expect(entries).toHaveCount(count + 1);
+  await entries.last().locator("summary").click();
+  await expect(entries.last().getByLabel("Id", { exact: true })).toHaveValue(String(count + 1));
   await expectNoAxeViolations(page);
+  await entries
+    .last()
+    .getByRole("button", { name: /^Remove/ })
+    .click();
+  await expect(entries).toHaveCount(count);
+  await page.getByRole("button", { name: "Discard my changes and reload" }).click();
+  await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
   await page.getByRole("button", { name: "Text", exact: true }).click();
   await expect(page.getByLabel("Text of content/schedule/day-01.yaml")).toHaveValue(/sessions:/);
-  await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);

@@ -90,6 +90,17 @@ function blank(schema: JsonSchema | undefined, siblings: unknown[]): unknown {
   return schema.enum?.[0] ?? "";
 }
 
+/** What a list entry is called in its summary: "3: Opening worship", else its first short text. */
+function entryName(item: unknown): string {
+  const record = (item ?? {}) as Record<string, unknown>;
+  const named = record.title ?? record.name ?? record.question ?? record.label ?? record.caption;
+  const text =
+    typeof named === "string"
+      ? named
+      : Object.values(record).find((v): v is string => typeof v === "string" && v.length > 0 && v.length <= 80);
+  return `${record.id !== undefined ? `${String(record.id)}: ` : ""}${text ?? ""}`;
+}
+
 const LONG = /^(body|text|description|bio|answer|excerpt|paragraphs|message|summary)$/;
 
 export function ContentFields({
@@ -193,10 +204,7 @@ function Node({
         <legend className="px-1 font-semibold">{label}</legend>
         {hint}
         {list.map((item, i) => {
-          const record = item as Record<string, unknown>;
-          const name = objects
-            ? `${record?.id !== undefined ? `${String(record.id)}: ` : ""}${String(record?.title ?? record?.name ?? record?.question ?? record?.label ?? record?.caption ?? "")}`
-            : String(item ?? "");
+          const name = objects ? entryName(item) : String(item ?? "");
           const remove = (
             <button
               type="button"
