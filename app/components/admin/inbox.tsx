@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { inboxLabel, isInboxKind } from "~/forms";
 import { adminApi, type OrderRow, type PageOf, type SubmissionRow } from "~/lib/admin/api";
-import { ContentEditor } from "./content-editor";
 import { ErasureForm } from "./erasure-form";
 import { InboxNav, type Counts, type Tab } from "./inbox-nav";
 import { OrdersPanel } from "./orders-panel";
@@ -12,6 +11,9 @@ import { listQuery, SearchForm } from "./search-form";
 import { SubmissionDetail } from "./submission-detail";
 import { SubmissionList } from "./submission-list";
 import type { Who } from "./sign-in-form";
+
+/** The content editor (and its YAML parser) loads only when /admin/content is opened. */
+const ContentEditor = lazy(() => import("./content-editor").then((m) => ({ default: m.ContentEditor })));
 
 type View =
   | { kind: "list"; list: PageOf<SubmissionRow> }
@@ -130,7 +132,11 @@ export function Inbox({
       </p>
       {tab === "erasure" ? <ErasureForm onErased={() => setVersion((v) => v + 1)} /> : null}
       {tab === "organisers" ? <OrganisersPanel fail={fail} onSignedOut={onSignedOut} /> : null}
-      {tab === "content" ? <ContentEditor fail={fail} /> : null}
+      {tab === "content" ? (
+        <Suspense fallback={<p className="mt-8">Loading the editor…</p>}>
+          <ContentEditor fail={fail} />
+        </Suspense>
+      ) : null}
       {tab === "publish" ? <PublishPanel fail={fail} /> : null}
       {view.kind === "list" && isInboxKind(tab) && !id ? (
         <SubmissionList
