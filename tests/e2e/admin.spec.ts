@@ -263,6 +263,9 @@ test("approving three comments at once from the list shows all three on their po
   await page.getByLabel("Select all on this page").check();
   await page.getByRole("button", { name: "Approve (3) selected" }).click();
   await expect(page.getByRole("status").filter({ hasText: "3 items approved" })).toBeVisible();
+  // The list (pending only) reloads empty, and still says what was done.
+  await expect(page.getByText("Nothing here for this search.")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "3 items approved" })).toBeVisible();
   await expectNoAxeViolations(page);
 
   for (const [i, post] of posts.entries()) {

@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { MIN_PASSWORD_LENGTH } from "~/lib/admin/schemas";
 import { adminApi } from "~/lib/admin/api";
-import { Field } from "../forms/field";
+import { NewPasswordFields, samePasswords } from "./password-form";
 
 /** `/admin?invite=<token>`: the invitee chooses a password; then signs in as everyone does. */
 export function AcceptInviteForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
@@ -21,7 +20,7 @@ export function AcceptInviteForm({ token, onDone }: { token: string; onDone: (me
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    if (form.get("password") !== form.get("again")) return setError("The two passwords differ.");
+    if (!samePasswords(form)) return setError("The two passwords differ.");
     const res = await adminApi<{ email: string }>("/invite", {
       method: "POST",
       body: { token, password: form.get("password") },
@@ -38,15 +37,7 @@ export function AcceptInviteForm({ token, onDone }: { token: string; onDone: (me
           <p>
             You are invited to the organisers' inbox as <strong>{invite.email}</strong>. Choose your password.
           </p>
-          <Field
-            label={`Password (at least ${MIN_PASSWORD_LENGTH} characters)`}
-            name="password"
-            type="password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            autoComplete="new-password"
-          />
-          <Field label="Password again" name="again" type="password" required autoComplete="new-password" />
+          <NewPasswordFields label="Password" />
         </>
       ) : null}
       <p role="alert" className="font-semibold text-rose empty:hidden">

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { adminApi } from "~/lib/admin/api";
 import { Field } from "../forms/field";
+import { ConfirmStep } from "./confirm-step";
 
 type Counts = Record<string, number>;
 
@@ -9,11 +10,6 @@ export function ErasureForm({ onErased }: { onErased: () => void }) {
   const [pending, setPending] = useState<string | null>(null);
   const [result, setResult] = useState<{ email: string; counts: Counts } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  // The confirm step takes the focus, so a keyboard user lands on it.
-  useEffect(() => {
-    if (pending) confirmRef.current?.focus();
-  }, [pending]);
 
   function ask(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,23 +47,9 @@ export function ErasureForm({ onErased }: { onErased: () => void }) {
         </div>
       </form>
       {pending ? (
-        <div
-          role="alertdialog"
-          aria-labelledby="erasure-confirm"
-          className="mt-5 rounded-[var(--radius-card)] border-2 border-rose bg-paper p-5"
-        >
-          <p id="erasure-confirm" className="font-semibold">
-            Erase everything stored for {pending}? This cannot be undone.
-          </p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <button type="button" className="btn btn-primary" onClick={() => void erase()} ref={confirmRef}>
-              Yes, erase
-            </button>
-            <button type="button" className="btn btn-outline" onClick={() => setPending(null)}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ConfirmStep confirm="Yes, erase" onConfirm={() => void erase()} onCancel={() => setPending(null)}>
+          Erase everything stored for {pending}? This cannot be undone.
+        </ConfirmStep>
       ) : null}
       <p role="alert" className="mt-4 font-semibold text-rose empty:hidden">
         {error}

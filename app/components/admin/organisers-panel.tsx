@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { adminApi } from "~/lib/admin/api";
 import { Field } from "../forms/field";
+import { ConfirmStep } from "./confirm-step";
 import { when } from "./submission-list";
 
 interface Organisers {
@@ -77,24 +78,13 @@ export function OrganisersPanel({
         ))}
       </ul>
       {confirm ? (
-        <div
-          role="alertdialog"
-          aria-labelledby="remove-confirm"
-          className="mt-4 rounded-[var(--radius-card)] border-2 border-rose bg-paper p-5"
+        <ConfirmStep
+          confirm={`Remove ${confirm.email}`}
+          onConfirm={() => void remove(confirm.id)}
+          onCancel={() => setConfirm(null)}
         >
-          <p id="remove-confirm" className="font-semibold">
-            Remove {confirm.email}? They are signed out at once and can no longer sign in.
-          </p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the confirm step takes the focus */}
-            <button type="button" className="btn btn-primary" autoFocus onClick={() => void remove(confirm.id)}>
-              Remove {confirm.email}
-            </button>
-            <button type="button" className="btn btn-outline" onClick={() => setConfirm(null)}>
-              Cancel
-            </button>
-          </div>
-        </div>
+          Remove {confirm.email}? They are signed out at once and can no longer sign in.
+        </ConfirmStep>
       ) : null}
       {data?.invites.length ? (
         <>

@@ -132,7 +132,19 @@ export function SubmissionList({
     onChanged();
   }
 
-  if (!list.items.length) return <p className="mt-6">Nothing here{params.get("q") ? " for this search" : ""}.</p>;
+  const said = (
+    <p role="status" className="mt-3 font-semibold empty:hidden">
+      {notice}
+    </p>
+  );
+  // After a bulk action empties the list (all approved, say), what was done is still said.
+  if (!list.items.length)
+    return (
+      <>
+        {said}
+        <p className="mt-6">Nothing here{params.get("q") ? " for this search" : ""}.</p>
+      </>
+    );
   const all = onPage.length === list.items.length;
   return (
     <>
@@ -163,9 +175,7 @@ export function SubmissionList({
           </button>
         ))}
       </div>
-      <p role="status" className="mt-3 font-semibold empty:hidden">
-        {notice}
-      </p>
+      {said}
       <SubmissionItems rows={list.items} label={label} open={open} selected={selected} onSelect={select} />
       <Pager page={list.page} pageCount={list.pageCount} label={`${label}: pages`} />
     </>
