@@ -97,10 +97,11 @@ const SCHEMA_OF: [RegExp, keyof ContentSchemas][] = [
  * The fields of a content file, as JSON Schema from the content's own zod schemas (what a file may hold, as
  * written: `io: "input"`), for the editor's form; a Markdown file's text is its `body`. Null when unknown.
  */
-export function fieldsSchema(rel: string, imageManifest: string): Record<string, unknown> | null {
+export function fieldsSchema(rel: string): Record<string, unknown> | null {
   const name = SCHEMA_OF.find(([pattern]) => pattern.test(rel))?.[1];
   if (!name) return null;
-  const schemas = createSchemas({ images: readImageManifest(imageManifest), markdown: renderMarkdown });
+  // The image manifest only checks values; what a field is does not depend on it.
+  const schemas = createSchemas({ images: {}, markdown: renderMarkdown });
   return z.toJSONSchema(schemas[name] as z.ZodType, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
 }
 

@@ -293,4 +293,17 @@ describe("the content editor's API", { timeout: 60_000 }, () => {
     }
     expect(git("status", "--porcelain")).toBe("");
   });
+
+  it("answers each file's fields as JSON Schema from the content's own schemas", async () => {
+    const res = await request("GET", `/content/schema?path=${DAY}`);
+    expect(res.status).toBe(200);
+    const { schema } = (await res.json()) as {
+      schema: { properties: { sessions: { items: { properties: Record<string, { description?: string }> } } } };
+    };
+    const session = schema.properties.sessions.items.properties;
+    expect(Object.keys(session)).toEqual(expect.arrayContaining(["number", "start", "end", "title", "speaker"]));
+    expect(session.start?.description).toMatch(/HH:MM/);
+    expect((await request("GET", "/content/schema?path=../package.json")).status).toBe(400);
+    expect((await request("GET", "/content/schema?path=nothing-like-it.yaml")).status).toBe(404);
+  });
 });

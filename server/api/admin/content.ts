@@ -80,7 +80,7 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
     } catch (error) {
       if (!(error instanceof Error && "code" in error)) return pathError(c, error);
     }
-    const schema = fieldsSchema(rel, copy.imageManifest);
+    const schema = fieldsSchema(rel);
     return schema ? c.json({ schema }) : notFound(c, "This file has no form: edit its text.");
   });
 
