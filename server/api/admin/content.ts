@@ -9,19 +9,8 @@
 import type { Hono } from "hono";
 import { CONFLICT_MESSAGE, previewSchema, saveContentSchema, undoSchema } from "../../../app/lib/admin/content";
 import { firstIssue } from "../../../app/lib/admin/schemas";
-import {
-  ContentPathError,
-  fieldsSchema,
-  history,
-  listFiles,
-  previewMarkdown,
-  readContentFile,
-  saveContentFile,
-  undo,
-  type SaveResult,
-  type WorkingCopy,
-} from "../../content/working-copy";
-import { imageFolders, saveImage, type ImageFolder } from "../../content/images";
+import type { ImageFolder } from "../../content/images";
+import type { SaveResult, WorkingCopy } from "../../content/working-copy";
 import { audit } from "./accounts";
 import { badRequest, jsonBody, notFound, type AdminContext, type AdminEnv } from "./context";
 
@@ -32,6 +21,20 @@ export interface ContentOptions {
   /** The content commit of the live build (what "changed since the last publish" counts from). */
   liveCommit: () => string | null;
 }
+
+/**
+ * The editor's tools (git, the content loader, the image codec) are loaded on its first request: they need
+ * the build's packages (yaml, marked, sharp), which a production-only install (`npm ci --omit=dev`) leaves
+ * out; the rest of the server runs without them.
+ */
+type Tools = typeof import("../../content/working-copy") & typeof import("../../content/images");
+const UNAVAILABLE =
+  "The content editor needs the build tools on this server: install with npm ci (not npm ci --omit=dev).";
+let loading: Promise<Tools> | null = null;
+const loadTools = () =>
+  (loading ??= Promise.all([import("../../content/working-copy"), import("../../content/images")]).then(
+    ([copy, images]) => ({ ...copy, ...images }),
+  ));
 
 /** One save or undo at a time on this server: git's index is shared. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -57,17 +60,27 @@ function answer(c: AdminContext, result: SaveResult, text?: string, newFile = fa
 
 export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, db: Parameters<typeof audit>[0]) {
   const { copy } = options;
+  let t: Tools;
+  admin.use("/content/*", async (c, next) => {
+    try {
+      t = await loadTools();
+    } catch {
+      loading = null;
+      return c.json({ error: UNAVAILABLE }, 503);
+    }
+    return next();
+  });
   const pathError = (c: AdminContext, error: unknown) => {
-    if (error instanceof ContentPathError) return badRequest(c, error.message);
+    if (error instanceof t.ContentPathError) return badRequest(c, error.message);
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return notFound(c, "There is no such content file.");
     throw error;
   };
 
-  admin.get("/content/files", async (c) => c.json({ files: await listFiles(copy) }));
+  admin.get("/content/files", async (c) => c.json({ files: await t.listFiles(copy) }));
 
   admin.get("/content/file", async (c) => {
     try {
-      return c.json(await readContentFile(copy, c.req.query("path") ?? ""));
+      return c.json(await t.readContentFile(copy, c.req.query("path") ?? ""));
     } catch (error) {
       return pathError(c, error);
     }
@@ -76,11 +89,11 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
   admin.get("/content/schema", async (c) => {
     const rel = c.req.query("path") ?? "";
     try {
-      await readContentFile(copy, rel);
+      await t.readContentFile(copy, rel);
     } catch (error) {
       if (!(error instanceof Error && "code" in error)) return pathError(c, error);
     }
-    const schema = fieldsSchema(rel);
+    const schema = t.fieldsSchema(rel);
     return schema ? c.json({ schema }) : notFound(c, "This file has no form: edit its text.");
   });
 
@@ -90,7 +103,7 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
     const who = c.get("admin");
     const { path, text, base } = parsed.data;
     try {
-      const result = await serial(() => saveContentFile(copy, path, text, base, who));
+      const result = await serial(() => t.saveContentFile(copy, path, text, base, who));
       if (result.ok)
         await audit(db, {
           adminId: who.id,
@@ -107,7 +120,7 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
 
   const { images } = options;
   if (images) {
-    admin.get("/content/images", async (c) => c.json({ folders: await imageFolders(images) }));
+    admin.get("/content/images", async (c) => c.json({ folders: await t.imageFolders(images) }));
 
     admin.post("/content/images", async (c) => {
       const form = await c.req.parseBody().catch(() => null);
@@ -115,7 +128,7 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
       if (!form || !(file instanceof File)) return badRequest(c, "Choose a picture to upload.");
       const who = c.get("admin");
       const result = await serial(async () =>
-        saveImage(
+        t.saveImage(
           images,
           {
             folder: String(form.folder ?? ""),
@@ -141,28 +154,31 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
   admin.post("/content/preview", async (c) => {
     const parsed = previewSchema.safeParse(await jsonBody(c));
     if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
-    return c.json({ html: previewMarkdown(parsed.data.text) });
+    return c.json({ html: t.previewMarkdown(parsed.data.text) });
   });
 
   admin.get("/content/history", async (c) => {
     const rel = c.req.query("path");
     try {
-      if (rel) await readContentFile(copy, rel);
+      if (rel) await t.readContentFile(copy, rel);
     } catch (error) {
       return pathError(c, error);
     }
-    return c.json({ changes: await history(copy, { rel }) });
+    return c.json({ changes: await t.history(copy, { rel }) });
   });
 
   admin.get("/content/changes", async (c) =>
-    c.json({ since: options.liveCommit(), changes: await history(copy, { since: options.liveCommit(), limit: 100 }) }),
+    c.json({
+      since: options.liveCommit(),
+      changes: await t.history(copy, { since: options.liveCommit(), limit: 100 }),
+    }),
   );
 
   admin.post("/content/undo", async (c) => {
     const parsed = undoSchema.safeParse(await jsonBody(c));
     if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
     const who = c.get("admin");
-    const result = await serial(() => undo(copy, parsed.data.commit, who));
+    const result = await serial(() => t.undo(copy, parsed.data.commit, who));
     if (!result) return notFound(c, "There is no such change.");
     if (result.ok)
       await audit(db, {
