@@ -9,7 +9,9 @@
 import type { Hono } from "hono";
 import { CONFLICT_MESSAGE, previewSchema, saveContentSchema, undoSchema } from "../../../app/lib/admin/content";
 import { firstIssue } from "../../../app/lib/admin/schemas";
+import type * as ImageTools from "../../content/images";
 import type { ImageFolder } from "../../content/images";
+import type * as WorkingCopyTools from "../../content/working-copy";
 import type { SaveResult, WorkingCopy } from "../../content/working-copy";
 import { audit } from "./accounts";
 import { badRequest, jsonBody, notFound, type AdminContext, type AdminEnv } from "./context";
@@ -27,7 +29,7 @@ export interface ContentOptions {
  * the build's packages (yaml, marked, sharp), which a production-only install (`npm ci --omit=dev`) leaves
  * out; the rest of the server runs without them.
  */
-type Tools = typeof import("../../content/working-copy") & typeof import("../../content/images");
+type Tools = typeof WorkingCopyTools & typeof ImageTools;
 const UNAVAILABLE =
   "The content editor needs the build tools on this server: install with npm ci (not npm ci --omit=dev).";
 let loading: Promise<Tools> | null = null;
