@@ -17,6 +17,7 @@ import {
   type ScheduleDay,
   type Speaker,
 } from "./schemas";
+import { splitFrontMatter } from "../lib/front-matter";
 import type { SessionChange } from "../lib/schedule/changes";
 
 export type { Content, ImageManifest } from "./schemas";
@@ -149,8 +150,6 @@ function issueLines(file: string, issues: readonly z.core.$ZodIssue[], raw: unkn
 // ---------------------------------------------------------------------------
 // Reading files
 
-const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n([\s\S]*))?$/;
-
 class Reader {
   readonly problems: string[] = [];
   constructor(
@@ -188,13 +187,13 @@ class Reader {
     let body: string | undefined;
     let lineOffset = 0;
     if (rel.endsWith(".md")) {
-      const match = FRONTMATTER.exec(source);
-      if (!match) {
+      const parts = splitFrontMatter(source);
+      if (!parts) {
         this.problems.push(`${file}: must start with a frontmatter block between two "---" lines`);
         return { ok: false };
       }
-      yamlSource = match[1] ?? "";
-      body = match[2] ?? "";
+      yamlSource = parts.yaml;
+      body = parts.body;
       lineOffset = 1;
     }
     const doc = parseDocument(yamlSource);

@@ -14,6 +14,7 @@ import { parse } from "yaml";
 import * as z from "zod";
 import { ContentError, loadContent, readImageManifest, renderMarkdown } from "../../app/content/load";
 import { createSchemas, type ContentSchemas } from "../../app/content/schemas";
+import { splitFrontMatter } from "../../app/lib/front-matter";
 
 const run = promisify(execFile);
 
@@ -107,7 +108,7 @@ export function fieldsSchema(rel: string): Record<string, unknown> | null {
 
 /** A Markdown file's body (after its front matter) as the site renders it. */
 export function previewMarkdown(text: string): string {
-  const body = /^---\r?\n[\s\S]*?\r?\n---\r?\n?([\s\S]*)$/.exec(text)?.[1] ?? text;
+  const body = splitFrontMatter(text)?.body ?? text;
   return renderMarkdown(body).html;
 }
 
@@ -162,8 +163,8 @@ const identity = (author: Author) => [
 function fieldsOf(rel: string, text: string): Record<string, unknown> {
   try {
     if (!rel.endsWith(".md")) return (parse(text) as Record<string, unknown>) ?? {};
-    const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-    return match ? { ...((parse(match[1]!) as Record<string, unknown>) ?? {}), text: match[2] } : { text };
+    const parts = splitFrontMatter(text);
+    return parts ? { ...((parse(parts.yaml) as Record<string, unknown>) ?? {}), text: parts.body } : { text };
   } catch {
     return {};
   }

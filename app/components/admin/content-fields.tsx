@@ -1,4 +1,5 @@
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document } from "yaml";
+import { splitFrontMatter } from "~/lib/front-matter";
 
 /**
  * The editor's form (issue 30): the fields of a content file, drawn from its JSON Schema (made from the
@@ -38,8 +39,8 @@ interface Split {
 /** The file as a YAML document (a Markdown file: its front matter) and, for Markdown, its text. */
 export function split(text: string, markdown: boolean): Split {
   if (!markdown) return { doc: parseDocument(text), body: null };
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-  return { doc: parseDocument(match?.[1] ?? ""), body: match?.[2] ?? text };
+  const parts = splitFrontMatter(text);
+  return { doc: parseDocument(parts?.yaml ?? ""), body: parts?.body ?? text };
 }
 
 /** Width the content's folded paragraphs are wrapped at when a file is written whole. */
@@ -142,7 +143,7 @@ export function ContentFields({
             value={parts.body}
             onChange={(event) => {
               // The front matter stays as written; only the text after it changes.
-              const head = /^---\r?\n[\s\S]*?\r?\n---\r?\n?/.exec(text)?.[0];
+              const head = splitFrontMatter(text)?.head;
               onChange(
                 head ? head + event.target.value : join({ doc: split(text, true).doc, body: event.target.value }),
               );
