@@ -9,13 +9,12 @@
 import path from "node:path";
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { registerAdmin } from "./api/admin";
+import { isAdminPath, requestBodyLimit } from "./body-limits";
 import type { ContentOptions } from "./api/admin/content";
 import { registerAgendaIcs } from "./api/agenda-ics";
 import { registerHealth } from "./api/health";
-import { API_PATHS } from "../app/lib/urls";
 import { checkoutDataFile, registerCheckout, type CheckoutOptions } from "./api/checkout";
 import { registerComments } from "./api/comments";
 import type { ApiDeps } from "./api/deps";
@@ -80,14 +79,6 @@ export interface AppOptions {
 }
 
 const MAX_PATH_LENGTH = 2048;
-const API_BODY_LIMIT = 16 * 1024;
-/** A provider's event can be larger than a form (a session with its line items and customer details). */
-const WEBHOOK_BODY_LIMIT = 256 * 1024;
-/** A content file saved by the editor (MAX_CONTENT_BYTES, JSON-escaped). */
-const CONTENT_BODY_LIMIT = 1024 * 1024;
-/** A picture uploaded by the editor (MAX_IMAGE_BYTES) and its form fields: a larger one gets 413 before it is read. */
-const IMAGE_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
-
 /** Throws, with a message for the operator, when the build is missing, unreadable or lacks headers.json. */
 export function createApp(opts: AppOptions): Hono {
   const root = path.resolve(opts.root ?? "build/client");
@@ -128,20 +119,8 @@ export function createApp(opts: AppOptions): Hono {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", NO_STORE);
   });
-  const tooLarge = (c: Context) => c.json({ error: "Payload too large" }, 413);
-  const apiLimit = bodyLimit({ maxSize: API_BODY_LIMIT, onError: tooLarge });
-  const webhookLimit = bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT, onError: tooLarge });
-  const contentLimit = bodyLimit({ maxSize: CONTENT_BODY_LIMIT, onError: tooLarge });
-  const imageLimit = bodyLimit({
-    maxSize: IMAGE_BODY_LIMIT,
-    onError: (c) => c.json({ error: "That picture is larger than 10 MB: please make it smaller." }, 413),
-  });
-  const limits: Record<string, typeof apiLimit> = {
-    [API_PATHS.stripeWebhook]: webhookLimit,
-    "/api/admin/content/file": contentLimit,
-    "/api/admin/content/images": imageLimit,
-  };
-  app.use("/api/*", (c, next) => (limits[c.req.path] ?? apiLimit)(c, next));
+  // The organisers' routes limit their bodies after their session check (server/api/admin/index.ts).
+  app.use("/api/*", (c, next) => (isAdminPath(c.req.path) ? next() : requestBodyLimit(c, next)));
 
   registerVitals(app, deps, opts.vitals);
   const { database } = opts;

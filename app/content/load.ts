@@ -205,7 +205,14 @@ class Reader {
       this.problems.push(`${file}: line ${line}: YAML syntax error: ${reason}`);
       return { ok: false };
     }
-    const value: unknown = doc.toJS();
+    let value: unknown;
+    try {
+      value = doc.toJS();
+    } catch {
+      // The yaml package stops at 100 uses of an alias (`*name`): more is a resource exhaustion attack.
+      this.problems.push(`${file}: too many repeated references (YAML aliases, *name): write the values out`);
+      return { ok: false };
+    }
     if (body === undefined) return { ok: true, value };
     return { ok: true, value: isRecord(value) ? { ...value, body } : value };
   }

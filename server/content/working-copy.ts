@@ -213,6 +213,8 @@ export async function saveContentFile(
   author: Author,
 ): Promise<SaveResult> {
   const file = await contentFile(copy, rel);
+  if (!SCHEMA_OF.some(([pattern]) => pattern.test(rel)))
+    throw new ContentPathError("That is not a file the site reads: add files only in the folders offered.");
   const current = await readFile(file, "utf8").catch(() => null);
   // base "" is a new file: refused when one exists by now (someone else made it).
   if (current === null ? base !== "" : blobId(current) !== base)
@@ -260,30 +262,78 @@ export async function history(copy: WorkingCopy, options: { rel?: string; since?
     });
 }
 
-/** Undoes a content commit with a new one (checked like a save); refused when it would not build. */
-export async function undo(copy: WorkingCopy, commit: string, author: Author): Promise<SaveResult | null> {
+export type UndoResult = SaveResult | { ok: false; refused: string };
+
+/**
+ * Undoes one change with a new commit (checked like a save). Only a commit on the live branch (reachable
+ * from HEAD), not a merge, whose every file is inside `folders` (the content and the pictures) can be undone,
+ * and the new commit holds those files only: an organiser's Undo never reaches code, nor anything else
+ * staged. Null when there is no such commit on the branch.
+ */
+export async function undo(
+  copy: WorkingCopy,
+  commit: string,
+  author: Author,
+  folders: string[],
+): Promise<UndoResult | null> {
   if (!/^[0-9a-f]{7,64}$/.test(commit)) return null;
-  const known = await git(copy, ["cat-file", "-t", commit]).catch(() => "");
-  if (known !== "commit") return null;
+  const id = await git(copy, ["rev-parse", "--verify", "--quiet", `${commit}^{commit}`]).catch(() => "");
+  if (!id) return null;
+  const onBranch = await run("git", ["-C", copy.dir, "merge-base", "--is-ancestor", id, "HEAD"]).then(
+    () => true,
+    () => false,
+  );
+  if (!onBranch) return null;
+  const parents = (await git(copy, ["rev-list", "--parents", "-n", "1", id])).split(" ").length - 1;
+  if (parents !== 1) return { ok: false, refused: "This change joins or starts a history: it cannot be undone here." };
+  const top = await git(copy, ["rev-parse", "--show-toplevel"]);
+  const files = (await git(copy, ["diff-tree", "--no-commit-id", "--no-renames", "--name-only", "-r", "-z", id]))
+    .split("\0")
+    .filter(Boolean)
+    .map((rel) => path.join(top, rel));
+  const roots = await Promise.all(folders.map((folder) => realpath(folder).catch(() => null)));
+  const inside = (file: string) => roots.some((root) => root !== null && !path.relative(root, file).startsWith(".."));
+  if (!files.length || !files.every(inside))
+    return {
+      ok: false,
+      refused: "Undo takes back only changes to the content and pictures; this one touched other files.",
+    };
+
+  // The change, backwards, applied to exactly its files (index and working tree).
+  const patch = (await run("git", ["-C", top, "diff", "--binary", id, `${id}^`], { maxBuffer: 64 << 20 })).stdout;
+  const apply = (args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      const child = execFile("git", ["-C", top, "apply", "--index", ...args, "-"], (error) =>
+        error ? reject(error) : resolve(),
+      );
+      child.stdin!.end(patch);
+    });
   try {
-    await git(copy, [...identity(author), "revert", "--no-commit", commit]);
+    await apply([]);
   } catch {
-    await git(copy, ["revert", "--abort"]).catch(() => {});
     return { ok: false, problems: ["This change cannot be undone by itself: later changes touch the same lines."] };
   }
   const problems = await checkContent(copy, {});
   if (problems.length) {
-    await git(copy, ["revert", "--abort"]).catch(() => {});
+    await apply(["--reverse"]);
     return { ok: false, problems };
   }
-  const subject = await git(copy, ["log", "-1", "--format=%s", commit]);
-  await git(copy, [
-    ...identity(author),
-    "commit",
-    "--quiet",
-    `--author=${author.email.split("@")[0]} <${author.email}>`,
-    "-m",
-    `Undo "${subject}"`,
-  ]);
+  const subject = await git(copy, ["log", "-1", "--format=%s", id]);
+  try {
+    await git(copy, [
+      ...identity(author),
+      "commit",
+      "--quiet",
+      `--author=${author.email.split("@")[0]} <${author.email}>`,
+      "-m",
+      `Undo "${subject}"`,
+      "--only",
+      "--",
+      ...files,
+    ]);
+  } catch (error) {
+    await apply(["--reverse"]);
+    throw error;
+  }
   return { ok: true, blob: "", commit: await git(copy, ["rev-parse", "HEAD"]) };
 }

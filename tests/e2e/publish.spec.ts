@@ -293,6 +293,26 @@ test.describe("one server, embedded database", () => {
     expect(await (await fetch(`${site.url}/schedule`)).text()).toContain(OLD_TITLE.replace("&", "&amp;"));
     await edit("schedule/day-01.yaml", 'end: "07:00"', 'end: "09:00"');
   });
+
+  test("an organiser's Undo of a change that touched code is refused, and nothing is written", async ({ page }) => {
+    // A developer's commit in the working copy that changed a content file and the server's code at once.
+    await edit("faqs.yaml", /$/, "# reviewed\n");
+    await mkdir(path.join(dir, "repo", "server"), { recursive: true });
+    await writeFile(path.join(dir, "repo", "server", "check.ts"), "export const checked = true;\n");
+    git("add", "--", "content/faqs.yaml", "server/check.ts");
+    git("-c", "user.name=dev", "-c", "user.email=dev@example.org", "commit", "--quiet", "-m", "Content and code");
+    const head = git("rev-parse", "HEAD");
+
+    await signIn(page, site);
+    await page.goto(`${site.url}/admin/content?file=faqs.yaml`);
+    await page.getByRole("button", { name: "Undo: Content and code" }).click();
+    await expect(page.getByRole("alert")).toContainText(
+      "Undo takes back only changes to the content and pictures; this one touched other files.",
+    );
+    expect(git("rev-parse", "HEAD")).toBe(head);
+    expect(git("status", "--porcelain")).toBe("");
+    expect(await readFile(path.join(dir, "repo", "server", "check.ts"), "utf8")).toBe("export const checked = true;\n");
+  });
 });
 
 test.describe("two servers on one PostgreSQL", () => {

@@ -201,6 +201,80 @@ describe("the content editor's API", { timeout: 60_000 }, () => {
     expect((await request("POST", "/content/undo", { commit: "0".repeat(40) })).status).toBe(404);
   });
 
+  it("undoes only a change of the content or pictures on this branch, and commits only its files (issue 39)", async () => {
+    const commit = (files: Record<string, string>, message: string) => {
+      for (const [rel, text] of Object.entries(files)) {
+        mkdirSync(path.dirname(path.join(repo, rel)), { recursive: true });
+        writeFileSync(path.join(repo, rel), text);
+      }
+      git("add", "--", ...Object.keys(files));
+      git("-c", "user.name=dev", "-c", "user.email=dev@example.org", "commit", "--quiet", "-m", message);
+      return git("rev-parse", "HEAD");
+    };
+    const faqs = readFileSync(path.join(repo, "content", "faqs.yaml"), "utf8");
+    const code = commit({ "server/check.ts": "export const checked = true;\n" }, "A code change");
+    const mixed = commit(
+      { "content/faqs.yaml": `${faqs}# checked\n`, "server/check.ts": "export const checked = false;\n" },
+      "Content and code at once",
+    );
+    const clients = readFileSync(path.join(repo, "content", "clients.yaml"), "utf8");
+    git("checkout", "--quiet", "-b", "elsewhere", "HEAD~2");
+    commit({ "content/clients.yaml": `${clients}# merged\n` }, "On a branch, merged");
+    git("checkout", "--quiet", "-");
+    git(
+      "-c",
+      "user.name=dev",
+      "-c",
+      "user.email=dev@example.org",
+      "merge",
+      "--quiet",
+      "--no-ff",
+      "-m",
+      "A merge",
+      "elsewhere",
+    );
+    const merge = git("rev-parse", "HEAD");
+    // A commit that exists in the repository but not on the live branch.
+    git("checkout", "--quiet", "elsewhere");
+    const offBranch = commit({ "content/clients.yaml": `${clients}# elsewhere\n` }, "Not on the live branch");
+    git("checkout", "--quiet", "-");
+    git("branch", "--quiet", "-D", "elsewhere");
+    const head = merge;
+
+    const refused: [string, number, RegExp][] = [
+      [code, 422, /only changes to the content and pictures/],
+      [mixed, 422, /only changes to the content and pictures/],
+      [merge, 422, /cannot be undone here/],
+      [offBranch.slice(0, 12), 404, /no such change/],
+    ];
+    for (const [id, status, message] of refused) {
+      const res = await request("POST", "/content/undo", { commit: id });
+      expect(res.status, id).toBe(status);
+      expect(((await res.json()) as { error: string }).error).toMatch(message);
+      expect(git("rev-parse", "HEAD")).toBe(head);
+      expect(git("status", "--porcelain")).toBe("");
+    }
+    expect(readFileSync(path.join(repo, "server", "check.ts"), "utf8")).toBe("export const checked = false;\n");
+
+    // A picture left staged by something that failed is never swept into an undo's commit.
+    const content = commit({ "content/faqs.yaml": `${faqs}# a content change\n` }, "Content only");
+    writeFileSync(path.join(repo, "public", "images", "blog", "stray.jpg"), "stray");
+    git("add", "--", "public/images/blog/stray.jpg");
+    const res = await request("POST", "/content/undo", { commit: content });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(git("show", "--format=", "--name-only", "HEAD")).toBe("content/faqs.yaml");
+    expect(readFileSync(path.join(repo, "content", "faqs.yaml"), "utf8")).toBe(`${faqs}# checked\n`);
+    git("reset", "--quiet", "--", "public/images/blog/stray.jpg");
+    rmSync(path.join(repo, "public", "images", "blog", "stray.jpg"));
+    expect(git("status", "--porcelain")).toBe("");
+
+    // A picture's commit is undone too: the picture goes.
+    const picture = commit({ "public/images/blog/added.jpg": "picture" }, "Add a picture");
+    expect((await request("POST", "/content/undo", { commit: picture })).status).toBe(200);
+    expect(git("show", "--format=", "--name-status", "HEAD")).toBe("D\tpublic/images/blog/added.jpg");
+    expect(git("status", "--porcelain")).toBe("");
+  });
+
   it("creates a new post (checked like any save), never over an existing file, and previews Markdown", async () => {
     const rel = "blog/posts/99-written-in-the-editor.md";
     const post = (id: number, title: string) =>
@@ -249,10 +323,20 @@ describe("the content editor's API", { timeout: 60_000 }, () => {
       form.set("file", file, name);
       form.set("folder", fields.folder ?? "blog");
       form.set("alt", fields.alt ?? "Guests singing at the opening night");
+      // As a browser sends it: multipart with its length.
+      const multipart = new Request("http://site.test/", { method: "POST", body: form });
+      const body = await multipart.arrayBuffer();
       return app.request("http://site.test/api/admin/content/images", {
         method: "POST",
-        headers: { origin: SITE, cookie, "x-forwarded-for": "10.9.0.1", ...headers },
-        body: form,
+        headers: {
+          origin: SITE,
+          cookie,
+          "x-forwarded-for": "10.9.0.1",
+          "content-type": multipart.headers.get("content-type")!,
+          "content-length": String(body.byteLength),
+          ...headers,
+        },
+        body,
       });
     };
     const jpeg = new Blob([new Uint8Array(await photo("jpeg"))], { type: "image/jpeg" });
@@ -292,6 +376,76 @@ describe("the content editor's API", { timeout: 60_000 }, () => {
       expect(((await res.json()) as { error: string }).error).toMatch(message);
     }
     expect(git("status", "--porcelain")).toBe("");
+  });
+
+  it("refuses a YAML alias bomb and a file no collection reads, with a message, writing nothing (issue 39)", async () => {
+    const { blob } = await open("faqs.yaml");
+    const level = (name: string, of: string) => `${name}: &${name} [${Array(9).fill(`*${of}`).join(", ")}]`;
+    const bomb = ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]', level("b", "a")]
+      .concat(["c", "d", "e", "f", "g", "h", "i"].map((name, i) => level(name, "abcdefghi"[i]!)))
+      .join("\n");
+    const res = await request("PUT", "/content/file", { path: "faqs.yaml", text: bomb, base: blob });
+    expect(res.status, await res.clone().text()).toBe(422);
+    expect(((await res.json()) as { problems: string[] }).problems.join("\n")).toMatch(
+      /content\/faqs\.yaml: .*too many repeated references/,
+    );
+
+    for (const rel of ["zzz.yaml", "blog/zzz.yaml", "speakers/notes.yaml"]) {
+      const outside = await request("PUT", "/content/file", { path: rel, text: "a: 1\n", base: "" });
+      expect(outside.status, rel).toBe(400);
+      expect(((await outside.json()) as { error: string }).error).toMatch(/not a file the site reads/);
+    }
+    expect(git("status", "--porcelain")).toBe("");
+  });
+
+  it("reads no upload before the session and Origin are checked, and none without its length (issue 39)", async () => {
+    const CHUNK = 64 * 1024;
+    /** A chunked upload of 11 MB; `read` counts the bytes the server took from it. */
+    const chunked = (headers: Record<string, string>) => {
+      const sent = { bytes: 0 };
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent.bytes >= 11 * 1024 * 1024) return controller.close();
+          sent.bytes += CHUNK;
+          controller.enqueue(new Uint8Array(CHUNK));
+        },
+      });
+      const response = app.request("http://site.test/api/admin/content/images", {
+        method: "POST",
+        headers: {
+          origin: SITE,
+          cookie,
+          "x-forwarded-for": "10.9.0.1",
+          "content-type": "multipart/form-data; boundary=x",
+          ...headers,
+        },
+        body,
+        duplex: "half",
+      } as RequestInit);
+      return { response, sent };
+    };
+    for (const [headers, status, message] of [
+      [{ cookie: "" }, 401, /sign in/],
+      [{ origin: "https://evil.test" }, 403, /Origin/],
+      [{}, 411, /size/],
+    ] as const) {
+      const { response, sent } = chunked(headers);
+      const res = await response;
+      expect(res.status, message.source).toBe(status);
+      expect(((await res.json()) as { error: string }).error).toMatch(message);
+      expect(sent.bytes, message.source).toBeLessThanOrEqual(2 * CHUNK);
+    }
+    // A declared length over the limit, without a session: refused for the session, not read.
+    const big = await app.request("http://site.test/api/admin/content/images", {
+      method: "POST",
+      headers: { origin: SITE, "content-length": String(20 * 1024 * 1024), "x-forwarded-for": "10.9.0.1" },
+    });
+    expect(big.status).toBe(401);
+
+    // The preview takes what a save takes.
+    const long = `${"A paragraph of the organisers' words. ".repeat(2000)}\n`;
+    const preview = await request("POST", "/content/preview", { text: long });
+    expect(preview.status, await preview.clone().text()).toBe(200);
   });
 
   it("answers each file's fields as JSON Schema from the content's own schemas", async () => {

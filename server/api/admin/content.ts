@@ -180,8 +180,10 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
     const parsed = undoSchema.safeParse(await jsonBody(c));
     if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
     const who = c.get("admin");
-    const result = await serial(() => t.undo(copy, parsed.data.commit, who));
+    const folders = [copy.dir, ...(options.images ? [options.images.dir] : [])];
+    const result = await serial(() => t.undo(copy, parsed.data.commit, who, folders));
     if (!result) return notFound(c, "There is no such change.");
+    if ("refused" in result) return c.json({ error: result.refused }, 422);
     if (result.ok)
       await audit(db, {
         adminId: who.id,

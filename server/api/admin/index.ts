@@ -7,6 +7,7 @@ import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { sessionAdmin } from "./accounts";
 import { isHttps } from "../../request";
+import { requestBodyLimit } from "../../body-limits";
 import { registerComments } from "./comments";
 import { registerContent } from "./content";
 import type { AdminEnv, AdminOptions } from "./context";
@@ -52,6 +53,8 @@ export function registerAdmin(app: Hono, options: AdminOptions): void {
     c.set("token", token);
     return next();
   });
+  // Only now is a body read, up to its route's limit (issue 39).
+  admin.use("*", requestBodyLimit);
 
   registerSession(admin, { ...options, now, trustProxy });
   registerSubmissions(admin, options);
