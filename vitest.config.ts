@@ -11,5 +11,7 @@ export default defineConfig({
       "tests/integration/**/*.test.{ts,tsx}",
     ],
     environment: "node",
+    // Set-up and clean-up start and remove PostgreSQL data folders: slow when the shared machine is busy.
+    hookTimeout: 60_000,
   },
 });

@@ -4,7 +4,7 @@
  * TEST_DATABASE_URL is set (`npm run test:pg`). The scripts are run as a person would run them.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -12,6 +12,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./client";
+import { migrationFiles } from "./migrate";
 import { rowsOf } from "./store";
 
 const run = promisify(execFile);
@@ -81,6 +82,8 @@ async function freshPgDatabase(name: string): Promise<string> {
   return pgUrl!.replace(/\/[^/]*$/, `/${name}`);
 }
 
+/** Each test's empty folders are new ones. */
+let folders = 0;
 type Target = { env: Record<string, string>; open: () => Promise<Database> };
 const backends: [string, () => Promise<{ source: Target; empty: () => Promise<Target> }>][] = [
   [
@@ -90,8 +93,7 @@ const backends: [string, () => Promise<{ source: Target; empty: () => Promise<Ta
         const dataDir = path.join(tmp, name);
         return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }) };
       };
-      let n = 0;
-      return { source: folder("source"), empty: async () => folder(`restored-${++n}`) };
+      return { source: folder("source"), empty: async () => folder(`restored-${++folders}`) };
     },
   ],
 ];
@@ -166,5 +168,50 @@ describe.each(backends)("backup and restore on %s", (name, setup) => {
     await expect(script("restore", [file], other.env)).rejects.toMatchObject({
       stderr: expect.stringMatching(/already holds a database|not empty/),
     });
+  }, 120_000);
+
+  it("writes a backup to a new file of its own, owner-only, never into a .partial file someone made first", async () => {
+    const { source } = await setup();
+    await (await source.open()).close();
+    const file = path.join(tmp, `${name}-own.jsonl.gz`);
+    const planted = `${file}.partial`;
+    writeFileSync(planted, "");
+    chmodSync(planted, 0o666);
+    if (process.getuid?.() === 0) chownSync(planted, 65534, 65534);
+    await script("backup", [file], source.env);
+    const written = statSync(file);
+    expect(written.mode & 0o777).toBe(0o600);
+    expect(written.uid).toBe(process.getuid?.());
+    expect(statSync(planted).size).toBe(0);
+    expect(gunzipSync(readFileSync(file)).toString("utf8")).toContain('"end":true');
+  }, 120_000);
+
+  it("refuses a backup naming a table that is not one of the site's, and writes nothing", async () => {
+    const { empty } = await setup();
+    const file = path.join(tmp, `${name}-catalog.jsonl.gz`);
+    const header = { format: "tncc-backup", version: 1, createdAt: new Date().toISOString() };
+    const migrations = migrationFiles().map((m) => m.version);
+    const row = { objoid: 1, classoid: 1259, objsubid: 0, description: "written by a backup" };
+    const lines = [
+      { ...header, migrations },
+      { table: "pg_description", row },
+      { end: true, counts: { pg_description: 1 } },
+    ];
+    writeFileSync(file, gzipSync(lines.map((l) => JSON.stringify(l)).join("\n")));
+    const target = await empty();
+    await expect(script("restore", [file], target.env)).rejects.toMatchObject({
+      stderr: expect.stringMatching(/Nothing restored: .*pg_description/),
+    });
+    const untouched = await target.open();
+    try {
+      const planted = await untouched.db.execute(
+        sql`SELECT 1 FROM pg_description WHERE description = ${row.description}`,
+      );
+      expect(rowsOf(planted)).toEqual([]);
+      const rows = Object.values(await contents(untouched.db)).flat();
+      expect(rows.filter((r) => !r.includes("version"))).toEqual([]);
+    } finally {
+      await untouched.close();
+    }
   }, 120_000);
 });

@@ -86,6 +86,8 @@ export async function restore(
       throw new Error(`The database is not empty (${existing.map((t) => t.name).join(", ")}): restore into a new one.`);
 
     let header: Header | null = null;
+    /** The tables the backup's migrations made: the only ones a backup may write into. */
+    let tables = new Set<string>();
     let ended = false;
     const batch: { table: string; rows: unknown[] } = { table: "", rows: [] };
     const flush = async () => {
@@ -106,7 +108,12 @@ export async function restore(
         const unknown = header.migrations.filter((m) => !known.has(m));
         if (unknown.length) throw new Error(`The backup comes from a newer version (${unknown.join(", ")}).`);
         await migrate(tx as unknown as Db, undefined, new Set(header.migrations));
+        tables = new Set(await tablesInOrder(tx as unknown as Db));
       } else if ("table" in line) {
+        if (!tables.has(line.table))
+          throw new Error(
+            `The backup names the table ${JSON.stringify(line.table)}, which is not one of this site's tables.`,
+          );
         if (line.table !== batch.table || batch.rows.length >= 500) await flush();
         batch.table = line.table;
         batch.rows.push(line.row);

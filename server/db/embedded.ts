@@ -5,7 +5,19 @@
  * survives a power cut; see docs/decisions/021-durable-embedded-database.md.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, chownSync, existsSync, statSync, mkdirSync, readFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -56,29 +68,92 @@ function runAs(log: (line: string) => void): { uid: number; gid: number } | null
 }
 
 /**
- * Lets the postgres user pass through (not list) the folders above `dir` that stop it, such as a temporary
- * folder made by mkdtemp (0700) or root's home; each change is logged.
+ * Lets the postgres user, and only that user, pass through (not list) the folders above `dir` that stop it,
+ * such as a temporary folder made by mkdtemp (0700) or root's home: an ACL entry (setfacl), each one logged.
+ * Without setfacl (Debian's `acl` is not always installed), a folder whose group has no access gets the
+ * group postgres, which holds only that user, and g+x; any other is refused, unchanged: opening such a folder
+ * to every user would also open whatever else it holds (a .env, say).
  */
-function letThrough(dir: string, asOwner: { uid?: number; gid?: number }, log: (line: string) => void) {
+function letThrough(dir: string, asOwner: { uid: number; gid: number }, log: (line: string) => void) {
   const blocked: string[] = [];
   for (let d = dir; ; d = path.dirname(d)) {
     if (spawnSync("test", ["-x", d], asOwner).status !== 0) blocked.push(d);
     if (d === path.dirname(d)) break;
   }
+  const refuse = (why: string) =>
+    new Error(
+      `PostgreSQL runs as the user postgres, who cannot pass through ${blocked.join(", ")}, and ${why}: set DATA_DIR to a folder the user postgres can reach, or run as a user other than root.`,
+    );
+  const hasSetfacl = !spawnSync("setfacl", ["--version"]).error;
+  const shared = blocked.find((d) => (statSync(d).mode & 0o070) !== 0);
+  if (!hasSetfacl && shared)
+    throw refuse(`setfacl is missing (Debian package acl) and the group of ${shared} has access to it`);
   for (const d of blocked.reverse()) {
-    chmodSync(d, statSync(d).mode | 0o001);
-    log(`Database: ${d} is now passable by other users (chmod o+x), for PostgreSQL, which does not run as root`);
+    if (hasSetfacl) {
+      const acl = spawnSync("setfacl", ["-m", `u:${asOwner.uid}:x`, d], { encoding: "utf8" });
+      if (acl.status !== 0) throw refuse(`setfacl failed on ${d} (${acl.stderr.trim()})`);
+      log(
+        `Database: the user postgres may now pass through ${d} (setfacl -m u:postgres:x), for PostgreSQL, which does not run as root`,
+      );
+    } else {
+      const info = statSync(d);
+      chownSync(d, info.uid, asOwner.gid);
+      chmodSync(d, (info.mode & 0o7777) | 0o010);
+      log(
+        `Database: the group postgres may now pass through ${d} (chgrp postgres, g+x), for PostgreSQL, which does not run as root`,
+      );
+    }
   }
 }
 
-/** The postmaster named in postmaster.pid, when that process is alive. */
-export function runningPostmaster(pgDir: string): { pid: number; socketDir: string } | null {
+/** postmaster.pid's process id and socket folder (its fifth line), or null without the file. */
+function pidFile(pgDir: string): { pid: number; socketDir: string } | null {
   const file = path.join(pgDir, "postmaster.pid");
   if (!existsSync(file)) return null;
   const lines = readFileSync(file, "utf8").split("\n");
-  const pid = Number(lines[0]);
-  if (!pid || !isAlive(pid)) return null;
-  return { pid, socketDir: lines[4] || pgDir };
+  return { pid: Number(lines[0]), socketDir: lines[4] || pgDir };
+}
+
+/**
+ * Whether process `pid` is a PostgreSQL server of `pgDir`, rather than whatever process took a stale pid:
+ * on Linux, a `postgres` program working in that folder (which only its user, or root, can enter).
+ */
+function isPostmasterOf(pid: number, pgDir: string): boolean {
+  if (!pid || !isAlive(pid)) return false;
+  try {
+    if (!existsSync("/proc/self/cwd")) {
+      const ps = spawnSync("ps", ["-o", "command=", "-p", String(pid)], { encoding: "utf8" });
+      return /(^|\/)postgres /.test(ps.stdout) && ps.stdout.includes(` -D ${pgDir} `);
+    }
+    const program = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0]!;
+    return path.basename(program) === "postgres" && readlinkSync(`/proc/${pid}/cwd`) === realpathSync(pgDir);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The postmaster named in postmaster.pid, when that process is alive and is this folder's PostgreSQL. Its
+ * socket folder is checked before anyone connects through it (a backup, admin:add).
+ */
+export function runningPostmaster(pgDir: string): { pid: number; socketDir: string } | null {
+  const named = pidFile(pgDir);
+  if (!named || !isPostmasterOf(named.pid, pgDir)) return null;
+  // The data folder itself PostgreSQL checked as it started; a folder elsewhere is checked here.
+  if (named.socketDir !== pgDir) checkSocketDir(named.socketDir, statSync(pgDir).uid);
+  return named;
+}
+
+/**
+ * Refuses a socket folder that someone else can have made or changed: not a folder (a link, say), another
+ * user's, or open to others. A fake socket there would receive the connection, and admin:add's password.
+ */
+function checkSocketDir(dir: string, uid: number): void {
+  const folder = lstatSync(dir, { throwIfNoEntry: false });
+  if (!folder?.isDirectory() || folder.uid !== uid || (folder.mode & 0o077) !== 0)
+    throw new Error(
+      `Refusing the socket folder ${dir}: it must be a folder (not a link) of the database's user, mode 0700.`,
+    );
 }
 
 export function isAlive(pid: number): boolean {
@@ -109,18 +184,22 @@ export async function startEmbedded(pgDir: string, log: (line: string) => void):
   if (owner) {
     chownSync(pgDir, owner.uid, owner.gid);
     const reaches = () => spawnSync("test", ["-w", pgDir, "-a", "-x", bin.postgres], asOwner).status === 0;
-    if (!reaches()) for (const file of [pgDir, bin.postgres]) letThrough(path.dirname(file), asOwner, log);
+    if (!reaches()) for (const file of [pgDir, bin.postgres]) letThrough(path.dirname(file), owner, log);
     if (!reaches())
       throw new Error(
         `PostgreSQL runs as the user postgres, who cannot reach ${pgDir} or ${bin.postgres}: set DATA_DIR, or run as a user other than root.`,
       );
   }
 
-  const orphan = runningPostmaster(pgDir);
-  if (orphan) {
-    log(`Database: stopping PostgreSQL ${orphan.pid}, left running by a server that died`);
-    process.kill(orphan.pid, "SIGINT");
-    if (!(await waitGone(orphan.pid, 30_000))) throw new Error(`PostgreSQL ${orphan.pid} did not stop`);
+  const named = pidFile(pgDir);
+  if (named && isPostmasterOf(named.pid, pgDir)) {
+    log(`Database: stopping PostgreSQL ${named.pid}, left running by a server that died`);
+    process.kill(named.pid, "SIGINT");
+    if (!(await waitGone(named.pid, 30_000))) throw new Error(`PostgreSQL ${named.pid} did not stop`);
+  } else if (named && isAlive(named.pid)) {
+    // The pid now belongs to another process: it is not signalled, and the stale file would stop PostgreSQL.
+    log(`Database: postmaster.pid names process ${named.pid}, which is not this folder's PostgreSQL: removed`);
+    rmSync(path.join(pgDir, "postmaster.pid"));
   }
 
   if (!existsSync(path.join(pgDir, "PG_VERSION"))) {
@@ -132,8 +211,8 @@ export async function startEmbedded(pgDir: string, log: (line: string) => void):
     if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr.trim() || init.stdout.trim()}`);
   }
 
-  // The socket's path must stay under 108 bytes; a deep folder gets a short one in the temporary folder.
-  const socketDir = path.join(pgDir, `.s.PGSQL.${PORT}`).length < 100 ? pgDir : shortSocketDir(pgDir, owner);
+  // The socket's path must stay under 108 bytes; a deep folder gets a new one in the temporary folder.
+  const socketDir = path.join(pgDir, `.s.PGSQL.${PORT}`).length < 100 ? pgDir : shortSocketDir(owner);
   const settings = {
     listen_addresses: "",
     unix_socket_directories: socketDir,
@@ -175,15 +254,19 @@ export async function startEmbedded(pgDir: string, log: (line: string) => void):
   return {
     socketDir,
     user: EMBEDDED_USER,
-    stop: () => stopChild(child, exited),
+    stop: async () => {
+      await stopChild(child, exited);
+      if (socketDir !== pgDir) rmSync(socketDir, { recursive: true, force: true });
+    },
   };
 }
 
-function shortSocketDir(pgDir: string, owner: { uid: number; gid: number } | null): string {
-  let hash = 0;
-  for (const ch of pgDir) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  const dir = path.join(os.tmpdir(), `tncc-pg-${hash.toString(36)}`);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+/**
+ * A new socket folder (mkdtemp: a random name, mode 0700), never one that someone may have made first; the
+ * postgres user's when run as root. Others find it in postmaster.pid (runningPostmaster).
+ */
+function shortSocketDir(owner: { uid: number; gid: number } | null): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "tncc-socket-"));
   if (owner) chownSync(dir, owner.uid, owner.gid);
   return dir;
 }
