@@ -210,6 +210,28 @@ test("@phone invite an organiser by a one-time link, then remove them: they are 
   await expect(invitee.getByRole("button", { name: "Sign in" })).toBeVisible();
 });
 
+test("@phone withdraw an invitation: the message takes the focus, and the link works no more", async ({
+  page,
+  browser,
+}) => {
+  const email = `withdrawn-${Date.now().toString(36)}@example.org`;
+  await signIn(page);
+  await page.goto("/admin?tab=organisers");
+  await page.getByLabel("Their e-mail address").fill(email);
+  await page.getByRole("button", { name: "Send the invitation" }).click();
+  const status = page.getByRole("region", { name: "Organisers" }).getByRole("status");
+  await expect(status).toContainText(`Invitation made for ${email}`);
+  const link = (await status.locator("p.font-mono").textContent())!;
+  await page.getByRole("button", { name: `Withdraw the invitation for ${email}` }).click();
+  const said = status.getByText(`The invitation for ${email} is withdrawn: its link works no more.`);
+  await expect(said).toBeFocused();
+  await expect(page.getByRole("button", { name: `Withdraw the invitation for ${email}` })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  const stranger = await (await browser.newContext()).newPage();
+  await stranger.goto(link);
+  await expect(stranger.getByRole("alert")).toContainText("no longer valid");
+});
+
 test("@phone the content editor opens a file, fits the screen and passes axe", async ({ page }) => {
   // Looked at only: this server's content is the repository's own, so nothing is saved here
   // (tests/e2e/publish.spec.ts saves and publishes in a working copy of its own).

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { adminApi } from "~/lib/admin/api";
 import { Field } from "../forms/field";
 import { ConfirmStep } from "./confirm-step";
@@ -6,11 +6,11 @@ import { when } from "./submission-list";
 
 interface Organisers {
   organisers: { id: number; email: string; createdAt: string; lastSignInAt: string | null }[];
-  invites: { email: string; expiresAt: string }[];
+  invites: { id: string; email: string; expiresAt: string }[];
   you: number;
 }
 
-/** Who has access, invitations waiting, an invitation form, and "Remove" (after a confirm step). */
+/** Who has access, invitations waiting (each with "Withdraw"), an invitation form, "Remove" (after a confirm step). */
 export function OrganisersPanel({
   fail,
   onSignedOut,
@@ -19,7 +19,9 @@ export function OrganisersPanel({
   onSignedOut: (message: string) => void;
 }) {
   const [data, setData] = useState<Organisers | null>(null);
-  const [notice, setNotice] = useState<{ text: string; link?: string } | null>(null);
+  // `focus`: the message takes the focus (the button pressed is gone from the list).
+  const [notice, setNotice] = useState<{ text: string; link?: string; focus?: boolean } | null>(null);
+  const noticeText = useRef<HTMLParagraphElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ id: number; email: string } | null>(null);
   const [version, setVersion] = useState(0);
@@ -27,6 +29,9 @@ export function OrganisersPanel({
   useEffect(() => {
     void adminApi<Organisers>("/organisers").then((res) => (res.ok ? setData(res.data) : fail(res.status, res.error)));
   }, [fail, version]);
+  useEffect(() => {
+    if (notice?.focus) noticeText.current?.focus();
+  }, [notice]);
 
   async function invite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,6 +49,14 @@ export function OrganisersPanel({
       text: `${res.data.mailed ? "Invitation sent to" : "Invitation made for"} ${res.data.email}. The link works once, for 48 hours${res.data.mailed ? "; you can also pass it on yourself:" : ". No e-mail is sent from this server: pass this link on yourself:"}`,
       link: res.data.link,
     });
+    setVersion((v) => v + 1);
+  }
+
+  async function withdraw(id: string) {
+    setError(null);
+    const res = await adminApi<{ withdrawn: string }>(`/organisers/invites/${id}`, { method: "DELETE" });
+    if (!res.ok) return res.status === 401 ? fail(res.status, res.error) : setError(res.error);
+    setNotice({ text: `The invitation for ${res.data.withdrawn} is withdrawn: its link works no more.`, focus: true });
     setVersion((v) => v + 1);
   }
 
@@ -89,10 +102,15 @@ export function OrganisersPanel({
       {data?.invites.length ? (
         <>
           <h3 className="mt-6 text-xl font-semibold">Invitations waiting</h3>
-          <ul className="mt-2 grid gap-1">
+          <ul className="mt-2 grid gap-2">
             {data.invites.map((i) => (
-              <li key={i.email + i.expiresAt}>
-                {i.email}, until {when(i.expiresAt)}
+              <li key={i.id} className="flex flex-wrap items-center justify-between gap-3">
+                <span className="break-all">
+                  {i.email}, until {when(i.expiresAt)}
+                </span>
+                <button type="button" className="btn btn-outline" onClick={() => void withdraw(i.id)}>
+                  Withdraw<span className="sr-only"> the invitation for {i.email}</span>
+                </button>
               </li>
             ))}
           </ul>
@@ -113,7 +131,9 @@ export function OrganisersPanel({
       <div role="status" className="mt-4 empty:hidden">
         {notice ? (
           <>
-            <p className="font-semibold">{notice.text}</p>
+            <p ref={noticeText} tabIndex={-1} className="font-semibold">
+              {notice.text}
+            </p>
             {notice.link ? <p className="mt-2 break-all font-mono text-sm">{notice.link}</p> : null}
           </>
         ) : null}

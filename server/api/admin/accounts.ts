@@ -161,7 +161,7 @@ export async function checkSignIn(
       await db
         .delete(signInFailures)
         .where(and(eq(signInFailures.adminId, admin.id), eq(signInFailures.client, clientKey)));
-      return { ok: true, admin, deviceToken: await rememberDevice(db, admin.id, known ? null : device, now) };
+      return { ok: true, admin, deviceToken: await rememberDevice(db, admin.id, known ? device : null, now) };
     }
     const [row] = await db
       .execute<{ until: Date | string }>(
@@ -201,13 +201,16 @@ export async function checkSignIn(
   return until ? { ok: false, reason: "locked", until } : { ok: false, reason: "wrong" };
 }
 
-/** Marks the browser as the organiser's: a new device token for a new browser (null when it was known). */
+/**
+ * Marks the browser as the organiser's: a browser known for this account keeps its token (its last use moves on;
+ * null: no new cookie); any other, even one with another organiser's cookie, gets a new token.
+ */
 async function rememberDevice(db: Db, adminId: number, knownHash: string | null, now: number): Promise<string | null> {
   if (knownHash) {
     await db
       .update(adminDevices)
       .set({ lastUsedAt: new Date(now) })
-      .where(eq(adminDevices.tokenHash, knownHash));
+      .where(and(eq(adminDevices.tokenHash, knownHash), eq(adminDevices.adminId, adminId)));
     return null;
   }
   const token = randomBytes(32).toString("base64url");

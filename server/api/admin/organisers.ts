@@ -1,9 +1,11 @@
 /**
  * Organisers manage organisers (issue 30): `GET /organisers` (who has access, invitations waiting),
  * `POST /organisers` with `{ email }` (an invitation: a one-time link mailed, valid 48 hours),
- * `DELETE /organisers/:id` (removed at once: every session of theirs ends; the last organiser stays).
+ * `DELETE /organisers/invites/:id` (withdrawn: the link works no more), `DELETE /organisers/:id` (removed at
+ * once: every session of theirs ends, their invitations waiting are withdrawn; the last organiser stays).
  * The invitee, without a session: `GET /invite?token=` (whose invitation) and `POST /invite` with
- * `{ token, password }` (creates the account; the link then works no more). Every step is audited.
+ * `{ token, password }` (creates the account; the link then works no more; tries are limited per client as
+ * signing in is). Every step is audited.
  * `npm run admin:add` still creates the first account.
  */
 import { randomBytes } from "node:crypto";
@@ -14,6 +16,8 @@ import { adminInvites, admins, mailQueue } from "../../db/schema";
 import { audit, findAdmin, normalizeEmail, sha256 } from "./accounts";
 import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "./context";
 import { hashPassword } from "./password";
+import { SIGN_IN_LIMIT } from "./session";
+import { rateLimit } from "../../rate-limit";
 
 /** How long an invitation link works. */
 export const INVITE_MS = 48 * 3_600_000;
@@ -23,6 +27,14 @@ const INVALID =
 export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions): void {
   const { db } = options.database;
   const now = () => new Date((options.now ?? Date.now)());
+  const limit = options.signInLimit ?? SIGN_IN_LIMIT;
+  /** Accepting an invitation: tries per client address, as for signing in. */
+  const acceptLimit = rateLimit({
+    max: limit.limit,
+    windowMs: limit.windowMs,
+    key: options.clientKey,
+    now: options.now,
+  });
 
   /** The invitation of a token, if it still works. */
   const validInvite = async (token: string) => {
@@ -40,8 +52,9 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
       .select({ id: admins.id, email: admins.email, createdAt: admins.createdAt, lastSignInAt: admins.lastSignInAt })
       .from(admins)
       .orderBy(asc(admins.id));
+    // An invitation's id is its token's SHA-256 (the key it is stored under; the token cannot be had from it).
     const invites = await db
-      .select({ email: adminInvites.email, expiresAt: adminInvites.expiresAt })
+      .select({ id: adminInvites.tokenHash, email: adminInvites.email, expiresAt: adminInvites.expiresAt })
       .from(adminInvites)
       .where(and(isNull(adminInvites.usedAt), gt(adminInvites.expiresAt, now())))
       .orderBy(asc(adminInvites.createdAt));
@@ -83,6 +96,27 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
     return c.json({ email, expiresAt: expiresAt.toISOString(), link, mailed }, 201);
   });
 
+  admin.delete("/organisers/invites/:id", async (c) => {
+    const id = c.req.param("id");
+    if (!/^[0-9a-f]{64}$/.test(id)) return notFound(c, "No such invitation waiting.");
+    const who = c.get("admin");
+    const withdrawn = await db.transaction(async (tx) => {
+      const [invite] = await tx
+        .delete(adminInvites)
+        .where(and(eq(adminInvites.tokenHash, id), isNull(adminInvites.usedAt)))
+        .returning({ email: adminInvites.email });
+      if (invite)
+        await audit(tx, {
+          adminId: who.id,
+          actor: who.email,
+          action: "organiser-invite-withdrawn",
+          target: `email:${normalizeEmail(invite.email)}`,
+        });
+      return invite;
+    });
+    return withdrawn ? c.json({ withdrawn: withdrawn.email }) : notFound(c, "No such invitation waiting.");
+  });
+
   admin.delete("/organisers/:id", async (c) => {
     const id = parseId(c.req.param("id"));
     if (id === null) return notFound(c, "No such organiser.");
@@ -93,13 +127,19 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
       const target = all.find((a) => a.id === id);
       if (!target) return "missing" as const;
       if (all.length === 1) return "last" as const;
-      // Their sessions, devices and lock rows go with the account (ON DELETE CASCADE).
+      // Their invitations waiting are withdrawn; their sessions, devices and lock rows go with the account
+      // (ON DELETE CASCADE).
+      const withdrawn = await tx
+        .delete(adminInvites)
+        .where(and(eq(adminInvites.invitedBy, id), isNull(adminInvites.usedAt)))
+        .returning({ email: adminInvites.email });
       await tx.delete(admins).where(eq(admins.id, id));
       await audit(tx, {
         adminId: who.id,
         actor: who.email,
         action: "organiser-removed",
         target: `email:${normalizeEmail(target.email)}`,
+        detail: withdrawn.length ? { invitesWithdrawn: withdrawn.map((i) => normalizeEmail(i.email)) } : null,
       });
       return target;
     });
@@ -115,9 +155,11 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
     return invite ? c.json({ email: invite.email, expiresAt: invite.expiresAt.toISOString() }) : notFound(c, INVALID);
   });
 
-  admin.post("/invite", async (c) => {
+  admin.post("/invite", acceptLimit, async (c) => {
     const parsed = acceptInviteSchema.safeParse(await jsonBody(c));
     if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    // The token first: a made-up one costs no password hash (the UPDATE below still decides who gets it).
+    if (!(await validInvite(parsed.data.token))) return notFound(c, INVALID);
     const passwordHash = await hashPassword(parsed.data.password);
     const created = await db.transaction(async (tx) => {
       // Used in the same statement that checks it: a link works once even when opened twice at once.

@@ -29,6 +29,8 @@ export const cookieName = (secure: boolean) => (secure ? "__Host-tncc_admin" : "
 export const deviceCookieName = (secure: boolean) => (secure ? "__Host-tncc_device" : "tncc_device");
 
 const WRONG = "Wrong e-mail address or password.";
+/** Tries per client address and window unless ADMIN_SIGNIN_LIMIT says otherwise (accepting an invitation too). */
+export const SIGN_IN_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
 
 /** "14:05 UTC" */
 const clock = (date: Date) => `${date.toISOString().slice(11, 16)} UTC`;
@@ -39,7 +41,7 @@ export function registerSession(
 ): void {
   const { db } = options.database;
   const { now } = options;
-  const limit = options.signInLimit ?? { limit: 10, windowMs: 15 * 60_000 };
+  const limit = options.signInLimit ?? SIGN_IN_LIMIT;
   const secure = (c: Context) => isHttps(c, options.trustProxy);
   /** Both cookies: HttpOnly, SameSite=Strict, Path=/, Secure over HTTPS. */
   const cookieOptions = (c: Context) => ({ httpOnly: true, sameSite: "Strict" as const, path: "/", secure: secure(c) });
