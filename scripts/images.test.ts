@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { crc32, deflateSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { imageManifestSchema } from "../app/content/schemas";
 import { variantSrcset } from "../app/lib/image-variants";
@@ -7,6 +11,8 @@ import {
   formatsFor,
   isStale,
   manifestEntry,
+  openSource,
+  readSource,
   selectWidths,
   settingsStamp,
   srcsetFor,
@@ -143,5 +149,46 @@ describe("settingsStamp", () => {
     const stamp = JSON.parse(settingsStamp()) as { widths: number[]; encoders: Record<string, unknown> };
     expect(stamp.widths).toEqual([...WIDTHS]);
     expect(Object.keys(stamp.encoders).sort()).toEqual(["avif", "jpg", "png", "webp"]);
+  });
+});
+
+/** A PNG of a few bytes whose header (IHDR) declares `side` × `side` pixels; one row of data. */
+function pngBomb(side: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr.set([8, 2], 8); // 8 bits, RGB
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const row = deflateSync(Buffer.alloc(1 + side * 3));
+  return Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", row), chunk("IEND", Buffer.alloc(0))]);
+}
+
+describe("sources", () => {
+  test("one whose header declares more than 40 megapixels is refused by name, and never decoded", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "tncc-make-images-"));
+    try {
+      const big = path.join(dir, "poster.png");
+      writeFileSync(big, pngBomb(16000));
+      await expect(readSource(big, "public/images/gallery/poster.png")).rejects.toThrow(
+        "public/images/gallery/poster.png is too large (16000 × 16000 pixels): replace it with a picture under 40 megapixels.",
+      );
+      await expect(openSource(big).resize({ width: 320 }).toBuffer()).rejects.toThrow(
+        "Input image exceeds pixel limit",
+      );
+
+      const fine = path.join(dir, "photo.png");
+      writeFileSync(fine, pngBomb(6000));
+      expect(await readSource(fine, "public/images/gallery/photo.png")).toMatchObject({ width: 6000, height: 6000 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

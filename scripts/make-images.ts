@@ -15,7 +15,8 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import sharp, { type Sharp } from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
+import { MAX_IMAGE_PIXELS } from "../app/lib/admin/content";
 import { generatePlaceholders, missingPlaceholders } from "./placeholders";
 import { isMain } from "./is-main";
 
@@ -102,6 +103,22 @@ export const settingsStamp = (): string => `${JSON.stringify({ widths: WIDTHS, e
 
 // ---------------------------------------------------------------------------------------------
 // File system work
+
+/**
+ * A source's header (nothing is decoded): one declaring more than MAX_IMAGE_PIXELS is refused, named, before a
+ * few bytes can make the build decode gigabytes.
+ */
+export async function readSource(file: string, name: string): Promise<Metadata> {
+  const meta = await sharp(file, { limitInputPixels: false }).metadata();
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS)
+    throw new Error(
+      `${name} is too large (${meta.width} × ${meta.height} pixels): replace it with a picture under ${MAX_IMAGE_PIXELS / 1e6} megapixels.`,
+    );
+  return meta;
+}
+
+/** A source to decode: sharp refuses more than MAX_IMAGE_PIXELS, whatever its header said. */
+export const openSource = (file: string): Sharp => sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS });
 
 const toPosix = (p: string): string => p.split(path.sep).join("/");
 
@@ -199,7 +216,10 @@ export async function makeImages(root = fileURLToPath(new URL("..", import.meta.
   let upToDate = 0;
   await pool(sources, CONCURRENCY, async (relativePath) => {
     const source = path.join(imagesDir, relativePath);
-    const [{ autoOrient, hasAlpha }, sourceStat] = await Promise.all([sharp(source).metadata(), stat(source)]);
+    const [{ autoOrient, hasAlpha }, sourceStat] = await Promise.all([
+      readSource(source, `public/images/${relativePath}`),
+      stat(source),
+    ]);
     manifest[relativePath] = manifestEntry(relativePath, autoOrient.width, autoOrient.height, hasAlpha);
     for (const width of selectWidths(autoOrient.width)) {
       const outputs: Job["outputs"] = [];
@@ -217,7 +237,7 @@ export async function makeImages(root = fileURLToPath(new URL("..", import.meta.
   // Widest first: the slowest encodes start early, so both workers finish together.
   jobs.sort((a, b) => b.width - a.width);
   await pool(jobs, CONCURRENCY, async ({ source, width, outputs }) => {
-    const resized = sharp(source).autoOrient().resize({ width });
+    const resized = openSource(source).autoOrient().resize({ width });
     await Promise.all(
       outputs.map(async ({ format, target }) => {
         await mkdir(path.dirname(target), { recursive: true });

@@ -3,7 +3,6 @@
  * organisers publish: server/builds/) on PORT (4173) and
  * HOST (0.0.0.0: every interface). Settings are environment variables, listed in docs/deploy.md.
  */
-import { execFile } from "node:child_process";
 import type { Server } from "node:http";
 import path from "node:path";
 import { serve } from "@hono/node-server";
@@ -72,13 +71,11 @@ const publisher = new Publisher({
 // Pictures go beside the content, in the same working copy (content/ and public/images/ of one repository).
 const imagesDir = path.join(path.dirname(config.CONTENT_DIR), "public", "images");
 const builtImages = path.join(REPO, "public", "images");
-/** The build's image step, so a new picture is in the manifest that checks a save naming it. */
-const makeImages = () =>
-  new Promise<void>((resolve, reject) =>
-    execFile(process.execPath, ["--import", "tsx", "scripts/make-images.ts"], { cwd: REPO }, (error) =>
-      error ? reject(error) : resolve(),
-    ),
-  );
+/**
+ * The build's image step, so a new picture is in the manifest that checks a save naming it; with the build's
+ * environment, never the server's secrets. Loaded when first run, after an upload (the editor's tools, sharp).
+ */
+const makeImages = async () => (await import("./content/images")).runImageStep(REPO, config.buildEnv);
 
 let app;
 try {

@@ -1,15 +1,20 @@
 /**
- * Pictures organisers upload (issue 30): JPEG, PNG or WebP up to 10 MB, with alt text, into a folder of
+ * Pictures organisers upload (issue 30): JPEG, PNG or WebP up to 10 MB and 40 megapixels (issue 39), with alt
+ * text of at most 250 characters, into a folder of
  * `public/images/` (never elsewhere), each a commit by the organiser. The bytes must decode as the type they
  * claim; a WebP is stored as JPEG (or PNG with transparency), which the image pipeline (scripts/make-images.ts,
  * AVIF/WebP/JPEG at every width) takes as its source. The name is made from the file's own, never reused.
  */
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
 import sharp from "sharp";
-import { MAX_IMAGE_BYTES } from "../../app/lib/admin/content";
+import { MAX_IMAGE_ALT, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "../../app/lib/admin/content";
 import { commitFile, type Author } from "./working-copy";
+
+const run = promisify(execFile);
 
 export interface ImageFolder {
   /** public/images of the working copy. */
@@ -51,16 +56,35 @@ export async function saveImage(
   const alt = upload.alt.trim();
   if (alt.length < 3)
     return { ok: false, status: 400, error: "Please describe the picture (alt text) for visitors who cannot see it." };
+  if (alt.length > MAX_IMAGE_ALT)
+    return {
+      ok: false,
+      status: 400,
+      error: `Please keep the alt text to ${MAX_IMAGE_ALT} characters at most: say briefly what the picture shows.`,
+    };
   const type = sniff(upload.bytes);
   if (!type) return { ok: false, status: 415, error: "Only JPEG, PNG or WebP pictures can be uploaded." };
   let bytes = upload.bytes;
   let ext = type === "png" ? "png" : "jpg";
   try {
-    const meta = await sharp(bytes).metadata();
+    // The header only (format, size, transparency): nothing is decoded yet, so no pixel limit is needed here,
+    // and a picture declaring too many pixels is refused by its size, in words an organiser can act on.
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (meta.format !== type) throw new Error(meta.format);
+    if (meta.width * meta.height > MAX_IMAGE_PIXELS)
+      return {
+        ok: false,
+        status: 413,
+        error: `That picture is too large (${meta.width} × ${meta.height} pixels): please use one under ${MAX_IMAGE_PIXELS / 1e6} megapixels.`,
+      };
     if (type === "webp") {
+      // Decoded off the request path: sharp decodes and encodes on libuv's worker threads (toBuffer() is a
+      // promise), never on the event loop, so the server keeps answering meanwhile; nothing here decodes
+      // synchronously. Uploads are saved one at a time, so the pixel limit (enforced again by sharp, whatever
+      // the header said) also bounds how long another save waits behind this one.
+      const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS });
       ext = meta.hasAlpha ? "png" : "jpg";
-      bytes = await (meta.hasAlpha ? sharp(bytes).png() : sharp(bytes).jpeg({ quality: 92 })).toBuffer();
+      bytes = await (meta.hasAlpha ? image.png() : image.jpeg({ quality: 92 })).toBuffer();
     }
   } catch {
     return { ok: false, status: 415, error: "That file is not a picture that can be read (JPEG, PNG or WebP)." };
@@ -82,11 +106,23 @@ export async function saveImage(
   try {
     commit = await commitFile(images.dir, file, author, `Add public/images/${rel}: ${alt}`);
   } catch (error) {
+    // Not committed: the picture goes, from the index too (as saveContentFile does), so the working copy stays
+    // clean and the next commit (an Undo) cannot take it along.
     await rm(file, { force: true });
+    await run("git", ["-C", images.dir, "reset", "--quiet", "--", file]).catch(() => {});
     throw error;
   }
   // The picture is saved either way; without its manifest entry a save naming it says so, and the next
   // publish runs the pipeline again.
   await images.afterUpload?.().catch((error: unknown) => console.error(`The image pipeline failed: ${String(error)}`));
   return { ok: true, path: rel, commit };
+}
+
+/**
+ * The build's image step (scripts/make-images.ts of `repo`), so a new picture is in the manifest that checks a
+ * save naming it: in a process of its own, with the build's environment only (config.buildEnv, as a publish's
+ * build), never the server's secrets (docs/deploy.md).
+ */
+export async function runImageStep(repo: string, env: Record<string, string>): Promise<void> {
+  await run(process.execPath, ["--import", "tsx", "scripts/make-images.ts"], { cwd: repo, env });
 }

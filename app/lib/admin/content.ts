@@ -7,6 +7,15 @@ import * as z from "zod/mini";
 /** An uploaded picture is at most this large. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
+/**
+ * An uploaded picture (or a source of the image step) has at most this many pixels, about 40 megapixels: its
+ * header is read first, since a few bytes can declare a picture that takes gigabytes to decode.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** An uploaded picture's alt text is at most this long (it is also the upload's commit message). */
+export const MAX_IMAGE_ALT = 250;
+
 /** A content file is at most this long (the longest today is about 12 KB). */
 export const MAX_CONTENT_BYTES = 512 * 1024;
 
