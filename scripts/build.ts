@@ -5,7 +5,8 @@
  * own process; the first that fails stops the build with its exit code and its message on stderr.
  *
  * BUILD_DIR (default build/) and CONTENT_DIR (default content/) build other content into another folder;
- * BUILD_ID names the build (build.json), else one is made from the time.
+ * BUILD_ID names the build (build.json), else one is made from the time; BUILD_CONTENT_COMMIT is the content
+ * commit it records (a publish's, taken when it started), else the content's HEAD at the end.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";

@@ -124,7 +124,7 @@ export function createApp(opts: AppOptions): Hono {
 
   registerVitals(app, deps, opts.vitals);
   const { database } = opts;
-  registerHealth(app, database, () => site.current.info);
+  registerHealth(app, database, () => site.current.info, { trustProxy, now: deps.now });
   // Every form (issue 17): stored, then mailed; see server/api/forms.ts.
   if (opts.forms && database) registerForms(app, { ...opts.forms, database, trustProxy });
   // The organisers' inbox (issue 18): sessions, lists, moderation, erasure; see server/api/admin/.

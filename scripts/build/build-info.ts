@@ -1,6 +1,10 @@
 /**
  * build/build.json: which build this is (issue 31). Written last, so a folder with it is a complete build; the
  * server reports it at /healthz and publishes, keeps and rolls back builds by its id.
+ *
+ * Its content commit is BUILD_CONTENT_COMMIT when set: a publish takes the content's HEAD when it starts, before
+ * the build reads a file (server/builds/publisher.ts), so a save during the build is not claimed as published
+ * (issue 39). Set but empty: the content is not in a git working copy. Unset (`npm run build`): HEAD now.
  */
 import { execFileSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
@@ -18,13 +22,22 @@ export function contentCommit(dir = CONTENT_DIR): string | null {
   }
 }
 
+/** The commit the build records: BUILD_CONTENT_COMMIT as the publish took it, else the content's HEAD. */
+export function recordedCommit(env: Record<string, string | undefined> = process.env): string | null {
+  const given = env.BUILD_CONTENT_COMMIT;
+  if (given === undefined) return contentCommit();
+  if (given === "") return null;
+  if (!/^[0-9a-f]{7,64}$/.test(given)) throw new Error(`BUILD_CONTENT_COMMIT is not a git commit: ${given}`);
+  return given;
+}
+
 export const buildInfoStep: BuildStep = {
   name: "build info",
   async run(ctx) {
     const info: BuildInfo = BuildInfoSchema.parse({
       id: process.env.BUILD_ID || newBuildId(),
       builtAt: new Date().toISOString(),
-      commit: contentCommit(),
+      commit: recordedCommit(),
     });
     await writeFile(path.join(ctx.buildDir, "build.json"), JSON.stringify(info, null, 2) + "\n");
     return `build info: ${info.id}${info.commit ? ` (content at ${info.commit.slice(0, 10)})` : ""}`;

@@ -3,7 +3,8 @@
  * `npm run test:pg`) a shared PostgreSQL, where a second server fetches a build it did not make. Small
  * hand-made build folders stand for real builds (tests/e2e/publish.spec.ts publishes real ones).
  */
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildInfo } from "../../app/lib/admin/publish";
 import { openDatabase, type Database } from "../db/client";
 import { rowsOf } from "../db/store";
-import { buildError } from "./publisher";
+import { buildError, Publisher } from "./publisher";
 import { LiveSite } from "./site";
 import { addBuild, buildFolder, ensureLocal, liveRow, prune, readBuildInfo, setLive, type BuildStore } from "./store";
 
@@ -79,6 +80,40 @@ it("never takes a build id as a path", async () => {
   expect(readBuildInfo(bad)).toBeNull();
   await expect(addBuild(store, bad, "copy")).rejects.toThrow(/not a complete build/);
 });
+
+/** This repository (its node_modules and scripts/build/build-info.ts). */
+const REPO = path.resolve(import.meta.dirname, "../..");
+const git = (dir: string, ...args: string[]) =>
+  execFileSync("git", ["-C", dir, "-c", "user.name=test", "-c", "user.email=test@example.org", ...args], {
+    encoding: "utf8",
+  }).trim();
+
+/**
+ * A repository whose scripts/build.ts stands for the real one: an organiser saves (a commit in CONTENT_DIR)
+ * while it builds, then it writes a small build and its build.json with the real build-info step.
+ */
+async function makePublishRepo(name: string): Promise<string> {
+  const repo = path.join(tmp, name);
+  await mkdir(path.join(repo, "scripts"), { recursive: true });
+  await symlink(path.join(REPO, "node_modules"), path.join(repo, "node_modules"));
+  await writeFile(path.join(repo, "package.json"), JSON.stringify({ type: "module" }));
+  const script = `
+import { execFileSync } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+const dir = process.env.BUILD_DIR;
+console.log("::step pages");
+execFileSync("git", ["-C", process.env.CONTENT_DIR, "-c", "user.name=o", "-c", "user.email=o@example.org",
+  "commit", "--quiet", "--allow-empty", "-m", "Saved while the build ran"]);
+await mkdir(path.join(dir, "client"), { recursive: true });
+await writeFile(path.join(dir, "client", "index.html"), "<!doctype html><title>Published</title>");
+await writeFile(path.join(dir, "headers.json"), JSON.stringify({ pages: {}, default: { csp: "default-src 'self'" } }));
+const { buildInfoStep } = await import(${JSON.stringify(path.join(REPO, "scripts/build/build-info.ts"))});
+console.log(await buildInfoStep.run({ buildDir: dir }));
+`;
+  await writeFile(path.join(repo, "scripts", "build.ts"), script);
+  return repo;
+}
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const backends: [string, () => Promise<{ db: Database; shared: boolean }>][] = [
@@ -181,4 +216,41 @@ describe.each(backends)("builds on %s", (name, setup) => {
       expect(readBuildInfo(await ensureLocal(other, "20261125-103000-dddd"))?.id).toBe("20261125-103000-dddd");
     },
   );
+
+  it("records the content commit a publish started from, though an organiser saves while it builds", async () => {
+    const content = path.join(tmp, `${name}-content`);
+    await mkdir(content, { recursive: true });
+    git(content, "init", "--quiet");
+    await writeFile(path.join(content, "site.yaml"), "title: Before\n");
+    git(content, "add", ".");
+    git(content, "commit", "--quiet", "-m", "Content as deployed");
+    const started = git(content, "rev-parse", "HEAD");
+
+    const audits: { action: string; detail: Record<string, unknown> }[] = [];
+    let finished!: () => void;
+    const audited = new Promise<void>((resolve) => (finished = resolve));
+    const publisher = new Publisher({
+      site: sites[0]!,
+      store,
+      repo: await makePublishRepo(`${name}-publish-repo`),
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmp, CONTENT_DIR: content },
+      audit: async (entry) => {
+        audits.push(entry);
+        finished();
+      },
+    });
+    const { job } = await publisher.start({ id: 1, email: "organiser@example.org" });
+    await audited;
+    const done = await publisher.job(job.id);
+    expect(done?.state, done?.error ?? "").toBe("done");
+    expect(git(content, "rev-parse", "HEAD"), "the save during the build is a new commit").not.toBe(started);
+
+    // The live build, its database row and the audit all name the commit taken when the publish started.
+    expect(sites[0]!.current.info?.commit).toBe(started);
+    const [row] = rowsOf<{ commit: string | null }>(
+      await database.db.execute(sql`SELECT commit FROM site.builds WHERE id = ${done!.buildId}`),
+    );
+    expect(row?.commit).toBe(started);
+    expect(audits).toMatchObject([{ action: "publish", detail: { commit: started, job: job.id } }]);
+  });
 });

@@ -4,6 +4,10 @@
  * and on success moves it under BUILDS_DIR and makes it live (server/builds/site.ts). A failed build changes nothing that visitors
  * see; its error (the content file and field when content is at fault) is kept on the job.
  *
+ * The content's commit is taken when the job starts, before the build reads a file, and handed to the build
+ * (BUILD_CONTENT_COMMIT, written to build.json): the build's record, the audit entry and the push name that
+ * commit, never one an organiser saved while the build ran (issue 39).
+ *
  * One publish at a time across every server on the database: a unique index admits one queued or running
  * job. A job whose server stopped (no heartbeat for STALE_MS) is marked failed by the next request.
  */
@@ -24,7 +28,7 @@ import {
 import { publishJobs } from "../db/schema";
 import { safeError } from "../log-safe";
 import type { LiveSite } from "./site";
-import { addBuild, liveRow, recentBuilds, type BuildStore } from "./store";
+import { addBuild, liveRow, readBuildInfo, recentBuilds, type BuildStore } from "./store";
 
 const run = promisify(execFile);
 
@@ -187,6 +191,8 @@ export class Publisher {
     const heartbeat = setInterval(() => void save({}).catch(() => {}), HEARTBEAT_MS);
     heartbeat.unref();
     try {
+      // Before anything reads the content: what this publish publishes.
+      const commit = await this.contentHead();
       await save({ state: "running", buildId: id });
       await removeStale(staging);
       if (!existsSync(path.join(this.options.repo, "node_modules", "@react-router", "dev")))
@@ -194,22 +200,27 @@ export class Publisher {
           "Publishing needs the build tools on this server: install with `npm ci` (not `npm ci --omit=dev`).",
         );
       const tail: string[] = [];
-      const code = await this.build(folder, id, (line) => {
+      const code = await this.build(folder, id, commit, (line) => {
         tail.push(line);
         if (tail.length > TAIL_LINES) tail.shift();
         const named = /^::step (.+)$/.exec(line);
         if (named) void step(named[1]!).catch(() => {});
       });
       if (code !== 0) throw new BuildFailed(buildError(tail));
+      const built = readBuildInfo(folder);
+      if (built && built.commit !== commit)
+        throw new BuildFailed(
+          `The build recorded content commit ${built.commit ?? "none"}, not ${commit ?? "none"} as the publish started from.`,
+        );
       await step("store");
       const info = await addBuild(store, folder, "move");
       await step("switch");
       await site.publish(info.id, by.email);
       Object.assign(steps.at(-1)!, { state: "done", finishedAt: now() });
       let pushError: string | null = null;
-      if (this.options.push && info.commit) {
+      if (this.options.push && commit) {
         await step("push");
-        pushError = await this.pushContent(info.commit);
+        pushError = await this.pushContent(commit);
         Object.assign(steps.at(-1)!, { state: pushError ? "failed" : "done", finishedAt: now() });
       }
       await save({
@@ -222,7 +233,7 @@ export class Publisher {
         actor: by.email,
         action: "publish",
         target: `build:${info.id}`,
-        detail: { commit: info.commit, job: jobId },
+        detail: { commit, job: jobId },
       });
       this.options.log?.(`Published build ${info.id} (by ${by.email})`);
     } catch (error) {
@@ -259,13 +270,26 @@ export class Publisher {
     }
   }
 
-  /** Runs scripts/build.ts into folder; answers its exit code. Every output line goes to onLine. */
-  private build(folder: string, id: string, onLine: (line: string) => void): Promise<number> {
+  /** The content's git HEAD (the folder the build reads: CONTENT_DIR), or null outside a git working copy. */
+  private async contentHead(): Promise<string | null> {
+    const dir = this.options.env.CONTENT_DIR ?? path.join(this.options.repo, "content");
+    try {
+      return (await run("git", ["-C", dir, "rev-parse", "HEAD"], { timeout: 60_000 })).stdout.trim() || null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Runs scripts/build.ts into folder, recording `commit` as its content's (BUILD_CONTENT_COMMIT; empty: none);
+   * answers its exit code. Every output line goes to onLine.
+   */
+  private build(folder: string, id: string, commit: string | null, onLine: (line: string) => void): Promise<number> {
     const { repo, env } = this.options;
     return new Promise((resolve) => {
       const child = spawn(process.execPath, ["--import", "tsx", path.join(repo, "scripts/build.ts")], {
         cwd: repo,
-        env: { ...env, BUILD_DIR: folder, BUILD_ID: id },
+        env: { ...env, BUILD_DIR: folder, BUILD_ID: id, BUILD_CONTENT_COMMIT: commit ?? "" },
         stdio: ["ignore", "pipe", "pipe"],
       });
       this.child = child;
