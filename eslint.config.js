@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
@@ -12,6 +14,10 @@ const components = {
 const content = {
   group: ["~/content/**", "**/content/**"],
   message: "lib is below content: take plain structural types instead.",
+};
+const forms = {
+  regex: "^(~/|(\\.\\./)+)forms(/|$)",
+  message: "app/lib imports neither forms nor features: forms import lib, and lib takes plain data and types.",
 };
 const serverModules = {
   group: ["**/*.server", "**/*.server.ts"],
@@ -30,8 +36,19 @@ const serverCode = {
   message: "app/ is shared with the browser: it must not import server code (put the shared contract in app/lib).",
 };
 const aboveDb = {
-  group: ["../api/**", "../mail/**", "../admin/**", "../start", "../app"],
-  message: "The database layer is below the APIs, mail and admin: they use db, not the reverse.",
+  // server/db imports only itself (and app/lib): never a feature, the mailer, start-up or the app (server/<x>).
+  regex: "^\\.\\./(?!\\.\\./)",
+  message: "The database layer is below the APIs (the features), mail and start-up: they use db, not the reverse.",
+};
+/** Queries are written in server/db/ and in each feature's queries.ts (server/<feature>/queries.ts). */
+const queries = {
+  group: ["drizzle-orm", "drizzle-orm/*", "**/db/schema", "**/db/rows"],
+  message: "Queries live in server/db/ and each feature's queries.ts: call your feature's query functions.",
+};
+/** The build hands the server files (app/lib/build-outputs.ts); it takes nothing from the server's features. */
+const buildFromServer = {
+  regex: "^(\\.\\./)+server/(?!(http-policy|git)$)",
+  message: "The build uses server/http-policy.ts and server/git.ts only: what it shares with the server is in app/lib.",
 };
 const appUi = {
   group: ["**/app/components/**", "**/app/routes/**", "~/components/**", "~/routes/**"],
@@ -81,17 +98,34 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
   },
+  {
+    // No import cycles (issue 40): a cycle makes two modules one in all but name. Type-only imports are left
+    // out (they vanish at run time; db's schema types name its client).
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }] },
+  },
   // One-way layers (docs/CONVENTIONS.md, docs/decisions/009-layers.md):
-  // routes -> components -> ui and lib; route loaders -> content (views) -> lib; server -> lib.
+  // routes -> components -> ui, forms, lib; forms -> lib; route loaders -> content (views) -> lib; server -> forms, lib.
   restrict(["app/components/**"], [routes, serverModules, contentRuntime, serverCode], ["app/components/ui/**"]),
   restrict(["app/components/ui/**"], [routes, serverModules, contentRuntime, serverCode, featureFolders]),
-  restrict(["app/lib/**"], [routes, components, content, serverModules, serverCode]),
+  restrict(["app/lib/**"], [routes, components, content, forms, serverModules, serverCode]),
   restrict(["app/content/**"], [routes, components, serverCode]),
   // Form definitions are plain data for the browser, the server and the inbox alike.
   restrict(["app/forms/**"], [routes, components, content, serverModules, serverCode]),
   restrict(["app/routes/**", "app/root.tsx"], [serverCode]),
-  restrict(["server/**"], [routes, components], ["server/db/**"]),
-  restrict(["server/db/**"], [routes, components, aboveDb]),
-  restrict(["scripts/**"], [appUi]),
+  restrict(
+    ["server/**"],
+    [routes, components, queries],
+    ["server/db/**", "server/**/queries.ts", "server/**/*.test.ts"],
+  ),
+  restrict(["server/**/queries.ts", "server/**/*.test.ts"], [routes, components], ["server/db/**"]),
+  restrict(["server/db/**"], [routes, components, aboveDb], ["server/db/**/*.test.ts"]),
+  restrict(["scripts/build/**", "scripts/build.ts", "scripts/postbuild.ts"], [appUi, buildFromServer]),
+  restrict(["scripts/**"], [appUi], ["scripts/build/**", "scripts/build.ts", "scripts/postbuild.ts"]),
   envOnce,
 );

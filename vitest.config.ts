@@ -11,7 +11,9 @@ export default defineConfig({
       "tests/integration/**/*.test.{ts,tsx}",
     ],
     environment: "node",
-    // Set-up and clean-up start and remove PostgreSQL data folders: slow when the shared machine is busy.
+    // Set-ups start and remove PostgreSQL data folders, some tests run ESLint or a server: all slow when the
+    // shared machine is busy (a limit on waiting, never a timing goal: those live in `npm run bench`).
     hookTimeout: 60_000,
+    testTimeout: 60_000,
   },
 });

@@ -11,8 +11,8 @@
  * the running server's PostgreSQL when a server runs there.
  */
 import * as z from "zod/mini";
-import { upsertAdmin } from "../server/api/admin/accounts";
-import { generatePassword, passwordProblem } from "../server/api/admin/password";
+import { upsertAdmin } from "../server/admin/accounts/queries";
+import { generatePassword, passwordProblem } from "../server/admin/accounts/password";
 import { attachDatabase } from "../server/db/client";
 import { configOrExit } from "../server/config";
 

@@ -21,6 +21,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
+import { BUILD_OUTPUTS } from "../app/lib/build-outputs";
 import { cpuBlockingMs, type TraceEvent } from "./bench/cpu-blocking";
 import { assertUsablePorts, CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 import { bytesBudget, lighthouseBudget, overBudget, readBudgets, repoRoot } from "./quality/budgets";
@@ -314,13 +315,13 @@ async function main() {
   console.log(`Medians of ${RUNS} runs written to bench-results/bench.json.`);
   const kib = (n = NaN) => `${(n / 1024).toFixed(1)} KiB`;
   try {
-    const file = path.join(repoRoot, "build/precache.json");
-    const precache = JSON.parse(readFileSync(file, "utf8")) as Record<string, number>;
+    const file = path.join(repoRoot, "build", BUILD_OUTPUTS.precache.file);
+    const precache = BUILD_OUTPUTS.precache.schema.parse(JSON.parse(readFileSync(file, "utf8")));
     console.log(
       `Offline precache: ${precache.count} files, ${kib(precache.stored)} stored on the phone (budget ${kib(precache.budget)}), ${kib(precache.compressed)} over the wire, ${kib(precache.size)} as plain files.`,
     );
   } catch {
-    console.log("Offline precache: build/precache.json not found (no build here).");
+    console.log(`Offline precache: build/${BUILD_OUTPUTS.precache.file} not found (no build here).`);
   }
   if (problems.length > 0) {
     console.error(`Over budget:\n${problems.join("\n")}`);

@@ -1,6 +1,6 @@
 /**
  * `npm run build`: the whole build, one named step after another, each announced on stdout as `::step <name>`
- * (a publish shows them live to the organiser, server/builds/publisher.ts): images, pages (`react-router
+ * (a publish shows them live to the organiser, server/publish/publisher.ts): images, pages (`react-router
  * build` pre-renders every route from the content), then scripts/postbuild.ts's steps. Each phase runs in its
  * own process; the first that fails stops the build with its exit code and its message on stderr.
  *
@@ -11,6 +11,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { stepLine } from "../app/lib/build-outputs";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const node = (script: string) => [process.execPath, "--import", "tsx", path.join(repo, script)];
@@ -34,7 +35,7 @@ function run([file, ...args]: string[]): Promise<number> {
 }
 
 for (const phase of PHASES) {
-  if (phase.step) console.log(`::step ${phase.step}`);
+  if (phase.step) console.log(stepLine(phase.step));
   const code = await run(phase.command);
   if (code !== 0) process.exit(code);
 }

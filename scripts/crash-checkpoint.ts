@@ -15,7 +15,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { attachDatabase, type Database } from "../server/db/client";
 import { runningPostmaster } from "../server/db/embedded";
-import { rowsOf } from "../server/db/store";
+import { rowsOf } from "../server/db/rows";
 import { postContact, startSite } from "../tests/e2e/forms-delivery.helpers";
 
 const PORT = Number(process.env.PORT ?? 4214);

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../server/db/client";
-import { rowsOf } from "../server/db/store";
+import { rowsOf } from "../server/db/rows";
 import { postContact, startSite, type SiteServer } from "../tests/e2e/forms-delivery.helpers";
 
 const COUNT = Number(process.argv[2] ?? 300);

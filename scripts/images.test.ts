@@ -1,7 +1,7 @@
+import { pngBomb } from "../tests/fixtures/png-bomb";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { crc32, deflateSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { imageManifestSchema } from "../app/content/schemas";
 import { variantSrcset } from "../app/lib/image-variants";
@@ -151,25 +151,6 @@ describe("settingsStamp", () => {
     expect(Object.keys(stamp.encoders).sort()).toEqual(["avif", "jpg", "png", "webp"]);
   });
 });
-
-/** A PNG of a few bytes whose header (IHDR) declares `side` × `side` pixels; one row of data. */
-function pngBomb(side: number) {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0);
-  ihdr.writeUInt32BE(side, 4);
-  ihdr.set([8, 2], 8); // 8 bits, RGB
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const row = deflateSync(Buffer.alloc(1 + side * 3));
-  return Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", row), chunk("IEND", Buffer.alloc(0))]);
-}
 
 describe("sources", () => {
   test("one whose header declares more than 40 megapixels is refused by name, and never decoded", async () => {

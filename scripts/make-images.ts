@@ -17,6 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { MAX_IMAGE_PIXELS } from "../app/lib/admin/content";
+import { IMAGE_MANIFEST } from "../app/lib/build-outputs";
 import { generatePlaceholders, missingPlaceholders } from "./placeholders";
 import { isMain } from "./is-main";
 
@@ -185,7 +186,7 @@ export async function makeImages(root = fileURLToPath(new URL("..", import.meta.
   const publicDir = path.join(root, "public");
   const imagesDir = path.join(publicDir, "images");
   const outDir = path.join(publicDir, "_img");
-  const manifestFile = path.join(root, ".generated", "images.json");
+  const manifestFile = path.join(root, IMAGE_MANIFEST);
 
   let placeholders = 0;
   if (missingPlaceholders(publicDir).length > 0) {

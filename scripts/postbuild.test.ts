@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCsp, type HeadersManifest } from "../server/http-policy";
+import { BUILD_OUTPUTS, type HeadersManifest } from "../app/lib/build-outputs";
+import { buildCsp } from "../server/http-policy";
 import { pagePathOf } from "./build/files";
 import { buildHeadersFile, hashScript, inlineScripts, originOf } from "./build/headers";
 import { blankIslandData, hydrateAfterLoad } from "./build/hydrate";
@@ -199,7 +200,9 @@ describe("postbuild", () => {
     });
     expect(summary).toMatch(/^headers: 4 pages, 8 inline-script hashes/m);
 
-    const manifest = JSON.parse(await readFile(path.join(build, "headers.json"), "utf8")) as HeadersManifest;
+    const manifest = JSON.parse(
+      await readFile(path.join(build, BUILD_OUTPUTS.headers.file), "utf8"),
+    ) as HeadersManifest;
     expect(Object.keys(manifest.pages).sort()).toEqual(["/", "/404", "/about-us", "/speakers-detail/3"]);
     // The page's own inline script and the (rewritten) module bootstrap, as they are in the written file.
     const aboutHtml = await readFile(path.join(client(), "about-us/index.html"), "utf8");
@@ -264,7 +267,9 @@ describe("postbuild", () => {
   it("runs again on the same build without compressing the compressed files", async () => {
     await postbuild(build, {});
     await expect(stat(path.join(client(), "assets/app.js.br.br"))).rejects.toThrow();
-    const manifest = JSON.parse(await readFile(path.join(build, "headers.json"), "utf8")) as HeadersManifest;
+    const manifest = JSON.parse(
+      await readFile(path.join(build, BUILD_OUTPUTS.headers.file), "utf8"),
+    ) as HeadersManifest;
     expect(manifest.default.csp).toBe(buildCsp());
   });
 });

@@ -10,6 +10,7 @@ import { loadEnv } from "vite";
 import { CONTENT_DIR } from "../app/content/content.server";
 import { loadContent, readImageManifest } from "../app/content/load";
 import type { Content } from "../app/content/schemas";
+import { IMAGE_MANIFEST, stepLine } from "../app/lib/build-outputs";
 import { buildInfoStep } from "./build/build-info";
 import { agendaDataStep, calendarStep, checkoutDataStep, feedStep, serviceWorkerStep } from "./build/content-steps";
 import { buildDirectory, findPages, type BuildStep } from "./build/files";
@@ -29,9 +30,9 @@ export const STEPS: readonly BuildStep[] = [
   checkoutDataStep, // build/checkout.json
   calendarStep, // calendar/*.ics, schedule.ics, schedule.json
   feedStep, // blog/feed.xml, changes/feed.xml
-  agendaDataStep, // build/agenda-sessions.json, schedule-version.json
+  agendaDataStep, // the agenda sessions (for /api/agenda.ics), schedule-version.json
   shareImagesStep, // images/og/*.jpg (cached in .generated/og)
-  serviceWorkerStep, // sw.js over the final pages and files, build/precache.json
+  serviceWorkerStep, // sw.js over the final pages and files, the precache summary
   precompressStep, // .br and .gz of everything above
   buildInfoStep, // last: build/build.json (its id, time and commit) says the build is complete
 ];
@@ -70,9 +71,9 @@ if (isMain(import.meta.url)) {
   // The same variables Vite sees (.env, .env.production, then the environment).
   const env = { ...loadEnv("production", repo, ["VITE_", "SITE_"]) };
   try {
-    const content = loadContent(CONTENT_DIR, readImageManifest(path.join(repo, ".generated/images.json")));
-    // `::step <name>` lines: scripts/build.ts's progress, shown live during a publish.
-    const summary = await postbuild(buildDirectory(repo), env, content, STEPS, (name) => console.log(`::step ${name}`));
+    const content = loadContent(CONTENT_DIR, readImageManifest(path.join(repo, IMAGE_MANIFEST)));
+    // Step lines: scripts/build.ts's progress, shown live during a publish.
+    const summary = await postbuild(buildDirectory(repo), env, content, STEPS, (name) => console.log(stepLine(name)));
     console.log(summary);
   } catch (error) {
     console.error(`postbuild failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -8,7 +8,8 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, isSubresourceType, type HeadersManifest } from "./app";
+import { BUILD_OUTPUTS, type HeadersManifest } from "../app/lib/build-outputs";
+import { createApp, isSubresourceType } from "./app";
 
 const SECRET = "SECRET-OUTSIDE-ROOT";
 const HOME_CSP = "default-src 'self'; script-src 'self' 'sha256-home'";
@@ -74,7 +75,7 @@ beforeAll(async () => {
     default: { csp: DEFAULT_CSP },
     spaFallback: { csp: FALLBACK_CSP },
   };
-  await put("build/headers.json", JSON.stringify(manifest));
+  await put(`build/${BUILD_OUTPUTS.headers.file}`, JSON.stringify(manifest));
   app = createApp({ root, log: (line) => logged.push(line) });
 });
 
@@ -380,7 +381,10 @@ describe("startup", () => {
   it("refuses to start without a readable index.html", async () => {
     await put("empty/client/x.txt", "x");
     expect(() =>
-      createApp({ root: path.join(dir, "empty/client"), headersFile: path.join(dir, "build/headers.json") }),
+      createApp({
+        root: path.join(dir, "empty/client"),
+        headersFile: path.join(dir, "build", BUILD_OUTPUTS.headers.file),
+      }),
     ).toThrow(/index\.html cannot be read.*npm run build/);
   });
 });
@@ -533,7 +537,7 @@ describe("/api/vitals", () => {
   });
 });
 
-// /api/forms/:kind is tested in server/api/forms.test.ts (it needs a database).
+// /api/forms/:kind is tested in server/forms/routes.test.ts (it needs a database).
 
 /** A few hundred hostile paths: traversal, encodings, unicode, odd ids, junk queries. */
 function hostilePaths(): string[] {

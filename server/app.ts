@@ -1,53 +1,37 @@
 /**
- * The production server behind `npm start`: composes the HTTP policy (server/http-policy.ts), the APIs
- * (server/api/, one `registerX(app, deps)` call each) and the pre-rendered build (server/static.ts).
- *
- * Routes registered on the returned app (e.g. `app.post("/api/...")`) take precedence over the
- * static files: files and pages are served from the not-found handler, which runs only when no
- * route answered.
+ * The production server's HTTP application: the policy (server/headers.ts applies server/http-policy.ts), one
+ * sub-app per feature mounted with `app.route()` (each declares its own routes, body limits and rate limits),
+ * and the live build's pages and files (server/static.ts) for whatever no route answered. server/start.ts
+ * builds what it needs from the settings; the tests pass their own.
  */
 import path from "node:path";
 import { Hono } from "hono";
-import type { Context } from "hono";
-import { HTTPException } from "hono/http-exception";
-import { registerAdmin } from "./api/admin";
-import { isAdminPath, requestBodyLimit } from "./body-limits";
+import { adminRoutes } from "./admin/routes";
 import type { ContentOptions } from "./api/admin/content";
-import { registerAgendaIcs } from "./api/agenda-ics";
-import { registerHealth } from "./api/health";
-import { checkoutDataFile, registerCheckout, type CheckoutOptions } from "./api/checkout";
-import { registerComments } from "./api/comments";
-import type { ApiDeps } from "./api/deps";
-import { registerForms, type FormsOptions } from "./api/forms";
-import { registerOrders } from "./api/orders";
-import { registerStripeWebhook } from "./api/stripe-webhook";
-import { registerVitals, type VitalsOptions } from "./api/vitals";
-import {
-  CACHE_HOUR,
-  DOCUMENT_ONLY,
-  HSTS,
-  NO_CACHE,
-  NO_STORE,
-  SECURITY_HEADERS,
-  contentTypeFor,
-  isClientOnlyPath,
-  isSubresourceType,
-} from "./http-policy";
+import { agendaRoutes } from "./agenda/routes";
+import { commentsRoutes } from "./comments/routes";
 import type { Database } from "./db/client";
+import type { ApiDeps } from "./deps";
+import { formsRoutes, type FormsOptions } from "./forms/routes";
+import { apiNoStore, errorAnswer, securityHeaders, withHeaders } from "./headers";
+import { healthRoutes } from "./health/routes";
 import { safeError } from "./log-safe";
-import { appendVary, clientKey, isHttps } from "./request";
-import { fixedSite, openBuild, type Site } from "./builds/site";
-import type { Publisher } from "./builds/publisher";
-import { resolve, sendEntry, sendNotFound, sendSpaFallback } from "./static";
+import type { CheckoutOptions } from "./orders/checkout";
+import { ordersRoutes } from "./orders/routes";
+import type { Publisher } from "./publish/publisher";
+import { fixedSite, openBuild, type Site } from "./publish/site";
+import { clientKey } from "./request";
+import { serveBuild } from "./static";
+import { vitalsRoutes, type VitalsOptions } from "./vitals/routes";
 
-export { isSubresourceType, type HeadersManifest } from "./http-policy";
+export { isSubresourceType } from "./http-policy";
 
 export interface AppOptions {
   /** The `build/client` folder, served as it is (the tests); or `site`. */
   root?: string;
-  /** Defaults to `<root>/../headers.json` (build/headers.json). */
+  /** Defaults to the headers manifest beside `root` (build/headers.json). */
   headersFile?: string;
-  /** The live build, which a publish or a roll back replaces (server/builds/site.ts); else `root`. */
+  /** The live build, which a publish or a roll back replaces (server/publish/site.ts); else `root`. */
   site?: Site;
   /** Publishing (issue 31), with `database`: `/api/admin/publish` and `/api/admin/rollback`. */
   publisher?: Publisher;
@@ -61,8 +45,7 @@ export interface AppOptions {
   trustProxy?: boolean;
   /**
    * The payment provider's settings (STRIPE_SECRET_KEY, STRIPE_API_URL, STRIPE_WEBHOOK_SECRET, SITE_URL):
-   * `/api/checkout`, and with `database` the webhook and `/api/orders`. dataFile defaults to
-   * `<root>/../checkout.json`.
+   * `/api/checkout`, and with `database` the webhook and `/api/orders`. buildDir defaults to the live build.
    */
   checkout?: Partial<CheckoutOptions>;
   /**
@@ -78,134 +61,52 @@ export interface AppOptions {
   admin?: { signInLimit?: { limit: number; windowMs: number }; canMail?: boolean; content?: ContentOptions };
 }
 
-const MAX_PATH_LENGTH = 2048;
-/** Throws, with a message for the operator, when the build is missing, unreadable or lacks headers.json. */
+/** Throws, with a message for the operator, when the build is missing, unreadable or lacks its headers manifest. */
 export function createApp(opts: AppOptions): Hono {
   const root = path.resolve(opts.root ?? "build/client");
   const site = opts.site ?? fixedSite(openBuild(path.dirname(root), opts.headersFile, root));
-  const live = () => site.current;
+  const liveDir = () => site.current.dir;
+  const { database, forms } = opts;
   const trustProxy = opts.trustProxy ?? false;
-  const logError = opts.logError ?? ((error: unknown) => console.error(safeError(error)));
   const deps: ApiDeps = {
     clientKey: (c) => clientKey(c, trustProxy),
     log: opts.log ?? ((line) => console.log(line)),
     now: opts.now ?? Date.now,
   };
-
-  function applySecurityHeaders(c: Context, res: Response): void {
-    // A 304 carries no Content-Type: judge it by the file's extension.
-    const type =
-      res.headers.get("Content-Type") ?? (res.status === 304 ? contentTypeFor(new URL(c.req.url).pathname) : "");
-    const subresource = isSubresourceType(type);
-    if (!subresource && !res.headers.has("Content-Security-Policy"))
-      res.headers.set("Content-Security-Policy", live().index.manifest.default.csp);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS))
-      if (!subresource || !DOCUMENT_ONLY.has(name)) res.headers.set(name, value);
-    if (trustProxy) appendVary(res.headers, "X-Forwarded-Proto");
-    if (isHttps(c, trustProxy)) {
-      res.headers.set("Strict-Transport-Security", HSTS);
-      const csp = res.headers.get("Content-Security-Policy");
-      if (csp && !csp.includes("upgrade-insecure-requests"))
-        res.headers.set("Content-Security-Policy", `${csp}; upgrade-insecure-requests`);
-    }
-  }
+  const applyHeaders = securityHeaders(() => site.current.index.manifest.default.csp, trustProxy);
 
   const app = new Hono();
-  app.use("*", async (c, next) => {
-    await next();
-    applySecurityHeaders(c, c.res);
-  });
-  app.use("/api/*", async (c, next) => {
-    await next();
-    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", NO_STORE);
-  });
-  // The organisers' routes limit their bodies after their session check (server/api/admin/index.ts).
-  app.use("/api/*", (c, next) => (isAdminPath(c.req.path) ? next() : requestBodyLimit(c, next)));
+  app.use("*", withHeaders(applyHeaders));
+  app.use("/api/*", apiNoStore);
 
-  registerVitals(app, deps, opts.vitals);
-  const { database } = opts;
-  registerHealth(app, database, () => site.current.info, { trustProxy, now: deps.now });
-  // Every form (issue 17): stored, then mailed; see server/api/forms.ts.
-  if (opts.forms && database) registerForms(app, { ...opts.forms, database, trustProxy });
-  // The organisers' inbox (issue 18): sessions, lists, moderation, erasure; see server/api/admin/.
-  if (opts.forms && database)
-    registerAdmin(app, {
-      database,
-      siteUrl: opts.siteUrl ?? opts.forms.siteUrl,
-      trustProxy,
-      now: deps.now,
-      clientKey: deps.clientKey,
-      signInLimit: opts.admin?.signInLimit,
-      canMail: opts.admin?.canMail,
-      content: opts.admin?.content,
-      publisher: opts.publisher,
-    });
-  const checkout: CheckoutOptions = {
-    dataFile: () => checkoutDataFile(live().dir),
-    siteUrl: opts.siteUrl,
-    ...opts.checkout,
-  };
-  registerCheckout(app, deps, checkout);
-  if (database) {
-    // Issue 18: paid orders from the provider's webhook, shown on /success; approved comments on posts.
-    registerStripeWebhook(app, {
-      database,
-      secret: checkout.webhookSecret,
-      log: deps.log,
-      logError: checkout.logError,
-    });
-    registerOrders(app, deps, {
-      database,
-      stripe: { secretKey: checkout.secretKey, apiUrl: checkout.apiUrl, timeoutMs: checkout.timeoutMs },
-      logError: checkout.logError,
-    });
-    registerComments(app, { database });
+  app.route("/", vitalsRoutes(deps, opts.vitals));
+  app.route(
+    "/",
+    healthRoutes(database, () => site.current.info, { trustProxy, now: deps.now }),
+  );
+  // Every form (issue 17), stored then mailed; the organisers' inbox (issue 18), on the same database.
+  if (forms && database) {
+    app.route("/", formsRoutes({ ...forms, database, trustProxy }));
+    app.route(
+      "/api/admin",
+      adminRoutes({
+        database,
+        siteUrl: opts.siteUrl ?? forms.siteUrl,
+        trustProxy,
+        now: deps.now,
+        clientKey: deps.clientKey,
+        signInLimit: opts.admin?.signInLimit,
+        canMail: opts.admin?.canMail,
+        content: opts.admin?.content,
+        publisher: opts.publisher,
+      }),
+    );
   }
-  registerAgendaIcs(app, {
-    dataFile: () => path.join(live().dir, "agenda-sessions.json"),
-    siteUrl: opts.siteUrl,
-  });
+  app.route("/", ordersRoutes(deps, { buildDir: liveDir, siteUrl: opts.siteUrl, ...opts.checkout }, database));
+  if (database) app.route("/", commentsRoutes({ database }));
+  app.route("/", agendaRoutes({ buildDir: liveDir, siteUrl: opts.siteUrl }));
 
-  app.notFound((c) => {
-    // One build per request, even when a publish switches builds while it is answered.
-    const build = live().index;
-    const url = new URL(c.req.url);
-    if (url.pathname.startsWith("/api/")) return c.json({ error: "Not found" }, 404);
-    if (c.req.method !== "GET" && c.req.method !== "HEAD")
-      return c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" });
-    if (url.pathname.length > MAX_PATH_LENGTH) return c.text("URI Too Long", 414, { "Cache-Control": NO_CACHE });
-    // The organisers' inbox is rendered in the browser: the SPA fallback, 200, never indexed (issue 18).
-    if (isClientOnlyPath(url.pathname)) return sendSpaFallback(c, build);
-    const found = resolve(build, url.pathname, url.search);
-    if (found.kind === "redirect")
-      return new Response(null, { status: 301, headers: { Location: found.location, "Cache-Control": CACHE_HOUR } });
-    if (found.kind === "missing") return sendNotFound(c, build);
-    const { page } = found.entry;
-    const csp = page !== null ? (build.manifest.pages[page]?.csp ?? build.manifest.default.csp) : null;
-    return sendEntry(c, build, found.entry, csp);
-  });
-
-  app.onError((err, c) => {
-    let res: Response;
-    if (err instanceof HTTPException) res = err.getResponse();
-    else if (isClientAbort(err, c)) res = c.json({ error: "The request body was not received" }, 400);
-    else {
-      logError(err);
-      res = new Response("Internal Server Error", {
-        status: 500,
-        headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE },
-      });
-    }
-    applySecurityHeaders(c, res);
-    return res;
-  });
-
+  app.notFound(serveBuild(() => site.current.index));
+  app.onError(errorAnswer(applyHeaders, opts.logError ?? ((error: unknown) => console.error(safeError(error)))));
   return app;
-}
-
-/** A client that went away mid-body: its request's signal is aborted, or reading the body failed. */
-function isClientAbort(err: Error, c: Context): boolean {
-  if (c.req.raw.signal?.aborted) return true;
-  const code = (err as NodeJS.ErrnoException).code ?? (err.cause as NodeJS.ErrnoException | undefined)?.code;
-  return code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE" || err.name === "AbortError";
 }

@@ -4,7 +4,6 @@
  * server (server/) and by the build (scripts/build/), so both always agree. No framework imports here.
  */
 import path from "node:path";
-import { z } from "zod";
 
 /**
  * Headers on every response (also written to the static hosts' `_headers` file by the build).
@@ -162,19 +161,3 @@ export function buildCsp({
   if (upgradeInsecureRequests) directives.push(["upgrade-insecure-requests"]);
   return directives.map((d) => d.join(" ")).join("; ");
 }
-
-/** The shape of `build/headers.json` (written by scripts/build/headers.ts, read by the server). */
-export interface HeadersManifest {
-  /** Page path ("/", "/about-us", "/speakers-detail/3") -> its Content-Security-Policy. */
-  pages: Record<string, { csp: string }>;
-  /** The policy for everything else: files, API answers, the script-free 404 page. */
-  default: { csp: string };
-  /** The SPA fallback (`__spa-fallback.html`, served for /admin): the hashes of its own inline scripts. */
-  spaFallback?: { csp: string };
-}
-
-export const HeadersManifestSchema = z.object({
-  pages: z.record(z.string(), z.object({ csp: z.string().min(1) })),
-  default: z.object({ csp: z.string().min(1) }),
-  spaFallback: z.optional(z.object({ csp: z.string().min(1) })),
-});

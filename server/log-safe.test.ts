@@ -6,7 +6,7 @@ import path from "node:path";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "./db/client";
-import { saveSubmission } from "./db/store";
+import { saveSubmission } from "./forms/queries";
 import { safeError, withoutAddresses } from "./log-safe";
 import { startMailer } from "./mail/mailer";
 

@@ -1,45 +1,68 @@
 /**
- * Start-up wiring: opens the database (DATA_DIR or DATABASE_URL), starts the mail sender (SMTP_URL) and the
- * daily purge (RETENTION_DAYS), and returns what `createApp` needs. Settings come parsed from ./config.ts.
+ * Start-up in one place: from the settings (./config.ts), opens the database (DATA_DIR or DATABASE_URL), starts
+ * the mail sender (SMTP_URL) and the daily purge (RETENTION_DAYS), takes the live build (server/publish/site.ts)
+ * and the publisher, and hands them to `createApp`. server/index.ts only serves the app and stops it.
  */
-import type { CheckoutData } from "./api/checkout";
-import type { AppOptions } from "./app";
-import { buildData } from "./build-data";
-import type { Config } from "./config";
-import { openDatabase, type Database } from "./db/client";
-import { purge } from "./db/store";
+import { picturesDir } from "../app/content/collections";
+import path from "node:path";
+import type { Hono } from "hono";
+import { BUILD_OUTPUTS, IMAGE_MANIFEST } from "../app/lib/build-outputs";
+import { audit } from "./admin/audit/queries";
+import { createApp } from "./app";
+import { REPO, type Config } from "./config";
+import { openDatabase } from "./db/client";
 import { safeError } from "./log-safe";
 import { startMailer, type Mailer } from "./mail/mailer";
+import { readOutput } from "./publish/outputs";
+import { Publisher } from "./publish/publisher";
+import { LiveSite } from "./publish/site";
+import { purge } from "./retention/queries";
 
-export interface FormsRuntime {
-  forms: NonNullable<AppOptions["forms"]>;
-  database: Database;
+export interface Runtime {
+  app: Hono;
+  /** No more publishing or following the live build (a stop begins). */
+  stop(): void;
+  /** The purge and the mail sender stopped, then the database closed. */
   close(): Promise<void>;
 }
 
-export async function startForms(
-  config: Config,
-  /** checkout.json of the live build: the organisers' address (it changes with a publish). */
-  contactFile: () => string,
-  log = (line: string) => console.log(line),
-): Promise<FormsRuntime> {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Throws an Error whose message, for the operator, says what could not start. */
+export async function startRuntime(config: Config, log = (line: string) => console.log(line)): Promise<Runtime> {
+  // Checkout's return URLs come from configuration only: in production without SITE_URL, no checkout.
+  if (config.STRIPE_SECRET_KEY && !config.publicUrl)
+    console.warn("SITE_URL is not set: online checkout is unavailable in production until it is (docs/deploy.md).");
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch(
+    (error: unknown) => {
+      throw new Error(`Cannot open the forms database: ${message(error)}`);
+    },
+  );
   log(
     database.driver === "postgres"
       ? "Forms: stored in PostgreSQL (DATABASE_URL)"
       : `Forms: stored in ${config.DATA_DIR} (embedded PostgreSQL)`,
   );
+  // The build to serve (issue 31): build/ as `npm run build` left it, or a build published since.
+  const store = { db: database.db, dir: config.buildsDir, shared: database.driver === "postgres" };
+  let site: LiveSite;
+  try {
+    site = await LiveSite.open({ store, deployDir: path.join(REPO, "build"), pollMs: config.PUBLISH_POLL_MS });
+  } catch (error) {
+    await database.close();
+    throw new Error(`Cannot start: ${message(error)}`);
+  }
 
-  // The organisers' address, as the live build wrote it beside the pages.
-  const contact = buildData<CheckoutData>(contactFile);
+  // The organisers' address is content (site.yaml's contact.email), as the live build wrote it; NOTIFY_EMAIL,
+  // a setting, overrides it.
+  const contact = readOutput(BUILD_OUTPUTS.checkout, () => site.current.dir);
   const organiserEmail = () =>
     contact
       .load()
       .then((data) => data.contact.email)
       .catch(() => "info@tncc.example.org");
-
   let mailer: Mailer | null = null;
-  if (config.SMTP_URL) {
+  if (config.SMTP_URL)
     mailer = startMailer({
       db: database.db,
       smtpUrl: config.SMTP_URL,
@@ -47,30 +70,74 @@ export async function startForms(
       pollMs: config.MAIL_POLL_MS,
       backoffBaseMs: config.MAIL_BACKOFF_MS,
     });
-  } else {
-    log("E-mail is off (no SMTP_URL): submissions wait in the database and no mail is sent.");
-  }
-
+  else log("E-mail is off (no SMTP_URL): submissions wait in the database and no mail is sent.");
   const runPurge = () =>
     purge(database.db, config.RETENTION_DAYS).catch((error: unknown) => console.error(`purge: ${safeError(error)}`));
   void runPurge();
   const daily = setInterval(runPurge, 86_400_000);
   daily.unref();
+  const close = async () => {
+    clearInterval(daily);
+    await mailer?.stop();
+    await database.close();
+  };
 
-  const forms: FormsRuntime["forms"] = {
-    organiserEmail,
-    notifyEmail: config.NOTIFY_EMAIL,
-    siteUrl: config.publicUrl,
-    rateLimit: config.FORM_RATE_LIMIT,
-    onQueued: () => mailer?.kick(),
-  };
-  return {
-    forms,
-    database,
-    async close() {
-      clearInterval(daily);
-      await mailer?.stop();
-      await database.close();
-    },
-  };
+  const publisher = new Publisher({
+    site,
+    store,
+    repo: REPO,
+    env: config.buildEnv,
+    push: config.CONTENT_GIT_REMOTE ? { remote: config.CONTENT_GIT_REMOTE, contentDir: config.CONTENT_DIR } : undefined,
+    audit: (entry) => audit(database.db, entry),
+    log,
+  });
+  // Pictures go beside the content, in the same working copy (content/ and public/images/ of one repository).
+  const imagesDir = picturesDir(config.CONTENT_DIR);
+  /**
+   * The build's image step, so a new picture is in the manifest that checks a save naming it; with the build's
+   * environment, never the server's secrets. Loaded when first run, after an upload (the editor's tools, sharp).
+   */
+  const makeImages = async () => (await import("./content/images")).runImageStep(REPO, config.buildEnv);
+  try {
+    const app = createApp({
+      site,
+      publisher,
+      trustProxy: config.TRUST_PROXY,
+      siteUrl: config.publicUrl,
+      checkout: {
+        secretKey: config.STRIPE_SECRET_KEY,
+        apiUrl: config.STRIPE_API_URL,
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      },
+      database,
+      forms: {
+        organiserEmail,
+        notifyEmail: config.NOTIFY_EMAIL,
+        siteUrl: config.publicUrl,
+        rateLimit: config.FORM_RATE_LIMIT,
+        onQueued: () => mailer?.kick(),
+      },
+      admin: {
+        signInLimit: config.ADMIN_SIGNIN_LIMIT,
+        canMail: Boolean(config.SMTP_URL),
+        content: {
+          copy: { dir: config.CONTENT_DIR, imageManifest: path.join(REPO, IMAGE_MANIFEST) },
+          images: {
+            dir: imagesDir,
+            afterUpload: imagesDir === path.join(REPO, "public", "images") ? makeImages : undefined,
+          },
+          liveCommit: () => site.current.info?.commit ?? null,
+        },
+      },
+    });
+    const stop = () => {
+      publisher.stop();
+      site.stop();
+    };
+    return { app, stop, close };
+  } catch (error) {
+    site.stop();
+    await close();
+    throw new Error(`Cannot start: ${message(error)}`);
+  }
 }

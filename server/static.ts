@@ -1,6 +1,6 @@
 /**
  * A pre-rendered build as the server sees it. A build folder never changes once written (a publish writes a
- * new one beside it, server/builds/), so each is checked and indexed once, when it goes live: every URL the build maps to a file (path, size, ETag, which
+ * new one beside it, server/publish/), so each is checked and indexed once, when it goes live: every URL the build maps to a file (path, size, ETag, which
  * precompressed copies exist), the per-page CSPs and the script-free 404 page. A request then costs a
  * Map lookup, no `stat`; small files are kept in memory after their first read, large ones streamed.
  * Anything the build does not map to a URL (hidden artefacts, .br/.gz copies, dotfiles, symlinks,
@@ -11,18 +11,19 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
-import type { Context } from "hono";
+import type { Context, NotFoundHandler } from "hono";
 import {
+  CACHE_HOUR,
   cacheControlFor,
   contentTypeFor,
-  HeadersManifestSchema,
   HIDDEN_FILES,
+  isClientOnlyPath,
   isCompressible,
   MIN_COMPRESS_SIZE,
   NO_CACHE,
   stripScripts,
-  type HeadersManifest,
 } from "./http-policy";
+import { HeadersManifestSchema, type HeadersManifest } from "../app/lib/build-outputs";
 
 type Encoding = "br" | "gzip";
 
@@ -74,7 +75,7 @@ export function loadBuild(root: string, headersFile: string): BuildIndex {
   } catch (error) {
     throw new Error(
       `${headersFile} is missing or invalid (${code(error)}): without it every page's inline scripts are blocked ` +
-        "and no page hydrates. Run npm run build (it writes build/headers.json beside build/client).",
+        "and no page hydrates. Run npm run build (it writes it beside build/client).",
     );
   }
   const files = new Map<string, Entry>();
@@ -145,7 +146,7 @@ function walk(root: string, rel = ""): { rel: string; size: number; mtimeMs: num
     if (dirent.isDirectory()) out.push(...walk(root, child));
     else if (dirent.isFile()) {
       const s = statSync(path.join(root, child));
-      // Whole milliseconds: a build fetched by another server (server/builds/store.ts) gets the same ETag.
+      // Whole milliseconds: a build fetched by another server (server/publish/queries.ts) gets the same ETag.
       out.push({ rel: child, size: s.size, mtimeMs: Math.round(s.mtimeMs) });
     }
   }
@@ -301,4 +302,30 @@ function isNotModified(c: Context, etag: string, mtimeMs: number): boolean {
   if (!since) return false;
   const time = Date.parse(since);
   return !Number.isNaN(time) && Math.floor(mtimeMs / 1000) * 1000 <= time;
+}
+
+const MAX_PATH_LENGTH = 2048;
+
+/**
+ * The pages and files of the live build, for whatever no route answered (the app's not-found handler): one
+ * build per request, even when a publish switches builds while it is answered.
+ */
+export function serveBuild(live: () => BuildIndex): NotFoundHandler {
+  return (c) => {
+    const build = live();
+    const url = new URL(c.req.url);
+    if (url.pathname.startsWith("/api/")) return c.json({ error: "Not found" }, 404);
+    if (c.req.method !== "GET" && c.req.method !== "HEAD")
+      return c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" });
+    if (url.pathname.length > MAX_PATH_LENGTH) return c.text("URI Too Long", 414, { "Cache-Control": NO_CACHE });
+    // The organisers' inbox is rendered in the browser: the SPA fallback, 200, never indexed (issue 18).
+    if (isClientOnlyPath(url.pathname)) return sendSpaFallback(c, build);
+    const found = resolve(build, url.pathname, url.search);
+    if (found.kind === "redirect")
+      return new Response(null, { status: 301, headers: { Location: found.location, "Cache-Control": CACHE_HOUR } });
+    if (found.kind === "missing") return sendNotFound(c, build);
+    const { page } = found.entry;
+    const csp = page !== null ? (build.manifest.pages[page]?.csp ?? build.manifest.default.csp) : null;
+    return sendEntry(c, build, found.entry, csp);
+  };
 }

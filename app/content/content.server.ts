@@ -1,6 +1,7 @@
 // The loaded content: content/ read and validated once (again only when a content file or the image
 // manifest changes, so `react-router dev` picks up edits). Route loaders take their data from the views
 // (views.server.ts), which read it here; paths.server.ts lists the pre-rendered paths from it.
+import { IMAGE_MANIFEST } from "../lib/build-outputs";
 import fs from "node:fs";
 import path from "node:path";
 import { loadContent, readImageManifest } from "./load";
@@ -36,7 +37,7 @@ export type * from "./schemas";
  */
 export const CONTENT_DIR = path.resolve(process.env.CONTENT_DIR || "content");
 const contentDir = CONTENT_DIR;
-const manifestFile = path.join(process.cwd(), ".generated/images.json");
+const manifestFile = path.join(process.cwd(), IMAGE_MANIFEST);
 
 let cache: { stamp: string; content: Content } | undefined;
 

@@ -1,21 +1,21 @@
-// Framework-free content loader: read every file, parse YAML/Markdown, validate with zod,
-// cross-check references, resolve images. Collects every problem, then throws one ContentError.
+// Framework-free content loader: read the files of every collection (collections.ts), parse YAML/Markdown,
+// validate with zod, cross-check references, resolve images; a file no collection reads is a problem too.
+// Collects every problem, then throws one ContentError.
+import { IMAGE_MANIFEST } from "../lib/build-outputs";
 import fs from "node:fs";
 import path from "node:path";
 import { Marked } from "marked";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
+import { COLLECTIONS, collectionOf, collectionSchemas, type Collection, type CollectionList } from "./collections";
 import {
-  createSchemas,
   imageManifestSchema,
   zonedIso,
   type Category,
   type Content,
-  type ContentSchemas,
   type ImageManifest,
   type Post,
   type ScheduleDay,
-  type Speaker,
 } from "./schemas";
 import { splitFrontMatter } from "../lib/front-matter";
 import type { SessionChange } from "../lib/schedule/changes";
@@ -31,10 +31,22 @@ export class ContentError extends Error {
   }
 }
 
-export interface LoadOptions {
+export interface LoadOptions<L extends CollectionList = typeof COLLECTIONS> {
   /** How file paths start in problem lines (relative to the repo root). */
   displayDir?: string;
+  /** The collections to read (app/content/collections.ts): the site's, or a list that adds to them. */
+  collections?: L;
 }
+
+type Output<C extends Collection> = z.output<ReturnType<C["schema"]>>;
+/** What the loader read of a collection: a folder's entries (and whether all of them parsed), or one file's value. */
+type Read<C extends Collection> = C["files"] extends string
+  ? Output<C> | undefined
+  : { entries: { file: string; data: Output<C> }[]; all: boolean };
+/** A collection in the loaded content: a folder's values in file order, or one file's value. */
+type Loaded<C extends Collection> = C["files"] extends string ? Output<C> : Output<C>[];
+/** The content of a list that adds collections to the site's: theirs as read, beside the site's own. */
+type Added<L extends CollectionList> = { [K in Exclude<keyof L, keyof typeof COLLECTIONS>]: Loaded<L[K]> };
 
 // ---------------------------------------------------------------------------
 // Markdown: raw HTML is dropped (content is trusted, but the site never needs it)
@@ -237,6 +249,17 @@ class Reader {
     return { entries, all: files.length > 0 && entries.length === files.length };
   }
 
+  /** Every YAML and Markdown file under the folder (hidden ones aside), relative with "/". */
+  allFiles(rel = ""): string[] {
+    if (!fs.existsSync(path.join(this.dir, rel))) return [];
+    return fs.readdirSync(path.join(this.dir, rel), { withFileTypes: true }).flatMap((entry) => {
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.name.startsWith(".")) return [];
+      if (entry.isDirectory()) return this.allFiles(child);
+      return /\.(ya?ml|md)$/.test(entry.name) ? [child] : [];
+    });
+  }
+
   /** Ids must be unique across the files of a folder. */
   uniqueAcrossFiles(entries: readonly { file: string; data: { id: number } }[]): void {
     const seen = new Map<number, string>();
@@ -255,7 +278,7 @@ function need<T>(value: T | undefined): T {
 
 // ---------------------------------------------------------------------------
 
-export function readImageManifest(file: string, display = ".generated/images.json"): ImageManifest {
+export function readImageManifest(file: string, display = IMAGE_MANIFEST): ImageManifest {
   if (!fs.existsSync(file)) throw new ContentError([`${display}: not found (run "npm run images" to generate it)`]);
   let json: unknown;
   try {
@@ -268,28 +291,35 @@ export function readImageManifest(file: string, display = ".generated/images.jso
   return result.data;
 }
 
-export function loadContent(dir: string, images: ImageManifest, options: LoadOptions = {}): Content {
-  const reader = new Reader(dir, options.displayDir ?? "content");
-  const s: ContentSchemas = createSchemas({ images, markdown: renderMarkdown });
+/** Parses every collection of the list, and names each content file that none of them reads. */
+function readCollections(reader: Reader, list: Record<string, Collection>, images: ImageManifest) {
+  const schemas = collectionSchemas(list, { images, markdown: renderMarkdown });
+  const read = Object.fromEntries(
+    Object.entries(list).map(([name, { files }]) => {
+      const schema = schemas[name]!;
+      return [
+        name,
+        typeof files === "string"
+          ? reader.parse(files, schema)
+          : reader.parseAll(files.folder, files.extension, schema),
+      ];
+    }),
+  );
+  for (const rel of reader.allFiles().sort())
+    if (!collectionOf(list, rel))
+      reader.problems.push(`${reader.display(rel)}: no collection reads this file (check its folder and name)`);
+  return read as { [K in keyof typeof COLLECTIONS]: Read<(typeof COLLECTIONS)[K]> } & Record<string, unknown>;
+}
 
-  const site = reader.parse("site.yaml", s.site);
-  const bannerSlides = reader.parse("banner.yaml", s.banner);
-  const speakers = reader.parseAll("speakers", ".md", s.speaker);
-  const days = reader.parseAll("schedule", ".yaml", s.day);
-  const features = reader.parse("features.yaml", s.features);
-  const funFacts = reader.parse("fun-facts.yaml", s.funFacts);
-  const sponsorTokens = reader.parse("sponsor-tokens.yaml", s.sponsorTokens);
-  const ticketPlans = reader.parse("ticket-plans.yaml", s.ticketPlans);
-  const eventInfo = reader.parse("event-info.yaml", s.eventInfo);
-  const testimonials = reader.parse("testimonials.yaml", s.testimonials);
-  const clients = reader.parse("clients.yaml", s.clients);
-  const gallery = reader.parse("gallery.yaml", s.gallery);
-  const categories = reader.parse("blog/categories.yaml", s.categories);
-  const tags = reader.parse("blog/tags.yaml", s.tags);
-  const comments = reader.parse("blog/comments.yaml", s.comments);
-  const posts = reader.parseAll("blog/posts", ".md", s.post);
-  const faqs = reader.parse("faqs.yaml", s.faqs);
-  const pages = reader.parse("pages.yaml", s.pages);
+export function loadContent<L extends CollectionList = typeof COLLECTIONS>(
+  dir: string,
+  images: ImageManifest,
+  options: LoadOptions<L> = {},
+): Content & Added<L> {
+  const reader = new Reader(dir, options.displayDir ?? "content");
+  const list: CollectionList = options.collections ?? COLLECTIONS;
+  const read = readCollections(reader, list, images);
+  const { site, speakers, scheduleDays: days, categories, tags, comments, posts } = read;
 
   reader.uniqueAcrossFiles(speakers.entries);
   reader.uniqueAcrossFiles(days.entries);
@@ -368,26 +398,18 @@ export function loadContent(dir: string, images: ImageManifest, options: LoadOpt
     category: need(categoryList.find((c) => c.id === p.category)),
     tags: p.tags.map((tag) => need(tagList.find((t) => t.id === tag))),
   }));
-  const speakerList: Speaker[] = speakers.entries.map(({ data }) => data);
 
-  return {
-    site: need(site),
-    bannerSlides: need(bannerSlides),
-    speakers: speakerList,
-    scheduleDays,
-    features: need(features),
-    funFacts: need(funFacts),
-    sponsorTokens: need(sponsorTokens),
-    ticketPlans: need(ticketPlans),
-    eventInfo: need(eventInfo),
-    testimonials: need(testimonials),
-    clients: need(clients),
-    gallery: need(gallery),
-    posts: postList,
-    categories: categoryList,
-    tags: tagList,
-    comments: need(comments),
-    faqs: need(faqs),
-    pages: need(pages),
-  };
+  // Each collection as read (a folder's as a list), then the ones cross-linked above.
+  const loaded = Object.fromEntries(
+    Object.entries(list).map(([name, { files }]) => {
+      const value = read[name];
+      return [
+        name,
+        typeof files === "string"
+          ? need(value)
+          : (value as { entries: { data: unknown }[] }).entries.map((e) => e.data),
+      ];
+    }),
+  ) as { [K in keyof typeof COLLECTIONS]: Loaded<(typeof COLLECTIONS)[K]> } & Added<L>;
+  return { ...loaded, scheduleDays, posts: postList, categories: categoryList };
 }

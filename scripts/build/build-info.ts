@@ -1,25 +1,20 @@
 /**
- * build/build.json: which build this is (issue 31). Written last, so a folder with it is a complete build; the
+ * BUILD_OUTPUTS.buildInfo (build/build.json): which build this is (issue 31). Written last, so a folder with it is a complete build; the
  * server reports it at /healthz and publishes, keeps and rolls back builds by its id.
  *
  * Its content commit is BUILD_CONTENT_COMMIT when set: a publish takes the content's HEAD when it starts, before
- * the build reads a file (server/builds/publisher.ts), so a save during the build is not claimed as published
+ * the build reads a file (server/publish/publisher.ts), so a save during the build is not claimed as published
  * (issue 39). Set but empty: the content is not in a git working copy. Unset (`npm run build`): HEAD now.
  */
-import { execFileSync } from "node:child_process";
-import { writeFile } from "node:fs/promises";
-import path from "node:path";
 import { CONTENT_DIR } from "../../app/content/content.server";
-import { BuildInfoSchema, newBuildId, type BuildInfo } from "../../app/lib/admin/publish";
-import type { BuildStep } from "./files";
+import { newBuildId } from "../../app/lib/admin/publish";
+import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
+import { headCommitSync } from "../../server/git";
+import { writeOutput, type BuildStep } from "./files";
 
 /** The content's commit (git HEAD of the folder the content came from), or null outside a git working copy. */
 export function contentCommit(dir = CONTENT_DIR): string | null {
-  try {
-    return execFileSync("git", ["-C", dir, "rev-parse", "HEAD"], { encoding: "utf8", stdio: "pipe" }).trim() || null;
-  } catch {
-    return null;
-  }
+  return headCommitSync(dir);
 }
 
 /** The commit the build records: BUILD_CONTENT_COMMIT as the publish took it, else the content's HEAD. */
@@ -34,12 +29,12 @@ export function recordedCommit(env: Record<string, string | undefined> = process
 export const buildInfoStep: BuildStep = {
   name: "build info",
   async run(ctx) {
-    const info: BuildInfo = BuildInfoSchema.parse({
+    const info = {
       id: process.env.BUILD_ID || newBuildId(),
       builtAt: new Date().toISOString(),
       commit: recordedCommit(),
-    });
-    await writeFile(path.join(ctx.buildDir, "build.json"), JSON.stringify(info, null, 2) + "\n");
+    };
+    await writeOutput(ctx.buildDir, BUILD_OUTPUTS.buildInfo, info, 2);
     return `build info: ${info.id}${info.commit ? ` (content at ${info.commit.slice(0, 10)})` : ""}`;
   },
 };

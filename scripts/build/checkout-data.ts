@@ -1,9 +1,8 @@
-import { writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { Content } from "../../app/content/schemas";
-import type { CheckoutData } from "../../server/api/checkout";
+import { BUILD_OUTPUTS, type CheckoutData } from "../../app/lib/build-outputs";
+import { writeOutput } from "./files";
 
-/** What `/api/checkout` needs at run time (build/checkout.json): prices from content, never from a request. */
+/** What `/api/checkout` needs at run time (BUILD_OUTPUTS.checkout): prices from content, never from a request. */
 export function checkoutData(content: Pick<Content, "sponsorTokens" | "site">): CheckoutData {
   return {
     tokens: Object.fromEntries(
@@ -21,12 +20,12 @@ export function checkoutData(content: Pick<Content, "sponsorTokens" | "site">): 
   };
 }
 
-/** Writes build/checkout.json from the content (postbuild). */
+/** Writes the checkout data from the content (postbuild). */
 export async function writeCheckoutData(
   buildDir: string,
   content: Pick<Content, "sponsorTokens" | "site">,
 ): Promise<string> {
   const data = checkoutData(content);
-  await writeFile(path.join(buildDir, "checkout.json"), JSON.stringify(data, null, 2) + "\n");
-  return `checkout: build/checkout.json (${Object.keys(data.tokens).length} sponsor tokens)`;
+  const file = await writeOutput(buildDir, BUILD_OUTPUTS.checkout, data, 2);
+  return `checkout: ${file} (${Object.keys(data.tokens).length} sponsor tokens)`;
 }

@@ -3,10 +3,12 @@ import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { agendaCalendarData, offlineContentPages } from "../../app/content/paths.server";
+import { SCHEDULE_VERSION_PATH } from "../../app/lib/agenda/offline";
+import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import { writeCalendarFiles } from "./calendar";
 import { writeCheckoutData } from "./checkout-data";
 import { writeFeed } from "./feed";
-import type { BuildContext, BuildStep } from "./files";
+import { writeOutput, type BuildContext, type BuildStep } from "./files";
 import { writeServiceWorker } from "./service-worker";
 
 const withContent = (
@@ -26,22 +28,22 @@ export const calendarStep = withContent("calendar", (ctx, content) =>
 export const feedStep = withContent("feed", (ctx, content) => writeFeed(ctx.clientDir, content, ctx.siteUrl));
 
 /**
- * build/agenda-sessions.json (GET /api/agenda.ics reads it) and build/client/schedule-version.json: the
+ * BUILD_OUTPUTS.agendaSessions (GET /api/agenda.ics reads it) and build/client/schedule-version.json: the
  * programme's version (every session's time, title and changes), which a visitor's offline copy compares to
  * say "The schedule was updated" once (app/lib/agenda/offline.ts). Precached by the worker.
  */
 export const agendaDataStep = withContent("agenda data", async (ctx, content) => {
-  const agenda = JSON.stringify(agendaCalendarData(content));
-  await writeFile(path.join(ctx.buildDir, "agenda-sessions.json"), agenda);
-  const version = createHash("sha256").update(agenda).digest("hex").slice(0, 16);
-  await writeFile(path.join(ctx.clientDir, "schedule-version.json"), JSON.stringify({ version }));
-  return `agenda data: build/agenda-sessions.json, schedule-version.json (${version})`;
+  const data = agendaCalendarData(content);
+  const written = await writeOutput(ctx.buildDir, BUILD_OUTPUTS.agendaSessions, data);
+  const version = createHash("sha256").update(JSON.stringify(data)).digest("hex").slice(0, 16);
+  await writeFile(path.join(ctx.clientDir, SCHEDULE_VERSION_PATH.slice(1)), JSON.stringify({ version }));
+  return `agenda data: ${written}, ${SCHEDULE_VERSION_PATH.slice(1)} (${version})`;
 });
 
-/** The offline worker (build/client/sw.js) over the final pages and files; build/precache.json for the bench. */
+/** The offline worker (build/client/sw.js) over the final pages and files; BUILD_OUTPUTS.precache for the bench. */
 export const serviceWorkerStep = withContent("service worker", async (ctx, content) => {
   const pages = offlineContentPages(content);
   const { summary, ...precache } = await writeServiceWorker(ctx.clientDir, pages);
-  await writeFile(path.join(ctx.buildDir, "precache.json"), JSON.stringify(precache));
+  await writeOutput(ctx.buildDir, BUILD_OUTPUTS.precache, precache);
   return summary;
 });

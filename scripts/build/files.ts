@@ -1,10 +1,27 @@
 /** What the build steps share: the files of build/client and the pre-rendered pages among them. */
-import { readdir } from "node:fs/promises";
+import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type * as z from "zod";
 import type { Content } from "../../app/content/schemas";
+import type { BuildOutput } from "../../app/lib/build-outputs";
 
 /** The build's folder: build/, or BUILD_DIR for a second build beside it (react-router.config.ts, postbuild). */
 export const buildDirectory = (repo: string) => path.resolve(repo, process.env.BUILD_DIR || "build");
+
+/**
+ * Writes one of the files the build hands the server (app/lib/build-outputs.ts), checked against its schema
+ * first; answers its path relative to the repository's build folder, for the step's summary.
+ */
+export async function writeOutput<S extends z.core.$ZodType>(
+  buildDir: string,
+  output: BuildOutput<S>,
+  data: z.input<S>,
+  indent?: number,
+): Promise<string> {
+  (output.schema as unknown as z.ZodType).parse(data);
+  await writeFile(path.join(buildDir, output.file), JSON.stringify(data, null, indent) + (indent ? "\n" : ""));
+  return `${path.basename(buildDir)}/${output.file}`;
+}
 
 export interface BuildContext {
   /** build/ */

@@ -1,5 +1,5 @@
 /**
- * Build step: headers and CSP. Writes build/headers.json (each page's Content-Security-Policy with the
+ * Build step: headers and CSP. Writes the headers manifest (BUILD_OUTPUTS.headers: each page's Content-Security-Policy with the
  * sha256 of its inline scripts, read by the server), build/client/_headers (the same headers for static
  * hosts) and build/client/404.html (the 404 page without scripts, for static hosts). The policy itself
  * is server/http-policy.ts.
@@ -7,16 +7,9 @@
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import {
-  buildCsp,
-  CACHE_IMMUTABLE,
-  CACHE_WEEK,
-  HSTS,
-  SECURITY_HEADERS,
-  stripScripts,
-  type HeadersManifest,
-} from "../../server/http-policy";
-import type { BuildStep } from "./files";
+import { buildCsp, CACHE_IMMUTABLE, CACHE_WEEK, HSTS, SECURITY_HEADERS, stripScripts } from "../../server/http-policy";
+import { BUILD_OUTPUTS, type HeadersManifest } from "../../app/lib/build-outputs";
+import { writeOutput, type BuildStep } from "./files";
 
 /** Cloudflare Pages reads at most this many rules from _headers (Netlify has no such limit). */
 const CLOUDFLARE_RULE_LIMIT = 100;
@@ -91,13 +84,13 @@ export const headersStep: BuildStep = {
       hashCount += scriptHashes.length;
       manifest.spaFallback = { csp: buildCsp({ scriptHashes, connectSrc }) };
     }
-    await writeFile(path.join(buildDir, "headers.json"), JSON.stringify(manifest, null, 2) + "\n");
+    const written = await writeOutput(buildDir, BUILD_OUTPUTS.headers, manifest, 2);
     await writeFile(path.join(clientDir, "_headers"), buildHeadersFile(staticCsp));
     const rules = 4 + pages.length;
     const warning =
       rules > CLOUDFLARE_RULE_LIMIT
         ? ` (warning: _headers has ${rules} rules, Cloudflare Pages reads ${CLOUDFLARE_RULE_LIMIT})`
         : "";
-    return `headers: ${pages.length} pages, ${hashCount} inline-script hashes -> build/headers.json + _headers${warning}`;
+    return `headers: ${pages.length} pages, ${hashCount} inline-script hashes -> ${written} + _headers${warning}`;
   },
 };

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import { headingFontProblems } from "./heading-font";
 import { validatePages } from "./html";
 import { checkLinks } from "./links";
@@ -17,7 +18,10 @@ beforeEach(() => {
   base = mkdtempSync(path.join(tmpdir(), "tncc-quality-"));
   dir = path.join(base, "client");
   mkdirSync(dir);
-  writeFileSync(path.join(base, "headers.json"), JSON.stringify({ pages: {}, default: { csp: "default-src 'self'" } }));
+  writeFileSync(
+    path.join(base, BUILD_OUTPUTS.headers.file),
+    JSON.stringify({ pages: {}, default: { csp: "default-src 'self'" } }),
+  );
 });
 afterEach(() => rmSync(base, { recursive: true, force: true }));
 

@@ -2,8 +2,10 @@
  * Each boundary lint guards (eslint.config.js, docs/CONVENTIONS.md), shown by a wrong-way import that must
  * fail with the rule's message, and a right-way one that must pass. Runs the project's own ESLint config.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { ESLint } from "eslint";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -49,8 +51,24 @@ const cases: [string, string, string, RegExp][] = [
     /Components are imported by routes only/,
   ],
   ["a form definition reads content", "app/forms/x.ts", 'import "~/content/load";', /lib is below content/],
+  ["app/lib imports the forms", "app/lib/x.ts", 'import { FORMS } from "~/forms";', /lib imports neither forms/],
+  [
+    "app/lib imports a form's sending by path",
+    "app/lib/admin/x.ts",
+    'import { submitForm } from "../../forms/send";',
+    /lib imports neither forms/,
+  ],
   ["server/db imports an API", "server/db/x.ts", 'import "../api/forms";', /database layer is below the APIs/],
   ["server/db imports the mailer", "server/db/x.ts", 'import "../mail/mailer";', /database layer is below/],
+  ["server/db imports a feature's queries", "server/db/x.ts", 'import "../forms/queries";', /database layer is below/],
+  [
+    "a feature's routes write a query",
+    "server/forms/routes.ts",
+    'import { sql } from "drizzle-orm";',
+    /Queries live in/,
+  ],
+  ["start-up reads a table", "server/start.ts", 'import { orders } from "./db/schema";', /Queries live in/],
+  ["a build step imports a feature", "scripts/build/x.ts", 'import "../../server/orders/checkout";', /The build uses/],
   [
     "server imports a component",
     "server/api/x.ts",
@@ -84,6 +102,26 @@ describe("lint guards every layer boundary", () => {
     expect(await problems("app/components/ui/x.tsx", 'import "./tabs";')).toEqual([]);
     expect(await problems("app/components/ui/x.tsx", 'import { renderToString } from "react-dom/server";')).toEqual([]);
     expect(await problems("server/api/x.ts", 'import "../db/client";')).toEqual([]);
+    expect(await problems("server/forms/queries.ts", 'import { sql } from "drizzle-orm";')).toEqual([]);
+    expect(await problems("scripts/build/x.ts", 'import { HSTS } from "../../server/http-policy";')).toEqual([]);
+    expect(await problems("server/db/backup.ts", 'import { rowsOf } from "./rows";')).toEqual([]);
+    expect(await problems("app/forms/x.ts", 'import { API_PATHS } from "../lib/urls";')).toEqual([]);
+    expect(await problems("server/api/x.ts", 'import { signInSchema } from "../../app/forms/admin";')).toEqual([]);
     expect(await problems("server/config.ts", "export const env = process.env;")).toEqual([]);
+  });
+
+  it("refuses an import cycle, by path or by alias, but not through a type-only import", async () => {
+    // no-cycle follows imports on disk: two real files in a folder of their own under app/lib.
+    const dir = mkdtempSync(path.join("app", "lib", "cycle-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const cycles = async (b: string) => {
+      writeFileSync(path.join(dir, "a.ts"), 'import { b } from "./b";\nexport const a = () => b;\n');
+      writeFileSync(path.join(dir, "b.ts"), b);
+      const results = await eslint.lintFiles([path.join(dir, "a.ts")]);
+      return results.flatMap((r) => r.messages).filter((m) => m.ruleId === "import-x/no-cycle").length;
+    };
+    expect(await cycles('import { a } from "./a";\nexport const b = () => a;\n')).toBe(1);
+    expect(await cycles(`import { a } from "~/lib/${path.basename(dir)}/a";\nexport const b = () => a;\n`)).toBe(1);
+    expect(await cycles('import type { a } from "./a";\nexport const b = (x: typeof a) => x;\n')).toBe(0);
   });
 });

@@ -3,6 +3,7 @@
  * than 40 megapixels is refused before it is decoded; alt text is at most 250 characters; a commit that fails
  * leaves nothing written or staged; the image step run after an upload never sees the server's secrets.
  */
+import { pngBomb } from "../../tests/fixtures/png-bomb";
 import { execFileSync } from "node:child_process";
 import {
   chmodSync,
@@ -16,7 +17,6 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../config";
@@ -28,25 +28,6 @@ const afterUpload = vi.fn(async () => {});
 const editor = { email: "editor@tncc.example.org" };
 const git = (...args: string[]) => execFileSync("git", ["-C", dir, ...args], { encoding: "utf8" }).trim();
 const blog = () => readdirSync(path.join(dir, "public", "images", "blog"));
-
-/** A PNG of a few bytes whose header (IHDR) declares `side` × `side` pixels; one row of data. */
-function pngBomb(side: number) {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0);
-  ihdr.writeUInt32BE(side, 4);
-  ihdr.set([8, 2], 8); // 8 bits, RGB
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const row = deflateSync(Buffer.alloc(1 + side * 3));
-  return Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", row), chunk("IEND", Buffer.alloc(0))]);
-}
 
 /**
  * A WebP of 46 bytes declaring `side` × `side` pixels (VP8X canvas and lossless VP8L header) that decodes:

@@ -7,12 +7,14 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
+import { COLLECTIONS, pictureFolders, type CollectionList } from "../../app/content/collections";
 import { MAX_IMAGE_ALT, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "../../app/lib/admin/content";
 import { commitFile, type Author } from "./working-copy";
+import { git } from "../git";
 
 const run = promisify(execFile);
 
@@ -26,14 +28,8 @@ export interface ImageFolder {
 export type UploadResult =
   { ok: true; path: string; commit: string } | { ok: false; status: 400 | 413 | 415; error: string };
 
-/** The folders of public/images a picture may go in (the ones there are). */
-export async function imageFolders(images: ImageFolder): Promise<string[]> {
-  const entries = await readdir(images.dir, { withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((e) => e.isDirectory() && /^[a-z0-9][a-z0-9-]*$/.test(e.name))
-    .map((e) => e.name)
-    .sort();
-}
+/** The folders of public/images a picture may go in: those its collections name (app/content/collections.ts). */
+export const imageFolders = (collections: CollectionList = COLLECTIONS) => pictureFolders(collections);
 
 /** What the first bytes say the file is. */
 function sniff(bytes: Buffer): "jpeg" | "png" | "webp" | null {
@@ -48,10 +44,11 @@ export async function saveImage(
   images: ImageFolder,
   upload: { folder: string; fileName: string; bytes: Buffer; alt: string },
   author: Author,
+  collections: CollectionList = COLLECTIONS,
 ): Promise<UploadResult> {
   if (upload.bytes.byteLength > MAX_IMAGE_BYTES)
     return { ok: false, status: 413, error: "That picture is larger than 10 MB: please make it smaller." };
-  if (!(await imageFolders(images)).includes(upload.folder))
+  if (!imageFolders(collections).includes(upload.folder))
     return { ok: false, status: 400, error: "Choose one of the picture folders." };
   const alt = upload.alt.trim();
   if (alt.length < 3)
@@ -109,7 +106,7 @@ export async function saveImage(
     // Not committed: the picture goes, from the index too (as saveContentFile does), so the working copy stays
     // clean and the next commit (an Undo) cannot take it along.
     await rm(file, { force: true });
-    await run("git", ["-C", images.dir, "reset", "--quiet", "--", file]).catch(() => {});
+    await git(images.dir, ["reset", "--quiet", "--", file]).catch(() => {});
     throw error;
   }
   // The picture is saved either way; without its manifest entry a save naming it says so, and the next

@@ -4,26 +4,35 @@
  * a commit with the organiser as author, a file's history, and undo (a revert, checked the same way).
  * Nothing is written when a check fails; a save based on an older version than the file on disk is refused.
  */
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cp, lstat, mkdir, mkdtemp, readFile, readdir, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { isDeepStrictEqual, promisify } from "node:util";
+import { isDeepStrictEqual } from "node:util";
 import { parse } from "yaml";
 import * as z from "zod";
+import {
+  COLLECTIONS,
+  collectionOf,
+  collectionSchemas,
+  newFileFolders,
+  type CollectionList,
+} from "../../app/content/collections";
 import { ContentError, loadContent, readImageManifest, renderMarkdown } from "../../app/content/load";
-import { createSchemas, type ContentSchemas } from "../../app/content/schemas";
+import type { NewFileFolder } from "../../app/lib/admin/content";
 import { splitFrontMatter } from "../../app/lib/front-matter";
-
-const run = promisify(execFile);
+import { git as gitIn, gitSucceeds } from "../git";
 
 export interface WorkingCopy {
   /** CONTENT_DIR: inside a git working copy. */
   dir: string;
   /** .generated/images.json: the images the content may name. */
   imageManifest: string;
+  /** The collections that read it (app/content/collections.ts; a test adds one). */
+  collections?: CollectionList;
 }
+
+const collectionsOf = (copy: WorkingCopy) => copy.collections ?? COLLECTIONS;
 
 export interface Author {
   email: string;
@@ -72,39 +81,21 @@ export async function readContentFile(copy: WorkingCopy, rel: string) {
   return { path: rel, text, blob: blobId(text) };
 }
 
-/** Which collection's schema checks a file (the loader's own mapping, app/content/load.ts). */
-const SCHEMA_OF: [RegExp, keyof ContentSchemas][] = [
-  [/^site\.yaml$/, "site"],
-  [/^banner\.yaml$/, "banner"],
-  [/^speakers\/[^/]+\.md$/, "speaker"],
-  [/^schedule\/[^/]+\.yaml$/, "day"],
-  [/^features\.yaml$/, "features"],
-  [/^fun-facts\.yaml$/, "funFacts"],
-  [/^sponsor-tokens\.yaml$/, "sponsorTokens"],
-  [/^ticket-plans\.yaml$/, "ticketPlans"],
-  [/^event-info\.yaml$/, "eventInfo"],
-  [/^testimonials\.yaml$/, "testimonials"],
-  [/^clients\.yaml$/, "clients"],
-  [/^gallery\.yaml$/, "gallery"],
-  [/^faqs\.yaml$/, "faqs"],
-  [/^blog\/categories\.yaml$/, "categories"],
-  [/^blog\/tags\.yaml$/, "tags"],
-  [/^blog\/comments\.yaml$/, "comments"],
-  [/^blog\/posts\/[^/]+\.md$/, "post"],
-  [/^pages\.yaml$/, "pages"],
-];
-
 /**
- * The fields of a content file, as JSON Schema from the content's own zod schemas (what a file may hold, as
- * written: `io: "input"`), for the editor's form; a Markdown file's text is its `body`. Null when unknown.
+ * The fields of a content file, as JSON Schema from its collection's zod schema (what a file may hold, as
+ * written: `io: "input"`), for the editor's form; a Markdown file's text is its `body`. Null when no collection
+ * reads the file.
  */
-export function fieldsSchema(rel: string): Record<string, unknown> | null {
-  const name = SCHEMA_OF.find(([pattern]) => pattern.test(rel))?.[1];
+export function fieldsSchema(copy: WorkingCopy, rel: string): Record<string, unknown> | null {
+  const name = collectionOf(collectionsOf(copy), rel)?.[0];
   if (!name) return null;
   // The image manifest only checks values; what a field is does not depend on it.
-  const schemas = createSchemas({ images: {}, markdown: renderMarkdown });
-  return z.toJSONSchema(schemas[name] as z.ZodType, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const schema = collectionSchemas(collectionsOf(copy), { images: {}, markdown: renderMarkdown })[name]!;
+  return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
 }
+
+/** The folders where an organiser may add a file, each with its collection's label and template. */
+export const addableFolders = (copy: WorkingCopy): NewFileFolder[] => newFileFolders(collectionsOf(copy));
 
 /** A Markdown file's body (after its front matter) as the site renders it. */
 export function previewMarkdown(text: string): string {
@@ -122,7 +113,10 @@ export async function checkContent(copy: WorkingCopy, changes: Record<string, st
       if (text === null) await rm(file, { force: true });
       else await writeFile(file, text);
     }
-    loadContent(staged, readImageManifest(copy.imageManifest), { displayDir: "content" });
+    loadContent(staged, readImageManifest(copy.imageManifest), {
+      displayDir: "content",
+      collections: collectionsOf(copy),
+    });
     return [];
   } catch (error) {
     if (error instanceof ContentError) return error.problems;
@@ -132,11 +126,11 @@ export async function checkContent(copy: WorkingCopy, changes: Record<string, st
   }
 }
 
-const git = async (copy: WorkingCopy, args: string[]) => (await run("git", ["-C", copy.dir, ...args])).stdout.trim();
+const git = (copy: WorkingCopy, args: string[]) => gitIn(copy.dir, args);
 
 /** Commits one file (an absolute path inside the working copy of `dir`) as the organiser. */
 export async function commitFile(dir: string, file: string, author: Author, message: string): Promise<string> {
-  const inCopy = (args: string[]) => run("git", ["-C", dir, ...args]);
+  const inCopy = (args: string[]) => gitIn(dir, args);
   // Absolute paths: git takes them inside the working copy, whatever folder it runs in.
   await inCopy(["add", "--", file]);
   await inCopy([
@@ -149,7 +143,7 @@ export async function commitFile(dir: string, file: string, author: Author, mess
     "--",
     file,
   ]);
-  return (await inCopy(["rev-parse", "HEAD"])).stdout.trim();
+  return inCopy(["rev-parse", "HEAD"]);
 }
 
 const identity = (author: Author) => [
@@ -213,7 +207,7 @@ export async function saveContentFile(
   author: Author,
 ): Promise<SaveResult> {
   const file = await contentFile(copy, rel);
-  if (!SCHEMA_OF.some(([pattern]) => pattern.test(rel)))
+  if (!collectionOf(collectionsOf(copy), rel))
     throw new ContentPathError("That is not a file the site reads: add files only in the folders offered.");
   const current = await readFile(file, "utf8").catch(() => null);
   // base "" is a new file: refused when one exists by now (someone else made it).
@@ -279,10 +273,7 @@ export async function undo(
   if (!/^[0-9a-f]{7,64}$/.test(commit)) return null;
   const id = await git(copy, ["rev-parse", "--verify", "--quiet", `${commit}^{commit}`]).catch(() => "");
   if (!id) return null;
-  const onBranch = await run("git", ["-C", copy.dir, "merge-base", "--is-ancestor", id, "HEAD"]).then(
-    () => true,
-    () => false,
-  );
+  const onBranch = await gitSucceeds(copy.dir, ["merge-base", "--is-ancestor", id, "HEAD"]);
   if (!onBranch) return null;
   const parents = (await git(copy, ["rev-list", "--parents", "-n", "1", id])).split(" ").length - 1;
   if (parents !== 1) return { ok: false, refused: "This change joins or starts a history: it cannot be undone here." };
@@ -300,14 +291,8 @@ export async function undo(
     };
 
   // The change, backwards, applied to exactly its files (index and working tree).
-  const patch = (await run("git", ["-C", top, "diff", "--binary", id, `${id}^`], { maxBuffer: 64 << 20 })).stdout;
-  const apply = (args: string[]) =>
-    new Promise<void>((resolve, reject) => {
-      const child = execFile("git", ["-C", top, "apply", "--index", ...args, "-"], (error) =>
-        error ? reject(error) : resolve(),
-      );
-      child.stdin!.end(patch);
-    });
+  const patch = await gitIn(top, ["diff", "--binary", id, `${id}^`], { maxBuffer: 64 << 20, raw: true });
+  const apply = async (args: string[]) => void (await gitIn(top, ["apply", "--index", ...args, "-"], { input: patch }));
   try {
     await apply([]);
   } catch {

@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./client";
 import { migrationFiles } from "./migrate";
-import { rowsOf } from "./store";
+import { rowsOf } from "./rows";
 
 const run = promisify(execFile);
 const script = (name: string, args: string[], env: Record<string, string>) =>

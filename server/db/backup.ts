@@ -10,7 +10,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { migrate, migrationFiles } from "./migrate";
-import { rowsOf } from "./store";
+import { rowsOf } from "./rows";
 
 export const BACKUP_FORMAT = "tncc-backup";
 

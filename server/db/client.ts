@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { backup, restore } from "./backup";
 import { schema } from "./schema";
-import { rowsOf } from "./store";
+import { rowsOf } from "./rows";
 import { migrate } from "./migrate";
 import { EMBEDDED_USER, isAlive, ROUTINE_LOG, runningPostmaster, startEmbedded } from "./embedded";
 

@@ -12,7 +12,8 @@ import { afterAll, expect, it } from "vitest";
 import { openDatabase, type Db } from "./client";
 import { migrate } from "./migrate";
 import { schema } from "./schema";
-import { rowsOf, saveSubmission } from "./store";
+import { rowsOf } from "./rows";
+import { saveSubmission } from "../forms/queries";
 
 const dir = mkdtempSync(path.join(tmpdir(), "tncc-import-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { rowsOf } from "./store";
+import { rowsOf } from "./rows";
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 /** Any constant: the key of the advisory lock the migrating server holds. */

@@ -101,7 +101,7 @@ export const orders = pgTable("orders", {
 export const admins = pgTable("admins", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   email: text("email").notNull(),
-  /** `scrypt$N$r$p$salt$hash` (server/api/admin/password.ts). */
+  /** `scrypt$N$r$p$salt$hash` (server/admin/accounts/password.ts). */
   passwordHash: text("password_hash").notNull(),
   /** Set by `admin:add --generate`: the one-time password must be replaced at the first sign-in. */
   mustChangePassword: boolean("must_change_password").notNull().default(false),

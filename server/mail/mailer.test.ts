@@ -7,7 +7,8 @@ import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client";
-import { rowsOf, saveSubmission } from "../db/store";
+import { rowsOf } from "../db/rows";
+import { saveSubmission } from "../forms/queries";
 import { smtpTimeouts, startMailer } from "./mailer";
 
 let dir: string;

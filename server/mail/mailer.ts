@@ -5,7 +5,7 @@
  */
 import nodemailer from "nodemailer";
 import type { Db } from "../db/client";
-import { claimMails, markFailed, markSent, type QueuedMail } from "../db/store";
+import { claimMails, markFailed, markSent, type QueuedMail } from "./queries";
 import { safeError, withoutAddresses } from "../log-safe";
 
 export interface MailerOptions {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { loadContent, readImageManifest } from "../../app/content/load";
+import { IMAGE_MANIFEST } from "../../app/lib/build-outputs";
 
 const repo = path.resolve(import.meta.dirname, "../..");
 
@@ -7,7 +8,4 @@ const repo = path.resolve(import.meta.dirname, "../..");
  * The organisers' content as the build read it (content/, validated by the site's own loader), so
  * browser tests take their counts, names and prices from content and follow an organiser's edit.
  */
-export const content = loadContent(
-  path.join(repo, "content"),
-  readImageManifest(path.join(repo, ".generated/images.json")),
-);
+export const content = loadContent(path.join(repo, "content"), readImageManifest(path.join(repo, IMAGE_MANIFEST)));

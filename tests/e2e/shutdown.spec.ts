@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../server/db/client";
-import { rowsOf } from "../../server/db/store";
+import { rowsOf } from "../../server/db/rows";
 import { expect, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT ?? 4174) + 90;

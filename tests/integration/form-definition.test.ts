@@ -13,10 +13,10 @@ import { FormFields } from "../../app/components/forms/form-fields";
 import { FORMS, type FieldSpec } from "../../app/forms";
 import { checkForm } from "../../app/forms/schema";
 import { smallestBuild } from "../fixtures/smallest-build";
-import { upsertAdmin } from "../../server/api/admin/accounts";
+import { upsertAdmin } from "../../server/admin/accounts/queries";
 import { createApp } from "../../server/app";
 import { openDatabase, type Database } from "../../server/db/client";
-import { rowsOf } from "../../server/db/store";
+import { rowsOf } from "../../server/db/rows";
 
 const SITE = "https://tncc.example.org";
 const PASSWORD = "correct horse battery";

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { adminApi } from "~/lib/admin/api";
-import { MAX_IMAGE_BYTES, NEW_FILE_FOLDERS, type ContentChange, type ContentFileAnswer } from "~/lib/admin/content";
+import {
+  MAX_IMAGE_BYTES,
+  type ContentChange,
+  type ContentFileAnswer,
+  type ContentFilesAnswer,
+  type NewFileFolder,
+} from "~/lib/admin/content";
 import { ContentFields } from "./content-fields";
 import { when } from "./submission-list";
 
@@ -16,6 +22,8 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
   const [params, setParams] = useSearchParams();
   const selected = params.get("file") ?? "site.yaml";
   const [files, setFiles] = useState<string[]>([]);
+  /** Where a file can be added (null until the server answered). */
+  const [folders, setFolders] = useState<NewFileFolder[] | null>(null);
   const [file, setFile] = useState<ContentFileAnswer | null>(null);
   const [draft, setDraft] = useState("");
   const [result, setResult] = useState<Saved>(null);
@@ -31,9 +39,11 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
   const textId = useId();
 
   useEffect(() => {
-    void adminApi<{ files: string[] }>("/content/files").then((res) =>
-      res.ok ? setFiles(res.data.files) : fail(res.status, res.error),
-    );
+    void adminApi<ContentFilesAnswer>("/content/files").then((res) => {
+      if (!res.ok) return fail(res.status, res.error);
+      setFiles(res.data.files);
+      setFolders(res.data.folders);
+    });
     void adminApi<{ folders: string[] }>("/content/images").then((res) => res.ok && setImageFolders(res.data.folders));
   }, [fail]);
 
@@ -44,13 +54,18 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
     );
   }, [selected]);
 
+  // A new file's text starts from its folder's template: null while the folders are on their way.
+  const newIn = params.get("new");
+  const template =
+    newIn === null ? undefined : folders === null ? null : folders.find((f) => f.folder === newIn)?.template;
+
   const load = useCallback(async () => {
     setPreview(null);
-    const folder = params.get("new");
-    if (folder && NEW_FILE_FOLDERS[folder] !== undefined) {
-      // A new file: its text starts from the folder's template; saving it creates it (base "").
+    if (template === null) return;
+    if (template !== undefined) {
+      // Saving it creates it (base "").
       setFile({ path: selected, text: "", blob: "" });
-      setDraft(NEW_FILE_FOLDERS[folder]);
+      setDraft(template);
       setHistory([]);
       return;
     }
@@ -64,9 +79,7 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
     setDraft(one.data.text);
     if (log.ok) setHistory(log.data.changes);
     if (since.ok) setChanges(since.data.changes);
-    // `params` stands for the new-file flag, read with the selection.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fail, selected, params.get("new")]);
+  }, [fail, selected, template]);
 
   useEffect(() => {
     void load();
@@ -103,15 +116,17 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
   function startNew(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const folder = folders?.find((f) => f.folder === form.get("folder"));
     const name = String(form.get("name") ?? "")
       .trim()
       .toLowerCase()
-      .replace(/\.md$/, "")
+      .replace(/\.(md|ya?ml)$/, "")
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "");
-    if (!name) return setResult({ kind: "problems", text: "Please give the new file a name.", problems: [] });
+    if (!folder || !name)
+      return setResult({ kind: "problems", text: "Please give the new file a name.", problems: [] });
     setResult(null);
-    setParams({ file: `${String(form.get("folder"))}/${name}.md`, new: String(form.get("folder")) });
+    setParams({ file: `${folder.folder}/${name}${folder.extension}`, new: folder.folder });
   }
 
   async function uploadImage(event: React.FormEvent<HTMLFormElement>) {
@@ -309,9 +324,9 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
         <label className="grid gap-1.5 font-semibold">
           Folder of the new file
           <select name="folder" className="min-h-11 rounded border border-ink/30 bg-paper px-3 font-normal">
-            {Object.keys(NEW_FILE_FOLDERS).map((f) => (
-              <option key={f} value={f}>
-                {f}
+            {(folders ?? []).map((f) => (
+              <option key={f.folder} value={f.folder}>
+                {f.label} ({f.folder})
               </option>
             ))}
           </select>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { MIN_PASSWORD_LENGTH } from "~/lib/admin/schemas";
+import { MIN_PASSWORD_LENGTH } from "~/forms/admin";
 import { adminApi } from "~/lib/admin/api";
 import { Field } from "../forms/field";
 import type { Who } from "./sign-in-form";

@@ -13,10 +13,10 @@ import {
   sentId,
   type FormKind,
 } from "~/forms";
-import { formFields, saveForLater } from "~/lib/forms/save";
-import type * as FormsModule from "~/lib/forms/send";
-import type { FormState } from "~/lib/forms/send";
-import { readOutbox, type OutboxEntry } from "~/lib/forms/outbox";
+import { formFields, saveForLater } from "~/forms/save";
+import type * as FormsModule from "~/forms/send";
+import type { FormState } from "~/forms/send";
+import { readOutbox, type OutboxEntry } from "~/forms/outbox";
 import { FormErrorsContext } from "./form-context";
 
 type Props = { kind: FormKind } & Omit<ComponentProps<"form">, "method" | "action" | "onSubmit">;
@@ -30,7 +30,7 @@ let sending: Promise<Sending> | undefined;
  * A failed fetch (offline) is tried again next time.
  */
 function loadSending(email: string | undefined): Promise<Sending> {
-  sending ??= import("~/lib/forms/send").then(
+  sending ??= import("~/forms/send").then(
     (module) => {
       module.startOutboxRetry();
       return module;
@@ -48,7 +48,7 @@ function loadSending(email: string | undefined): Promise<Sending> {
 
 /**
  * Every form of the site (app/forms/). Once hydrated, submit checks the fields (app/forms/schema.ts), then sends
- * through the outbox (app/lib/forms/send.ts): the success toast comes only once the server stored it. Before
+ * through the outbox (app/forms/send.ts): the success toast comes only once the server stored it. Before
  * hydration (or without JavaScript) the browser POSTs to `/api/forms/<kind>`, which answers with a
  * redirect back to `#sent-<kind>` (or `#invalid-<kind>-<field>`), shown below through `:target`.
  * The checking and sending code is not in the page's first download: see loadSending.

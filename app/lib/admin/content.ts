@@ -36,35 +36,20 @@ export const previewSchema = z.object({
   text: z.string("The text is missing.").check(z.maxLength(MAX_CONTENT_BYTES, "That text is too long.")),
 });
 
-/** Folders where an organiser may add a file (one entry each), with the text a new file starts from. */
-export const NEW_FILE_FOLDERS: Record<string, string> = {
-  "blog/posts": [
-    "---",
-    "id: 0",
-    "title: ",
-    "date: 2024-10-01",
-    "author: TNCC Team",
-    "image: blog/01.jpg",
-    "category: event",
-    "tags: [conference]",
-    "excerpt: ",
-    "---",
-    "",
-    "Write the post here, in Markdown.",
-    "",
-  ].join("\n"),
-  speakers: [
-    "---",
-    "id: 0",
-    "name: ",
-    "designation: ",
-    "photo: speakers/1.jpg",
-    "---",
-    "",
-    "A short biography.",
-    "",
-  ].join("\n"),
-};
+/** A folder where an organiser may add a file (a collection of app/content/collections.ts), and its new file's text. */
+export interface NewFileFolder {
+  folder: string;
+  extension: string;
+  /** The collection's name for organisers. */
+  label: string;
+  template: string;
+}
+
+/** `GET /api/admin/content/files`: every content file, and the folders where one can be added. */
+export interface ContentFilesAnswer {
+  files: string[];
+  folders: NewFileFolder[];
+}
 
 /** `POST /api/admin/content/undo` */
 export const undoSchema = z.object({

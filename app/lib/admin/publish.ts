@@ -1,6 +1,6 @@
 /**
  * Publishing (issue 31): what a build is, a publish job and its steps, shared by the build
- * (scripts/build/build-info.ts), the server (server/builds/, server/api/admin/publish.ts) and the organisers'
+ * (scripts/build/build-info.ts), the server (server/publish/, server/publish/routes.ts) and the organisers'
  * page. zod/mini, as the inbox's schemas.
  */
 import * as z from "zod/mini";

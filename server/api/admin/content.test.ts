@@ -3,6 +3,7 @@
  * repository): a save is checked by the build's loader before anything is written, is a commit by the
  * organiser naming the file and entry, never overwrites a newer version, never leaves content/; undo.
  */
+import { IMAGE_MANIFEST } from "../../../app/lib/build-outputs";
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -13,7 +14,7 @@ import { createApp } from "../../app";
 import { openDatabase, type Database } from "../../db/client";
 import { smallestBuild } from "../../../tests/fixtures/smallest-build";
 import sharp from "sharp";
-import { upsertAdmin } from "./accounts";
+import { upsertAdmin } from "../../admin/accounts/queries";
 
 const SITE = "https://tncc.example.org";
 let dir: string;
@@ -59,7 +60,7 @@ beforeAll(async () => {
   git("add", ".");
   git("-c", "user.name=setup", "-c", "user.email=setup@example.org", "commit", "--quiet", "-m", "Content as deployed");
   first = git("rev-parse", "HEAD");
-  const manifest = path.join(dir, "images.json");
+  const manifest = path.join(dir, path.basename(IMAGE_MANIFEST));
   writeFileSync(manifest, JSON.stringify(stubImageManifest()));
   database = await openDatabase({ dataDir: path.join(dir, "data") });
   app = createApp({

@@ -1,5 +1,6 @@
 /**
- * The content editor (issue 30): `GET /content/files` (every YAML and Markdown file), `GET /content/file?path=`
+ * The content editor (issue 30): `GET /content/files` (every YAML and Markdown file, and the folders where one
+ * can be added, with their templates: app/content/collections.ts), `GET /content/file?path=`
  * (its text and git blob id), `GET /content/schema?path=` (its fields, JSON Schema from the content schemas), `PUT /content/file` (checked by the build's loader on a staged copy, then
  * written and committed as the organiser; 409 when someone saved it since, 422 with the problems),
  * `POST /content/preview` (Markdown as the site renders it), `GET /content/history?path=` (newest commits), `GET /content/changes` (since the live build's commit) and
@@ -7,14 +8,20 @@
  * server/content/images.ts). Session and Origin: ./index.ts.
  */
 import type { Hono } from "hono";
-import { CONFLICT_MESSAGE, previewSchema, saveContentSchema, undoSchema } from "../../../app/lib/admin/content";
-import { firstIssue } from "../../../app/lib/admin/schemas";
+import {
+  CONFLICT_MESSAGE,
+  previewSchema,
+  saveContentSchema,
+  undoSchema,
+  type ContentFilesAnswer,
+} from "../../../app/lib/admin/content";
+import { firstIssue } from "../../../app/forms/admin";
 import type * as ImageTools from "../../content/images";
 import type { ImageFolder } from "../../content/images";
 import type * as WorkingCopyTools from "../../content/working-copy";
 import type { SaveResult, WorkingCopy } from "../../content/working-copy";
-import { audit } from "./accounts";
-import { badRequest, jsonBody, notFound, type AdminContext, type AdminEnv } from "./context";
+import { audit } from "../../admin/audit/queries";
+import { badRequest, jsonBody, notFound, type AdminContext, type AdminEnv } from "../../admin/context";
 
 export interface ContentOptions {
   copy: WorkingCopy;
@@ -78,7 +85,9 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
     throw error;
   };
 
-  admin.get("/content/files", async (c) => c.json({ files: await t.listFiles(copy) }));
+  admin.get("/content/files", async (c) =>
+    c.json({ files: await t.listFiles(copy), folders: t.addableFolders(copy) } satisfies ContentFilesAnswer),
+  );
 
   admin.get("/content/file", async (c) => {
     try {
@@ -95,7 +104,7 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
     } catch (error) {
       if (!(error instanceof Error && "code" in error)) return pathError(c, error);
     }
-    const schema = t.fieldsSchema(rel);
+    const schema = t.fieldsSchema(copy, rel);
     return schema ? c.json({ schema }) : notFound(c, "This file has no form: edit its text.");
   });
 
@@ -122,7 +131,7 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
 
   const { images } = options;
   if (images) {
-    admin.get("/content/images", async (c) => c.json({ folders: await t.imageFolders(images) }));
+    admin.get("/content/images", async (c) => c.json({ folders: t.imageFolders(copy.collections) }));
 
     admin.post("/content/images", async (c) => {
       const form = await c.req.parseBody().catch(() => null);
@@ -139,6 +148,7 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
             alt: String(form.alt ?? ""),
           },
           who,
+          copy.collections,
         ),
       );
       if (!result.ok) return c.json({ error: result.error }, result.status);

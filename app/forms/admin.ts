@@ -1,0 +1,100 @@
+/**
+ * The organisers' inbox (`/api/admin/*`, issue 18): request schemas shared by the browser (app/routes/admin.tsx)
+ * and the server (server/api/admin/), which validates again as the authority. zod/mini, as ./schema.ts.
+ */
+import * as z from "zod/mini";
+import { INBOX_KINDS } from "./index";
+import { emailSchema } from "./email";
+
+/** The shortest password `admin:add` and the change-password form accept. */
+export const MIN_PASSWORD_LENGTH = 12;
+
+export const PER_PAGE = 20;
+/** Pages past this are refused (400): no list of submissions is that long. */
+export const MAX_PAGE = 100_000;
+
+export const signInSchema = z.object({
+  // Any address is tried as typed: a sign-in never says whether an address is well formed or known.
+  email: emailSchema("Please enter your e-mail address.", { shape: false }),
+  password: z
+    .string("Please enter your password.")
+    .check(z.minLength(1, "Please enter your password."), z.maxLength(256, "That password is too long.")),
+  /** "Keep me signed in": a cookie that outlives the browser (12 hours); otherwise it ends with the browser. */
+  remember: z.optional(z.boolean("remember must be true or false.")),
+});
+
+export const passwordChangeSchema = z.object({
+  current: z.string("Please enter your current password.").check(z.minLength(1, "Please enter your current password.")),
+  password: z
+    .string("Please choose a new password.")
+    .check(
+      z.minLength(MIN_PASSWORD_LENGTH, `The new password must have at least ${MIN_PASSWORD_LENGTH} characters.`),
+      z.maxLength(256, "The new password must have at most 256 characters."),
+    ),
+});
+
+const isoInstant = z.iso.datetime({ offset: true, message: "Dates must be ISO 8601 instants." });
+
+/** `GET /api/admin/submissions?kind=&page=&q=&status=&from=&to=` (all query values are strings). */
+export const listQuerySchema = z.object({
+  kind: z.enum(INBOX_KINDS, "Unknown form."),
+  page: z.optional(
+    z
+      .string()
+      .check(z.regex(/^\d{1,6}$/, "The page must be a whole number."))
+      .check(z.refine((p) => Number(p) >= 1 && Number(p) <= MAX_PAGE, `The page must be from 1 to ${MAX_PAGE}.`)),
+  ),
+  q: z.optional(z.string().check(z.maxLength(200, "Search for at most 200 characters."))),
+  status: z.optional(z.enum(["new", "handled", "pending", "approved", "rejected"], "Unknown status filter.")),
+  from: z.optional(isoInstant),
+  to: z.optional(isoInstant),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** `PATCH /api/admin/submissions/:id` */
+export const statusSchema = z.object({ status: z.enum(["new", "handled"], 'The status must be "new" or "handled".') });
+
+/** `PATCH /api/admin/comments/:id` */
+export const moderationSchema = z.object({
+  status: z.enum(["approved", "rejected", "pending"], 'The status must be "approved", "rejected" or "pending".'),
+});
+
+/** Rows changed by one bulk request at most (a page of the list is 20). */
+export const MAX_BULK = 100;
+
+/** `PATCH /api/admin/submissions` and `/comments` with `{ ids, status }`: several rows at once, from the list. */
+export const bulkSchema = <S extends z.ZodMiniObject<{ status: z.ZodMiniType<string> }>>(single: S) =>
+  z.extend(single, {
+    ids: z
+      .array(
+        z.int("Each id must be a whole number.").check(z.positive("Each id must be a whole number.")),
+        "ids must be a list.",
+      )
+      .check(z.minLength(1, "Select at least one."), z.maxLength(MAX_BULK, `Select at most ${MAX_BULK} at once.`)),
+  });
+
+/** `POST /api/admin/organisers` (an invitation). */
+export const inviteSchema = z.object({ email: emailSchema("Please enter the e-mail address to invite.") });
+
+/** `POST /api/admin/invite` (no session: the link's token is the proof). */
+export const acceptInviteSchema = z.object({
+  token: z
+    .string("This invitation link is not valid.")
+    .check(z.regex(/^[\w-]{20,100}$/, "This invitation link is not valid.")),
+  password: passwordChangeSchema.shape.password,
+});
+
+/** `POST /api/admin/erasure` */
+export const erasureSchema = z.object({
+  email: emailSchema("Please enter the e-mail address to erase."),
+});
+
+/** Ids in paths: a positive whole number (anything else is a 404). */
+export function parseId(raw: string | undefined): number | null {
+  return raw && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
+}
+
+/** The first message of a failed parse. */
+export function firstIssue(error: { issues: readonly { message: string }[] }): string {
+  return error.issues[0]?.message ?? "Invalid request.";
+}

@@ -1,0 +1,136 @@
+/**
+ * The one place every form goes through on submit. "Sent" means stored: the submission goes into the
+ * outbox (localStorage), then to `POST /api/forms/<kind>` with its id as Idempotency-Key, and the success
+ * toast appears only after a 2xx. Offline or on a 5xx it stays in the outbox and is retried on `online`,
+ * when the tab becomes visible, every 30 s and on the next visit; one tab sends at a time (Web Locks).
+ */
+import { FORMS, formPath, isStoredKind, OUTBOX_SENT_EVENT, type FieldErrors, type FormKind } from "./index";
+import { checkForm } from "./schema";
+import { formFields, saveForLater } from "./save";
+import {
+  dueEntries,
+  outcomeOf,
+  readOutbox,
+  removeFromOutbox,
+  updateEntry,
+  type OutboxEntry,
+  type Outcome,
+} from "./outbox";
+import { showToast } from "../lib/toast";
+
+const LOCK = "tncc-outbox";
+const RETRY_MS = 30_000;
+const TIMEOUT_MS = 15_000;
+export type FormState =
+  | { status: "idle" }
+  | { status: "sending" }
+  | { status: "saved" }
+  | { status: "invalid"; errors: FieldErrors }
+  | { status: "limited"; message: string }
+  | { status: "refused"; message: string };
+
+let contactEmail = "";
+/** The organisers' address, named when a submission cannot be sent at all. */
+export function setContactEmail(email: string): void {
+  contactEmail = email;
+}
+
+export function refusedMessage(): string {
+  return `Your message could not be sent. Please write to us at ${contactEmail || "the address on the contact page"}.`;
+}
+
+async function post(entry: OutboxEntry): Promise<Outcome> {
+  try {
+    const res = await fetch(formPath(entry.kind), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": entry.id },
+      body: JSON.stringify(entry.fields),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const body: unknown = await res.json().catch(() => null);
+    return outcomeOf(res.status, body);
+  } catch {
+    return outcomeOf(null, null);
+  }
+}
+
+/** Sends one entry (unless another tab already did) and updates the outbox by the answer. */
+async function sendEntry(entry: OutboxEntry): Promise<Outcome> {
+  if (!readOutbox(localStorage).some((e) => e.id === entry.id)) return { type: "sent" };
+  const outcome = await post(entry);
+  if (outcome.type === "retry") updateEntry(localStorage, entry.id, { attempts: entry.attempts + 1 });
+  else if (outcome.type === "limited")
+    updateEntry(localStorage, entry.id, { notBefore: Date.now() + outcome.retryAfter * 1000 });
+  else removeFromOutbox(localStorage, entry.id);
+  return outcome;
+}
+
+async function withLock<T>(fn: () => Promise<T>, ifAvailable = false): Promise<T | null> {
+  if (!("locks" in navigator)) return fn();
+  return navigator.locks.request(LOCK, { ifAvailable }, (lock) => (lock ? fn() : null));
+}
+
+/** Submits a form; reports its state as it goes. The browser's own checks have already passed. */
+export async function submitForm(
+  form: HTMLFormElement,
+  kind: FormKind,
+  report: (state: FormState) => void = () => {},
+): Promise<void> {
+  if (!isStoredKind(kind)) {
+    // Login: nothing to sign in to, nothing sent.
+    form.reset();
+    await showToast("success", FORMS[kind].success);
+    return;
+  }
+  const fields = formFields(form);
+  const checked = checkForm(kind, fields);
+  if (!checked.ok) return report({ status: "invalid", errors: checked.errors });
+
+  report({ status: "sending" });
+  const entry = saveForLater(kind, fields);
+  const outcome = (await withLock(() => sendEntry(entry))) ?? { type: "retry" as const };
+  switch (outcome.type) {
+    case "sent":
+      form.reset();
+      report({ status: "idle" });
+      await showToast("success", FORMS[kind].success);
+      return;
+    case "invalid":
+      return report({ status: "invalid", errors: outcome.errors });
+    case "limited":
+      return report({ status: "limited", message: outcome.message });
+    case "refused":
+      return report({ status: "refused", message: refusedMessage() });
+    case "retry":
+      form.reset();
+      return report({ status: "saved" });
+  }
+}
+
+/** Sends what waits in the outbox, if no other tab is doing so. */
+export async function flushOutbox(): Promise<void> {
+  if (readOutbox(localStorage).length === 0) return;
+  await withLock(async () => {
+    for (const entry of dueEntries(localStorage, Date.now())) {
+      const outcome = await sendEntry(entry);
+      if (outcome.type === "retry") return;
+      window.dispatchEvent(new CustomEvent(OUTBOX_SENT_EVENT, { detail: entry }));
+      if (outcome.type === "sent") await showToast("success", FORMS[entry.kind].success);
+      else if (outcome.type === "invalid" || outcome.type === "refused") await showToast("error", refusedMessage());
+    }
+  }, true);
+}
+
+let started = false;
+/** Retries the outbox now (the next visit), on `online`, when the tab becomes visible, and every 30 s. */
+export function startOutboxRetry(): void {
+  if (started) return;
+  started = true;
+  const retry = () => void flushOutbox();
+  window.addEventListener("online", retry);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") retry();
+  });
+  setInterval(retry, RETRY_MS);
+  retry();
+}

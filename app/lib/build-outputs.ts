@@ -1,0 +1,97 @@
+/**
+ * What the build hands the server, in one place: each file the build leaves beside the pages (and the image
+ * manifest it leaves in the repository), named once with its zod schema, and the `::step` lines a build prints.
+ * The build writes these names (scripts/build/), the server reads them through server/publish/outputs.ts, which
+ * follows the live build; nothing else spells a file name. A test (scripts/quality/build-outputs.test.ts) greps
+ * the code for them.
+ */
+import * as z from "zod";
+import { BuildInfoSchema } from "./admin/publish";
+import type { AgendaCalendarInput } from "./agenda/ics";
+import type { ChangeMark } from "./schedule/changes";
+
+/** build/headers.json (scripts/build/headers.ts): each page's Content-Security-Policy; the server needs it to start. */
+export const HeadersManifestSchema = z.object({
+  /** Page path ("/", "/about-us", "/speakers-detail/3") -> its Content-Security-Policy. */
+  pages: z.record(z.string(), z.object({ csp: z.string().min(1) })),
+  /** The policy for everything else: files, API answers, the script-free 404 page. */
+  default: z.object({ csp: z.string().min(1) }),
+  /** The SPA fallback (`__spa-fallback.html`, served for /admin): the hashes of its own inline scripts. */
+  spaFallback: z.optional(z.object({ csp: z.string().min(1) })),
+});
+export type HeadersManifest = z.infer<typeof HeadersManifestSchema>;
+
+/** build/checkout.json (scripts/build/checkout-data.ts): prices from content, and the organisers' contact (site.yaml). */
+export const CheckoutDataSchema = z.object({
+  /** Token id -> the provider's price id, and an optional Payment Link used instead of a session. */
+  tokens: z.record(
+    z.string(),
+    z.object({ price: z.string(), cost: z.number(), currency: z.string(), paymentLink: z.string().optional() }),
+  ),
+  contact: z.object({ email: z.string(), phone: z.string() }),
+});
+export type CheckoutData = z.infer<typeof CheckoutDataSchema>;
+
+/** build/agenda-sessions.json (scripts/build/content-steps.ts): the sessions GET /api/agenda.ics draws from. */
+export const AgendaSessionsSchema: z.ZodType<AgendaCalendarInput> = z.object({
+  calendarName: z.string(),
+  location: z.string(),
+  sessions: z.array(
+    z.object({
+      number: z.number(),
+      dayId: z.number(),
+      id: z.number(),
+      title: z.string(),
+      startsAt: z.string(),
+      endsAt: z.string().optional(),
+      speaker: z.string().optional(),
+      change: z.custom<ChangeMark>((v) => typeof v === "object" && v !== null).optional(),
+      sequence: z.number().optional(),
+      lastModified: z.string().optional(),
+      cancelled: z.boolean().optional(),
+    }),
+  ),
+});
+
+/** build/precache.json (scripts/build/content-steps.ts): what the offline worker stores, for the bench. */
+export const PrecacheSummarySchema = z.object({
+  count: z.number(),
+  size: z.number(),
+  stored: z.number(),
+  compressed: z.number(),
+  budget: z.number(),
+});
+
+/** A file the build leaves: its path in the build folder (or, for `images`, in the repository) and its shape. */
+export interface BuildOutput<S extends z.core.$ZodType = z.core.$ZodType> {
+  file: string;
+  schema: S;
+}
+const output = <S extends z.core.$ZodType>(file: string, schema: S): BuildOutput<S> => ({ file, schema });
+
+export const BUILD_OUTPUTS = {
+  /** Written by the headers step; read by server/static.ts at start and at each switch of builds. */
+  headers: output("headers.json", HeadersManifestSchema),
+  /** Written by the checkout data step; read by `/api/checkout` and the forms (the organisers' address). */
+  checkout: output("checkout.json", CheckoutDataSchema),
+  /** Written by the agenda data step; read by `/api/agenda.ics`. */
+  agendaSessions: output("agenda-sessions.json", AgendaSessionsSchema),
+  /** Written last (build info step): a folder with it is a complete build (server/publish/queries.ts). */
+  buildInfo: output("build.json", BuildInfoSchema),
+  /** Written by the service worker step; read by the bench. */
+  precache: output("precache.json", PrecacheSummarySchema),
+} as const;
+
+/**
+ * The image manifest (scripts/make-images.ts), relative to the repository: the build, the content checks and the
+ * editor read it. Its schema is the content layer's (app/content/schemas `imageManifestSchema`), which lib
+ * must not import.
+ */
+export const IMAGE_MANIFEST = ".generated/images.json";
+
+/** The build's progress protocol: one stdout line per named step (scripts/build.ts, scripts/postbuild.ts). */
+const STEP_PREFIX = "::step ";
+export const stepLine = (name: string) => `${STEP_PREFIX}${name}`;
+/** The step a build's output line announces, or null for any other line (server/publish/publisher.ts). */
+export const stepOf = (line: string): string | null =>
+  line.startsWith(STEP_PREFIX) && line.length > STEP_PREFIX.length ? line.slice(STEP_PREFIX.length) : null;

@@ -1,0 +1,114 @@
+/**
+ * Organisers manage organisers (issue 30): `GET /organisers` (who has access, invitations waiting),
+ * `POST /organisers` with `{ email }` (an invitation: a one-time link mailed, valid 48 hours),
+ * `DELETE /organisers/invites/:id` (withdrawn: the link works no more), `DELETE /organisers/:id` (removed at
+ * once: every session of theirs ends, their invitations waiting are withdrawn; the last organiser stays).
+ * The invitee, without a session: `GET /invite?token=` (whose invitation) and `POST /invite` with
+ * `{ token, password }` (creates the account; the link then works no more; tries are limited per client as
+ * signing in is). Every step is audited.
+ * `npm run admin:add` still creates the first account.
+ */
+import { randomBytes } from "node:crypto";
+import type { Hono } from "hono";
+import { acceptInviteSchema, firstIssue, inviteSchema, parseId } from "../../../app/forms/admin";
+import {
+  acceptInvite,
+  createInvite,
+  findAdmin,
+  listOrganisers,
+  removeOrganiser,
+  validInvite,
+  withdrawInvite,
+} from "./queries";
+import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../context";
+import { hashPassword } from "./password";
+import { SIGN_IN_LIMIT } from "./session";
+import { rateLimit } from "../../rate-limit";
+
+/** How long an invitation link works. */
+export const INVITE_MS = 48 * 3_600_000;
+const INVALID =
+  "This invitation link is no longer valid: it was used, or it is more than 48 hours old. Ask an organiser for a new one.";
+
+export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions): void {
+  const { db } = options.database;
+  const now = () => new Date((options.now ?? Date.now)());
+  const limit = options.signInLimit ?? SIGN_IN_LIMIT;
+  /** Accepting an invitation: tries per client address, as for signing in. */
+  const acceptLimit = rateLimit({
+    max: limit.limit,
+    windowMs: limit.windowMs,
+    key: options.clientKey,
+    now: options.now,
+  });
+
+  admin.get("/organisers", async (c) => {
+    const { people, invites } = await listOrganisers(db, now());
+    return c.json({ organisers: people, invites, you: c.get("admin").id });
+  });
+
+  admin.post("/organisers", async (c) => {
+    const parsed = inviteSchema.safeParse(await jsonBody(c));
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const email = parsed.data.email.trim();
+    if (await findAdmin(db, email)) return c.json({ error: `${email} is already an organiser.` }, 409);
+    const who = c.get("admin");
+    const token = randomBytes(32).toString("base64url");
+    const expiresAt = new Date(now().getTime() + INVITE_MS);
+    const link = `${options.siteUrl ?? ""}/admin?invite=${token}`;
+    const mailed = Boolean(options.siteUrl && options.canMail);
+    const mail = {
+      to: email,
+      subject: "You are invited to the TNCC organisers' inbox",
+      body: [
+        `${who.email} invited you to the organisers' inbox of the TNCC website.`,
+        "",
+        "Choose your password here (the link works once, for 48 hours):",
+        link,
+        "",
+        "If you did not expect this, ignore this message.",
+      ].join("\n"),
+    };
+    await createInvite(db, { token, email, expiresAt }, who, mailed ? mail : null);
+    return c.json({ email, expiresAt: expiresAt.toISOString(), link, mailed }, 201);
+  });
+
+  admin.delete("/organisers/invites/:id", async (c) => {
+    const id = c.req.param("id");
+    if (!/^[0-9a-f]{64}$/.test(id)) return notFound(c, "No such invitation waiting.");
+    const withdrawn = await withdrawInvite(db, id, c.get("admin"));
+    return withdrawn ? c.json({ withdrawn: withdrawn.email }) : notFound(c, "No such invitation waiting.");
+  });
+
+  admin.delete("/organisers/:id", async (c) => {
+    const id = parseId(c.req.param("id"));
+    if (id === null) return notFound(c, "No such organiser.");
+    const who = c.get("admin");
+    const result = await removeOrganiser(db, id, who);
+    if (result === "missing") return notFound(c, "No such organiser.");
+    if (result === "last")
+      return c.json({ error: "The last organiser cannot be removed: invite another one first." }, 409);
+    return c.json({ removed: result.email, you: result.id === who.id });
+  });
+
+  admin.get("/invite", async (c) => {
+    const token = c.req.query("token") ?? "";
+    const invite = /^[\w-]{20,100}$/.test(token) ? await validInvite(db, token, now()) : undefined;
+    return invite ? c.json({ email: invite.email, expiresAt: invite.expiresAt.toISOString() }) : notFound(c, INVALID);
+  });
+
+  admin.post("/invite", acceptLimit, async (c) => {
+    const parsed = acceptInviteSchema.safeParse(await jsonBody(c));
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    // The token first: a made-up one costs no password hash (the UPDATE below still decides who gets it).
+    if (!(await validInvite(db, parsed.data.token, now()))) return notFound(c, INVALID);
+    const passwordHash = await hashPassword(parsed.data.password);
+    const created = await acceptInvite(db, parsed.data.token, passwordHash, now());
+    if (created === null) return notFound(c, INVALID);
+    if (created === "exists") return c.json({ error: "This address is already an organiser: sign in instead." }, 409);
+    return c.json({ email: created }, 201);
+  });
+}
+
+/** The path an invitee reaches without a session. */
+export const INVITE_PATH = "/api/admin/invite";

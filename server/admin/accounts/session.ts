@@ -1,0 +1,140 @@
+/**
+ * `POST /api/admin/session` signs in, `GET` says who is signed in, `DELETE` signs out; `PUT /api/admin/password`
+ * replaces the password (required after a one-time password). The cookie holds a random token; the database
+ * keeps its SHA-256. HttpOnly, SameSite=Strict, Path=/; over HTTPS Secure with the `__Host-` prefix.
+ */
+import type { Context, Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { firstIssue, passwordChangeSchema, signInSchema } from "../../../app/forms/admin";
+import {
+  ABSOLUTE_MS,
+  changePassword,
+  checkSignIn,
+  createSession,
+  deleteSession,
+  DEVICE_MS,
+  findAdmin,
+  MAX_FAILURES,
+  sha256,
+} from "./queries";
+import { audit, auditCount } from "../audit/queries";
+import { verifyPassword } from "./password";
+import { rateLimit } from "../../rate-limit";
+import { isHttps } from "../../request";
+import { badRequest, jsonBody, type AdminEnv, type AdminOptions } from "../context";
+
+export const cookieName = (secure: boolean) => (secure ? "__Host-tncc_admin" : "tncc_admin");
+/** Marks a browser an organiser signed in on: its wrong passwords are counted apart from everyone else's. */
+export const deviceCookieName = (secure: boolean) => (secure ? "__Host-tncc_device" : "tncc_device");
+
+const WRONG = "Wrong e-mail address or password.";
+/** Tries per client address and window unless ADMIN_SIGNIN_LIMIT says otherwise (accepting an invitation too). */
+export const SIGN_IN_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
+
+/** "14:05 UTC" */
+const clock = (date: Date) => `${date.toISOString().slice(11, 16)} UTC`;
+
+export function registerSession(
+  admin: Hono<AdminEnv>,
+  options: AdminOptions & { now: () => number; trustProxy: boolean },
+): void {
+  const { db } = options.database;
+  const { now } = options;
+  const limit = options.signInLimit ?? SIGN_IN_LIMIT;
+  const secure = (c: Context) => isHttps(c, options.trustProxy);
+  /** Both cookies: HttpOnly, SameSite=Strict, Path=/, Secure over HTTPS. */
+  const cookieOptions = (c: Context) => ({ httpOnly: true, sameSite: "Strict" as const, path: "/", secure: secure(c) });
+
+  admin.post(
+    "/session",
+    rateLimit({ max: limit.limit, windowMs: limit.windowMs, key: options.clientKey, now }),
+    async (c) => {
+      const parsed = signInSchema.safeParse(await jsonBody(c));
+      if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+      const { email, password, remember } = parsed.data;
+      const result = await checkSignIn(db, email, password, now(), {
+        address: options.clientKey(c),
+        deviceToken: getCookie(c, deviceCookieName(secure(c))),
+      });
+      if (!result.ok) {
+        const known = await findAdmin(db, email);
+        await audit(db, {
+          adminId: known?.id ?? null,
+          actor: known?.email ?? null,
+          action: "sign-in-failed",
+          detail: { reason: known ? result.reason : `${result.reason} (no such account)` },
+        });
+        if (result.reason === "locked") {
+          const retry = Math.max(1, Math.ceil((result.until.getTime() - now()) / 1000));
+          c.header("Retry-After", String(retry));
+          return c.json(
+            {
+              error: `Too many wrong passwords: this account is locked until ${clock(result.until)}.`,
+              lockedUntil: result.until.toISOString(),
+            },
+            423,
+          );
+        }
+        return c.json({ error: WRONG }, 401);
+      }
+      const token = await createSession(db, result.admin.id, now());
+      setCookie(c, cookieName(secure(c)), token, {
+        ...cookieOptions(c),
+        // A session cookie (gone with the browser) unless "keep me signed in"; the server ends it anyway.
+        ...(remember ? { maxAge: ABSOLUTE_MS / 1000 } : {}),
+      });
+      if (result.deviceToken)
+        setCookie(c, deviceCookieName(secure(c)), result.deviceToken, {
+          ...cookieOptions(c),
+          maxAge: DEVICE_MS / 1000,
+        });
+      await audit(db, { adminId: result.admin.id, actor: result.admin.email, action: "sign-in" });
+      return c.json({ email: result.admin.email, mustChangePassword: result.admin.mustChangePassword });
+    },
+  );
+
+  admin.get("/session", (c) => {
+    const who = c.get("admin");
+    return c.json({ email: who.email, mustChangePassword: who.mustChangePassword });
+  });
+
+  admin.delete("/session", async (c) => {
+    const who = c.get("admin");
+    await deleteSession(db, c.get("token"));
+    deleteCookie(c, cookieName(secure(c)), { path: "/", secure: secure(c) });
+    await audit(db, { adminId: who.id, actor: who.email, action: "sign-out" });
+    return c.body(null, 204);
+  });
+
+  admin.put("/password", async (c) => {
+    const who = c.get("admin");
+    const parsed = passwordChangeSchema.safeParse(await jsonBody(c));
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const account = await findAdmin(db, who.email);
+    if (!account || !(await verifyPassword(parsed.data.current, account.passwordHash))) {
+      // Each wrong current password is audited; MAX_FAILURES of them in one session end it (a stolen session
+      // cannot go on guessing the password).
+      const target = `session:${sha256(c.get("token")).slice(0, 16)}`;
+      await audit(db, { adminId: who.id, actor: who.email, action: "password-change-failed", target });
+      const count = await auditCount(db, "password-change-failed", target);
+      if (count >= MAX_FAILURES) {
+        await deleteSession(db, c.get("token"));
+        deleteCookie(c, cookieName(secure(c)), { path: "/", secure: secure(c) });
+        await audit(db, {
+          adminId: who.id,
+          actor: who.email,
+          action: "signed-out",
+          target,
+          detail: { reason: "wrong current passwords" },
+        });
+        return c.json({ error: "Too many wrong current passwords: you are signed out. Please sign in again." }, 401);
+      }
+      return c.json({ error: "The current password is not right." }, 400);
+    }
+    if (parsed.data.current === parsed.data.password)
+      return badRequest(c, "The new password must differ from the current one.");
+    await changePassword(db, who.id, parsed.data.password, c.get("token"));
+    await audit(db, { adminId: who.id, actor: who.email, action: "password-changed" });
+    return c.json({ email: who.email, mustChangePassword: false });
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * Comment moderation: `PATCH /api/admin/comments/:id` with `{ status: "approved" | "rejected" | "pending" }`,
+ * `DELETE /api/admin/comments/:id`. Approved comments are shown on their post by `GET /api/comments/:postId`.
+ * The pending list is `GET /api/admin/submissions?kind=comment&status=pending`.
+ */
+import type { Hono } from "hono";
+import { moderationSchema, parseId } from "../../../app/forms/admin";
+import { deleteComment } from "./queries";
+import { notFound, type AdminEnv, type AdminOptions } from "../context";
+import { registerStatus } from "./status";
+
+export function registerComments(admin: Hono<AdminEnv>, options: AdminOptions): void {
+  const { db } = options.database;
+
+  registerStatus(admin, db, {
+    path: "/comments/:id",
+    schema: moderationSchema,
+    kinds: "comment",
+    missing: "No such comment.",
+  });
+
+  admin.delete("/comments/:id", async (c) => {
+    const id = parseId(c.req.param("id"));
+    if (id === null || !(await deleteComment(db, id, c.get("admin")))) return notFound(c, "No such comment.");
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * The inbox's lists: `GET /api/admin/counts` (new submissions per form, paid orders),
+ * `GET /api/admin/submissions?kind=&page=&q=&status=&from=&to=` (newest first, paged),
+ * `GET|PATCH /api/admin/submissions/:id` (one whole; mark handled or new) and
+ * `GET /api/admin/export/:kind` (CSV, RFC 4180, cells a spreadsheet would run as formulas escaped).
+ */
+import type { Hono } from "hono";
+import { stringify } from "csv-stringify/sync";
+import { fieldsOf, isInboxKind } from "../../../app/forms";
+import { PER_PAGE, firstIssue, listQuerySchema, parseId, statusSchema } from "../../../app/forms/admin";
+import { allSubmissions, countsByKind, getSubmission, listSubmissions, paidOrderCount } from "./queries";
+import { badRequest, notFound, type AdminEnv, type AdminOptions } from "../context";
+import { registerStatus } from "./status";
+
+/**
+ * csv-stringify: quotes a cell with a comma, quote or line break (quoted_match adds a lone CR or LF);
+ * escape_formulas puts an apostrophe before a cell starting with = + - @ tab or CR (OWASP "CSV injection").
+ */
+export function toCsv(rows: string[][]): string {
+  return stringify(rows, { bom: true, record_delimiter: "windows", escape_formulas: true, quoted_match: /[\r\n]/ });
+}
+
+export function registerSubmissions(admin: Hono<AdminEnv>, options: AdminOptions): void {
+  const { db } = options.database;
+
+  admin.get("/counts", async (c) => {
+    const kinds = await countsByKind(db);
+    return c.json({ kinds, orders: await paidOrderCount(db) });
+  });
+
+  admin.get("/submissions", async (c) => {
+    const parsed = listQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    return c.json(await listSubmissions(db, parsed.data, PER_PAGE));
+  });
+
+  admin.get("/submissions/:id", async (c) => {
+    const id = parseId(c.req.param("id"));
+    const row = id === null ? undefined : await getSubmission(db, id);
+    return row ? c.json(row) : notFound(c, "No such submission.");
+  });
+
+  registerStatus(admin, db, {
+    path: "/submissions/:id",
+    schema: statusSchema,
+    kinds: "other",
+    missing: "No such submission (comments are moderated under Comments).",
+  });
+
+  admin.get("/export/:kind", async (c) => {
+    const kind = c.req.param("kind");
+    if (!isInboxKind(kind)) return notFound(c, `Unknown form "${kind}".`);
+    const fields = fieldsOf(kind);
+    const rows = await allSubmissions(db, kind);
+    const csv = toCsv([
+      // The form's own labels (app/forms/<kind>.ts), in its order.
+      ["id", "received", "status", "handled", "page", ...fields.map((f) => f.label)],
+      ...rows.map((r) => [
+        String(r.id),
+        r.createdAt.toISOString(),
+        r.status,
+        r.handledAt?.toISOString() ?? "",
+        r.page ?? "",
+        ...fields.map((f) => r.data[f.name] ?? ""),
+      ]),
+    ]);
+    const day = new Date().toISOString().slice(0, 10);
+    return c.body(csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8; header=present",
+      "Content-Disposition": `attachment; filename="tncc-${kind}-${day}.csv"`,
+    });
+  });
+}

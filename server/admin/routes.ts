@@ -1,0 +1,93 @@
+/**
+ * `/api/admin/*`: the organisers' inbox (issue 18). Every route needs a live session (401 without), except
+ * signing in; every state-changing request must come from SITE_URL's origin (403 otherwise). The routes are
+ * one family per file beside this one; docs/decisions/011-admin.md has the policy.
+ */
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { sessionAdmin } from "./accounts/queries";
+import { isHttps } from "../request";
+import { apiBody, limitBody } from "../headers";
+import { registerComments } from "./inbox/comments";
+import { registerContent } from "../api/admin/content";
+import type { AdminEnv, AdminOptions } from "./context";
+import { registerErasure } from "./inbox/erasure";
+import { registerOrders } from "./inbox/orders";
+import { INVITE_PATH, registerOrganisers } from "./accounts/organisers";
+import { registerPublish } from "../publish/routes";
+import { cookieName, registerSession } from "./accounts/session";
+import { registerSubmissions } from "./inbox/submissions";
+
+export type { AdminOptions } from "./context";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A content file saved by the editor, or previewed (MAX_CONTENT_BYTES, JSON-escaped). */
+const CONTENT_BODY_LIMIT = 1024 * 1024;
+/** A picture uploaded by the editor (MAX_IMAGE_BYTES) and its form fields: a larger one gets 413 before it is read. */
+const IMAGE_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
+const imageLimit = limitBody(IMAGE_BODY_LIMIT, (c) =>
+  c.json({ error: "That picture is larger than 10 MB: please make it smaller." }, 413),
+);
+/**
+ * The organisers' body limits by path (16 KiB unless named), applied after the Origin and session check: a
+ * request from outside never gets a byte of its body read (issue 39). A picture upload must say its length
+ * (411 otherwise): a chunked body would have to be read to be measured.
+ */
+const BODY_LIMITS: Record<string, MiddlewareHandler> = {
+  "/api/admin/content/file": limitBody(CONTENT_BODY_LIMIT),
+  "/api/admin/content/preview": limitBody(CONTENT_BODY_LIMIT),
+  "/api/admin/content/images": async (c, next) => {
+    const length = c.req.header("content-length");
+    if (c.req.raw.body && (length === undefined || c.req.header("transfer-encoding") !== undefined))
+      return c.json({ error: "The upload did not say its size: please try again from the editor's page." }, 411);
+    return imageLimit(c, next);
+  },
+};
+const bodyLimit: MiddlewareHandler = (c, next) => (BODY_LIMITS[c.req.path] ?? apiBody)(c, next);
+
+/** The Origin of a state-changing request must be the site's own (SITE_URL, else the request's). */
+export function originAllowed(c: Context, siteUrl: string | undefined): boolean {
+  const origin = c.req.header("origin");
+  if (!origin || origin === "null") return false;
+  const own = siteUrl ? new URL(siteUrl).origin : new URL(c.req.url).origin;
+  return origin === own;
+}
+
+/** The organisers' sub-app, mounted at /api/admin. */
+export function adminRoutes(options: AdminOptions): Hono<AdminEnv> {
+  const now = options.now ?? Date.now;
+  const trustProxy = options.trustProxy ?? false;
+  const admin = new Hono<AdminEnv>();
+
+  admin.use("*", async (c, next) => {
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    if (!SAFE_METHODS.has(c.req.method) && !originAllowed(c, options.siteUrl))
+      return c.json({ error: "This request must come from the site's own pages (Origin refused)." }, 403);
+    const path = new URL(c.req.url).pathname;
+    if (path === "/api/admin/session" && c.req.method === "POST") return next();
+    // An invitee has no account yet: the link's token is checked by the route.
+    if (path === INVITE_PATH) return next();
+    const token = getCookie(c, cookieName(isHttps(c, trustProxy)));
+    const who = token ? await sessionAdmin(options.database.db, token, now()) : null;
+    if (!who || !token) return c.json({ error: "Please sign in." }, 401);
+    // A one-time password (admin:add --generate) opens nothing but the password change and the session.
+    if (who.mustChangePassword && !["/api/admin/session", "/api/admin/password"].includes(path))
+      return c.json({ error: "Please choose a new password first.", mustChangePassword: true }, 403);
+    c.set("admin", who);
+    c.set("token", token);
+    return next();
+  });
+  // Only now is a body read, up to its route's limit (issue 39).
+  admin.use("*", bodyLimit);
+
+  registerSession(admin, { ...options, now, trustProxy });
+  registerSubmissions(admin, options);
+  registerComments(admin, options);
+  registerOrders(admin, options);
+  registerErasure(admin, options);
+  registerOrganisers(admin, options);
+  if (options.publisher) registerPublish(admin, options.publisher);
+  if (options.content) registerContent(admin, options.content, options.database.db);
+  return admin;
+}

@@ -1,0 +1,294 @@
+/**
+ * `POST /api/forms/:kind`: every form of the site. A 2xx (or the 303 of a plain post) is sent only after
+ * the row is committed. JSON from the hydrated page carries an Idempotency-Key, so a retry stores once.
+ * Also the newsletter's confirm and unsubscribe links (`/api/newsletter/*`), which need no sign-in.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { type Context, Hono } from "hono";
+import {
+  CONSENT_VERSION,
+  FORMS,
+  HONEYPOT_FIELD,
+  invalidId,
+  isFormKind,
+  isStoredKind,
+  sentId,
+  type FormDefinition,
+} from "../../app/forms";
+import { checkForm } from "../../app/forms/schema";
+import { API_PATHS } from "../../app/lib/urls";
+import type { Database } from "../db/client";
+import { confirmSubscriber, countRequest, saveSubmission, sharedSetting, subscribe, unsubscribe } from "./queries";
+import { type MailDraft } from "../mail/queries";
+import { apiBody } from "../headers";
+import { sameOriginPath } from "../redirect";
+import { clientKey } from "../request";
+
+export interface FormsOptions {
+  database: Database;
+  /** The organisers' address (content: site.yaml contact.email); NOTIFY_EMAIL overrides it. */
+  organiserEmail: () => Promise<string>;
+  notifyEmail?: string;
+  /**
+   * Origin of the links in mails (SITE_URL). Never taken from the request: a forged Host would put another
+   * site's address in a mail we send. Without it, no confirmation mail is queued.
+   */
+  siteUrl?: string;
+  /** Submissions per IP and form in one window (default 10 in 10 minutes). */
+  rateLimit?: { limit: number; windowMs: number };
+  /** Take the client IP from X-Forwarded-For (behind a proxy you trust). */
+  trustProxy?: boolean;
+  /** Called after a row with a mail was committed (wakes the mail sender). */
+  onQueued?: () => void;
+}
+
+const KEY = /^[\w-]{8,100}$/;
+/** A path of this site as a page names it: "/", "/blog-single/3", with a query; no scheme, host or "//". */
+const SITE_PATH = /^\/(?![/\\])[\w\-./~%?=&+:@!$'()*,;]{0,299}$/;
+
+export function formsRoutes(options: FormsOptions): Hono {
+  const app = new Hono();
+  const { database } = options;
+  const { db } = database;
+  const { limit, windowMs } = options.rateLimit ?? { limit: 10, windowMs: 10 * 60_000 };
+  const salt = sharedSetting(db, "ip_salt", () => randomBytes(32).toString("hex"));
+  const memory = new Map<string, { start: number; count: number }>();
+
+  /** Counters live in the database when several instances share it, in memory for the embedded one. */
+  async function overLimit(key: string): Promise<number | null> {
+    if (database.driver === "postgres") {
+      const { allowed, retryAfter } = await countRequest(db, key, limit, windowMs);
+      return allowed ? null : retryAfter;
+    }
+    const now = Date.now();
+    const start = Math.floor(now / windowMs) * windowMs;
+    const entry = memory.get(key);
+    const count = entry?.start === start ? entry.count + 1 : 1;
+    if (memory.size > 10_000) memory.clear();
+    memory.set(key, { start, count });
+    return count <= limit ? null : Math.max(1, Math.ceil((start + windowMs - now) / 1000));
+  }
+
+  async function ipHash(c: Context): Promise<string> {
+    return createHash("sha256")
+      .update(`${await salt}:${clientKey(c, options.trustProxy ?? false)}`)
+      .digest("hex")
+      .slice(0, 32);
+  }
+
+  app.post(API_PATHS.forms, apiBody, async (c) => {
+    const kind = c.req.param("kind");
+    if (!isFormKind(kind)) return c.json({ error: `Unknown form "${kind}"` }, 400);
+    if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin form posts are refused" }, 403);
+
+    const type = c.req.header("content-type") ?? "";
+    const json = /^application\/json\b/i.test(type);
+    if (!json && !/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type))
+      return c.json({ error: "Send the form as application/json or application/x-www-form-urlencoded" }, 415);
+    const back = sameOriginPath(c.req.header("referer"), c.req.url);
+    const sent = () =>
+      json ? c.json({ ok: true, message: FORMS[kind].success }, 201) : c.redirect(`${back}#${sentId(kind)}`, 303);
+
+    const fields = json ? await readJson(c) : await readForm(c);
+    if (!fields) return c.json({ error: "Malformed body" }, 400);
+    // Login is never stored: there are no accounts.
+    if (!isStoredKind(kind)) return sent();
+    // A bot filled the hidden field: it is told "sent", and nothing is kept.
+    if (fields[HONEYPOT_FIELD]) return sent();
+
+    const key = c.req.header("idempotency-key") ?? null;
+    if (key !== null && !KEY.test(key))
+      return c.json({ error: "Idempotency-Key must be 8 to 100 letters, digits, - or _" }, 400);
+
+    const checked = checkForm(kind, fields);
+    if (!checked.ok) {
+      if (json) return c.json({ error: "invalid", field: checked.first, errors: checked.errors }, 422);
+      return c.redirect(`${back}#${invalidId(kind, checked.first)}`, 303);
+    }
+
+    const hash = await ipHash(c);
+    const wait = await overLimit(`${kind}:${hash}`);
+    if (wait !== null) {
+      const minutes = Math.ceil(wait / 60);
+      const message = `You have sent this form many times in a short while. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+      c.header("Retry-After", String(wait));
+      return json
+        ? c.json({ error: "rate-limited", message, retryAfter: wait }, 429)
+        : c.html(page("Please wait a little", message, back), 429);
+    }
+
+    const data = checked.data;
+    const consentVersion = fields.consent && /^[\w.-]{1,40}$/.test(fields.consent) ? fields.consent : CONSENT_VERSION;
+    const origin = options.siteUrl;
+    const form: FormDefinition = FORMS[kind];
+    if (form.newsletter && data.email) {
+      const email = data.email;
+      const { created } = await subscribe(
+        db,
+        { email, kind, consentVersion, ipHash: hash, token: randomBytes(24).toString("base64url") },
+        origin ? (token) => confirmMail(email, token, origin) : null,
+      );
+      if (created) options.onQueued?.();
+      return sent();
+    }
+
+    // The page a JSON submission names goes into the organisers' mail: only a path of this site is taken.
+    if (json && fields.page !== undefined && !SITE_PATH.test(fields.page))
+      return c.json(
+        { error: "invalid", field: "page", errors: { page: "must be a path of this site, like /contact" } },
+        422,
+      );
+    const pagePath = (json ? fields.page : undefined) ?? back;
+    const to = options.notifyEmail || (await options.organiserEmail());
+    const { duplicate, conflict } = await saveSubmission(
+      db,
+      {
+        kind,
+        key,
+        data,
+        email: data.email ?? null,
+        page: pagePath.slice(0, 300),
+        consentVersion,
+        ipHash: hash,
+        status: form.moderated ? "pending" : "new",
+      },
+      notifyMail(form, data, pagePath, to),
+    );
+    if (conflict)
+      return c.json(
+        { error: "This Idempotency-Key was already used for a different submission: send it with a new key." },
+        422,
+      );
+    if (!duplicate) options.onQueued?.();
+    return duplicate && json ? c.json({ ok: true, duplicate: true, message: form.success }, 200) : sent();
+  });
+
+  // A mailed link's GET shows a button (mail scanners follow links and must not act); its POST acts (for
+  // unsubscribing also RFC 8058's one-click POST).
+  function tokenLink(
+    url: string,
+    ask: { title: string; question: string; button: string },
+    act: (token: string) => Promise<boolean>,
+    done: { title: string; message: string },
+    invalid: string,
+  ) {
+    app.get(url, (c) => {
+      const token = escapeHtml(c.req.query("token") ?? "");
+      const form = `<form method="post"><input type="hidden" name="token" value="${token}"><button type="submit">${escapeHtml(ask.button)}</button></form>`;
+      return c.html(page(ask.title, ask.question, "/", form));
+    });
+    app.post(url, apiBody, async (c) => {
+      const body = await readForm(c).catch(() => null);
+      const ok = await act(body?.token || c.req.query("token") || "");
+      return ok ? c.html(page(done.title, done.message, "/")) : c.html(page("Link not valid", invalid, "/"), 404);
+    });
+  }
+  tokenLink(
+    "/api/newsletter/confirm",
+    {
+      title: "Confirm your subscription",
+      question: "Receive the TNCC newsletter at this address?",
+      button: "Confirm my subscription",
+    },
+    (token) => confirmSubscriber(db, token),
+    { title: "Subscription confirmed", message: "Thank you: you will receive the TNCC newsletter." },
+    "This confirmation link is not valid (any more).",
+  );
+  tokenLink(
+    "/api/newsletter/unsubscribe",
+    { title: "Unsubscribe", question: "Stop receiving the TNCC newsletter at this address?", button: "Unsubscribe" },
+    (token) => unsubscribe(db, token),
+    { title: "Unsubscribed", message: "You will not receive the newsletter any more." },
+    "This unsubscribe link is not valid.",
+  );
+  return app;
+}
+
+function confirmMail(email: string, token: string, origin: string): MailDraft {
+  const confirm = `${origin}/api/newsletter/confirm?token=${token}`;
+  const unsubscribeUrl = `${origin}/api/newsletter/unsubscribe?token=${token}`;
+  return {
+    to: email,
+    subject: "Please confirm your TNCC newsletter subscription",
+    body: [
+      "Hello,",
+      "",
+      "someone (we hope you) asked to receive the TNCC newsletter at this address.",
+      `To confirm, open: ${confirm}`,
+      "",
+      "If it was not you, ignore this mail: nothing will be sent.",
+      `Unsubscribe at any time: ${unsubscribeUrl}`,
+    ].join("\n"),
+    unsubscribeUrl,
+  };
+}
+
+function notifyMail(form: FormDefinition, data: Record<string, string>, pagePath: string, to: string): MailDraft {
+  const about = data.subject ?? data.name ?? data.email ?? "";
+  const label = form.mailLabel ?? form.kind;
+  return {
+    to,
+    replyTo: data.email ?? null,
+    subject: `[TNCC] ${label}${about ? `: ${about}` : ""}`.slice(0, 200),
+    body: [
+      `${label} sent from ${pagePath}${form.moderated ? " (waiting for approval)" : ""}:`,
+      "",
+      // The form's own labels, in its order (app/forms/<kind>.ts).
+      ...form.fields.filter((f) => data[f.name] !== undefined).map((f) => `${f.label}: ${data[f.name]}`),
+      "",
+      "Reply to this mail to answer the visitor.",
+    ].join("\n"),
+  };
+}
+
+/** A browser's Origin must be this site (missing: not a browser form, let through like curl). */
+function sameOrigin(c: Context, options: FormsOptions): boolean {
+  const origin = c.req.header("origin");
+  if (!origin) return c.req.header("sec-fetch-site") !== "cross-site";
+  if (origin === "null") return false;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  const own = [new URL(c.req.url).host, c.req.header("host")];
+  if (options.trustProxy) own.push(c.req.header("x-forwarded-host")?.split(",")[0]?.trim());
+  if (options.siteUrl) own.push(new URL(options.siteUrl).host);
+  return own.includes(host);
+}
+
+/** JSON body as string fields (numbers and booleans become strings, like a form post). */
+async function readJson(c: Context): Promise<Record<string, string> | null> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await c.req.text());
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const fields: Record<string, string> = {};
+  for (const [name, v] of Object.entries(value))
+    if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") fields[name] = String(v);
+  return fields;
+}
+
+async function readForm(c: Context): Promise<Record<string, string> | null> {
+  try {
+    const body = await c.req.parseBody();
+    const fields: Record<string, string> = {};
+    for (const [name, v] of Object.entries(body)) if (typeof v === "string") fields[name] = v;
+    return fields;
+  } catch {
+    return null;
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** A small page for answers outside the pre-rendered site (rate limit without JS, newsletter links). */
+function page(title: string, message: string, back: string, extra = ""): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · TNCC</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${extra}<p><a href="${escapeHtml(back)}">Back to the site</a></p></main></body></html>`;
+}

@@ -1,0 +1,89 @@
+/**
+ * The mail queue: what a feature queues (in its own transaction, with `mailRow`) and what the sender claims
+ * and marks. `FOR UPDATE SKIP LOCKED` lets several servers send at once without taking the same row.
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
+import { mailQueue } from "../db/schema";
+
+export interface MailDraft {
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  body: string;
+  unsubscribeUrl?: string | null;
+}
+
+/** The queue row of a mail (insert it into mail_queue beside what it is about). */
+export function mailRow(mail: MailDraft) {
+  return {
+    toAddr: mail.to,
+    replyTo: mail.replyTo ?? null,
+    subject: mail.subject,
+    body: mail.body,
+    unsubscribeUrl: mail.unsubscribeUrl ?? null,
+  };
+}
+
+export type QueuedMail = typeof mailQueue.$inferSelect;
+
+/**
+ * Takes up to `limit` due mails for this sender. `FOR UPDATE SKIP LOCKED` lets several servers claim at
+ * once without taking the same row; the lease (`claimed_until`) hands a row on only if its sender died.
+ */
+export async function claimMails(db: Db, limit: number, leaseMs: number): Promise<QueuedMail[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    UPDATE mail_queue SET claimed_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM mail_queue
+      WHERE sent_at IS NULL AND failed_at IS NULL AND next_try_at <= now()
+        AND (claimed_until IS NULL OR claimed_until < now())
+      ORDER BY next_try_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, to_addr, reply_to, subject, body, unsubscribe_url, attempts, submission_id`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    id: Number(r.id),
+    submissionId: r.submission_id === null ? null : Number(r.submission_id),
+    toAddr: String(r.to_addr),
+    replyTo: (r.reply_to as string | null) ?? null,
+    subject: String(r.subject),
+    body: String(r.body),
+    unsubscribeUrl: (r.unsubscribe_url as string | null) ?? null,
+    attempts: Number(r.attempts),
+    nextTryAt: new Date(),
+    claimedUntil: null,
+    lastError: null,
+    sentAt: null,
+    failedAt: null,
+    createdAt: new Date(),
+  }));
+}
+
+/**
+ * Marks a mail sent by the sender whose claim was try number `attempts` (claimMails counts a try per claim).
+ * False when another sender has claimed it since (this claim had lapsed): nothing is written then.
+ */
+export async function markSent(db: Db, id: number, attempts: number): Promise<boolean> {
+  const rows = await db
+    .update(mailQueue)
+    .set({ sentAt: sql`now()`, claimedUntil: null, lastError: null })
+    .where(and(eq(mailQueue.id, id), eq(mailQueue.attempts, attempts), isNull(mailQueue.sentAt)))
+    .returning({ id: mailQueue.id });
+  return rows.length > 0;
+}
+
+/** Records a failed try: retried at `nextTry`, or given up for good when `final`. */
+export async function markFailed(db: Db, id: number, error: string, nextTry: Date, final: boolean): Promise<void> {
+  await db
+    .update(mailQueue)
+    .set({
+      lastError: error.slice(0, 1000),
+      nextTryAt: nextTry,
+      claimedUntil: null,
+      ...(final ? { failedAt: sql`now()` } : {}),
+    })
+    .where(eq(mailQueue.id, id));
+}

@@ -1,0 +1,143 @@
+/**
+ * `POST /api/checkout`: a sponsor token's BUY button. Stripe removed the client-only redirect
+ * (`redirectToCheckout`), so the server creates a Checkout Session and sends the browser there (303).
+ * Price and quantity always come from content (build/checkout.json, written at build time), never
+ * from the request. The session goes through the official `stripe` package (server/orders/stripe.ts); its
+ * metadata carries the token id, so the webhook (server/orders/webhook.ts) knows what was bought.
+ * Without configuration, or when the provider fails, the visitor is told that
+ * online payment is unavailable and whom to contact, and the error is logged.
+ */
+import type { Context, Hono } from "hono";
+import type Stripe from "stripe";
+import { API_PATHS, CHECKOUT_UNAVAILABLE_ID } from "../../app/lib/urls";
+import { CheckoutRequestSchema } from "../../app/lib/payments/checkout-schema";
+import { BUILD_OUTPUTS, type CheckoutData } from "../../app/lib/build-outputs";
+import { readOutput } from "../publish/outputs";
+import { apiBody } from "../headers";
+import { rateLimit } from "../rate-limit";
+import { sameOriginPath } from "../redirect";
+import { readBody } from "../request";
+import { createStripe, describeStripeError, isConnectionError, stripeAddress } from "./stripe";
+import type { ApiDeps } from "../deps";
+
+export interface CheckoutOptions {
+  /** The build folder whose checkout.json holds the prices; a function when it moves with the live build (issue 31). */
+  buildDir: string | (() => string);
+  /** STRIPE_SECRET_KEY; without it (and without a Payment Link) online payment is unavailable. */
+  secretKey?: string;
+  /**
+   * STRIPE_API_URL: the API's origin (tests aim it at a local fake); becomes the client's host, port and
+   * protocol. A malformed value stops the server at start with a message.
+   */
+  apiUrl?: string;
+  /** STRIPE_WEBHOOK_SECRET: checks the signature of `POST /api/webhooks/stripe` (server/orders/webhook.ts). */
+  webhookSecret?: string;
+  /**
+   * The site's origin for the return URLs (`/success`, `/cancel`): from configuration only, never from
+   * the request's Host. server/index.ts passes SITE_URL (outside production, the address it listens on).
+   * Without it no session is created and the visitor is told payment is unavailable.
+   */
+  siteUrl?: string;
+  /** Checkout requests per client per minute (default 10). */
+  perMinute?: number;
+  /** How long the provider may take to create a session (default 10 s). */
+  timeoutMs?: number;
+  logError?: (line: string) => void;
+}
+
+/** The success page's return URL: the provider puts the session id in place of the template. */
+export const SUCCESS_PATH = "/success?session_id={CHECKOUT_SESSION_ID}";
+
+class CheckoutError extends Error {
+  constructor(
+    readonly status: 400 | 502 | 503,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function registerCheckout(app: Hono, deps: ApiDeps, options: CheckoutOptions): void {
+  // Checked now, so a mistyped STRIPE_API_URL stops the start instead of failing each visitor.
+  if (options.apiUrl) stripeAddress(options.apiUrl);
+  let stripe: Stripe | undefined;
+  const logError = options.logError ?? ((line: string) => console.error(line));
+  const data = readOutput(BUILD_OUTPUTS.checkout, options.buildDir);
+
+  const limit = rateLimit({ max: options.perMinute ?? 10, windowMs: 60_000, key: deps.clientKey, now: deps.now });
+  app.post(API_PATHS.checkout, apiBody, limit, async (c) => {
+    const wantsJson = (c.req.header("accept") ?? "").includes("application/json");
+    let contact = "";
+    try {
+      const checkout = await data.load().catch((error: unknown) => {
+        logError(`checkout: cannot read ${data.file()}: ${String(error)}`);
+        throw new CheckoutError(503, "Online payment is unavailable right now.");
+      });
+      contact = ` Please contact us at ${checkout.contact.email} or ${checkout.contact.phone}.`;
+      const { id, token } = await readToken(c, checkout);
+      const url = token.paymentLink ?? (await createSession(id, token.price));
+      return wantsJson ? c.json({ url }) : c.redirect(url, 303);
+    } catch (error) {
+      if (!(error instanceof CheckoutError)) throw error;
+      const message = error.status === 400 ? error.message : error.message + contact;
+      if (wantsJson) return c.json({ error: message }, error.status);
+      if (error.status === 400) return c.json({ error: message }, 400);
+      return c.redirect(
+        `${sameOriginPath(c.req.header("referer"), c.req.url, "/pricing")}#${CHECKOUT_UNAVAILABLE_ID}`,
+        303,
+      );
+    }
+  });
+
+  async function readToken(c: Context, checkout: CheckoutData) {
+    const type = c.req.header("content-type") ?? "";
+    let raw: unknown;
+    try {
+      const text = await readBody(() => c.req.text());
+      raw = type.includes("application/json") ? JSON.parse(text) : Object.fromEntries(new URLSearchParams(text));
+    } catch {
+      throw new CheckoutError(400, "The request body is not valid JSON or form data.");
+    }
+    const parsed = CheckoutRequestSchema.safeParse(raw);
+    if (!parsed.success) throw new CheckoutError(400, "Send the sponsor token to buy as `token` (its id).");
+    const token = checkout.tokens[parsed.data.token];
+    if (!token || !Object.hasOwn(checkout.tokens, parsed.data.token))
+      throw new CheckoutError(400, `Unknown sponsor token ${parsed.data.token}.`);
+    return { id: parsed.data.token, token };
+  }
+
+  async function createSession(tokenId: string, price: string): Promise<string> {
+    if (!options.secretKey) {
+      logError("checkout: STRIPE_SECRET_KEY is not set and the token has no paymentLink");
+      throw new CheckoutError(503, "Online payment is unavailable right now.");
+    }
+    if (!options.siteUrl) {
+      logError("checkout: SITE_URL is not set, so there is no address to return to after payment (see docs/deploy.md)");
+      throw new CheckoutError(503, "Online payment is unavailable right now.");
+    }
+    const origin = options.siteUrl.replace(/\/+$/, "");
+    stripe ??= createStripe({ secretKey: options.secretKey, apiUrl: options.apiUrl, timeoutMs: options.timeoutMs });
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.create({
+        mode: "payment",
+        line_items: [{ price, quantity: 1 }],
+        success_url: `${origin}${SUCCESS_PATH}`,
+        cancel_url: `${origin}/cancel`,
+        metadata: { token: tokenId },
+      });
+    } catch (error) {
+      if (isConnectionError(error)) {
+        logError(`checkout: the payment provider is unreachable: ${describeStripeError(error)}`);
+        throw new CheckoutError(502, "The payment provider cannot be reached right now.");
+      }
+      logError(`checkout: the payment provider answered ${describeStripeError(error)}`);
+      throw new CheckoutError(502, "The payment provider could not start the payment.");
+    }
+    if (typeof session.url !== "string" || !/^https?:\/\//.test(session.url)) {
+      logError(`checkout: the payment provider answered without a session URL (${session.id})`);
+      throw new CheckoutError(502, "The payment provider could not start the payment.");
+    }
+    return session.url;
+  }
+}

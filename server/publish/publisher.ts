@@ -1,0 +1,325 @@
+/**
+ * "Publish" (issue 31): builds the saved content into a new folder beside the live one (`npm run build`'s
+ * scripts/build.ts in a child process, BUILD_DIR=.generated/publish/<id>), reports its steps as they run,
+ * and on success moves it under BUILDS_DIR and makes it live (server/publish/site.ts). A failed build changes nothing that visitors
+ * see; its error (the content file and field when content is at fault) is kept on the job.
+ *
+ * The content's commit is taken when the job starts, before the build reads a file, and handed to the build
+ * (BUILD_CONTENT_COMMIT, written to build.json): the build's record, the audit entry and the push name that
+ * commit, never one an organiser saved while the build ran (issue 39).
+ *
+ * One publish at a time across every server on the database: a unique index admits one queued or running
+ * job. A job whose server stopped (no heartbeat for STALE_MS) is marked failed by the next request.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import {
+  newBuildId,
+  type BuildInfo,
+  type PublishJob,
+  type PublishOverview,
+  type PublishStep,
+} from "../../app/lib/admin/publish";
+import { stepOf } from "../../app/lib/build-outputs";
+import { git, headCommit } from "../git";
+import { safeError } from "../log-safe";
+import type { LiveSite } from "./site";
+import {
+  activeJob,
+  addBuild,
+  failStaleJobs,
+  insertJob,
+  jobById,
+  liveRow,
+  readBuildInfo,
+  recentBuilds,
+  recentJobs,
+  updateJob,
+  type BuildStore,
+  type JobRow,
+} from "./queries";
+
+/** A running job's row is touched at least this often… */
+const HEARTBEAT_MS = 10_000;
+/** …so one untouched for this long belongs to a server that stopped. */
+const STALE_MS = 120_000;
+/** A build that takes longer is stopped. */
+const BUILD_TIMEOUT_MS = 15 * 60_000;
+/** Output lines kept for the error message. */
+const TAIL_LINES = 80;
+
+export interface Organiser {
+  id: number;
+  email: string;
+}
+
+export interface PublisherOptions {
+  site: LiveSite;
+  store: BuildStore;
+  /** The folder with scripts/build.ts and node_modules (the server's own). */
+  repo: string;
+  /** The build's environment (config.buildEnv: PATH, SITE_*, VITE_*, CONTENT_DIR…), never the server's secrets. */
+  env: Record<string, string>;
+  /** CONTENT_GIT_REMOTE: after each publish the content's commits are pushed there (a deploy key's remote). */
+  push?: { remote: string; contentDir: string };
+  /** Writes an audit entry (server/admin/audit/queries.ts). */
+  audit: (entry: {
+    adminId: number;
+    actor: string;
+    action: string;
+    target: string;
+    detail: Record<string, unknown>;
+  }) => Promise<void>;
+  log?: (line: string) => void;
+}
+
+const jobOf = (row: JobRow): PublishJob => ({
+  id: row.id,
+  state: row.state as PublishJob["state"],
+  steps: row.steps,
+  error: row.error,
+  buildId: row.buildId,
+  requestedBy: row.requestedBy,
+  createdAt: row.createdAt.toISOString(),
+  finishedAt: row.finishedAt?.toISOString() ?? null,
+});
+
+/** What a failed build printed that says why: the content problems when there are any, else its last lines. */
+export function buildError(lines: readonly string[]): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = lines.map((l) => l.replace(/\u001b\[[0-9;]*m/g, "").trimEnd()).filter((l) => l.trim() !== "");
+  const useful = clean.filter((l) => !/^\s+at /.test(l) && stepOf(l) === null);
+  const start = useful.findIndex((l) => /Content has \d+ problem/.test(l));
+  if (start >= 0) {
+    const problems: string[] = [];
+    for (const line of useful.slice(start + 1)) {
+      if (!/^\s*-?\s*\S+\.(ya?ml|md|json)\b/.test(line)) break;
+      problems.push(line.trim());
+    }
+    return [useful[start]!.replace(/^.*?(Content has)/, "$1"), ...new Set(problems)].join("\n");
+  }
+  return useful.slice(-15).join("\n") || "The build stopped without a message.";
+}
+
+export class Publisher {
+  private child: ChildProcess | null = null;
+
+  constructor(private readonly options: PublisherOptions) {}
+
+  private get db() {
+    return this.options.store.db;
+  }
+
+  /** Marks failed the jobs of servers that stopped mid-publish. */
+  private async failStale(): Promise<void> {
+    await failStaleJobs(this.db, new Date(Date.now() - STALE_MS));
+  }
+
+  /**
+   * Starts a publish; answers the new job, or the one already under way (`started: false`) when another
+   * organiser or server is publishing.
+   */
+  async start(by: Organiser): Promise<{ job: PublishJob; started: boolean }> {
+    await this.failStale();
+    const row = await insertJob(this.db, by.email);
+    if (!row) {
+      const active = await activeJob(this.db);
+      if (active) return { job: jobOf(active), started: false };
+      return this.start(by);
+    }
+    void this.run(row.id, by);
+    return { job: jobOf(row), started: true };
+  }
+
+  async job(id: number): Promise<PublishJob | null> {
+    await this.failStale();
+    const row = await jobById(this.db, id);
+    return row ? jobOf(row) : null;
+  }
+
+  async overview(): Promise<PublishOverview> {
+    await this.failStale();
+    const [live, builds, jobs] = await Promise.all([liveRow(this.db), recentBuilds(this.db), recentJobs(this.db, 5)]);
+    return {
+      live: live && { ...live.info, switchedAt: live.switchedAt.toISOString(), switchedBy: live.switchedBy },
+      builds,
+      jobs: jobs.map(jobOf),
+    };
+  }
+
+  private async run(jobId: number, by: Organiser): Promise<void> {
+    const { store, site } = this.options;
+    const id = newBuildId();
+    // Inside the repository: the pre-rendering imports the build's server bundle, which needs node_modules.
+    const staging = path.join(this.options.repo, ".generated", "publish");
+    const folder = path.join(staging, id);
+    const steps: PublishStep[] = [];
+    const now = () => new Date().toISOString();
+    // Writes one after another, so the row always ends with the newest steps.
+    let saving: Promise<unknown> = Promise.resolve();
+    const save = (values: Partial<JobRow>) =>
+      (saving = saving.then(() => updateJob(this.db, jobId, { steps, heartbeatAt: new Date(), ...values })));
+    const step = (name: string) => {
+      const last = steps.at(-1);
+      if (last?.state === "running") Object.assign(last, { state: "done", finishedAt: now() });
+      steps.push({ name, state: "running", startedAt: now(), finishedAt: null });
+      return save({});
+    };
+    const heartbeat = setInterval(() => void save({}).catch(() => {}), HEARTBEAT_MS);
+    heartbeat.unref();
+    try {
+      // Before anything reads the content: what this publish publishes.
+      const commit = await this.contentHead();
+      await save({ state: "running", buildId: id });
+      await removeStale(staging);
+      if (!existsSync(path.join(this.options.repo, "node_modules", "@react-router", "dev")))
+        throw new BuildFailed(
+          "Publishing needs the build tools on this server: install with `npm ci` (not `npm ci --omit=dev`).",
+        );
+      const tail: string[] = [];
+      const code = await this.build(folder, id, commit, (line) => {
+        tail.push(line);
+        if (tail.length > TAIL_LINES) tail.shift();
+        const named = stepOf(line);
+        if (named) void step(named).catch(() => {});
+      });
+      if (code !== 0) throw new BuildFailed(buildError(tail));
+      const built = readBuildInfo(folder);
+      if (built && built.commit !== commit)
+        throw new BuildFailed(
+          `The build recorded content commit ${built.commit ?? "none"}, not ${commit ?? "none"} as the publish started from.`,
+        );
+      await step("store");
+      const info = await addBuild(store, folder, "move");
+      await step("switch");
+      await site.publish(info.id, by.email);
+      Object.assign(steps.at(-1)!, { state: "done", finishedAt: now() });
+      let pushError: string | null = null;
+      if (this.options.push && commit) {
+        await step("push");
+        pushError = await this.pushContent(commit);
+        Object.assign(steps.at(-1)!, { state: pushError ? "failed" : "done", finishedAt: now() });
+      }
+      await save({
+        state: "done",
+        finishedAt: new Date(),
+        error: pushError && `Published, but the content could not be pushed to its repository: ${pushError}`,
+      });
+      await this.options.audit({
+        adminId: by.id,
+        actor: by.email,
+        action: "publish",
+        target: `build:${info.id}`,
+        detail: { commit, job: jobId },
+      });
+      this.options.log?.(`Published build ${info.id} (by ${by.email})`);
+    } catch (error) {
+      const message = error instanceof BuildFailed ? error.message : `The publish failed: ${safeError(error)}`;
+      const last = steps.at(-1);
+      if (last?.state === "running") Object.assign(last, { state: "failed", finishedAt: now() });
+      await rm(folder, { recursive: true, force: true }).catch(() => {});
+      await save({ state: "failed", error: message, finishedAt: new Date() }).catch(() => {});
+      await this.options
+        .audit({
+          adminId: by.id,
+          actor: by.email,
+          action: "publish-failed",
+          target: `build:${id}`,
+          detail: { job: jobId },
+        })
+        .catch(() => {});
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /** Pushes the published commit to CONTENT_GIT_REMOTE, on the working copy's branch; answers the error, or null. */
+  private async pushContent(commit: string): Promise<string | null> {
+    const { remote, contentDir } = this.options.push!;
+    try {
+      const inContent = (args: string[]) => git(contentDir, args, { timeoutMs: 60_000 });
+      const branch = await inContent(["rev-parse", "--abbrev-ref", "HEAD"]);
+      await inContent(["push", "--quiet", remote, `${commit}:refs/heads/${branch === "HEAD" ? "main" : branch}`]);
+      return null;
+    } catch (error) {
+      const stderr = String((error as { stderr?: string }).stderr ?? "").trim();
+      return stderr.split("\n").at(-1) || safeError(error);
+    }
+  }
+
+  /** The content's git HEAD (the folder the build reads: CONTENT_DIR), or null outside a git working copy. */
+  private async contentHead(): Promise<string | null> {
+    const dir = this.options.env.CONTENT_DIR ?? path.join(this.options.repo, "content");
+    return headCommit(dir, 60_000);
+  }
+
+  /**
+   * Runs scripts/build.ts into folder, recording `commit` as its content's (BUILD_CONTENT_COMMIT; empty: none);
+   * answers its exit code. Every output line goes to onLine.
+   */
+  private build(folder: string, id: string, commit: string | null, onLine: (line: string) => void): Promise<number> {
+    const { repo, env } = this.options;
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, ["--import", "tsx", path.join(repo, "scripts/build.ts")], {
+        cwd: repo,
+        env: { ...env, BUILD_DIR: folder, BUILD_ID: id, BUILD_CONTENT_COMMIT: commit ?? "" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      this.child = child;
+      createInterface({ input: child.stdout! }).on("line", onLine);
+      createInterface({ input: child.stderr! }).on("line", onLine);
+      const timeout = setTimeout(() => child.kill("SIGKILL"), BUILD_TIMEOUT_MS);
+      child.on("error", (error) => {
+        onLine(`The build could not start: ${error.message}`);
+        resolve(1);
+      });
+      child.on("close", (code) => {
+        clearTimeout(timeout);
+        this.child = null;
+        resolve(code ?? 1);
+      });
+    });
+  }
+
+  /** Goes back to `buildId`, or to the newest build older than the live one; answers it and how long it took. */
+  async rollback(by: Organiser, buildId?: string): Promise<{ build: BuildInfo; tookMs: number } | { error: string }> {
+    const started = performance.now();
+    const live = await liveRow(this.db);
+    const kept = await recentBuilds(this.db);
+    const target = buildId
+      ? kept.find((b) => b.id === buildId)
+      : kept.find((b) => live && Date.parse(b.builtAt) < Date.parse(live.info.builtAt));
+    if (!target)
+      return { error: buildId ? "That build is no longer kept." : "There is no earlier build to go back to." };
+    if (target.id === live?.info.id) return { error: "That build is already live." };
+    await this.options.site.publish(target.id, by.email);
+    const tookMs = Math.round(performance.now() - started);
+    await this.options.audit({
+      adminId: by.id,
+      actor: by.email,
+      action: "rollback",
+      target: `build:${target.id}`,
+      detail: { commit: target.commit, from: live?.info.id ?? null, tookMs },
+    });
+    return { build: target, tookMs };
+  }
+
+  /** Stops a build in progress (the server is stopping); its job is marked failed. */
+  stop(): void {
+    this.child?.kill("SIGTERM");
+  }
+}
+
+class BuildFailed extends Error {}
+
+/** Removes what publishes interrupted by a stop left (a folder older than a build may take). */
+async function removeStale(staging: string): Promise<void> {
+  for (const name of await readdir(staging).catch(() => [] as string[])) {
+    const folder = path.join(staging, name);
+    const age = Date.now() - (await stat(folder).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+    if (age > BUILD_TIMEOUT_MS) await rm(folder, { recursive: true, force: true });
+  }
+}

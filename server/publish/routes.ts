@@ -1,0 +1,40 @@
+/**
+ * Publishing (issue 31): `POST /publish` starts one (202 with the job; 409 with the job under way when
+ * another runs), `GET /publish` the live build, the builds kept and the newest jobs, `GET /publish/:id` a
+ * job's state and steps (the organisers' page polls it), `POST /rollback` goes back to an earlier build.
+ * Session and Origin are checked for every /api/admin route (server/admin/routes.ts); the work is beside this file.
+ */
+import type { Hono } from "hono";
+import { rollbackSchema } from "../../app/lib/admin/publish";
+import { firstIssue, parseId } from "../../app/forms/admin";
+import type { Publisher } from "./publisher";
+import { badRequest, jsonBody, notFound, type AdminEnv } from "../admin/context";
+
+export function registerPublish(admin: Hono<AdminEnv>, publisher: Publisher): void {
+  admin.post("/publish", async (c) => {
+    const { job, started } = await publisher.start(c.get("admin"));
+    if (started) return c.json({ job }, 202);
+    return c.json(
+      {
+        error: `A publish is already under way (started by ${job.requestedBy ?? "an organiser"}): it includes every change saved before it began. Publish again when it has finished.`,
+        job,
+      },
+      409,
+    );
+  });
+
+  admin.get("/publish", async (c) => c.json(await publisher.overview()));
+
+  admin.get("/publish/:id", async (c) => {
+    const id = parseId(c.req.param("id"));
+    const job = id === null ? null : await publisher.job(id);
+    return job ? c.json(job) : notFound(c, "There is no such publish.");
+  });
+
+  admin.post("/rollback", async (c) => {
+    const parsed = rollbackSchema.safeParse((await jsonBody(c)) ?? {});
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const result = await publisher.rollback(c.get("admin"), parsed.data.buildId);
+    return "error" in result ? c.json({ error: result.error }, 409) : c.json(result);
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * Retention (RETENTION_DAYS, docs/deploy.md): what the site deletes once it is old, across the forms, the
+ * newsletter, the mail queue and the rate-limit and sign-in counters. server/start.ts runs it daily.
+ */
+import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { mailQueue, newsletterSubscribers, rateLimits, signInFailures, submissions } from "../db/schema";
+
+/**
+ * Deletes what is older than the retention period: handled submissions (their mails go with them),
+ * unsubscribed addresses, sent or failed mails, old rate-limit windows. Returns the number of submissions.
+ */
+export async function purge(db: Db, retentionDays: number, now = Date.now()): Promise<number> {
+  const before = new Date(now - retentionDays * 86_400_000);
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(submissions)
+      .where(and(eq(submissions.status, "handled"), lt(submissions.handledAt, before)))
+      .returning({ id: submissions.id });
+    await tx
+      .delete(newsletterSubscribers)
+      .where(and(eq(newsletterSubscribers.status, "unsubscribed"), lt(newsletterSubscribers.unsubscribedAt, before)));
+    await tx
+      .delete(mailQueue)
+      .where(
+        and(
+          or(isNotNull(mailQueue.sentAt), isNotNull(mailQueue.failedAt)),
+          lt(mailQueue.createdAt, before),
+          isNull(mailQueue.submissionId),
+        ),
+      );
+    await tx.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 86_400_000)));
+    // Wrong-password counts a day old (their locks last 15 minutes).
+    await tx.delete(signInFailures).where(lt(signInFailures.updatedAt, new Date(now - 86_400_000)));
+    return gone.length;
+  });
+}
