@@ -34,6 +34,12 @@ function withBody(response: Response, body: ReadableStream<Uint8Array>, stored: 
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/** A cached copy as the page can read it (decompressed when this worker stored it compressed). */
+function unpack(cached: Response | undefined): Response | undefined {
+  if (!cached?.body || !cached.headers.has(STORED_GZIP)) return cached;
+  return withBody(cached, cached.body.pipeThrough(new DecompressionStream("gzip")), false);
+}
+
 addPlugins([
   {
     // Only complete, successful answers are kept (a failed install is retried on the next visit).
@@ -43,12 +49,27 @@ addPlugins([
       if (!response.body || !COMPRESSIBLE.test(type)) return response;
       return withBody(response, response.body.pipeThrough(new CompressionStream("gzip")), true);
     },
-    cachedResponseWillBeUsed: async ({ cachedResponse }) => {
-      if (!cachedResponse?.body || !cachedResponse.headers.has(STORED_GZIP)) return cachedResponse;
-      return withBody(cachedResponse, cachedResponse.body.pipeThrough(new DecompressionStream("gzip")), false);
-    },
+    cachedResponseWillBeUsed: async ({ cachedResponse }) => unpack(cachedResponse) ?? null,
   },
 ]);
+
+/** How long a page waits for the network before the offline copy answers (a venue's poor signal). */
+const PAGE_WAIT_MS = 4000;
+// Pages (a page's HTML, or its .data on a move inside the site) come from the network first: a publish changes
+// what a page says without changing its address, so a visitor online always gets the live build's page
+// (issue 41). Offline, or when the network is slower than PAGE_WAIT_MS, the offline copy answers. Registered
+// before the precache's own route, which answers everything else (scripts, styles, fonts) from the copy first.
+registerRoute(
+  ({ request, url }) =>
+    url.origin === location.origin && (request.mode === "navigate" || url.pathname.endsWith(".data")),
+  async ({ request, url }) => {
+    const network = fetch(request);
+    const copy = unpack(await matchPrecache(url.pathname));
+    if (!copy) return network;
+    const slow = new Promise<Response>((resolve) => setTimeout(() => resolve(copy), PAGE_WAIT_MS));
+    return Promise.race([network.catch(() => copy), slow]);
+  },
+);
 
 // React Router adds ?_routes=… to .data requests; the files are the same. Clean URLs (/schedule) are the keys.
 // workbox-build finds `self.__WB_MANIFEST` by its text: keep it written out.

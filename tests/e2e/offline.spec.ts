@@ -1,6 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import { serveBuild, stopServer } from "../fixtures/serve-build";
 import { expect, ready, test } from "./fixtures";
 
@@ -120,7 +121,7 @@ test("a new build replaces the offline copy on the next visit, with a quiet 'upd
   test.setTimeout(60_000);
   const dir = await mkdtemp(path.join(tmpdir(), "tncc-next-build-"));
   await cp("build/client", path.join(dir, "client"), { recursive: true });
-  await cp("build/headers.json", path.join(dir, "headers.json"));
+  await cp(path.join("build", BUILD_OUTPUTS.headers.file), path.join(dir, BUILD_OUTPUTS.headers.file));
   const port = 4300 + Math.floor(Math.random() * 500);
   let server = await serveBuild(path.join(dir, "client"), port);
   try {
@@ -146,6 +147,52 @@ test("a new build replaces the offline copy on the next visit, with a quiet 'upd
     });
     await expect(page.getByRole("heading", { name: "Schedule", level: 1 })).toBeVisible();
   } finally {
+    await stopServer(server);
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a returning visitor online gets the published page on the first visit; offline, the copy (issue 41)", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  const [OLD, NEW] = ["Opening Worship", "Opening Worship and Praise"];
+  const dir = await mkdtemp(path.join(tmpdir(), "tncc-published-"));
+  await cp("build/client", path.join(dir, "client"), { recursive: true });
+  await cp(path.join("build", BUILD_OUTPUTS.headers.file), path.join(dir, BUILD_OUTPUTS.headers.file));
+  const port = 4300 + Math.floor(Math.random() * 500);
+  const url = `http://127.0.0.1:${port}/event-detail/1/2`;
+  let server = await serveBuild(path.join(dir, "client"), port);
+  try {
+    await page.goto(url);
+    await ready(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, {
+      timeout: 20_000,
+    });
+    await expect(page.getByRole("heading", { name: OLD, exact: true, level: 1 })).toBeVisible();
+
+    // A publish: the session's title changes on its page (HTML and .data), and the build's worker with it.
+    await stopServer(server);
+    for (const file of ["event-detail/1/2/index.html", "event-detail/1/2.data", "sw.js"]) {
+      const full = path.join(dir, "client", file);
+      const text = await readFile(full, "utf8");
+      await writeFile(full, file === "sw.js" ? `${text}\n// the next build\n` : text.replaceAll(OLD, NEW));
+      await rm(`${full}.br`, { force: true });
+      await rm(`${full}.gz`, { force: true });
+    }
+    server = await serveBuild(path.join(dir, "client"), port);
+
+    // The same browser, the next visit: the new title on the first load, not the offline copy's.
+    await page.goto(url);
+    await expect(page.getByRole("heading", { name: NEW, exact: true, level: 1 })).toBeVisible();
+
+    // Without a network, the offline copy answers.
+    await context.setOffline(true);
+    await page.goto(url);
+    await expect(page.getByRole("heading", { name: new RegExp(`^${OLD}`), level: 1 })).toBeVisible();
+  } finally {
+    await context.setOffline(false);
     await stopServer(server);
     await rm(dir, { recursive: true, force: true });
   }
