@@ -2,6 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
+import { hashScript, inlineScripts } from "../../scripts/build/headers";
 import { serveBuild, stopServer } from "../fixtures/serve-build";
 import { expect, ready, test } from "./fixtures";
 
@@ -172,15 +173,22 @@ test("a returning visitor online gets the published page on the first visit; off
     });
     await expect(page.getByRole("heading", { name: OLD, exact: true, level: 1 })).toBeVisible();
 
-    // A publish: the session's title changes on its page (HTML and .data), and the build's worker with it.
+    // A publish: the session's title changes on its page (HTML and .data, and so the hashes of its inline
+    // scripts in its CSP), and the build's worker with it.
     await stopServer(server);
+    const headersFile = path.join(dir, BUILD_OUTPUTS.headers.file);
+    let headers = await readFile(headersFile, "utf8");
     for (const file of ["event-detail/1/2/index.html", "event-detail/1/2.data", "sw.js"]) {
       const full = path.join(dir, "client", file);
       const text = await readFile(full, "utf8");
-      await writeFile(full, file === "sw.js" ? `${text}\n// the next build\n` : text.replaceAll(OLD, NEW));
+      const next = file === "sw.js" ? `${text}\n// the next build\n` : text.replaceAll(OLD, NEW);
+      const [before, after] = [inlineScripts(text), inlineScripts(next)];
+      before.forEach((script, i) => (headers = headers.replaceAll(hashScript(script), hashScript(after[i]!))));
+      await writeFile(full, next);
       await rm(`${full}.br`, { force: true });
       await rm(`${full}.gz`, { force: true });
     }
+    await writeFile(headersFile, headers);
     server = await serveBuild(path.join(dir, "client"), port);
 
     // The same browser, the next visit: the new title on the first load, not the offline copy's.

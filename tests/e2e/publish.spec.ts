@@ -265,6 +265,8 @@ test.describe("one server, embedded database", () => {
     const live = await health(site);
     await edit("schedule/day-01.yaml", 'end: "09:00"', 'end: "07:00"');
     await signIn(page, site);
+    // The panel has loaded what is live (a click before that was once lost in a busy run).
+    await expect(panel(page).getByText(/^Live: build/)).toBeVisible();
     await page.getByRole("button", { name: "Publish the saved changes" }).click();
     const alert = panel(page).getByRole("alert").filter({ hasText: "Why the build failed" });
     await expect(alert).toContainText("day-01.yaml: sessions[0] (id 1).end: must be after start (08:00)", {
