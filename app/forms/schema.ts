@@ -1,6 +1,6 @@
 /**
  * The checks of every stored form, made from its definition: the browser checks with them before sending
- * (the messages beside the fields), the server again as the authority (server/api/forms.ts). Every value is
+ * (the messages beside the fields), the server again as the authority (server/forms/routes.ts). Every value is
  * a string, exactly as a form post or `FormData` carries it. zod/mini keeps this small for the browser,
  * which loads it on a form's first focus or submit.
  */

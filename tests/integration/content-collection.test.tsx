@@ -28,6 +28,10 @@ import { IMAGE_MANIFEST } from "../../app/lib/build-outputs";
 // Each save runs the build's whole content check on the real API: slow on a busy machine. findBy* waits for
 // what the page shows next, never for a fixed time.
 configure({ asyncUtilTimeout: 30_000 });
+/** The editor's requests for a file's text wait for this (a slow network). */
+let held: Promise<void> = Promise.resolve();
+/** The last such answer, read whole. */
+let slowAnswer: Promise<unknown> = Promise.resolve();
 
 const SITE = "https://tncc.example.org";
 
@@ -93,12 +97,17 @@ beforeAll(async () => {
   });
   await upsertAdmin(database.db, "editor@tncc.example.org", "editor password long", false);
   // The editor's requests (adminApi's fetch) go to the server as a signed-in organiser's browser sends them.
-  vi.stubGlobal("fetch", (url: string, init: RequestInit = {}) =>
-    app.request(`http://site.test${url}`, {
-      ...init,
-      headers: { ...(init.headers as Record<string, string>), origin: SITE, cookie, "x-forwarded-for": "10.9.0.2" },
-    }),
-  );
+  vi.stubGlobal("fetch", (url: string, init: RequestInit = {}) => {
+    const send = () =>
+      app.request(`http://site.test${url}`, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), origin: SITE, cookie, "x-forwarded-for": "10.9.0.2" },
+      });
+    if (!url.startsWith("/api/admin/content/file?")) return send();
+    const answer = held.then(send);
+    slowAnswer = answer.then((res) => res.clone().text());
+    return answer;
+  });
   const res = await fetch("/api/admin/session", {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -154,6 +163,9 @@ it("loads and checks the files of a collection added to the list only; the site'
 
 it("is offered by the editor's 'Add a file', its form drawn from its schema, a new file saved when it passes", async () => {
   const failed: string[] = [];
+  // The first file's text is slow to come: it arrives after the new file is started, and must not replace it.
+  let release = () => {};
+  held = new Promise<void>((resolve) => (release = resolve));
   const Stub = createRoutesStub([
     {
       path: "/admin",
@@ -171,6 +183,10 @@ it("is offered by the editor's 'Add a file', its form drawn from its schema, a n
 
   // The form of its fields, from the schema endpoint, filled from its template.
   const title = await screen.findByRole("textbox", { name: "Title" });
+  release();
+  await slowAnswer;
+  // One turn for the editor to read that answer: it must leave the new file as it is.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   expect((screen.getByRole("textbox", { name: "Image" }) as HTMLInputElement).value).toBe("");
   fireEvent.change(title, { target: { value: "Stage opens at 9" } });
 

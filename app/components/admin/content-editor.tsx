@@ -48,10 +48,14 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
   }, [fail]);
 
   useEffect(() => {
+    let current = true;
     setSchema(null);
     void adminApi<{ schema: Record<string, unknown> }>(`/content/schema?path=${encodeURIComponent(selected)}`).then(
-      (res) => setSchema(res.ok ? res.data.schema : null),
+      (res) => current && setSchema(res.ok ? res.data.schema : null),
     );
+    return () => {
+      current = false;
+    };
   }, [selected]);
 
   // A new file's text starts from its folder's template: null while the folders are on their way.
@@ -59,30 +63,39 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
   const template =
     newIn === null ? undefined : folders === null ? null : folders.find((f) => f.folder === newIn)?.template;
 
-  const load = useCallback(async () => {
-    setPreview(null);
-    if (template === null) return;
-    if (template !== undefined) {
-      // Saving it creates it (base "").
-      setFile({ path: selected, text: "", blob: "" });
-      setDraft(template);
-      setHistory([]);
-      return;
-    }
-    const [one, log, since] = await Promise.all([
-      adminApi<ContentFileAnswer>(`/content/file?path=${encodeURIComponent(selected)}`),
-      adminApi<{ changes: ContentChange[] }>(`/content/history?path=${encodeURIComponent(selected)}`),
-      adminApi<{ changes: ContentChange[] }>("/content/changes"),
-    ]);
-    if (!one.ok) return fail(one.status, one.error);
-    setFile(one.data);
-    setDraft(one.data.text);
-    if (log.ok) setHistory(log.data.changes);
-    if (since.ok) setChanges(since.data.changes);
-  }, [fail, selected, template]);
+  /** Loads the selected file; `current` is false once another file was chosen (its answers are then dropped). */
+  const load = useCallback(
+    async (current: () => boolean) => {
+      setPreview(null);
+      if (template === null) return;
+      if (template !== undefined) {
+        // Saving it creates it (base "").
+        setFile({ path: selected, text: "", blob: "" });
+        setDraft(template);
+        setHistory([]);
+        return;
+      }
+      const [one, log, since] = await Promise.all([
+        adminApi<ContentFileAnswer>(`/content/file?path=${encodeURIComponent(selected)}`),
+        adminApi<{ changes: ContentChange[] }>(`/content/history?path=${encodeURIComponent(selected)}`),
+        adminApi<{ changes: ContentChange[] }>("/content/changes"),
+      ]);
+      if (!current()) return;
+      if (!one.ok) return fail(one.status, one.error);
+      setFile(one.data);
+      setDraft(one.data.text);
+      if (log.ok) setHistory(log.data.changes);
+      if (since.ok) setChanges(since.data.changes);
+    },
+    [fail, selected, template],
+  );
 
   useEffect(() => {
-    void load();
+    let current = true;
+    void load(() => current);
+    return () => {
+      current = false;
+    };
   }, [load, version]);
 
   async function save() {
