@@ -2,22 +2,18 @@
  * `/api/admin/*` through the whole app, on an embedded database in a temporary folder, or with
  * TEST_DATABASE_URL (`npm run test:pg`) on a fresh database of that PostgreSQL server.
  */
-import { freshPostgres } from "../../tests/fixtures/fresh-postgres";
+import { adminApp, SITE } from "../../tests/fixtures/admin-app";
 import { rmSync } from "node:fs";
-import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { smallestBuild } from "../../tests/fixtures/smallest-build";
-import { createApp } from "../app";
 import { ABSOLUTE_MS, checkSignIn, GLOBAL_MAX_FAILURES, IDLE_MS, LOCK_MS, upsertAdmin } from "./accounts/queries";
 import { verifyPassword } from "./accounts/password";
-import { openDatabase, type Database } from "../db/client";
+import { type Database } from "../db/client";
 import { orders } from "../db/schema";
 import { rowsOf } from "../db/rows";
 
-const SITE = "https://tncc.example.org";
 const PASSWORD = "correct horse battery";
 let dir: string;
 let database: Database;
@@ -26,23 +22,7 @@ let clock = Date.parse("2026-11-23T10:00:00Z");
 let ip = 0;
 
 beforeAll(async () => {
-  let root: string;
-  ({ dir, root } = smallestBuild("tncc-admin-"));
-  database = await openDatabase({ dataDir: path.join(dir, "data"), databaseUrl: await freshPostgres("admin") });
-  app = createApp({
-    root,
-    log: () => {},
-    trustProxy: true,
-    siteUrl: SITE,
-    now: () => clock,
-    admin: { signInLimit: { limit: 10, windowMs: 60_000 }, canMail: true },
-    database,
-    forms: {
-      organiserEmail: async () => "info@tncc.example.org",
-      siteUrl: SITE,
-      rateLimit: { limit: 1000, windowMs: 60_000 },
-    },
-  });
+  ({ dir, database, app } = await adminApp("admin", () => clock));
   for (const email of [
     "ada@tncc.example.org",
     "lock@tncc.example.org",

@@ -2,15 +2,12 @@
  * Invitations and the organisers' browsers (issue 39), through the whole app, on an embedded database in a
  * temporary folder, or with TEST_DATABASE_URL (`npm run test:pg`) on a fresh database of that PostgreSQL server.
  */
-import { freshPostgres } from "../../../tests/fixtures/fresh-postgres";
+import { adminApp, SITE } from "../../../tests/fixtures/admin-app";
 import { rmSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { smallestBuild } from "../../../tests/fixtures/smallest-build";
-import { createApp } from "../../app";
-import { openDatabase, type Database } from "../../db/client";
+import type { Database } from "../../db/client";
 import { rowsOf } from "../../db/rows";
 import { sha256, upsertAdmin } from "./queries";
 import type * as Password from "./password";
@@ -28,7 +25,6 @@ vi.mock("./password", async (importOriginal) => {
   };
 });
 
-const SITE = "https://tncc.example.org";
 const PASSWORD = "correct horse battery";
 let dir: string;
 let database: Database;
@@ -37,23 +33,7 @@ let clock = Date.parse("2026-11-23T10:00:00Z");
 let ip = 0;
 
 beforeAll(async () => {
-  let root: string;
-  ({ dir, root } = smallestBuild("tncc-organisers-"));
-  database = await openDatabase({ dataDir: path.join(dir, "data"), databaseUrl: await freshPostgres("organisers") });
-  app = createApp({
-    root,
-    log: () => {},
-    trustProxy: true,
-    siteUrl: SITE,
-    now: () => clock,
-    admin: { signInLimit: { limit: 10, windowMs: 60_000 }, canMail: true },
-    database,
-    forms: {
-      organiserEmail: async () => "info@tncc.example.org",
-      siteUrl: SITE,
-      rateLimit: { limit: 1000, windowMs: 60_000 },
-    },
-  });
+  ({ dir, database, app } = await adminApp("organisers", () => clock));
   for (const email of ["ada@tncc.example.org", "bea@tncc.example.org", "cy@tncc.example.org"])
     await upsertAdmin(database.db, email, PASSWORD, false);
 }, 120_000);
