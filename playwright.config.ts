@@ -7,7 +7,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4174);
 const HARNESS_PORT = PORT + 1000;
 const HARNESS_CONFIG = "tests/fixtures/harness/vite.config.ts";
 // The specs' own servers are at fixed offsets from E2E_PORT (forms +10, comments +30, payments +60, changes +80,
-// shutdown +90, durability +100, publish +110 to +113).
+// shutdown +90, durability +100, publish +110 to +113, admin home +120).
 assertUsablePorts("E2E_PORT", {
   site: PORT,
   harness: HARNESS_PORT,
@@ -21,6 +21,14 @@ assertUsablePorts("E2E_PORT", {
   publishFirst: PORT + 111,
   publishSecond: PORT + 112,
   publishPostgres: PORT + 113,
+  adminHome: PORT + 120,
+  contentEditor: PORT + 130,
+  ticketPurchase: PORT + 170,
+  ticketPurchaseMail: PORT + 171,
+  preview: PORT + 140,
+  boxOffice: PORT + 150,
+  attendees: PORT + 160,
+  attendeesMail: PORT + 161,
 });
 
 /** End-to-end tests against the production build, served exactly as `npm start` serves it. */

@@ -31,6 +31,11 @@ export default [
   // The organisers' inbox: rendered in the browser only (left out of pre-rendering in react-router.config.ts).
   route("admin", "routes/admin.tsx"),
   route("admin/content", "routes/admin-content.tsx"),
+  route("admin/preview", "routes/admin-preview.tsx"),
+  // The buyer's tickets (issue 42): rendered in the browser only too (server/http-policy.ts isClientOnlyPath);
+  // /tickets?session=… is the return from checkout, /tickets/<token> the order's page, kept on the phone.
+  route("tickets", "routes/tickets.tsx"),
+  route("tickets/:token", "routes/ticket-order.tsx"),
   route("404", "routes/not-found.tsx", { id: "not-found-page" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

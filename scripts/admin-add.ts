@@ -1,22 +1,25 @@
 /**
- * `npm run admin:add -- someone@example.org [--generate]`: creates an organiser account for the inbox at
+ * `npm run admin:add -- someone@example.org [--generate] [--name "Grace Mensah"]`: creates an organiser account for the inbox at
  * /admin, or sets a new password for an existing one (which also ends its sessions and lifts a lock).
  *
  * - On a terminal it asks for the password twice, without echo.
  * - When standard input is not a terminal it reads the password from its first line, so a script can
  *   create accounts: `printf '%s\n' "$PASSWORD" | npm run admin:add -- someone@example.org`.
  * - `--generate` prints a one-time password instead; it must be replaced at the first sign-in.
+ * - `--name "Their name"` (or `--name=…`) sets the name shown to the other organisers and written as the
+ *   author of their content saves; without it, a new account is named by its address's local part.
  *
  * The database is the server's: DATABASE_URL, else the embedded one in DATA_DIR (default data/), through
  * the running server's PostgreSQL when a server runs there.
  */
 import * as z from "zod/mini";
+import { organiserNameSchema } from "../app/forms/admin";
 import { upsertAdmin } from "../server/admin/accounts/queries";
 import { generatePassword, passwordProblem } from "../server/admin/accounts/password";
 import { attachDatabase } from "../server/db/client";
 import { configOrExit } from "../server/config";
 
-const USAGE = "Usage: npm run admin:add -- someone@example.org [--generate]";
+const USAGE = 'Usage: npm run admin:add -- someone@example.org [--generate] [--name "Their name"]';
 
 function fail(message: string): never {
   console.error(message);
@@ -64,6 +67,16 @@ async function readStdinLine(): Promise<string> {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  // --name "Grace Mensah" or --name="Grace Mensah": taken out before the other arguments are read.
+  let name: string | undefined;
+  const at = args.findIndex((a) => a === "--name" || a.startsWith("--name="));
+  if (at >= 0) {
+    const [flag = "", value] = args.splice(at, args[at] === "--name" ? 2 : 1);
+    name = flag === "--name" ? value : flag.slice("--name=".length);
+    if (!name?.trim()) fail(`--name needs a name.\n${USAGE}`);
+    const checked = organiserNameSchema.safeParse(name);
+    if (!checked.success) fail(checked.error.issues[0]?.message ?? "That name cannot be used.");
+  }
   const generate = args.includes("--generate");
   const unknown = args.filter((a) => a.startsWith("-") && a !== "--generate");
   const emails = args.filter((a) => !a.startsWith("-"));
@@ -94,9 +107,10 @@ async function main(): Promise<void> {
     fail(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
   }
   try {
-    const { replaced } = await upsertAdmin(database.db, email, password, generate);
+    const { replaced } = await upsertAdmin(database.db, email, password, generate, name);
     const where = databaseUrl ? "PostgreSQL (DATABASE_URL)" : dataDir;
-    console.log(`${replaced ? "New password set for" : "Organiser account created:"} ${email} (in ${where}).`);
+    const named = name ? ` named ${name.trim()}` : "";
+    console.log(`${replaced ? "New password set for" : "Organiser account created:"} ${email}${named} (in ${where}).`);
     if (generate) console.log(`One-time password: ${password}\nIt must be replaced at the first sign-in at /admin.`);
   } finally {
     await database.close();

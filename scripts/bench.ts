@@ -28,6 +28,7 @@ import { bytesBudget, lighthouseBudget, overBudget, readBudgets, repoRoot } from
 import { isMain } from "./is-main";
 import { loadBench } from "./bench/load";
 import { benchForms } from "./bench/forms";
+import { benchEditor } from "./bench/editor";
 import { benchPublish } from "./bench/publish";
 
 export const ALL_PAGES = ["/", "/schedule", "/agenda", "/gallery", "/blog-grid", "/speakers-detail/1"];
@@ -329,6 +330,7 @@ async function main() {
   } else console.log("All pages within budget.");
   if (!process.env.BENCH_LIGHTHOUSE_ONLY) {
     await loadBench();
+    await benchEditor();
     await benchPublish();
   }
 }

@@ -22,6 +22,8 @@ import type { Publisher } from "./publish/publisher";
 import { fixedSite, openBuild, type Site } from "./publish/site";
 import { clientKey } from "./request";
 import { serveBuild } from "./static";
+import type { BoxOffice } from "./tickets/box-office";
+import { ticketsRoutes } from "./tickets/routes";
 import { vitalsRoutes, type VitalsOptions } from "./vitals/routes";
 
 export { isSubresourceType } from "./http-policy";
@@ -57,6 +59,8 @@ export interface AppOptions {
   now?: () => number;
   /** The forms' mail and limit settings (with `database`); without them, `/api/forms/*` and `/api/admin/*` answer 404. */
   forms?: Omit<FormsOptions, "database" | "trustProxy">;
+  /** The box office (issue 42, server/tickets/), on `database`: its routes, and the provider's events of its checkouts. */
+  boxOffice?: BoxOffice;
   /** The organisers' inbox (on the forms' database): sign-in attempts per client address (ADMIN_SIGNIN_LIMIT). */
   admin?: { signInLimit?: { limit: number; windowMs: number }; canMail?: boolean; content?: ContentOptions };
 }
@@ -99,10 +103,26 @@ export function createApp(opts: AppOptions): Hono {
         canMail: opts.admin?.canMail,
         content: opts.admin?.content,
         publisher: opts.publisher,
+        boxOffice: opts.boxOffice,
+        onQueued: forms.onQueued,
       }),
     );
   }
-  app.route("/", ordersRoutes(deps, { buildDir: liveDir, siteUrl: opts.siteUrl, ...opts.checkout }, database));
+  app.route(
+    "/",
+    ordersRoutes(deps, { buildDir: liveDir, siteUrl: opts.siteUrl, ...opts.checkout }, database, opts.boxOffice),
+  );
+  if (database && opts.boxOffice)
+    app.route(
+      "/",
+      ticketsRoutes(deps, {
+        database,
+        box: opts.boxOffice,
+        siteUrl: opts.siteUrl,
+        trustProxy,
+        onQueued: forms?.onQueued,
+      }),
+    );
   if (database) app.route("/", commentsRoutes({ database }));
   app.route("/", agendaRoutes({ buildDir: liveDir, siteUrl: opts.siteUrl }));
 

@@ -71,7 +71,13 @@ const schema = z.object({
   NOTIFY_EMAIL: optional.pipe(z.email({ error: "must be an e-mail address" }).optional()),
   MAIL_POLL_MS: whole(5000, "a whole number of milliseconds"),
   MAIL_BACKOFF_MS: whole(30_000, "a whole number of milliseconds"),
+  /** How long a sender keeps a mail it took; a sender that died holds it back this long at most. */
+  MAIL_LEASE_MS: whole(120_000, "a whole number of milliseconds", 1000),
   RETENTION_DAYS: whole(365, "a whole number of days"),
+  /** How long a checkout keeps its seats (issue 42). */
+  TICKET_HOLD_MINUTES: whole(30, "a whole number of minutes", 1, 24 * 60),
+  /** How long a waiting-list offer keeps its seats for the person offered them (issue 42). */
+  WAITLIST_OFFER_HOURS: whole(24, "a whole number of hours", 1, 24 * 14),
   FORM_RATE_LIMIT: rateLimit({ limit: 10, windowMs: 600_000 }),
   ADMIN_SIGNIN_LIMIT: rateLimit({ limit: 10, windowMs: 900_000 }),
   /** Publishing (issue 31): this server's build folders, the content a publish builds, how often to look for a new live build. */

@@ -100,9 +100,12 @@ export function cacheControlFor(urlPath: string, file: string): string {
   return CACHE_HOUR;
 }
 
-/** Pages rendered in the browser only (not pre-rendered): served as the SPA fallback, never indexed. */
+/**
+ * Pages rendered in the browser only (not pre-rendered): served as the SPA fallback, never indexed. The
+ * organisers' area, and the buyer's tickets (`/tickets?session=…`, `/tickets/<token>`: issue 42).
+ */
 export function isClientOnlyPath(urlPath: string): boolean {
-  return urlPath === "/admin" || urlPath.startsWith("/admin/");
+  return /^\/(admin|tickets)(\/|$)/.test(urlPath);
 }
 
 /** Build artefacts in build/client that are never served at their own URL. */

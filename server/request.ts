@@ -81,3 +81,56 @@ export async function readBody<T>(read: () => Promise<T>): Promise<T> {
     });
   }
 }
+
+/** A browser's Origin must be this site (missing: not a browser form, let through like curl). */
+export function sameOrigin(c: Context, options: { trustProxy?: boolean; siteUrl?: string }): boolean {
+  const origin = c.req.header("origin");
+  if (!origin) return c.req.header("sec-fetch-site") !== "cross-site";
+  if (origin === "null") return false;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  const own = [new URL(c.req.url).host, c.req.header("host")];
+  if (options.trustProxy) own.push(c.req.header("x-forwarded-host")?.split(",")[0]?.trim());
+  if (options.siteUrl) own.push(new URL(options.siteUrl).host);
+  return own.includes(host);
+}
+
+/** JSON body as string fields (numbers and booleans become strings, like a form post). */
+export async function readJson(c: Context): Promise<Record<string, string> | null> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await c.req.text());
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const fields: Record<string, string> = {};
+  for (const [name, v] of Object.entries(value))
+    if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") fields[name] = String(v);
+  return fields;
+}
+
+export async function readForm(c: Context): Promise<Record<string, string> | null> {
+  try {
+    const body = await c.req.parseBody();
+    const fields: Record<string, string> = {};
+    for (const [name, v] of Object.entries(body)) if (typeof v === "string") fields[name] = v;
+    return fields;
+  } catch {
+    return null;
+  }
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** A small page for answers outside the pre-rendered site (rate limit without JS, newsletter links). */
+/** A small HTML page for a plain (no-JavaScript) post's answer. */
+export function page(title: string, message: string, back: string, extra = ""): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · TNCC</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${extra}<p><a href="${escapeHtml(back)}">Back to the site</a></p></main></body></html>`;
+}

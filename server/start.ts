@@ -13,6 +13,7 @@ import { REPO, type Config } from "./config";
 import { openDatabase } from "./db/client";
 import { safeError } from "./log-safe";
 import { startMailer, type Mailer } from "./mail/mailer";
+import { createBoxOffice } from "./tickets/box-office";
 import { readOutput } from "./publish/outputs";
 import { Publisher } from "./publish/publisher";
 import { LiveSite } from "./publish/site";
@@ -69,6 +70,7 @@ export async function startRuntime(config: Config, log = (line: string) => conso
       from: config.MAIL_FROM || `TNCC website <${config.NOTIFY_EMAIL || (await organiserEmail())}>`,
       pollMs: config.MAIL_POLL_MS,
       backoffBaseMs: config.MAIL_BACKOFF_MS,
+      leaseMs: config.MAIL_LEASE_MS,
     });
   else log("E-mail is off (no SMTP_URL): submissions wait in the database and no mail is sent.");
   const runPurge = () =>
@@ -76,8 +78,25 @@ export async function startRuntime(config: Config, log = (line: string) => conso
   void runPurge();
   const daily = setInterval(runPurge, 86_400_000);
   daily.unref();
+  // The box office (issue 42): holds whose checkout ran out are released every half minute.
+  const boxOffice = createBoxOffice({
+    database,
+    buildDir: () => site.current.dir,
+    siteUrl: config.publicUrl,
+    stripe: { secretKey: config.STRIPE_SECRET_KEY, apiUrl: config.STRIPE_API_URL },
+    holdMinutes: config.TICKET_HOLD_MINUTES,
+    offerHours: config.WAITLIST_OFFER_HOURS,
+    onQueued: () => mailer?.kick(),
+    log,
+  });
+  const sweep = setInterval(
+    () => void boxOffice.sweep().catch((error: unknown) => console.error(`tickets: ${safeError(error)}`)),
+    30_000,
+  );
+  sweep.unref();
   const close = async () => {
     clearInterval(daily);
+    clearInterval(sweep);
     await mailer?.stop();
     await database.close();
   };
@@ -110,6 +129,7 @@ export async function startRuntime(config: Config, log = (line: string) => conso
         webhookSecret: config.STRIPE_WEBHOOK_SECRET,
       },
       database,
+      boxOffice,
       forms: {
         organiserEmail,
         notifyEmail: config.NOTIFY_EMAIL,

@@ -32,7 +32,7 @@ export const COLLECTIONS = {
     label: "Speakers",
     schema: (s) => s.speaker,
     pictures: ["speakers"],
-    template: markdownFile(["id: 0", "name: ", "designation: ", "photo: "], "A short biography."),
+    template: markdownFile(["name: ", "designation: ", "photo: "], "A short biography."),
   },
   scheduleDays: {
     files: { folder: "schedule", extension: ".yaml" },
@@ -57,7 +57,7 @@ export const COLLECTIONS = {
     schema: (s) => s.post,
     pictures: ["blog"],
     template: markdownFile(
-      ["id: 0", "title: ", "date: ", "author: ", "image: ", "category: ", "tags: []", "excerpt: "],
+      ["title: ", "date: ", "author: ", "image: ", "category: ", "tags: []", "excerpt: "],
       "Write the post here, in Markdown.",
     ),
   },

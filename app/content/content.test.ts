@@ -123,7 +123,7 @@ describe("content rules", () => {
     });
     expect(problems).toEqual([
       "content/speakers/02-samuel-okafor.md: line 3: YAML syntax error: Nested mappings are not allowed in compact mappings",
-      "content/ticket-plans.yaml: line 16: YAML syntax error: Tabs are not allowed as indentation",
+      "content/ticket-plans.yaml: line 23: YAML syntax error: Tabs are not allowed as indentation",
     ]);
   });
 
@@ -374,5 +374,50 @@ describe("pages.yaml (about, coming soon, home variants)", () => {
       'content/pages.yaml: conference.appDownload.links[1].store: must be one of "appStore", "googlePlay" (got "windowsStore")',
       'content/pages.yaml: conference.callToAction.button.href: must start with "/" (a page of this site) or with https://',
     ]);
+  });
+});
+
+describe("changes read in place of the files (the editor's check, issue 41)", () => {
+  const read = (rel: string) => fs.readFileSync(path.join(contentDir, rel), "utf8");
+  const firstSpeaker = fs.readdirSync(path.join(contentDir, "speakers")).sort()[0]!;
+  /** The problems with `changes` read in place, and with them written to a copy of the folder. */
+  function both(changes: Record<string, string | null>): [string[], string[]] {
+    let inPlace: string[] = [];
+    try {
+      loadContent(contentDir, images, { changes });
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      inPlace = error.problems;
+    }
+    const copied = problemsAfter((dir) => {
+      for (const [rel, text] of Object.entries(changes)) {
+        const file = path.join(dir, ...rel.split("/"));
+        if (text === null) fs.rmSync(file);
+        else fs.writeFileSync(file, text);
+      }
+    });
+    return [inPlace, copied];
+  }
+
+  test.each<[string, () => Record<string, string | null>]>([
+    ["a changed file", () => ({ "site.yaml": read("site.yaml").replace("seats: 300", "seats: -1") })],
+    ["a file taken away", () => ({ [`speakers/${firstSpeaker}`]: null })],
+    ["a new file", () => ({ "speakers/99-new.md": read(`speakers/${firstSpeaker}`) })],
+    ["a file no collection reads", () => ({ "zzz.yaml": "a: 1\n" })],
+    [
+      "a broken new post and a changed day",
+      () => ({
+        "blog/posts/99-new.md": "no front matter",
+        "schedule/day-01.yaml": read("schedule/day-01.yaml").replace(/end: "?\d\d:\d\d"?/, 'end: "00:01"'),
+      }),
+    ],
+  ])("%s: the same problems as in a copy of the folder", (_, changes) => {
+    const [inPlace, copied] = both(changes());
+    expect(copied.length).toBeGreaterThan(0);
+    expect(inPlace).toEqual(copied);
+  });
+
+  test("no change: the content as it is", () => {
+    expect(both({})).toEqual([[], []]);
   });
 });

@@ -18,16 +18,32 @@ import {
   type ScheduleDay,
 } from "./schemas";
 import { splitFrontMatter } from "../lib/front-matter";
+import { inWords } from "../lib/content-words";
 import type { SessionChange } from "../lib/schedule/changes";
 
 export type { Content, ImageManifest } from "./schemas";
 
+/** A problem at a field of a file, for the organisers' editor: where it is, and in words (issue 41). */
+export interface ProblemDetail {
+  /** The problem's line, as `problems` has it. */
+  line: string;
+  /** The file, as problem lines name it ("content/schedule/day-01.yaml"). */
+  file: string;
+  /** The field in the file (entries by their zero-based place). */
+  path: (string | number)[];
+  /** "Session 2 (Morning Worship): the end, 09:00, must be after start (10:00)" */
+  words: string;
+}
+
 export class ContentError extends Error {
   readonly problems: string[];
-  constructor(problems: string[]) {
+  /** The problems that concern one field, in words (a file-wide problem has only its line). */
+  readonly details: ProblemDetail[];
+  constructor(problems: string[], details: ProblemDetail[] = []) {
     super([`Content has ${problems.length} problem(s):`, ...problems].join("\n"));
     this.name = "ContentError";
     this.problems = problems;
+    this.details = details;
   }
 }
 
@@ -36,6 +52,11 @@ export interface LoadOptions<L extends CollectionList = typeof COLLECTIONS> {
   displayDir?: string;
   /** The collections to read (app/content/collections.ts): the site's, or a list that adds to them. */
   collections?: L;
+  /**
+   * Files read instead of the folder's (paths relative to it, with "/"): a text, or null for a file taken away.
+   * The editor checks a change this way without copying the content (issue 41).
+   */
+  changes?: Readonly<Record<string, string | null>>;
 }
 
 type Output<C extends Collection> = z.output<ReturnType<C["schema"]>>;
@@ -125,7 +146,7 @@ const errorMap: z.core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
     case "invalid_type":
       if (issue.input === undefined) return "is required";
-      if (issue.input === null) return "is empty (write a value or remove the line)";
+      if (issue.input === null) return "is empty: fill it in";
       return `must be ${EXPECTED[issue.expected] ?? issue.expected} (got ${describeValue(issue.input)})`;
     case "too_small": {
       const min = Number(issue.minimum);
@@ -148,26 +169,64 @@ const errorMap: z.core.$ZodErrorMap = (issue) => {
   }
 };
 
-function issueLines(file: string, issues: readonly z.core.$ZodIssue[], raw: unknown): string[] {
+function issueDetails(file: string, issues: readonly z.core.$ZodIssue[], raw: unknown): ProblemDetail[] {
   return issues.flatMap((issue) => {
     const keys = issue.code === "unrecognized_keys" ? issue.keys : [undefined];
     return keys.map((key) => {
-      const where = formatPath(key === undefined ? issue.path : [...issue.path, key], raw);
+      const at = (key === undefined ? issue.path : [...issue.path, key]).filter(
+        (s): s is string | number => typeof s !== "symbol",
+      );
       const message = key === undefined ? issue.message : "unknown field (check the spelling)";
-      return `${file}: ${where ? `${where}: ` : ""}${message}`;
+      return detail(file, at, raw, message);
     });
   });
 }
+
+function detail(file: string, at: (string | number)[], raw: unknown, message: string): ProblemDetail {
+  const where = formatPath(at, raw);
+  return { line: `${file}: ${where ? `${where}: ` : ""}${message}`, file, path: at, words: inWords(at, raw, message) };
+}
+
+const issueLines = (file: string, issues: readonly z.core.$ZodIssue[], raw: unknown): string[] =>
+  issueDetails(file, issues, raw).map((d) => d.line);
 
 // ---------------------------------------------------------------------------
 // Reading files
 
 class Reader {
   readonly problems: string[] = [];
+  readonly details: ProblemDetail[] = [];
+  /** Files read instead of the folder's (LoadOptions.changes), by their path with "/". */
+  private readonly changes: ReadonlyMap<string, string | null>;
   constructor(
     private readonly dir: string,
     private readonly displayDir: string,
-  ) {}
+    changes: Readonly<Record<string, string | null>> = {},
+  ) {
+    this.changes = new Map(Object.entries(changes));
+  }
+
+  /** A file's text, the changes first; null when there is no such file. */
+  private text(rel: string): string | null {
+    const changed = this.changes.get(rel.split(path.sep).join("/"));
+    if (changed !== undefined) return changed;
+    const full = path.join(this.dir, rel);
+    return fs.existsSync(full) ? fs.readFileSync(full, "utf8") : null;
+  }
+
+  /** The names in a folder, with the files the changes add to it and without those they take away. */
+  private names(folder: string): string[] {
+    const full = path.join(this.dir, folder);
+    const names = new Set(fs.existsSync(full) ? fs.readdirSync(full) : []);
+    const prefix = folder ? `${folder.split(path.sep).join("/")}/` : "";
+    for (const [rel, text] of this.changes) {
+      const name = rel.slice(prefix.length);
+      if (!rel.startsWith(prefix) || name.includes("/")) continue;
+      if (text === null) names.delete(name);
+      else names.add(name);
+    }
+    return [...names];
+  }
 
   display(rel: string): string {
     return path.posix.join(this.displayDir, rel.split(path.sep).join("/"));
@@ -175,13 +234,9 @@ class Reader {
 
   /** Files in a folder with the given extension, sorted by name (the list order). */
   list(folder: string, extension: string): string[] {
-    const full = path.join(this.dir, folder);
-    const names = fs.existsSync(full)
-      ? fs
-          .readdirSync(full)
-          .filter((name) => name.endsWith(extension))
-          .sort()
-      : [];
+    const names = this.names(folder)
+      .filter((name) => name.endsWith(extension))
+      .sort();
     if (names.length === 0) this.problems.push(`${this.display(folder)}: no ${extension} files found`);
     return names.map((name) => path.join(folder, name));
   }
@@ -189,12 +244,11 @@ class Reader {
   /** Parse a YAML file, or a Markdown file with YAML frontmatter (its body becomes `body`). */
   raw(rel: string): { ok: true; value: unknown } | { ok: false } {
     const file = this.display(rel);
-    const full = path.join(this.dir, rel);
-    if (!fs.existsSync(full)) {
+    const source = this.text(rel);
+    if (source === null) {
       this.problems.push(`${file}: file is missing`);
       return { ok: false };
     }
-    const source = fs.readFileSync(full, "utf8");
     let yamlSource = source;
     let body: string | undefined;
     let lineOffset = 0;
@@ -234,7 +288,7 @@ class Reader {
     if (!raw.ok) return undefined;
     const result = schema.safeParse(raw.value, { error: errorMap });
     if (result.success) return result.data;
-    this.problems.push(...issueLines(this.display(rel), result.error.issues, raw.value));
+    this.add(issueDetails(this.display(rel), result.error.issues, raw.value));
     return undefined;
   }
 
@@ -251,13 +305,29 @@ class Reader {
 
   /** Every YAML and Markdown file under the folder (hidden ones aside), relative with "/". */
   allFiles(rel = ""): string[] {
-    if (!fs.existsSync(path.join(this.dir, rel))) return [];
-    return fs.readdirSync(path.join(this.dir, rel), { withFileTypes: true }).flatMap((entry) => {
-      const child = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.name.startsWith(".")) return [];
-      if (entry.isDirectory()) return this.allFiles(child);
-      return /\.(ya?ml|md)$/.test(entry.name) ? [child] : [];
-    });
+    const onDisk = (folder: string): string[] =>
+      fs.existsSync(path.join(this.dir, folder))
+        ? fs.readdirSync(path.join(this.dir, folder), { withFileTypes: true }).flatMap((entry) => {
+            const child = folder ? `${folder}/${entry.name}` : entry.name;
+            if (entry.name.startsWith(".")) return [];
+            if (entry.isDirectory()) return onDisk(child);
+            return /\.(ya?ml|md)$/.test(entry.name) ? [child] : [];
+          })
+        : [];
+    const files = new Set(onDisk(rel));
+    for (const [changed, text] of this.changes) {
+      if (rel && !changed.startsWith(`${rel}/`)) continue;
+      const hidden = changed.split("/").some((segment) => segment.startsWith("."));
+      if (text === null) files.delete(changed);
+      else if (!hidden && /\.(ya?ml|md)$/.test(changed)) files.add(changed);
+    }
+    return [...files];
+  }
+
+  /** Problems at fields: their lines, and their details for the editor. */
+  add(details: ProblemDetail[]): void {
+    this.problems.push(...details.map((d) => d.line));
+    this.details.push(...details);
   }
 
   /** Ids must be unique across the files of a folder. */
@@ -266,7 +336,7 @@ class Reader {
     for (const { file, data } of entries) {
       const first = seen.get(data.id);
       if (first === undefined) seen.set(data.id, file);
-      else this.problems.push(`${file}: id: duplicate id ${data.id} (also used by ${first})`);
+      else this.add([detail(file, ["id"], data, `duplicate id ${data.id} (also used by ${first})`)]);
     }
   }
 }
@@ -316,7 +386,7 @@ export function loadContent<L extends CollectionList = typeof COLLECTIONS>(
   images: ImageManifest,
   options: LoadOptions<L> = {},
 ): Content & Added<L> {
-  const reader = new Reader(dir, options.displayDir ?? "content");
+  const reader = new Reader(dir, options.displayDir ?? "content", options.changes);
   const list: CollectionList = options.collections ?? COLLECTIONS;
   const read = readCollections(reader, list, images);
   const { site, speakers, scheduleDays: days, categories, tags, comments, posts } = read;
@@ -331,7 +401,9 @@ export function loadContent<L extends CollectionList = typeof COLLECTIONS>(
     data.sessions.forEach((session, index) => {
       const first = numbered.get(session.number);
       if (first)
-        reader.problems.push(`${file}: sessions[${index}].number: ${session.number} is already used in ${first}`);
+        reader.add([
+          detail(file, ["sessions", index, "number"], data, `${session.number} is already used in ${first}`),
+        ]);
       else numbered.set(session.number, file);
     });
 
@@ -343,26 +415,31 @@ export function loadContent<L extends CollectionList = typeof COLLECTIONS>(
     for (const { file, data } of days.entries)
       data.sessions.forEach((session, index) => {
         if (session.speaker !== undefined && !speakerById.has(session.speaker))
-          reader.problems.push(
-            `${file}: sessions[${index}] (id ${session.id}).speaker: unknown speaker ${session.speaker} (known: ${known})`,
-          );
+          reader.add([
+            detail(file, ["sessions", index, "speaker"], data, `unknown speaker ${session.speaker} (known: ${known})`),
+          ]);
       });
   }
   for (const { file, data } of posts.entries) {
     if (categories && !categories.some((c) => c.id === data.category))
-      reader.problems.push(
-        `${file}: category: unknown category "${data.category}" (known: ${categories.map((c) => c.id).join(", ")})`,
-      );
+      reader.add([
+        detail(
+          file,
+          ["category"],
+          data,
+          `unknown category "${data.category}" (known: ${categories.map((c) => c.id).join(", ")})`,
+        ),
+      ]);
     if (tags)
       data.tags.forEach((tag, index) => {
         if (!tags.some((t) => t.id === tag))
-          reader.problems.push(
-            `${file}: tags[${index}]: unknown tag "${tag}" (known: ${tags.map((t) => t.id).join(", ")})`,
-          );
+          reader.add([
+            detail(file, ["tags", index], data, `unknown tag "${tag}" (known: ${tags.map((t) => t.id).join(", ")})`),
+          ]);
       });
   }
 
-  if (reader.problems.length > 0) throw new ContentError(reader.problems);
+  if (reader.problems.length > 0) throw new ContentError(reader.problems, reader.details);
 
   // Everything below is valid: assemble the derived, cross-linked content.
   const timeZone = need(site).timeZone;

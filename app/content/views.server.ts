@@ -1,6 +1,7 @@
 // The views: every loader's data, shaped here and only here. A view keeps only the fields its page shows,
 // because a loader's result is written into each page's HTML and .data file. Route loaders call one view
 // (and throw the 404 when it finds nothing); components take these shapes as plain props.
+import { DAY_PASS_ID } from "~/lib/tickets/api";
 import type { ShellData } from "~/lib/shell-data";
 import { mapPageUrl } from "~/lib/map-url";
 import { zoneName, type EventZone } from "~/lib/schedule/time";
@@ -323,10 +324,14 @@ export function pricingView() {
 }
 
 export function buyTicketView() {
-  const { currency, plans } = getTicketPlans();
+  const { currency, plans, dayPass } = getTicketPlans();
   return {
     currency,
-    plans: plans.map(({ id, title, price, tickets }) => ({ id, title, price, tickets })),
+    // The day pass is sold beside the plans (issue 42): one person, one day.
+    plans: [
+      ...plans.map(({ id, title, price, tickets }) => ({ id, title, price, tickets })),
+      { id: DAY_PASS_ID, title: dayPass.title, price: dayPass.price, tickets: 1 },
+    ],
     registrationUrl: getSite().registrationUrl,
   };
 }

@@ -73,8 +73,27 @@ export const bulkSchema = <S extends z.ZodMiniObject<{ status: z.ZodMiniType<str
       .check(z.minLength(1, "Select at least one."), z.maxLength(MAX_BULK, `Select at most ${MAX_BULK} at once.`)),
   });
 
-/** `POST /api/admin/organisers` (an invitation). */
-export const inviteSchema = z.object({ email: emailSchema("Please enter the e-mail address to invite.") });
+/** The longest name an organiser may give. */
+export const MAX_NAME_LENGTH = 80;
+
+/**
+ * An organiser's name (issue 41), as people read it and as the author of their content saves: optional,
+ * without the characters git keeps out of an author's name (<, >, line breaks).
+ */
+export const organiserNameSchema = z.optional(
+  z
+    .string("A name must be text.")
+    .check(
+      z.maxLength(MAX_NAME_LENGTH, `Please keep the name to ${MAX_NAME_LENGTH} characters or fewer.`),
+      z.regex(/^[^<>\p{Cc}]*$/u, "A name cannot hold the characters < or > or line breaks."),
+    ),
+);
+
+/** `POST /api/admin/organisers` (an invitation); `name`: "their name", offered to the invitee. */
+export const inviteSchema = z.object({
+  email: emailSchema("Please enter the e-mail address to invite."),
+  name: organiserNameSchema,
+});
 
 /** `POST /api/admin/invite` (no session: the link's token is the proof). */
 export const acceptInviteSchema = z.object({
@@ -82,6 +101,8 @@ export const acceptInviteSchema = z.object({
     .string("This invitation link is not valid.")
     .check(z.regex(/^[\w-]{20,100}$/, "This invitation link is not valid.")),
   password: passwordChangeSchema.shape.password,
+  /** Your name, as the other organisers see it and as the author of your saves. */
+  name: organiserNameSchema,
 });
 
 /** `POST /api/admin/erasure` */

@@ -40,6 +40,14 @@ export interface FormDefinition {
   moderated?: boolean;
   /** Not stored or sent at all (the login page: this site has no accounts). */
   notStored?: boolean;
+  /** Where it posts, with and without JavaScript, instead of `/api/forms/<kind>` (the ticket form: the box office). */
+  endpoint?: string;
+  /**
+   * Sent at once and never kept in the outbox, because the answer decides what happens next (a purchase):
+   * a `{url}` answer is followed, 409 `{error: "sold-out", message}` is handed to the page, any other refusal's
+   * `message` is shown; a 2xx without `url` is the usual success. Offline, nothing is sent and the visitor is told.
+   */
+  sendNow?: boolean;
   fields: readonly FieldSpec[];
 }
 

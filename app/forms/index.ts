@@ -42,8 +42,12 @@ export const CONSENT_VERSION = "2026-11-privacy-1";
 /** The honeypot field: hidden from people, filled by bots. A filled one gets a fake success. */
 export const HONEYPOT_FIELD = "website";
 
-/** `POST /api/forms/<kind>`: where every form goes, with or without JavaScript. */
-export const formPath = (kind: FormKind) => API_PATHS.forms.replace(":kind", kind);
+/** `POST /api/forms/<kind>` (or the form's own `endpoint`): where a form goes, with or without JavaScript. */
+export const formPath = (kind: FormKind) =>
+  (FORMS[kind] as FormDefinition).endpoint ?? API_PATHS.forms.replace(":kind", kind);
+
+/** A form whose answer decides what happens next (see FormDefinition.sendNow): never kept in the outbox. */
+export const isSentNow = (kind: FormKind) => (FORMS[kind] as FormDefinition).sendNow === true;
 
 /** The id of the element that shows a form's success message without JavaScript (`:target`). */
 export const sentId = (kind: FormKind) => `sent-${kind}`;
@@ -54,6 +58,9 @@ export const invalidId = (kind: FormKind, field: string) => `invalid-${kind}-${f
 export type FieldErrors = Record<string, string>;
 
 export const SAVED_MESSAGE = "Saved on this device: it will be sent when the connection is back.";
+
+/** A form sent now (a purchase) is never kept for later: offline, the visitor is told nothing was sent. */
+export const NOT_SENT_OFFLINE = "Not sent: there is no connection. Please try again once you are online.";
 
 /** Fired on window when the outbox sent an entry in the background (detail: the entry). */
 export const OUTBOX_SENT_EVENT = "tncc-outbox-sent";

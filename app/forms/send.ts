@@ -4,7 +4,16 @@
  * toast appears only after a 2xx. Offline or on a 5xx it stays in the outbox and is retried on `online`,
  * when the tab becomes visible, every 30 s and on the next visit; one tab sends at a time (Web Locks).
  */
-import { FORMS, formPath, isStoredKind, OUTBOX_SENT_EVENT, type FieldErrors, type FormKind } from "./index";
+import {
+  FORMS,
+  formPath,
+  isSentNow,
+  isStoredKind,
+  NOT_SENT_OFFLINE,
+  OUTBOX_SENT_EVENT,
+  type FieldErrors,
+  type FormKind,
+} from "./index";
 import { checkForm } from "./schema";
 import { formFields, saveForLater } from "./save";
 import {
@@ -27,7 +36,9 @@ export type FormState =
   | { status: "saved" }
   | { status: "invalid"; errors: FieldErrors }
   | { status: "limited"; message: string }
-  | { status: "refused"; message: string };
+  | { status: "refused"; message: string }
+  /** A form sent now (FormDefinition.sendNow) found nothing left to sell: the page shows `message` where the eye is. */
+  | { status: "sold-out"; message: string; left: number };
 
 let contactEmail = "";
 /** The organisers' address, named when a submission cannot be sent at all. */
@@ -87,6 +98,7 @@ export async function submitForm(
   if (!checked.ok) return report({ status: "invalid", errors: checked.errors });
 
   report({ status: "sending" });
+  if (isSentNow(kind)) return sendNow(form, kind, fields, report);
   const entry = saveForLater(kind, fields);
   const outcome = (await withLock(() => sendEntry(entry))) ?? { type: "retry" as const };
   switch (outcome.type) {
@@ -105,6 +117,62 @@ export async function submitForm(
       form.reset();
       return report({ status: "saved" });
   }
+}
+
+/** One key per submission: a retry of the same fields (a double click, "try again") is one purchase. */
+let lastSent: { fields: string; key: string } | undefined;
+
+/** A form whose answer decides what happens next (FormDefinition.sendNow): sent at once, never kept. */
+async function sendNow(
+  form: HTMLFormElement,
+  kind: FormKind,
+  fields: Record<string, string>,
+  report: (state: FormState) => void,
+): Promise<void> {
+  const text = JSON.stringify(fields);
+  if (lastSent?.fields !== text) lastSent = { fields: text, key: crypto.randomUUID() };
+  let res: Response;
+  try {
+    // A 307 (a paid plan with no card provider: a request to the organisers) is followed with the same body.
+    res = await fetch(formPath(kind), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": lastSent.key },
+      body: text,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    return report({ status: "refused", message: NOT_SENT_OFFLINE });
+  }
+  const body = ((await res.json().catch(() => null)) ?? {}) as {
+    url?: unknown;
+    error?: unknown;
+    message?: unknown;
+    left?: unknown;
+  };
+  if (res.ok && typeof body.url === "string") {
+    lastSent = undefined;
+    // The ticket page (a free plan) or the card provider's checkout; the form stays busy until the page goes.
+    window.location.assign(body.url);
+    return;
+  }
+  if (res.ok) {
+    lastSent = undefined;
+    form.reset();
+    report({ status: "idle" });
+    await showToast("success", FORMS[kind].success);
+    return;
+  }
+  const message = typeof body.message === "string" ? body.message : undefined;
+  if (res.status === 409 && body.error === "sold-out")
+    return report({
+      status: "sold-out",
+      message: message ?? "Sold out.",
+      left: typeof body.left === "number" ? body.left : 0,
+    });
+  const outcome = outcomeOf(res.status, body);
+  if (outcome.type === "invalid") return report({ status: "invalid", errors: outcome.errors });
+  if (outcome.type === "limited") return report({ status: "limited", message: outcome.message });
+  report({ status: "refused", message: message ?? refusedMessage() });
 }
 
 /** Sends what waits in the outbox, if no other tab is doing so. */

@@ -1,8 +1,16 @@
+import { TICKETS_API } from "../lib/tickets/api";
 import { EMAIL_FIELD, NAME_FIELD, PHONE_FIELD, type FormDefinition } from "./definition";
 
-/** The ticket purchase request (/buy-ticket): the plan's choices come from content. */
+/**
+ * The ticket purchase (/buy-ticket): the plan's choices come from content. It goes to the box office
+ * (server/tickets/routes.ts), which answers with the ticket page (a free plan) or the card provider's checkout;
+ * without a card provider a paid plan stays a request to the organisers (the box office hands it to
+ * `/api/forms/ticket`, which stores and mails it as before, and this form's success message is shown).
+ */
 export const ticket = {
   kind: "ticket",
+  endpoint: TICKETS_API.buy,
+  sendNow: true,
   success: "Purchase Request Submitted!",
   inboxLabel: "Ticket requests",
   mailLabel: "Ticket purchase request",

@@ -32,6 +32,33 @@ export const CheckoutDataSchema = z.object({
 });
 export type CheckoutData = z.infer<typeof CheckoutDataSchema>;
 
+/** build/tickets.json (scripts/build/checkout-data.ts): what the box office sells, from content (issue 42). */
+export const TicketsDataSchema = z.object({
+  /** Signed into each ticket. */
+  event: z.string(),
+  currency: z.string(),
+  timeZone: z.string(),
+  /** Plan id ("family", "day-pass") -> what it is and how much of it may be sold. */
+  plans: z.record(
+    z.string(),
+    z.object({
+      title: z.string(),
+      /** In the currency's minor unit (cents); 0 is a free registration. */
+      priceMinor: z.number().int().min(0),
+      /** People one unit admits. */
+      people: z.number().int().positive(),
+      capacity: z.number().int().positive(),
+      maxPerOrder: z.number().int().positive(),
+      salesOpen: z.string().optional(),
+      salesClose: z.string().optional(),
+    }),
+  ),
+  /** The event as a calendar entry (the ticket mail's .ics). */
+  calendar: z.object({ title: z.string(), startsAt: z.string(), endsAt: z.string(), location: z.string() }),
+  contact: z.object({ email: z.string(), phone: z.string() }),
+});
+export type TicketsData = z.infer<typeof TicketsDataSchema>;
+
 /** build/agenda-sessions.json (scripts/build/content-steps.ts): the sessions GET /api/agenda.ics draws from. */
 export const AgendaSessionsSchema: z.ZodType<AgendaCalendarInput> = z.object({
   calendarName: z.string(),
@@ -74,6 +101,8 @@ export const BUILD_OUTPUTS = {
   headers: output("headers.json", HeadersManifestSchema),
   /** Written by the checkout data step; read by `/api/checkout` and the forms (the organisers' address). */
   checkout: output("checkout.json", CheckoutDataSchema),
+  /** Written by the checkout data step; read by the box office (server/tickets/). */
+  tickets: output("tickets.json", TicketsDataSchema),
   /** Written by the agenda data step; read by `/api/agenda.ics`. */
   agendaSessions: output("agenda-sessions.json", AgendaSessionsSchema),
   /** Written last (build info step): a folder with it is a complete build (server/publish/queries.ts). */

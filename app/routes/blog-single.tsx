@@ -6,14 +6,12 @@ import { commentsText } from "~/components/blog/post-card";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { pageMeta, shareImagePath } from "~/lib/seo/meta";
-import { blogPostView } from "~/content/views.server";
+import { pageView } from "~/content/preview.server";
 import type { Route } from "./+types/blog-single";
 import { pageUrl } from "~/lib/urls";
 
-const isId = (value: string) => /^\d{1,6}$/.test(value);
-
 export async function loader({ params }: Route.LoaderArgs) {
-  const view = isId(params.id) ? blogPostView(Number(params.id)) : undefined;
+  const view = pageView("blog-single", params);
   if (!view) throw data(null, { status: 404, statusText: "Not Found" });
   return view;
 }

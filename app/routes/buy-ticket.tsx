@@ -1,8 +1,6 @@
 import { useId } from "react";
-import { FormFields } from "~/components/forms/form-fields";
-import { SiteForm } from "~/components/forms/site-form";
 import { PageBanner } from "~/components/layout/page-banner";
-import { formatPrice } from "~/components/tickets/ticket-plans";
+import { TicketPurchase } from "~/components/tickets/ticket-purchase";
 import { pageMeta } from "~/lib/seo/meta";
 import { useSearchParam } from "~/lib/hooks/use-search-param";
 import { buyTicketView } from "~/content/views.server";
@@ -19,7 +17,10 @@ export const meta = () =>
     path: "/buy-ticket",
   });
 
-/** The ticket purchase form (spec section 5); `?plan=family` chooses the plan, e.g. from /pricing. */
+/**
+ * The ticket purchase form (spec section 5, sold by the box office since issue 42); `?plan=family` chooses the
+ * plan, e.g. from /pricing. A sold-out plan's answer (and the no-JavaScript `#sold-out`) shows beside the form.
+ */
 export default function BuyTicket({ loaderData: { currency, plans, registrationUrl } }: Route.ComponentProps) {
   const id = useId();
   const wanted = useSearchParam("plan");
@@ -30,26 +31,7 @@ export default function BuyTicket({ loaderData: { currency, plans, registrationU
       <PageBanner title="Buy Ticket" />
       <section className="section" aria-labelledby={`${id}-title`}>
         <div className="container-page grid max-w-5xl gap-12 lg:grid-cols-[2fr_1fr]">
-          <SiteForm kind="ticket" className="grid gap-5 sm:grid-cols-2" aria-labelledby={`${id}-title`}>
-            <h2 id={`${id}-title`} className="text-3xl font-semibold sm:col-span-2">
-              Ticket purchase
-            </h2>
-            <FormFields
-              kind="ticket"
-              values={{ plan }}
-              options={{
-                plan: plans.map((p) => ({
-                  value: p.id,
-                  label: `${p.title}: ${formatPrice(p.price, currency)} (${p.tickets} ${p.tickets === 1 ? "ticket" : "tickets"})`,
-                })),
-              }}
-            />
-            <div className="sm:col-span-2">
-              <button type="submit" className="btn btn-primary">
-                Buy Ticket
-              </button>
-            </div>
-          </SiteForm>
+          <TicketPurchase titleId={`${id}-title`} currency={currency} plans={plans} plan={plan} />
           <aside aria-labelledby={`${id}-register`} className="self-start rounded-[var(--radius-card)] bg-mist p-8">
             <h2 id={`${id}-register`} className="text-2xl font-semibold">
               Register online

@@ -6,17 +6,12 @@ import { ChangeMark, cancelledTitle } from "~/components/schedule/change-mark";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { pageMeta, shareImagePath } from "~/lib/seo/meta";
 import { timeRange, useScheduleZone } from "~/lib/schedule/time";
-import { eventDetailView } from "~/content/views.server";
+import { pageView } from "~/content/preview.server";
 import type { Route } from "./+types/event-detail";
 import { pageUrl } from "~/lib/urls";
 
-const isId = (value: string) => /^\d{1,6}$/.test(value);
-
 export async function loader({ params }: Route.LoaderArgs) {
-  const view =
-    isId(params.dayId) && isId(params.sessionId)
-      ? eventDetailView(Number(params.dayId), Number(params.sessionId))
-      : undefined;
+  const view = pageView("event-detail", params);
   if (!view) throw data(null, { status: 404, statusText: "Not Found" });
   return view;
 }

@@ -3,11 +3,11 @@ import { PageBanner } from "~/components/layout/page-banner";
 import { FaqAccordion } from "~/components/sections/faq-accordion";
 import { SectionTitle } from "~/components/ui/section-title";
 import { pageMeta } from "~/lib/seo/meta";
-import { faqsView } from "~/content/views.server";
+import { pageView } from "~/content/preview.server";
 import type { Route } from "./+types/faqs";
 
 export async function loader() {
-  return faqsView();
+  return pageView("faqs");
 }
 
 export const meta = () =>

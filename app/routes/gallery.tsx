@@ -4,14 +4,14 @@ import { Pager } from "~/components/ui/pager";
 import { pageMeta } from "~/lib/seo/meta";
 import { paginate } from "~/lib/pagination";
 import { useSearchParam } from "~/lib/hooks/use-search-param";
-import { galleryView } from "~/content/views.server";
+import { pageView } from "~/content/preview.server";
 import type { Route } from "./+types/gallery";
 
 /** Pictures per page (spec section 9). */
 export const PER_PAGE = 9;
 
 export async function loader() {
-  return galleryView();
+  return pageView("gallery");
 }
 
 export const meta = () =>

@@ -10,12 +10,12 @@ import { useSectionScroll } from "~/components/sections/use-section-scroll";
 import { StaticIsland } from "~/components/ui/static-island";
 import { readIslandData } from "~/lib/island-data";
 import { pageMeta, shareImagePath } from "~/lib/seo/meta";
-import { homeView } from "~/content/views.server";
+import { pageView } from "~/content/preview.server";
 import type { Route } from "./+types/home";
 
 // Only what the sections show: the loader's result is written into every home page's HTML and .data file.
 export async function loader() {
-  return homeView();
+  return pageView("home");
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [

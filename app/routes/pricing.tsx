@@ -2,11 +2,11 @@ import { PageBanner } from "~/components/layout/page-banner";
 import { SponsorTokens } from "~/components/tickets/sponsor-tokens";
 import { TicketPlans } from "~/components/tickets/ticket-plans";
 import { pageMeta } from "~/lib/seo/meta";
-import { pricingView } from "~/content/views.server";
+import { pageView } from "~/content/preview.server";
 import type { Route } from "./+types/pricing";
 
 export async function loader() {
-  return pricingView();
+  return pageView("pricing");
 }
 
 export const meta = () =>

@@ -2,11 +2,11 @@ import { Download } from "lucide-react";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ScheduleTabs } from "~/components/schedule/schedule-tabs";
 import { pageMeta } from "~/lib/seo/meta";
-import { scheduleView } from "~/content/views.server";
+import { pageView } from "~/content/preview.server";
 import type { Route } from "./+types/schedule";
 
 export async function loader() {
-  return scheduleView();
+  return pageView("schedule");
 }
 
 export const meta = () =>

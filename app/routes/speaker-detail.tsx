@@ -4,14 +4,12 @@ import { PageBanner } from "~/components/layout/page-banner";
 import { ChangeMark, cancelledTitle } from "~/components/schedule/change-mark";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { pageMeta, shareImagePath } from "~/lib/seo/meta";
-import { speakerDetailView } from "~/content/views.server";
+import { pageView } from "~/content/preview.server";
 import type { Route } from "./+types/speaker-detail";
 import { pageUrl } from "~/lib/urls";
 
-const isId = (value: string) => /^\d{1,6}$/.test(value);
-
 export async function loader({ params }: Route.LoaderArgs) {
-  const view = isId(params.id) ? speakerDetailView(Number(params.id)) : undefined;
+  const view = pageView("speaker-detail", params);
   if (!view) throw data(null, { status: 404, statusText: "Not Found" });
   return view;
 }

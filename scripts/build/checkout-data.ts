@@ -1,5 +1,7 @@
 import type { Content } from "../../app/content/schemas";
-import { BUILD_OUTPUTS, type CheckoutData } from "../../app/lib/build-outputs";
+import { BUILD_OUTPUTS, type CheckoutData, type TicketsData } from "../../app/lib/build-outputs";
+import { venueText } from "../../app/lib/venue";
+import { DAY_PASS_ID } from "../../app/lib/tickets/orders";
 import { writeOutput } from "./files";
 
 /** What `/api/checkout` needs at run time (BUILD_OUTPUTS.checkout): prices from content, never from a request. */
@@ -20,12 +22,44 @@ export function checkoutData(content: Pick<Content, "sponsorTokens" | "site">): 
   };
 }
 
-/** Writes the checkout data from the content (postbuild). */
+/** What the box office sells (BUILD_OUTPUTS.tickets): plans with prices in minor units, from content only. */
+export function ticketsData(content: Pick<Content, "ticketPlans" | "site">): TicketsData {
+  const { ticketPlans: t, site } = content;
+  const minor = (price: number) => Math.round(price * 100);
+  const sales = (p: { capacity: number; maxPerOrder: number; salesOpen?: string; salesClose?: string }) => ({
+    capacity: p.capacity,
+    maxPerOrder: p.maxPerOrder,
+    ...(p.salesOpen ? { salesOpen: p.salesOpen } : {}),
+    ...(p.salesClose ? { salesClose: p.salesClose } : {}),
+  });
+  return {
+    event: t.event,
+    currency: t.currency,
+    timeZone: site.timeZone,
+    plans: {
+      ...Object.fromEntries(
+        t.plans.map((p) => [p.id, { title: p.title, priceMinor: minor(p.price), people: p.tickets, ...sales(p) }]),
+      ),
+      [DAY_PASS_ID]: { title: t.dayPass.title, priceMinor: minor(t.dayPass.price), people: 1, ...sales(t.dayPass) },
+    },
+    calendar: {
+      title: site.title,
+      startsAt: site.dates.startsAt,
+      endsAt: site.dates.endsAt,
+      location: venueText(site.venue),
+    },
+    contact: { email: site.contact.email, phone: site.contact.phone },
+  };
+}
+
+/** Writes the checkout data and the box office's plans from the content (postbuild). */
 export async function writeCheckoutData(
   buildDir: string,
-  content: Pick<Content, "sponsorTokens" | "site">,
+  content: Pick<Content, "sponsorTokens" | "site" | "ticketPlans">,
 ): Promise<string> {
   const data = checkoutData(content);
   const file = await writeOutput(buildDir, BUILD_OUTPUTS.checkout, data, 2);
-  return `checkout: ${file} (${Object.keys(data.tokens).length} sponsor tokens)`;
+  const tickets = ticketsData(content);
+  const plans = await writeOutput(buildDir, BUILD_OUTPUTS.tickets, tickets, 2);
+  return `checkout: ${file} (${Object.keys(data.tokens).length} sponsor tokens), ${plans} (${Object.keys(tickets.plans).length} plans)`;
 }

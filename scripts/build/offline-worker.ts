@@ -24,6 +24,10 @@ type WorkerScope = { __WB_MANIFEST: PrecacheEntry[]; skipWaiting(): Promise<void
 /** server/http-policy.ts COMPRESSIBLE_TYPES, put in by the bundler (./service-worker.ts). */
 declare const __COMPRESSIBLE_TYPES__: string;
 const COMPRESSIBLE = new RegExp(__COMPRESSIBLE_TYPES__);
+/** ./service-worker.ts TICKETS_SHELL: the page shell (the SPA fallback) of /tickets and /tickets/<token>. */
+declare const __TICKETS_SHELL__: string;
+const isTicketsPage = (pathname: string) =>
+  pathname === __TICKETS_SHELL__ || pathname.startsWith(`${__TICKETS_SHELL__}/`);
 
 function withBody(response: Response, body: ReadableStream<Uint8Array>, stored: boolean): Response {
   const headers = new Headers(response.headers);
@@ -64,7 +68,9 @@ registerRoute(
     url.origin === location.origin && (request.mode === "navigate" || url.pathname.endsWith(".data")),
   async ({ request, url }) => {
     const network = fetch(request);
-    const copy = unpack(await matchPrecache(url.pathname));
+    // The buyer's tickets are rendered in the browser: every /tickets/<token> shares one shell (the page keeps
+    // the order itself), so a ticket opened once shows at the door without a connection (issue 42).
+    const copy = unpack(await matchPrecache(isTicketsPage(url.pathname) ? __TICKETS_SHELL__ : url.pathname));
     if (!copy) return network;
     const slow = new Promise<Response>((resolve) => setTimeout(() => resolve(copy), PAGE_WAIT_MS));
     return Promise.race([network.catch(() => copy), slow]);

@@ -1,13 +1,15 @@
 /**
  * Build step, always the last one: `.br` (quality 11) and `.gz` (level 9) copies of every text file at
  * or over the compress threshold (server/http-policy.ts), which the server sends as they are. Then it
- * checks that no such file lacks a fresh copy, so a file written by an earlier step is never missed.
+ * checks that no such file lacks a fresh copy, so a file written by an earlier step is never missed. A file
+ * unchanged since an earlier build gets that build's copies (./compressed-cache.ts) instead of new ones.
  */
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { shouldPrecompress } from "../../server/http-policy";
+import { cachedCompress, pruneCompressedCache } from "./compressed-cache";
 import { eachLimit, kib, walk, type BuildStep } from "./files";
 
 const brotli = promisify(brotliCompress);
@@ -46,21 +48,25 @@ export const precompressStep: BuildStep = {
     let br = 0;
     await eachLimit(files, availableParallelism(), async ({ file, size }) => {
       const data = await readFile(file);
+      // An unchanged file's copies come from an earlier build (./compressed-cache.ts): same bytes, same settings.
       const [b, g] = await Promise.all([
-        brotli(data, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 11,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: size,
-          },
-        }),
-        gzipAsync(data, { level: 9 }),
+        cachedCompress("br-11-text", data, () =>
+          brotli(data, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: size,
+            },
+          }),
+        ),
+        cachedCompress("gzip-9", data, () => gzipAsync(data, { level: 9 })),
       ]);
       await writeFile(file + ".br", b);
       await writeFile(file + ".gz", g);
       raw += size;
       br += b.byteLength;
     });
+    await pruneCompressedCache();
     const missing = await missingCompressed(clientDir);
     if (missing.length > 0) throw new Error(`precompress: no fresh copy for ${missing.slice(0, 5).join(", ")}`);
     return `precompress: ${files.length} files (${kib(raw)} -> ${kib(br)} br), each with .br and .gz`;

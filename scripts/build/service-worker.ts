@@ -1,21 +1,28 @@
 /**
  * The offline service worker (build/client/sw.js), a step of scripts/postbuild.ts after every step that
  * writes pages or files (a Vite PWA plugin would run before the HTML exists): ./offline-worker.ts is
- * bundled with Vite, then workbox-build's injectManifest puts the precache list in it.
+ * bundled with Vite (the last bundle reused while nothing it was made from changed), then workbox-build's
+ * injectManifest puts the precache list in it.
  *
  * It precaches what a visitor needs at the venue: the home page, the schedule, every session and speaker
  * page, /agenda, FAQs and contact (HTML and .data), the scripts and styles those pages load, the fonts,
- * and the AVIF pictures they show at phone width (640 w). /api/* and /admin are never cached. The worker
+ * and the AVIF pictures they show at phone width (640 w); and the page shell of the buyer's tickets
+ * (/tickets/<token>: its order is kept by the page itself). /api/* and /admin are never cached. The worker
  * stores text gzip-compressed, so the room it takes on the phone is about the gzip size of the files.
  */
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isDeepStrictEqual } from "node:util";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { build } from "vite";
-import { injectManifest } from "workbox-build";
+import { build, version } from "vite";
+import * as z from "zod";
+// The module itself: workbox-build's index also loads generateSW's bundler, a second more for each build.
+import { injectManifest } from "workbox-build/build/inject-manifest.js";
 import { COMPRESSIBLE_TYPES, contentTypeFor, isCompressible } from "../../server/http-policy";
+import { cachedCompress } from "./compressed-cache";
 import { kib } from "./files";
 
 /**
@@ -27,6 +34,28 @@ export const PRECACHE_BUDGET = 1.5 * 1024 * 1024;
 /** Pages precached with their .data file (content paths are added by the caller). */
 export const OFFLINE_PAGES = ["/", "/schedule", "/agenda", "/changes", "/faqs", "/contact"];
 
+/** The page shell of the routes rendered in the browser (server/static.ts serves it for them). */
+const SPA_FALLBACK = "__spa-fallback.html";
+/** The address the tickets' shell is precached under: ./offline-worker.ts answers /tickets/* offline with it. */
+export const TICKETS_SHELL = "/tickets";
+/** The route ids (app/routes.ts) whose code the tickets' shell needs offline. */
+const TICKETS_ROUTES = ["routes/tickets", "routes/ticket-order"];
+
+/** The scripts and styles of some routes, from the route manifest (`/assets/manifest-*.js`) a page loads. */
+async function routeFiles(clientDir: string, html: string, ids: string[]): Promise<string[]> {
+  const file = referenced(html, /\/assets\/manifest-[\w.-]+\.js/g)[0];
+  if (!file) throw new Error(`service worker: ${SPA_FALLBACK} names no route manifest`);
+  const text = await readFile(path.join(clientDir, file), "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
+    routes: Record<string, { module: string; imports?: string[]; css?: string[] }>;
+  };
+  return ids.flatMap((id) => {
+    const route = manifest.routes[id];
+    if (!route) throw new Error(`service worker: the route manifest has no route ${id}`);
+    return [route.module, ...(route.imports ?? []), ...(route.css ?? [])].map((url) => url.slice(1));
+  });
+}
+
 const WORKER_SOURCE = path.join(path.dirname(fileURLToPath(import.meta.url)), "offline-worker.ts");
 
 const htmlFile = (page: string) => (page === "/" ? "index.html" : `${page.slice(1)}/index.html`);
@@ -35,16 +64,44 @@ const dataFile = (page: string) => (page === "/" ? "_root.data" : `${page.slice(
 /** Every /assets/… and /_img/… file a page's HTML refers to. */
 const referenced = (html: string, pattern: RegExp) => [...new Set(html.match(pattern) ?? [])].map((u) => u.slice(1));
 
+/**
+ * The last bundle of the worker, with what it was made from: the settings and package versions (`key`) and
+ * each file bundled with its hash. Reused while none of them changed (issue 41: a publish bundled the same
+ * worker every time).
+ */
+const WORKER_CACHE = path.join(path.dirname(WORKER_SOURCE), "../../.generated/offline-worker.json");
+const workerRecordSchema = z.object({ key: z.string(), modules: z.record(z.string(), z.string()), code: z.string() });
+const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
+/** The modules' hashes now (null: one of them is gone). */
+const hashModules = async (files: string[]) => {
+  const hashes = await Promise.all(files.map((file) => readFile(file).then(sha256, () => null)));
+  return hashes.includes(null) ? null : Object.fromEntries(files.map((file, i) => [file, hashes[i]!]));
+};
+
 /** The worker's source as one classic script (a service worker registered without `type: "module"`). */
 async function bundleWorker(): Promise<{ file: string; cleanup: () => Promise<void> }> {
+  const define = {
+    __COMPRESSIBLE_TYPES__: JSON.stringify(COMPRESSIBLE_TYPES.source),
+    __TICKETS_SHELL__: JSON.stringify(TICKETS_SHELL),
+    "process.env.NODE_ENV": '"production"',
+  };
+  const lock = await readFile(path.join(path.dirname(WORKER_CACHE), "../package-lock.json")).catch(() => "");
+  const key = sha256(JSON.stringify({ define, version, lock: sha256(lock), source: WORKER_SOURCE }));
   const outDir = await mkdtemp(path.join(tmpdir(), "tncc-sw-"));
-  await build({
+  const file = path.join(outDir, "sw.js");
+  const cleanup = () => rm(outDir, { recursive: true, force: true });
+  const kept = workerRecordSchema.safeParse(await readFile(WORKER_CACHE, "utf8").then(JSON.parse, () => null)).data;
+  if (kept?.key === key) {
+    const now = await hashModules(Object.keys(kept.modules));
+    if (now && isDeepStrictEqual(now, kept.modules)) {
+      await writeFile(file, kept.code);
+      return { file, cleanup };
+    }
+  }
+  const output = await build({
     configFile: false,
     logLevel: "warn",
-    define: {
-      __COMPRESSIBLE_TYPES__: JSON.stringify(COMPRESSIBLE_TYPES.source),
-      "process.env.NODE_ENV": '"production"',
-    },
+    define,
     build: {
       outDir,
       emptyOutDir: true,
@@ -53,7 +110,20 @@ async function bundleWorker(): Promise<{ file: string; cleanup: () => Promise<vo
       lib: { entry: WORKER_SOURCE, formats: ["iife"], name: "offlineWorker", fileName: () => "sw.js" },
     },
   });
-  return { file: path.join(outDir, "sw.js"), cleanup: () => rm(outDir, { recursive: true, force: true }) };
+  // Every file that went into the bundle (the worker, its imports, the workbox modules), for the next build.
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => ("output" in o ? o.output : []));
+  const modules = await hashModules(
+    chunks.flatMap((c) => ("moduleIds" in c ? c.moduleIds : [])).filter((id) => path.isAbsolute(id)),
+  );
+  if (modules && Object.keys(modules).length > 0) {
+    const record = JSON.stringify({ key, modules, code: await readFile(file, "utf8") });
+    // Written whole, then renamed: another build at once never reads half a record.
+    const temporary = `${WORKER_CACHE}.${process.pid}.tmp`;
+    await mkdir(path.dirname(WORKER_CACHE), { recursive: true });
+    await writeFile(temporary, record);
+    await rename(temporary, WORKER_CACHE);
+  }
+  return { file, cleanup };
 }
 
 export async function writeServiceWorker(clientDir: string, contentPages: string[]) {
@@ -73,6 +143,13 @@ export async function writeServiceWorker(clientDir: string, contentPages: string
     // The pictures at phone width, in the format phones take (AVIF); not the home banner's wide slides.
     for (const image of referenced(html, /\/_img\/(?:sessions|speakers|about)\/[\w.-]+-640\.avif/g)) files.add(image);
   }
+  // The buyer's tickets (/tickets/<token>, rendered in the browser: issue 42) open offline once the worker is in:
+  // the SPA fallback is precached under TICKETS_SHELL (the server answers that address with it), with the
+  // scripts it loads and the code of the tickets' routes (named in the route manifest it loads).
+  files.add(SPA_FALLBACK);
+  const shell = await readFile(path.join(clientDir, SPA_FALLBACK), "utf8");
+  for (const asset of referenced(shell, /\/assets\/[\w.-]+\.(?:js|css|woff2)/g)) files.add(asset);
+  for (const asset of await routeFiles(clientDir, shell, TICKETS_ROUTES)) files.add(asset);
   // What those scripts load on demand (the form checks and outbox, the toasts, the agenda's QR code), so a
   // form sent offline is checked and told "saved on this device" as online. Chunks name each other `./x.js`.
   const scripts = [...files].filter((f) => f.endsWith(".js"));
@@ -92,7 +169,8 @@ export async function writeServiceWorker(clientDir: string, contentPages: string
   const existing: string[] = [];
   for (const file of files) if (await stat(path.join(clientDir, file)).catch(() => null)) existing.push(file);
 
-  const toUrl = (file: string) => (file === "index.html" ? "/" : `/${file.replace(/\/index\.html$/, "")}`);
+  const toUrl = (file: string) =>
+    file === SPA_FALLBACK ? TICKETS_SHELL : file === "index.html" ? "/" : `/${file.replace(/\/index\.html$/, "")}`;
   const worker = await bundleWorker();
   const { count, size, warnings } = await injectManifest({
     swSrc: worker.file,
@@ -120,8 +198,11 @@ export async function writeServiceWorker(clientDir: string, contentPages: string
   for (const file of existing) {
     const body = await readFile(path.join(clientDir, file));
     const text = isCompressible(contentTypeFor(file));
-    stored += text ? Math.min(body.byteLength, gzipSync(body).byteLength) : body.byteLength;
-    compressed += text ? Math.min(body.byteLength, brotliCompressSync(body).byteLength) : body.byteLength;
+    // Sizes of compressed copies an earlier build may have made of the same bytes (./compressed-cache.ts).
+    const size = async (kind: string, make: (data: Buffer) => Buffer) =>
+      Math.min(body.byteLength, (await cachedCompress(kind, body, make)).byteLength);
+    stored += text ? await size("gzip-default", gzipSync) : body.byteLength;
+    compressed += text ? await size("br-default", brotliCompressSync) : body.byteLength;
   }
   const summary = `service worker: build/client/sw.js precaches ${count} files: ${kib(stored)} stored on the phone (budget ${kib(PRECACHE_BUDGET)}), ${kib(compressed)} over the wire, ${kib(size)} as plain files`;
   if (stored > PRECACHE_BUDGET)

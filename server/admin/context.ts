@@ -4,6 +4,7 @@ import type { SessionAdmin } from "./accounts/queries";
 import type { Publisher } from "../publish/publisher";
 import type { ContentOptions } from "../api/admin/content";
 import type { Database } from "../db/client";
+import type { BoxOffice } from "../tickets/box-office";
 import { readBody } from "../request";
 
 export interface AdminOptions {
@@ -22,6 +23,10 @@ export interface AdminOptions {
   publisher?: Publisher;
   /** The content editor's working copy (issue 30); without it `/content/*` answers 404. */
   content?: ContentOptions;
+  /** The box office (issue 42): the Attendees tab's resend, cancel and refund; without it those answer 503. */
+  boxOffice?: BoxOffice;
+  /** A mail was queued (wakes the sender). */
+  onQueued?: () => void;
 }
 
 export interface AdminEnv {

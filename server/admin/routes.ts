@@ -12,6 +12,8 @@ import { registerComments } from "./inbox/comments";
 import { registerContent } from "../api/admin/content";
 import type { AdminEnv, AdminOptions } from "./context";
 import { registerErasure } from "./inbox/erasure";
+import { registerAttendees } from "./attendees/routes";
+import { registerHome } from "./home/routes";
 import { registerOrders } from "./inbox/orders";
 import { INVITE_PATH, registerOrganisers } from "./accounts/organisers";
 import { registerPublish } from "../publish/routes";
@@ -82,11 +84,13 @@ export function adminRoutes(options: AdminOptions): Hono<AdminEnv> {
   admin.use("*", bodyLimit);
 
   registerSession(admin, { ...options, now, trustProxy });
+  registerHome(admin, options);
   registerSubmissions(admin, options);
   registerComments(admin, options);
   registerOrders(admin, options);
   registerErasure(admin, options);
   registerOrganisers(admin, options);
+  registerAttendees(admin, options);
   if (options.publisher) registerPublish(admin, options.publisher);
   if (options.content) registerContent(admin, options.content, options.database.db);
   return admin;

@@ -1,12 +1,11 @@
 /**
  * The organisers' content as a git working copy (issue 30): read a file with its git blob id, save one after
- * checking it (the build's own loader and cross-file checks, on a staged copy of the whole folder), each save
+ * checking it (the build's own loader and cross-file checks, over the folder with the change read in its place), each save
  * a commit with the organiser as author, a file's history, and undo (a revert, checked the same way).
  * Nothing is written when a check fails; a save based on an older version than the file on disk is refused.
  */
 import { createHash } from "node:crypto";
-import { cp, lstat, mkdir, mkdtemp, readFile, readdir, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { lstat, mkdir, readFile, readdir, realpath, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { parse } from "yaml";
@@ -18,10 +17,18 @@ import {
   newFileFolders,
   type CollectionList,
 } from "../../app/content/collections";
-import { ContentError, loadContent, readImageManifest, renderMarkdown } from "../../app/content/load";
-import type { NewFileFolder } from "../../app/lib/admin/content";
+import {
+  ContentError,
+  type ProblemDetail,
+  loadContent,
+  readImageManifest,
+  renderMarkdown,
+} from "../../app/content/load";
+import type { ContentSchemaAnswer, NewFileFolder } from "../../app/lib/admin/content";
 import { splitFrontMatter } from "../../app/lib/front-matter";
 import { git as gitIn, gitSucceeds } from "../git";
+import { assignIds } from "./auto-ids";
+import { choicesFor } from "./choices";
 
 export interface WorkingCopy {
   /** CONTENT_DIR: inside a git working copy. */
@@ -36,6 +43,8 @@ const collectionsOf = (copy: WorkingCopy) => copy.collections ?? COLLECTIONS;
 
 export interface Author {
   email: string;
+  /** Their display name (migration 007); without one, the address's local part names them. */
+  name?: string | null;
 }
 
 /** A content file's path, relative to the content folder: letters, digits, dashes, underscores; .yaml or .md. */
@@ -94,6 +103,18 @@ export function fieldsSchema(copy: WorkingCopy, rel: string): Record<string, unk
   return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
 }
 
+/** The editor's form of a file: its fields, what its choosing fields offer, and its picture folders. */
+export async function formOf(copy: WorkingCopy, rel: string): Promise<ContentSchemaAnswer | null> {
+  const schema = fieldsSchema(copy, rel);
+  const collection = collectionOf(collectionsOf(copy), rel)?.[1];
+  if (!schema || !collection) return null;
+  return {
+    schema,
+    choices: await choicesFor(copy.dir, collectionsOf(copy), schema),
+    pictureFolders: [...(collection.pictures ?? [])],
+  };
+}
+
 /** The folders where an organiser may add a file, each with its collection's label and template. */
 export const addableFolders = (copy: WorkingCopy): NewFileFolder[] => newFileFolders(collectionsOf(copy));
 
@@ -103,26 +124,25 @@ export function previewMarkdown(text: string): string {
   return renderMarkdown(body).html;
 }
 
-/** The problems the build would find with the content once `changes` are applied (none: []). */
-export async function checkContent(copy: WorkingCopy, changes: Record<string, string | null>): Promise<string[]> {
-  const staged = await mkdtemp(path.join(tmpdir(), "tncc-content-"));
+/** What a check found: the build's problem lines and, for those at a field, where and in words. */
+export interface Problems {
+  problems: string[];
+  details: ProblemDetail[];
+}
+
+/** The problems the build would find with the content once `changes` are applied (none: empty lists). */
+export async function checkContent(copy: WorkingCopy, changes: Record<string, string | null>): Promise<Problems> {
   try {
-    await cp(copy.dir, staged, { recursive: true, filter: (source) => path.basename(source) !== ".git" });
-    for (const [rel, text] of Object.entries(changes)) {
-      const file = path.join(staged, ...rel.split("/"));
-      if (text === null) await rm(file, { force: true });
-      else await writeFile(file, text);
-    }
-    loadContent(staged, readImageManifest(copy.imageManifest), {
+    // The folder as it is, with the changed files read from `changes` instead: nothing is copied (issue 41).
+    loadContent(copy.dir, readImageManifest(copy.imageManifest), {
       displayDir: "content",
       collections: collectionsOf(copy),
+      changes,
     });
-    return [];
+    return { problems: [], details: [] };
   } catch (error) {
-    if (error instanceof ContentError) return error.problems;
+    if (error instanceof ContentError) return { problems: error.problems, details: error.details };
     throw error;
-  } finally {
-    await rm(staged, { recursive: true, force: true });
   }
 }
 
@@ -137,7 +157,7 @@ export async function commitFile(dir: string, file: string, author: Author, mess
     ...identity(author),
     "commit",
     "--quiet",
-    `--author=${author.email.split("@")[0]} <${author.email}>`,
+    `--author=${authorName(author)} <${author.email}>`,
     "-m",
     message,
     "--",
@@ -146,12 +166,10 @@ export async function commitFile(dir: string, file: string, author: Author, mess
   return inCopy(["rev-parse", "HEAD"]);
 }
 
-const identity = (author: Author) => [
-  "-c",
-  `user.name=${author.email.split("@")[0]}`,
-  "-c",
-  `user.email=${author.email}`,
-];
+/** The name git records: the organiser's display name, else their address's local part (never < > or line breaks). */
+const authorName = (author: Author) => author.name?.replace(/[<>\p{Cc}]+/gu, " ").trim() || author.email.split("@")[0]!;
+
+const identity = (author: Author) => ["-c", `user.name=${authorName(author)}`, "-c", `user.email=${author.email}`];
 
 /** Front matter and body of a Markdown file, or the YAML document. */
 function fieldsOf(rel: string, text: string): Record<string, unknown> {
@@ -190,9 +208,7 @@ export function describeChange(rel: string, before: string | null, after: string
 }
 
 export type SaveResult =
-  | { ok: true; blob: string; commit: string }
-  | { ok: false; conflict: true; blob: string }
-  | { ok: false; problems: string[] };
+  { ok: true; blob: string; commit: string } | { ok: false; conflict: true; blob: string } | ({ ok: false } & Problems);
 
 /**
  * Saves one file: refused when the file changed since `base` (its blob id when the organiser opened it) or
@@ -202,19 +218,22 @@ export type SaveResult =
 export async function saveContentFile(
   copy: WorkingCopy,
   rel: string,
-  text: string,
+  typed: string,
   base: string,
   author: Author,
 ): Promise<SaveResult> {
   const file = await contentFile(copy, rel);
-  if (!collectionOf(collectionsOf(copy), rel))
+  const collection = collectionOf(collectionsOf(copy), rel)?.[1];
+  if (!collection)
     throw new ContentPathError("That is not a file the site reads: add files only in the folders offered.");
   const current = await readFile(file, "utf8").catch(() => null);
   // base "" is a new file: refused when one exists by now (someone else made it).
   if (current === null ? base !== "" : blobId(current) !== base)
     return { ok: false, conflict: true, blob: current === null ? "" : blobId(current) };
-  const problems = await checkContent(copy, { [rel]: text });
-  if (problems.length) return { ok: false, problems };
+  // A new entry's id and number are given here (server/content/auto-ids.ts): the form does not show them.
+  const text = await assignIds(copy.dir, collection, rel, typed, fieldsSchema(copy, rel) ?? {});
+  const found = await checkContent(copy, { [rel]: text });
+  if (found.problems.length) return { ok: false, ...found };
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, text);
   try {
@@ -296,12 +315,16 @@ export async function undo(
   try {
     await apply([]);
   } catch {
-    return { ok: false, problems: ["This change cannot be undone by itself: later changes touch the same lines."] };
+    return {
+      ok: false,
+      problems: ["This change cannot be undone by itself: later changes touch the same lines."],
+      details: [],
+    };
   }
-  const problems = await checkContent(copy, {});
-  if (problems.length) {
+  const found = await checkContent(copy, {});
+  if (found.problems.length) {
     await apply(["--reverse"]);
-    return { ok: false, problems };
+    return { ok: false, ...found };
   }
   const subject = await git(copy, ["log", "-1", "--format=%s", id]);
   try {
@@ -309,7 +332,7 @@ export async function undo(
       ...identity(author),
       "commit",
       "--quiet",
-      `--author=${author.email.split("@")[0]} <${author.email}>`,
+      `--author=${authorName(author)} <${author.email}>`,
       "-m",
       `Undo "${subject}"`,
       "--only",

@@ -58,6 +58,21 @@ line two', 2 FROM submissions WHERE idempotency_key = 'key-backup-1'`);
   await db.execute(sql`
     INSERT INTO admin_invites (token_hash, email, invited_by, expires_at)
     SELECT 'ih', 'new@example.org', id, now() + interval '48 hours' FROM admins`);
+  // The box office (issue 42): the signing key travels with the backup.
+  await db.execute(sql`INSERT INTO signing_keys (name, private_pem) VALUES ('tickets', '-----BEGIN PRIVATE KEY-----')`);
+  await db.execute(sql`INSERT INTO ticket_stock (plan_id, capacity, sold, held) VALUES ('family', 200, 5, 0)`);
+  await db.execute(sql`
+    INSERT INTO ticket_waitlist (plan_id, email, quantity, token, status, confirmed_at)
+    VALUES ('family', 'wait@example.org', 1, 'wtok', 'waiting', now())`);
+  await db.execute(sql`
+    INSERT INTO ticket_holds (plan_id, quantity, seats, email, name, amount_minor, currency, status, expires_at)
+    VALUES ('family', 1, 5, 'buyer@example.org', 'Åsa', 5900, 'usd', 'sold', now())`);
+  await db.execute(sql`
+    INSERT INTO ticket_orders (hold_id, token, plan_id, email, name, amount_minor, currency)
+    SELECT id, 'order-token', 'family', 'buyer@example.org', 'Åsa', 5900, 'usd' FROM ticket_holds`);
+  await db.execute(sql`
+    INSERT INTO tickets (code, order_id, plan_id, position, payload)
+    SELECT 'code-1', id, 'family', 1, 'TNCC1.x' FROM ticket_orders`);
 }
 
 /** Every table's rows as text, in a stable order: what must come back unchanged. */
@@ -126,7 +141,7 @@ describe.each(backends)("backup and restore on %s", (name, setup) => {
       for (const [table, rows] of Object.entries(before)) expect(rows.length, table).toBeGreaterThan(0);
       // The "server" (this test) still holds the database while the backup runs.
       const { stdout } = await script("backup", [file], source.env);
-      expect(stdout).toMatch(/Backup written: .* \(\d+ rows in 12 tables\)/);
+      expect(stdout).toMatch(/Backup written: .* \(\d+ rows in 18 tables\)/);
     } finally {
       await live.close();
     }

@@ -19,6 +19,15 @@ import {
 
 import type { PublishStep } from "../../app/lib/admin/publish";
 
+/** A file sent with a mail; `cid` makes an image shown inside the mail (`<img src="cid:...">`). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+  cid?: string;
+}
+
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 export const submissions = pgTable("submissions", {
@@ -69,6 +78,10 @@ export const mailQueue = pgTable("mail_queue", {
   sentAt: time("sent_at"),
   failedAt: time("failed_at"),
   createdAt: time("created_at").notNull().defaultNow(),
+  /** An HTML version beside the text (a ticket's mail: its QR codes shown inline). */
+  html: text("html"),
+  /** Files sent with it (a ticket's QR codes and calendar file), base64. */
+  attachments: jsonb("attachments").$type<MailAttachment[]>(),
 });
 
 export const rateLimits = pgTable(
@@ -110,6 +123,8 @@ export const admins = pgTable("admins", {
   lockedUntil: time("locked_until"),
   createdAt: time("created_at").notNull().defaultNow(),
   lastSignInAt: time("last_sign_in_at"),
+  /** Migration 007: the name they gave (the author of their content saves); null: their address's local part. */
+  displayName: text("display_name"),
 });
 
 /** A signed-in organiser: only the SHA-256 of the cookie's token is stored. */
@@ -170,6 +185,8 @@ export const adminInvites = pgTable("admin_invites", {
   createdAt: time("created_at").notNull().defaultNow(),
   expiresAt: time("expires_at").notNull(),
   usedAt: time("used_at"),
+  /** Migration 007: the name the inviter gave ("their name"), offered to the invitee, who may change it. */
+  displayName: text("display_name"),
 });
 
 /** Issue 31: published builds, in schema "site" (left out of backups: builds are made from the content). */
@@ -227,6 +244,87 @@ export const publishJobs = site.table("publish_jobs", {
   finishedAt: time("finished_at"),
 });
 
+/** Issue 42: each plan's seats (in people): capacity from content; sold and held changed only conditionally. */
+export const ticketStock = pgTable("ticket_stock", {
+  planId: text("plan_id").primaryKey(),
+  capacity: integer("capacity").notNull(),
+  sold: integer("sold").notNull().default(0),
+  held: integer("held").notNull().default(0),
+});
+
+/** Seats kept for a buyer during checkout ("held"), then "sold" (an order) or "released". */
+export const ticketHolds = pgTable("ticket_holds", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  planId: text("plan_id").notNull(),
+  /** Units of the plan (a Family ticket is one unit of five people). */
+  quantity: integer("quantity").notNull(),
+  /** People: quantity times the plan's tickets. */
+  seats: integer("seats").notNull(),
+  email: text("email").notNull(),
+  name: text("name").notNull(),
+  phone: text("phone"),
+  amountMinor: integer("amount_minor").notNull(),
+  currency: text("currency").notNull(),
+  idempotencyKey: text("idempotency_key").unique(),
+  checkoutSessionId: text("checkout_session_id").unique(),
+  /** The provider's page for that session: a retried request is sent to the same one. */
+  checkoutUrl: text("checkout_url"),
+  waitlistId: bigint("waitlist_id", { mode: "number" }),
+  status: text("status").notNull().default("held"),
+  expiresAt: time("expires_at").notNull(),
+  createdAt: time("created_at").notNull().defaultNow(),
+});
+
+export const ticketOrders = pgTable("ticket_orders", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  holdId: bigint("hold_id", { mode: "number" })
+    .notNull()
+    .unique()
+    .references(() => ticketHolds.id),
+  /** The secret of the buyer's page, /tickets/<token>. */
+  token: text("token").notNull().unique(),
+  planId: text("plan_id").notNull(),
+  email: text("email").notNull(),
+  name: text("name").notNull(),
+  amountMinor: integer("amount_minor").notNull(),
+  currency: text("currency").notNull(),
+  paymentIntent: text("payment_intent"),
+  /** "paid" (a free registration too), "cancelled" or "refunded". */
+  status: text("status").notNull().default("paid"),
+  createdAt: time("created_at").notNull().defaultNow(),
+  cancelledAt: time("cancelled_at"),
+});
+
+/** One person admitted: the code a QR carries, signed (app/lib/tickets/payload.ts). */
+export const tickets = pgTable("tickets", {
+  code: text("code").primaryKey(),
+  orderId: bigint("order_id", { mode: "number" })
+    .notNull()
+    .references(() => ticketOrders.id, { onDelete: "cascade" }),
+  planId: text("plan_id").notNull(),
+  position: integer("position").notNull(),
+  holderName: text("holder_name"),
+  holderEmail: text("holder_email"),
+  payload: text("payload").notNull(),
+  status: text("status").notNull().default("valid"),
+  createdAt: time("created_at").notNull().defaultNow(),
+});
+
+/** People waiting for a sold-out plan: "unconfirmed", "waiting", "offered", "bought" or "left". */
+export const ticketWaitlist = pgTable("ticket_waitlist", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  planId: text("plan_id").notNull(),
+  email: text("email").notNull(),
+  /** The name they gave (migration 009), else null. */
+  name: text("name"),
+  quantity: integer("quantity").notNull(),
+  token: text("token").notNull().unique(),
+  status: text("status").notNull().default("unconfirmed"),
+  createdAt: time("created_at").notNull().defaultNow(),
+  confirmedAt: time("confirmed_at"),
+  offeredAt: time("offered_at"),
+});
+
 export const schema = {
   submissions,
   newsletterSubscribers,
@@ -244,4 +342,9 @@ export const schema = {
   buildFiles,
   liveBuild,
   publishJobs,
+  ticketStock,
+  ticketHolds,
+  ticketOrders,
+  tickets,
+  ticketWaitlist,
 };

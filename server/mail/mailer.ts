@@ -61,6 +61,17 @@ export function startMailer(options: MailerOptions): Mailer {
       replyTo: mail.replyTo ?? undefined,
       subject: mail.subject,
       text: mail.body,
+      ...(mail.html ? { html: mail.html } : {}),
+      ...(mail.attachments?.length
+        ? {
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: Buffer.from(a.content, "base64"),
+              ...(a.cid ? { cid: a.cid } : {}),
+            })),
+          }
+        : {}),
       // The same id on every try: a receiver that saw the mail already can tell.
       messageId: `<mail-${mail.id}-${mail.submissionId ?? "n"}@tncc.forms>`,
       ...(mail.unsubscribeUrl

@@ -5,7 +5,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { mailQueue } from "../db/schema";
+import { mailQueue, type MailAttachment } from "../db/schema";
+
+export type { MailAttachment };
 
 export interface MailDraft {
   to: string;
@@ -13,6 +15,9 @@ export interface MailDraft {
   subject: string;
   body: string;
   unsubscribeUrl?: string | null;
+  /** An HTML version (its images attached with a `cid`). */
+  html?: string | null;
+  attachments?: MailAttachment[] | null;
 }
 
 /** The queue row of a mail (insert it into mail_queue beside what it is about). */
@@ -23,10 +28,17 @@ export function mailRow(mail: MailDraft) {
     subject: mail.subject,
     body: mail.body,
     unsubscribeUrl: mail.unsubscribeUrl ?? null,
+    html: mail.html ?? null,
+    attachments: mail.attachments ?? null,
   };
 }
 
 export type QueuedMail = typeof mailQueue.$inferSelect;
+
+/** Queues one mail on its own (a feature that queues beside a row of its own uses `mailRow` in its transaction). */
+export async function queueMail(db: Db, mail: MailDraft): Promise<void> {
+  await db.insert(mailQueue).values(mailRow(mail));
+}
 
 /**
  * Takes up to `limit` due mails for this sender. `FOR UPDATE SKIP LOCKED` lets several servers claim at
@@ -43,7 +55,7 @@ export async function claimMails(db: Db, limit: number, leaseMs: number): Promis
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, to_addr, reply_to, subject, body, unsubscribe_url, attempts, submission_id`);
+    RETURNING id, to_addr, reply_to, subject, body, unsubscribe_url, attempts, submission_id, html, attachments`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
     id: Number(r.id),
     submissionId: r.submission_id === null ? null : Number(r.submission_id),
@@ -52,6 +64,8 @@ export async function claimMails(db: Db, limit: number, leaseMs: number): Promis
     subject: String(r.subject),
     body: String(r.body),
     unsubscribeUrl: (r.unsubscribe_url as string | null) ?? null,
+    html: (r.html as string | null) ?? null,
+    attachments: (r.attachments as MailAttachment[] | null) ?? null,
     attempts: Number(r.attempts),
     nextTryAt: new Date(),
     claimedUntil: null,

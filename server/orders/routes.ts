@@ -17,6 +17,7 @@ import { createStripe, describeStripeError, paidOrderOf, type StripeSettings } f
 import type { ApiDeps } from "../deps";
 import { registerCheckout, type CheckoutOptions } from "./checkout";
 import { registerStripeWebhook } from "./webhook";
+import type { BoxOffice } from "../tickets/box-office";
 
 export interface OrdersOptions {
   database: Database;
@@ -71,11 +72,23 @@ export function registerOrderLookup(app: Hono, deps: ApiDeps, options: OrdersOpt
  * The payments feature: `POST /api/checkout` always; with the database, the provider's webhook and the order
  * look-up of /success.
  */
-export function ordersRoutes(deps: ApiDeps, checkout: CheckoutOptions, database: Database | undefined): Hono {
+export function ordersRoutes(
+  deps: ApiDeps,
+  checkout: CheckoutOptions,
+  database: Database | undefined,
+  /** The box office (server/tickets/): the events of its checkouts go to it. */
+  boxOffice?: Pick<BoxOffice, "onStripeEvent">,
+): Hono {
   const app = new Hono();
   registerCheckout(app, deps, checkout);
   if (!database) return app;
-  registerStripeWebhook(app, { database, secret: checkout.webhookSecret, log: deps.log, logError: checkout.logError });
+  registerStripeWebhook(app, {
+    database,
+    secret: checkout.webhookSecret,
+    log: deps.log,
+    logError: checkout.logError,
+    onEvent: boxOffice?.onStripeEvent,
+  });
   registerOrderLookup(app, deps, {
     database,
     stripe: { secretKey: checkout.secretKey, apiUrl: checkout.apiUrl, timeoutMs: checkout.timeoutMs },

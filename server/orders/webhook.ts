@@ -19,6 +19,8 @@ export interface StripeWebhookOptions {
   secret?: string;
   log?: (line: string) => void;
   logError?: (line: string) => void;
+  /** Another feature's events (the box office's checkouts): true when it took the event. */
+  onEvent?: (event: Stripe.Event) => Promise<boolean>;
 }
 
 /** A provider's event can be larger than a form (a session with its line items and customer details). */
@@ -47,6 +49,7 @@ export function registerStripeWebhook(app: Hono, options: StripeWebhookOptions):
       return c.json({ error: "Invalid signature" }, 400);
     }
 
+    if (await options.onEvent?.(event)) return c.json({ received: true });
     if (event.type !== "checkout.session.completed") return c.json({ received: true, ignored: event.type });
     const session = event.data.object;
     if (session.payment_status !== "paid") return c.json({ received: true, ignored: "not paid yet" });

@@ -19,12 +19,14 @@ import { createInterface } from "node:readline";
 import {
   newBuildId,
   type BuildInfo,
+  type NamedBuild,
   type PublishJob,
   type PublishOverview,
   type PublishStep,
 } from "../../app/lib/admin/publish";
 import { stepOf } from "../../app/lib/build-outputs";
 import { git, headCommit } from "../git";
+import { buildSummary } from "./changes";
 import { safeError } from "../log-safe";
 import type { LiveSite } from "./site";
 import {
@@ -33,6 +35,7 @@ import {
   failStaleJobs,
   insertJob,
   jobById,
+  KEEP_BUILDS,
   liveRow,
   readBuildInfo,
   recentBuilds,
@@ -140,11 +143,31 @@ export class Publisher {
     return row ? jobOf(row) : null;
   }
 
+  /**
+   * The live build, the builds kept and the newest jobs; each build named by the content changes it brought
+   * since the build before it (issue 41, ./changes.ts).
+   */
   async overview(): Promise<PublishOverview> {
     await this.failStale();
-    const [live, builds, jobs] = await Promise.all([liveRow(this.db), recentBuilds(this.db), recentJobs(this.db, 5)]);
+    const [live, newest, jobs] = await Promise.all([
+      liveRow(this.db),
+      // One more than kept: the build before the oldest kept one, if still recorded, tells what that one brought.
+      recentBuilds(this.db, KEEP_BUILDS + 1),
+      recentJobs(this.db, 5),
+    ]);
+    const named = (build: BuildInfo): Promise<NamedBuild> => {
+      const before = newest.find((b) => Date.parse(b.builtAt) < Date.parse(build.builtAt));
+      return buildSummary(this.contentDir, before === undefined ? null : before.commit, build.commit).then(
+        (summary) => ({ ...build, summary }),
+      );
+    };
+    const builds = await Promise.all(newest.slice(0, KEEP_BUILDS).map(named));
     return {
-      live: live && { ...live.info, switchedAt: live.switchedAt.toISOString(), switchedBy: live.switchedBy },
+      live: live && {
+        ...(builds.find((b) => b.id === live.info.id) ?? (await named(live.info))),
+        switchedAt: live.switchedAt.toISOString(),
+        switchedBy: live.switchedBy,
+      },
       builds,
       jobs: jobs.map(jobOf),
     };
@@ -250,10 +273,14 @@ export class Publisher {
     }
   }
 
-  /** The content's git HEAD (the folder the build reads: CONTENT_DIR), or null outside a git working copy. */
+  /** The folder the build reads: CONTENT_DIR. */
+  private get contentDir(): string {
+    return this.options.env.CONTENT_DIR ?? path.join(this.options.repo, "content");
+  }
+
+  /** The content's git HEAD, or null outside a git working copy. */
   private async contentHead(): Promise<string | null> {
-    const dir = this.options.env.CONTENT_DIR ?? path.join(this.options.repo, "content");
-    return headCommit(dir, 60_000);
+    return headCommit(this.contentDir, 60_000);
   }
 
   /**

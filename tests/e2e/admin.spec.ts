@@ -50,6 +50,10 @@ test("@phone sign in, see a contact message sent from /contact, open it whole an
   const marker = await sendContact(page, `Parking question ${Date.now()}`);
   await signIn(page);
   await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await page
+    .getByRole("navigation", { name: "Organisers' areas" })
+    .getByRole("link", { name: /^Inbox/ })
+    .click();
   await expect(
     page.getByRole("navigation", { name: "Inbox sections" }).getByRole("link", { name: /Contact/ }),
   ).toContainText(/\d+/);
@@ -95,6 +99,10 @@ test("the CSV export is safe in a spreadsheet: a cell =1+1 comes back as text", 
   const marker = await sendContact(page, "=1+1");
   await signIn(page);
   await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await page
+    .getByRole("navigation", { name: "Organisers' areas" })
+    .getByRole("link", { name: /^Inbox/ })
+    .click();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Export CSV of Contact" }).click(),
@@ -114,6 +122,10 @@ test("@phone erase an address after a confirm step: its message is gone from the
   const marker = await sendContact(page, "Please forget me");
   await signIn(page);
   await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await page
+    .getByRole("navigation", { name: "Organisers' areas" })
+    .getByRole("link", { name: /^Inbox/ })
+    .click();
   await page.getByRole("link", { name: "Erase an address" }).click();
   const erasure = page.getByRole("region", { name: /Erase everything stored/ });
   await erasure.getByLabel("E-mail address").fill(`${marker}@example.org`);
@@ -178,13 +190,14 @@ test("@phone invite an organiser by a one-time link, then remove them: they are 
   const status = page.getByRole("region", { name: "Organisers" }).getByRole("status");
   // The browser tests' server sends no mail (no SMTP_URL): the organiser is given the link to pass on.
   await expect(status).toContainText(`Invitation made for ${email}`);
-  const link = (await status.locator("p.font-mono").textContent())!;
+  const link = await page.getByLabel("Invitation link").inputValue();
   await expectNoAxeViolations(page);
 
   const invitee = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
   await invitee.goto(new URL(link).pathname + new URL(link).search);
   await ready(invitee);
   await expect(invitee.getByText(`as ${email}`)).toBeVisible();
+  await invitee.getByLabel(/^Your name/).fill("Invited Organiser");
   await invitee.getByLabel(/^Password \(at least/).fill("invited organiser password");
   await invitee.getByLabel("Password again").fill("invited organiser password");
   await invitee.getByRole("button", { name: "Create my account" }).click();
@@ -221,7 +234,7 @@ test("@phone withdraw an invitation: the message takes the focus, and the link w
   await page.getByRole("button", { name: "Send the invitation" }).click();
   const status = page.getByRole("region", { name: "Organisers" }).getByRole("status");
   await expect(status).toContainText(`Invitation made for ${email}`);
-  const link = (await status.locator("p.font-mono").textContent())!;
+  const link = await page.getByLabel("Invitation link").inputValue();
   await page.getByRole("button", { name: `Withdraw the invitation for ${email}` }).click();
   const said = status.getByText(`The invitation for ${email} is withdrawn: its link works no more.`);
   await expect(said).toBeFocused();
@@ -248,7 +261,10 @@ test("@phone the content editor opens a file, fits the screen and passes axe", a
   await page.getByRole("button", { name: "Add to sessions" }).click();
   await expect(entries).toHaveCount(count + 1);
   await entries.last().locator("summary").click();
-  await expect(entries.last().getByLabel("Id", { exact: true })).toHaveValue(String(count + 1));
+  // Its id and number are given when it is saved (issue 41): nothing to type.
+  await expect(entries.last().locator("summary")).toHaveText(`Session ${count + 1}`);
+  await expect(entries.last().getByLabel("Id", { exact: true })).toHaveCount(0);
+  await expect(entries.last().getByLabel("Title", { exact: true })).toHaveValue("");
   await expectNoAxeViolations(page);
   await entries
     .last()

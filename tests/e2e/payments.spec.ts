@@ -100,6 +100,10 @@ test("BUY, pay at the provider, signed webhook: /success shows the order's refer
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
   await page
+    .getByRole("navigation", { name: "Organisers' areas" })
+    .getByRole("link", { name: /^Inbox/ })
+    .click();
+  await page
     .getByRole("navigation", { name: "Inbox sections" })
     .getByRole("link", { name: /Orders/ })
     .click();

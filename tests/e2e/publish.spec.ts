@@ -58,7 +58,7 @@ async function edit(file: string, from: string | RegExp, to: string) {
 }
 
 function addOrganiser(env: Record<string, string>) {
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
+  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email, "--name", "Grace Mensah"], {
     input: `${ORGANISER.password}\n`,
     env: { ...process.env, ...env },
     stdio: ["pipe", "ignore", "inherit"],
@@ -155,6 +155,8 @@ test.describe("one server, embedded database", () => {
     expect(git("log", "-1", "--format=%ae|%s")).toBe(
       `${ORGANISER.email}|Edit content/schedule/day-01.yaml: sessions id 1 (${NEW_TITLE})`,
     );
+    // The organiser's name (admin:add --name) is the author, not their address's local part (issue 41).
+    expect(git("log", "-1", "--format=%an")).toBe("Grace Mensah");
     // Only that line changed: the file's comments and layout stay.
     expect(git("show", "--format=", "--numstat", "HEAD")).toMatch(/^1\t1\tcontent\/schedule\/day-01\.yaml$/);
     await expect(
@@ -169,7 +171,7 @@ test.describe("one server, embedded database", () => {
     await text.fill((await text.inputValue()).replace('end: "09:00"', 'end: "07:00"'));
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("alert")).toContainText(
-      "content/schedule/day-01.yaml: sessions[0] (id 1).end: must be after start (08:00)",
+      `Session 1 (${NEW_TITLE}): the end, 07:00, must be after start (08:00)`,
     );
     expect(git("status", "--porcelain")).toBe("");
     await page.getByRole("button", { name: "Discard my changes and reload" }).click();
@@ -226,11 +228,22 @@ test.describe("one server, embedded database", () => {
     );
 
     await page.goto(`${site.url}/admin?tab=publish`);
-    await expect(page.getByText(`Live: build ${before.build}`)).toBeVisible();
+    // What is live is never named by a build id (issue 41); this one was built from other content than the
+    // working copy's (the repository's own), so by its time.
+    await expect(panel(page).locator("p", { hasText: /^Live now:/ })).toContainText("Live now: Version built");
+    await expect(panel(page)).not.toContainText(before.build);
     const poller = pollHome(site);
     await page.getByRole("button", { name: "Publish the saved changes" }).click();
     // The steps show while they run.
-    await expect(page.getByRole("list", { name: /Steps of publish/ }).getByText("pages")).toBeVisible();
+    const steps = page.getByRole("list", { name: "Steps of this publish" });
+    await expect(steps.getByRole("listitem")).toHaveText([
+      /^Pictures: (done|under way)$/,
+      /^Pages: /,
+      /^Offline copy: /,
+      /^Checks: /,
+      /^Going live: /,
+    ]);
+    await expect(steps.getByText("Pages")).toBeVisible();
     await expect(panel(page).getByRole("status")).toHaveText(/Published|failed/, { timeout: BUILD_TIMEOUT });
     const statuses = await poller.stop();
     expect(await panel(page).getByRole("alert").allTextContents(), "the build should not fail").toEqual([]);
@@ -239,8 +252,16 @@ test.describe("one server, embedded database", () => {
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     const after = await health(site);
     expect(after.build).not.toBe(before.build);
-    await expect(panel(page).getByRole("status")).toHaveText(`Published: build ${after.build} is live.`);
-    await expect(page.getByRole("button", { name: /^Roll back to this build/ })).toBeVisible();
+    await expect(panel(page).getByRole("status")).toHaveText("Published: visitors now see the saved changes.");
+    // Each version kept is named by what changed and who; the live one is marked; no build id or commit.
+    const kept = panel(page).getByRole("list", { name: "Versions kept" }).getByRole("listitem");
+    const live = kept.filter({ hasText: "Live now" });
+    await expect(live).toHaveCount(1);
+    await expect(live).toContainText(/^New: Written in the Editor, by Grace Mensah, /);
+    await expect(kept.filter({ hasText: "Version built" })).toHaveCount(1);
+    await expect(panel(page)).not.toContainText(after.build);
+    await expect(panel(page)).not.toContainText(git("rev-parse", "--short", "HEAD"));
+    await expect(page.getByRole("button", { name: /^Roll back to this: Version built/ })).toBeVisible();
     await expectNoAxeViolations(page);
     const schedule = await (await fetch(`${site.url}/schedule`)).text();
     expect(schedule).toContain(NEW_TITLE.replace("&", "&amp;"));
@@ -266,7 +287,7 @@ test.describe("one server, embedded database", () => {
     await edit("schedule/day-01.yaml", 'end: "09:00"', 'end: "07:00"');
     await signIn(page, site);
     // The panel has loaded what is live (a click before that was once lost in a busy run).
-    await expect(panel(page).getByText(/^Live: build/)).toBeVisible();
+    await expect(panel(page).getByText(/^Live now:/)).toBeVisible();
     await page.getByRole("button", { name: "Publish the saved changes" }).click();
     const alert = panel(page).getByRole("alert").filter({ hasText: "Why the build failed" });
     await expect(alert).toContainText("day-01.yaml: sessions[0] (id 1).end: must be after start (08:00)", {
@@ -280,18 +301,15 @@ test.describe("one server, embedded database", () => {
 
     // Back to the build before the publish: the old title again, at once.
     await page
-      .getByRole("button", { name: /^Roll back to this build/ })
+      .getByRole("button", { name: /^Roll back to this: Version built/ })
       .first()
       .click();
     await expect(panel(page).getByRole("status")).toHaveText(
-      /^Rolled back: build (\S+) is live \(switched in (\d+) ms\)\.$/,
+      /^Rolled back: visitors now see “Version built .+” \(switched in (\d+) ms\)\.$/,
     );
-    const [, id, ms] = /build (\S+) is live \(switched in (\d+) ms/.exec(
-      (await panel(page).getByRole("status").textContent()) ?? "",
-    )!;
+    const [, ms] = /\(switched in (\d+) ms/.exec((await panel(page).getByRole("status").textContent()) ?? "")!;
     expect(Number(ms)).toBeLessThan(1000);
-    expect((await health(site)).build).toBe(id);
-    expect(id).not.toBe(live.build);
+    expect((await health(site)).build).not.toBe(live.build);
     expect(await (await fetch(`${site.url}/schedule`)).text()).toContain(OLD_TITLE.replace("&", "&amp;"));
     await edit("schedule/day-01.yaml", 'end: "07:00"', 'end: "09:00"');
   });

@@ -6,7 +6,7 @@
  * by it, and its pictures' folder is offered for uploads.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { cleanup, configure, fireEvent, render, screen } from "@testing-library/react";
@@ -43,7 +43,7 @@ const WITH_NOTICES = {
     label: "Notices",
     schema: (_, { image }) => z.strictObject({ id, title: text, image }),
     pictures: ["notices"],
-    template: "id: 0\ntitle: \nimage: \n",
+    template: "title: \nimage: \n",
   },
 } satisfies CollectionList;
 
@@ -60,6 +60,8 @@ let cookie = "";
 const git = (...args: string[]) => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8" }).trim();
 
 beforeAll(async () => {
+  // jsdom lays nothing out, so has no scrolling: the editor scrolls its result into view.
+  Element.prototype.scrollIntoView ??= () => {};
   let root: string;
   ({ dir, root } = smallestBuild("tncc-collection-"));
   repo = path.join(dir, "repo");
@@ -176,7 +178,7 @@ it("is offered by the editor's 'Add a file', its form drawn from its schema, a n
 
   // Its pictures' folder is offered for uploads, its folder for a new file.
   expect(await screen.findByRole("option", { name: "notices" })).toBeTruthy();
-  await screen.findByRole("option", { name: "Notices (notices)" });
+  await screen.findByRole("option", { name: "Notices" });
   fireEvent.change(screen.getByLabelText("Folder of the new file"), { target: { value: "notices" } });
   fireEvent.change(screen.getByLabelText("Name of the new file"), { target: { value: "Stage times" } });
   fireEvent.click(screen.getByRole("button", { name: "Start the new file" }));
@@ -187,23 +189,34 @@ it("is offered by the editor's 'Add a file', its form drawn from its schema, a n
   await slowAnswer;
   // One turn for the editor to read that answer: it must leave the new file as it is.
   await new Promise((resolve) => setTimeout(resolve, 0));
-  expect((screen.getByRole("textbox", { name: "Image" }) as HTMLInputElement).value).toBe("");
+  expect(screen.getByText("No picture chosen yet.")).toBeTruthy();
+  // Its id is not asked for: the save gives the next free one.
+  expect(screen.queryByLabelText("Id")).toBeNull();
   fireEvent.change(title, { target: { value: "Stage opens at 9" } });
 
-  // Saved only once it passes the collection's schema.
+  // Saved only once it passes the collection's schema; the problem is shown at its field, and focused.
   fireEvent.click(screen.getByRole("button", { name: "Save" }));
   // findByText, not findByRole: role queries over this long page, repeated on every change, would starve the
   // server's check, which runs in this same process.
-  const problem = await screen.findByText(/notices\/stage-times\.yaml: id: must be greater than 0/);
-  expect(problem.closest('[role="alert"]')).not.toBeNull();
-  fireEvent.click(screen.getByRole("button", { name: "Text" }));
-  fireEvent.change(screen.getByLabelText("Text of content/notices/stage-times.yaml"), {
-    target: { value: "id: 2\ntitle: Stage opens at 9\nimage: notices/board.jpg\n" },
-  });
+  const problems = await screen.findAllByText("The image is empty: fill it in");
+  // Once at the field, once in the summary, which has the focus.
+  expect(problems).toHaveLength(2);
+  const box = problems.find((p) => p.closest('[role="alert"]'))!.closest('[role="alert"]')!.parentElement!;
+  expect(document.activeElement).toBe(box);
+  const picture = document.getElementById("field-image")!;
+  expect(picture.getAttribute("aria-describedby")).toContain("field-image-problem");
+  expect(document.getElementById("field-image-problem")!.textContent).toBe("The image is empty: fill it in");
+  // Chosen from the collection's pictures.
+  fireEvent.click(picture);
+  fireEvent.click(await screen.findByText("board"));
+  expect(screen.getByText("Chosen: notices/board.jpg")).toBeTruthy();
   fireEvent.click(screen.getByRole("button", { name: "Save" }));
   expect(
     (await screen.findByText(/Saved: content\/notices\/stage-times\.yaml/)).closest('[role="status"]'),
   ).not.toBeNull();
+  expect(readFileSync(path.join(contentDir, "notices", "stage-times.yaml"), "utf8")).toBe(
+    "id: 2\ntitle: Stage opens at 9\nimage: notices/board.jpg\n",
+  );
   expect(git("log", "-1", "--format=%ae|%s")).toBe(
     "editor@tncc.example.org|Edit content/notices/stage-times.yaml: new file",
   );

@@ -1,14 +1,19 @@
 import { useEffect, useState, type FormEvent } from "react";
+import { MAX_NAME_LENGTH } from "~/forms/admin";
 import { adminApi } from "~/lib/admin/api";
+import { Field } from "../forms/field";
 import { NewPasswordFields, samePasswords } from "./password-form";
 
-/** `/admin?invite=<token>`: the invitee chooses a password; then signs in as everyone does. */
+/**
+ * `/admin?invite=<token>`: the invitee gives their name (the one the inviter suggested, to keep or change) and
+ * chooses a password; then signs in as everyone does.
+ */
 export function AcceptInviteForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
-  const [invite, setInvite] = useState<{ email: string } | null | undefined>(undefined);
+  const [invite, setInvite] = useState<{ email: string; name: string | null } | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    void adminApi<{ email: string }>(`/invite?token=${encodeURIComponent(token)}`).then((res) => {
+    void adminApi<{ email: string; name: string | null }>(`/invite?token=${encodeURIComponent(token)}`).then((res) => {
       if (res.ok) setInvite(res.data);
       else {
         setInvite(null);
@@ -23,7 +28,7 @@ export function AcceptInviteForm({ token, onDone }: { token: string; onDone: (me
     if (!samePasswords(form)) return setError("The two passwords differ.");
     const res = await adminApi<{ email: string }>("/invite", {
       method: "POST",
-      body: { token, password: form.get("password") },
+      body: { token, password: form.get("password"), name: String(form.get("name") ?? "").trim() },
     });
     if (res.ok) onDone(`Your account is ready: sign in as ${res.data.email}.`);
     else setError(res.error);
@@ -35,8 +40,17 @@ export function AcceptInviteForm({ token, onDone }: { token: string; onDone: (me
       {invite ? (
         <>
           <p>
-            You are invited to the organisers' inbox as <strong>{invite.email}</strong>. Choose your password.
+            You are invited to the organisers' inbox as <strong>{invite.email}</strong>. Give your name and choose your
+            password.
           </p>
+          <Field
+            label="Your name (as the other organisers will see it)"
+            name="name"
+            required
+            maxLength={MAX_NAME_LENGTH}
+            autoComplete="name"
+            defaultValue={invite.name ?? ""}
+          />
           <NewPasswordFields label="Password" />
         </>
       ) : null}

@@ -3,11 +3,11 @@ import { useSearchParams } from "react-router";
 import { adminApi } from "~/lib/admin/api";
 import { AcceptInviteForm } from "./accept-invite-form";
 import { Inbox } from "./inbox";
-import type { Tab } from "./inbox-nav";
+import type { Tab } from "./admin-nav";
 import { PasswordForm } from "./password-form";
 import { SignInForm, type Who } from "./sign-in-form";
 
-/** /admin: asks who is signed in, then shows the sign-in (or an invitation's password form), the password change or the inbox. */
+/** /admin: asks who is signed in, then shows the sign-in (or an invitation's password form), the password change or the organisers' area. */
 export function AdminPage({ section }: { section?: Tab } = {}) {
   const [who, setWho] = useState<Who | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
@@ -22,7 +22,7 @@ export function AdminPage({ section }: { section?: Tab } = {}) {
     <section aria-labelledby="admin-title" className="bg-mist py-10 sm:py-14">
       <div className="container-page">
         <h1 id="admin-title" className="text-3xl font-semibold">
-          Organisers' inbox
+          Organisers' area
         </h1>
         <p role="status" className="mt-3 empty:hidden">
           {notice}

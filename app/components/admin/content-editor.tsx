@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { adminApi } from "~/lib/admin/api";
 import {
@@ -6,12 +6,26 @@ import {
   type ContentChange,
   type ContentFileAnswer,
   type ContentFilesAnswer,
+  type ContentProblemsAnswer,
+  type ContentSchemaAnswer,
+  type FieldProblem,
   type NewFileFolder,
 } from "~/lib/admin/content";
+import { fieldId, pathKey } from "~/lib/content-words";
 import { ContentFields } from "./content-fields";
+import { PreviewLink } from "./preview-link";
 import { when } from "./submission-list";
 
-type Saved = { kind: "saved"; text: string } | { kind: "problems"; text: string; problems: string[] } | null;
+type Saved =
+  | { kind: "saved"; text: string }
+  | { kind: "problems"; text: string; problems: string[]; fields: FieldProblem[] }
+  | null;
+
+/** A refused save's or undo's problems, as the result box shows them. */
+function refused(error: string, data: unknown): Saved {
+  const answer = (data ?? {}) as Partial<ContentProblemsAnswer>;
+  return { kind: "problems", text: error, problems: answer.problems ?? [], fields: answer.fields ?? [] };
+}
 
 /**
  * `/admin/content` (issue 30): a content file's text, saved only when the build's checks pass (the problems
@@ -34,7 +48,9 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
   const [preview, setPreview] = useState<string | null>(null);
   const [imageFolders, setImageFolders] = useState<string[]>([]);
   const [upload, setUpload] = useState<{ ok: boolean; text: string } | null>(null);
-  const [schema, setSchema] = useState<Record<string, unknown> | null>(null);
+  const [form, setForm] = useState<ContentSchemaAnswer | null>(null);
+  const schema = form?.schema ?? null;
+  const resultBox = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<"fields" | "text">("fields");
   const textId = useId();
 
@@ -49,9 +65,9 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
 
   useEffect(() => {
     let current = true;
-    setSchema(null);
-    void adminApi<{ schema: Record<string, unknown> }>(`/content/schema?path=${encodeURIComponent(selected)}`).then(
-      (res) => current && setSchema(res.ok ? res.data.schema : null),
+    setForm(null);
+    void adminApi<ContentSchemaAnswer>(`/content/schema?path=${encodeURIComponent(selected)}`).then(
+      (res) => current && setForm(res.ok ? res.data : null),
     );
     return () => {
       current = false;
@@ -90,6 +106,13 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
     [fail, selected, template],
   );
 
+  // The result of a save or undo is where the eye is: scrolled to and focused (a phone's Save is at the bottom).
+  useEffect(() => {
+    if (!result) return;
+    resultBox.current?.focus();
+    resultBox.current?.scrollIntoView({ block: "center" });
+  }, [result]);
+
   useEffect(() => {
     let current = true;
     void load(() => current);
@@ -108,7 +131,10 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
     });
     setBusy(false);
     if (res.ok) {
-      setResult({ kind: "saved", text: `Saved: content/${file.path} (change ${res.data.commit.slice(0, 7)}).` });
+      setResult({
+        kind: "saved",
+        text: `Saved: content/${file.path}. Visitors see it once the site is published.`,
+      });
       if (file.blob === "") {
         setFiles((all) => [...new Set([...all, file.path])].sort());
         return setParams({ file: file.path });
@@ -116,8 +142,7 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
       return setVersion((v) => v + 1);
     }
     if (res.status === 401) return fail(res.status, res.error);
-    const problems = (res.data as { problems?: string[] } | undefined)?.problems ?? [];
-    setResult({ kind: "problems", text: res.error, problems });
+    setResult(refused(res.error, res.data));
   }
 
   async function showPreview() {
@@ -137,7 +162,7 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "");
     if (!folder || !name)
-      return setResult({ kind: "problems", text: "Please give the new file a name.", problems: [] });
+      return setResult({ kind: "problems", text: "Please give the new file a name.", problems: [], fields: [] });
     setResult(null);
     setParams({ file: `${folder.folder}/${name}${folder.extension}`, new: folder.folder });
   }
@@ -180,14 +205,17 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
       return setVersion((v) => v + 1);
     }
     if (res.status === 401) return fail(res.status, res.error);
-    setResult({
-      kind: "problems",
-      text: res.error,
-      problems: (res.data as { problems?: string[] } | undefined)?.problems ?? [],
-    });
+    setResult(refused(res.error, res.data));
   }
 
   const dirty = file !== null && draft !== file.text;
+  // The problems at this file's fields: the form marks them, and the summary links to them.
+  const here = result?.kind === "problems" ? result.fields.filter((f) => f.file === selected) : [];
+  const marked = new Map(here.map((f) => [pathKey(f.path), f.message]));
+  const linkOf = (message: string) => {
+    const at = view === "fields" && schema ? here.find((f) => f.message === message) : undefined;
+    return at && typeof document !== "undefined" && document.getElementById(fieldId(at.path)) ? fieldId(at.path) : null;
+  };
   return (
     <section aria-labelledby="content-title" className="mt-8">
       <h2 id="content-title" className="text-2xl font-semibold">
@@ -237,6 +265,7 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
           text={draft}
           markdown={selected.endsWith(".md")}
           onChange={setDraft}
+          context={{ problems: marked, choices: form?.choices ?? {}, pictureFolders: form?.pictureFolders ?? [] }}
         />
       ) : (
         <>
@@ -262,9 +291,10 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
         </button>
         {selected.endsWith(".md") ? (
           <button type="button" className="btn btn-outline" onClick={() => void showPreview()}>
-            Preview
+            Preview the text
           </button>
         ) : null}
+        {file?.blob ? <PreviewLink file={selected} /> : null}
       </div>
       {preview !== null ? (
         <section aria-label="Preview" className="prose mt-4 max-w-3xl rounded-[var(--radius-card)] bg-paper p-4">
@@ -272,7 +302,7 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
           <div dangerouslySetInnerHTML={{ __html: preview }} />
         </section>
       ) : null}
-      <div id={`${textId}-result`}>
+      <div id={`${textId}-result`} ref={resultBox} tabIndex={-1} className="scroll-mt-24 outline-offset-4">
         {result?.kind === "saved" ? (
           <p role="status" className="mt-4 font-semibold">
             {result.text}
@@ -283,11 +313,28 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
             <p className="font-semibold">{result.text}</p>
             {result.problems.length ? (
               <ul className="mt-2 list-disc ps-6">
-                {result.problems.map((p) => (
-                  <li key={p} className="break-words">
-                    {p}
-                  </li>
-                ))}
+                {result.problems.map((p) => {
+                  const link = linkOf(p);
+                  return (
+                    <li key={p} className="break-words">
+                      {link ? (
+                        <a
+                          href={`#${link}`}
+                          onClick={(event) => {
+                            event.preventDefault();
+                            const field = document.getElementById(link);
+                            field?.focus();
+                            field?.scrollIntoView({ block: "center" });
+                          }}
+                        >
+                          {p}
+                        </a>
+                      ) : (
+                        p
+                      )}
+                    </li>
+                  );
+                })}
               </ul>
             ) : null}
           </div>
@@ -297,29 +344,40 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
       <form onSubmit={uploadImage} className="mt-8 grid max-w-xl gap-3">
         <h3 className="text-xl font-semibold">Upload a picture</h3>
         <p className="text-muted">JPEG, PNG or WebP, up to 10 MB. The site makes every size and format it needs.</p>
-        <label className="grid gap-1.5 font-semibold">
-          Picture folder
-          <select name="folder" className="min-h-11 rounded border border-ink/30 bg-paper px-3 font-normal">
+        <div className="grid gap-1.5">
+          <label htmlFor={`${textId}-picture-folder`} className="font-semibold">
+            Picture folder
+          </label>
+          <select
+            id={`${textId}-picture-folder`}
+            name="folder"
+            className="min-h-11 rounded border border-ink/30 bg-paper px-3"
+          >
             {imageFolders.map((f) => (
               <option key={f} value={f}>
                 {f}
               </option>
             ))}
           </select>
-        </label>
-        <label className="grid gap-1.5 font-semibold">
-          Picture
-          <input name="file" type="file" required accept="image/jpeg,image/png,image/webp" className="font-normal" />
-        </label>
-        <label className="grid gap-1.5 font-semibold">
-          What the picture shows (alt text)
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={`${textId}-picture`} className="font-semibold">
+            Picture
+          </label>
+          <input id={`${textId}-picture`} name="file" type="file" required accept="image/jpeg,image/png,image/webp" />
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={`${textId}-alt`} className="font-semibold">
+            What the picture shows (alt text)
+          </label>
           <input
+            id={`${textId}-alt`}
             name="alt"
             required
             minLength={3}
-            className="min-h-11 rounded border border-ink/30 bg-paper px-3 font-normal"
+            className="min-h-11 rounded border border-ink/30 bg-paper px-3"
           />
-        </label>
+        </div>
         <div>
           <button type="submit" className="btn btn-outline" disabled={busy}>
             Upload
@@ -334,20 +392,32 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
 
       <form onSubmit={startNew} className="mt-8 flex max-w-3xl flex-wrap items-end gap-3">
         <h3 className="w-full text-xl font-semibold">Add a file</h3>
-        <label className="grid gap-1.5 font-semibold">
-          Folder of the new file
-          <select name="folder" className="min-h-11 rounded border border-ink/30 bg-paper px-3 font-normal">
+        <div className="grid gap-1.5">
+          <label htmlFor={`${textId}-new-folder`} className="font-semibold">
+            Folder of the new file
+          </label>
+          <select
+            id={`${textId}-new-folder`}
+            name="folder"
+            className="min-h-11 rounded border border-ink/30 bg-paper px-3"
+          >
             {(folders ?? []).map((f) => (
               <option key={f.folder} value={f.folder}>
-                {f.label} ({f.folder})
+                {f.label}
               </option>
             ))}
           </select>
-        </label>
-        <label className="grid min-w-48 flex-1 gap-1.5 font-semibold">
-          Name of the new file
-          <input name="name" className="min-h-11 rounded border border-ink/30 bg-paper px-3 font-normal" />
-        </label>
+        </div>
+        <div className="grid min-w-48 flex-1 gap-1.5">
+          <label htmlFor={`${textId}-new-name`} className="font-semibold">
+            Name of the new file
+          </label>
+          <input
+            id={`${textId}-new-name`}
+            name="name"
+            className="min-h-11 rounded border border-ink/30 bg-paper px-3"
+          />
+        </div>
         <button type="submit" className="btn btn-outline">
           Start the new file
         </button>

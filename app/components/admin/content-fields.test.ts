@@ -23,6 +23,11 @@ describe("the editor's form writes a value in place", () => {
     expect((parse(timed) as { sessions: { end: string }[] }).sessions[0]!.end).toBe("09:30");
   });
 
+  it("fills an empty value after its colon with the space YAML needs (issue 41)", () => {
+    const filled = setInPlace("---\ntitle:\nexcerpt:\n---\nText\n", true, ["excerpt"], "Doors open at 8")!;
+    expect(filled).toBe("---\ntitle:\nexcerpt: Doors open at 8\n---\nText\n");
+  });
+
   it("quotes what YAML would read otherwise, and leaves paragraphs and new keys to the whole document", () => {
     const day = content("schedule/day-01.yaml");
     const tricky = setInPlace(day, false, ["sessions", 0, "title"], "yes: no # not a comment")!;

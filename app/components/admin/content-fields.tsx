@@ -1,11 +1,22 @@
+import { createContext, useContext, useEffect, useRef } from "react";
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document } from "yaml";
+import type { Choice } from "~/lib/admin/content";
+import { entryTitle, fieldId, labelOf, pathKey, singular } from "~/lib/content-words";
 import { splitFrontMatter } from "~/lib/front-matter";
+import { PicturePicker } from "./picture-picker";
+
+export { labelOf };
 
 /**
  * The editor's form (issue 30): the fields of a content file, drawn from its JSON Schema (made from the
  * content's zod schemas on the server: a field added to a schema appears here), over the same text the
  * "Text" view edits. A change is written into the YAML document (`setIn`), so comments and the order of
  * the file survive; a Markdown file's front matter is the document and its text is `body`.
+ *
+ * What the schemas' metadata says (issue 41, app/content/schemas/fields.ts `EditorMeta`): ids and numbers the
+ * save assigns are not shown; dates and times use the browser's pickers; a field naming a speaker, category or
+ * tag offers them by name; a picture is chosen from thumbnails. Each control is named by its label alone (its
+ * hint and any problem are its description), and a problem the save found is shown at its field.
  */
 type JsonSchema = {
   type?: string | string[];
@@ -19,17 +30,12 @@ type JsonSchema = {
   title?: string;
   minimum?: number;
   exclusiveMinimum?: number;
+  auto?: boolean;
+  ref?: string;
+  input?: "date" | "time";
+  picture?: boolean;
 };
 type Path = (string | number)[];
-
-/** "startTime" -> "Start time", "ticket-plans" -> "Ticket plans". */
-export function labelOf(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/[-_]+/g, " ")
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 interface Split {
   doc: Document;
@@ -68,52 +74,64 @@ export function setInPlace(text: string, markdown: boolean, path: (string | numb
       : stringify(value, { lineWidth: 0 }).trimEnd();
   if (/\n/.test(written)) return null;
   const [start, end] = node.range;
-  return text.slice(0, offset + start) + written + text.slice(offset + end);
+  // An empty value right after its colon ("excerpt:", as a whole-document write leaves it) needs its space.
+  const lead = start === end && text[offset + start - 1] === ":" ? " " : "";
+  return text.slice(0, offset + start) + lead + written + text.slice(offset + end);
 }
 
-/** A new list entry: each required field empty (or the next id), which the save's check then names. */
-function blank(schema: JsonSchema | undefined, siblings: unknown[]): unknown {
+/** A new list entry: each required field empty; ids and numbers are left for the save to assign. */
+function blank(schema: JsonSchema | undefined): unknown {
   if (!schema) return "";
   if (schema.type === "object") {
     const value: Record<string, unknown> = {};
     for (const key of schema.required ?? []) {
-      const ids = siblings.map((s) => Number((s as Record<string, unknown>)?.[key])).filter(Number.isFinite);
-      value[key] =
-        key === "id" && schema.properties?.id?.type === "integer"
-          ? Math.max(0, ...ids) + 1
-          : blank(schema.properties?.[key], []);
+      const child = schema.properties?.[key];
+      if (!child?.auto) value[key] = blank(child);
     }
     return value;
   }
   if (schema.type === "array") return [];
-  if (schema.type === "integer" || schema.type === "number") return 0;
+  if (schema.type === "integer" || schema.type === "number") return null;
   if (schema.type === "boolean") return false;
   return schema.enum?.[0] ?? "";
 }
 
-/** What a list entry is called in its summary: "3: Opening worship", else its first short text. */
-function entryName(item: unknown): string {
-  const record = (item ?? {}) as Record<string, unknown>;
-  const named = record.title ?? record.name ?? record.question ?? record.label ?? record.caption;
-  const text =
-    typeof named === "string"
-      ? named
-      : Object.values(record).find((v): v is string => typeof v === "string" && v.length > 0 && v.length <= 80);
-  return `${record.id !== undefined ? `${String(record.id)}: ` : ""}${text ?? ""}`;
+/** One type for a field that may also be left empty (`["string", "null"]`, or `anyOf` with null). */
+function plainType(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema.type)) return { ...schema, type: schema.type.find((t) => t !== "null") };
+  const options = schema.anyOf?.filter((o) => o.type !== "null");
+  if (options?.length === 1 && !options.some((o) => "const" in o)) {
+    const rest = { ...schema };
+    delete rest.anyOf;
+    return { ...rest, ...options[0] };
+  }
+  return schema;
 }
 
 const LONG = /^(body|text|description|bio|answer|excerpt|paragraphs|message|summary)$/;
+
+export interface FieldsContext {
+  /** The save's problems at this file's fields, by path key ("sessions.1.end"). */
+  problems: Map<string, string>;
+  /** For each collection a field names, its entries by name. */
+  choices: Record<string, Choice[]>;
+  /** Where a picture uploaded in place goes. */
+  pictureFolders: string[];
+}
+const Fields = createContext<FieldsContext>({ problems: new Map(), choices: {}, pictureFolders: [] });
 
 export function ContentFields({
   schema,
   text,
   markdown,
   onChange,
+  context,
 }: {
   schema: JsonSchema;
   text: string;
   markdown: boolean;
   onChange: (text: string) => void;
+  context: FieldsContext;
 }) {
   const parts = split(text, markdown);
   if (parts.doc.errors.length)
@@ -133,32 +151,105 @@ export function ContentFields({
   const fields = { ...(schema.properties ?? {}) };
   delete fields.body;
   return (
-    <div className="mt-4 grid max-w-3xl gap-4">
-      <Node schema={{ ...schema, properties: fields }} value={value} path={[]} change={change} label="" />
-      {parts.body !== null ? (
-        <label className="grid gap-1.5 font-semibold">
-          Text (Markdown)
-          <textarea
-            className="h-64 rounded border border-ink/30 bg-paper p-3 font-mono text-sm font-normal"
-            value={parts.body}
-            onChange={(event) => {
-              // The front matter stays as written; only the text after it changes.
-              const head = splitFrontMatter(text)?.head;
-              onChange(
-                head ? head + event.target.value : join({ doc: split(text, true).doc, body: event.target.value }),
-              );
-            }}
-          />
-        </label>
+    <Fields.Provider value={context}>
+      <div className="mt-4 grid max-w-3xl gap-4">
+        <Node schema={{ ...schema, properties: fields }} value={value} path={[]} change={change} label="" />
+        {parts.body !== null ? (
+          <Field path={["body"]} label="Text (Markdown)" hint={null}>
+            {(props) => (
+              <textarea
+                {...props}
+                className="h-64 rounded border border-ink/30 bg-paper p-3 font-mono text-sm font-normal"
+                value={parts.body ?? ""}
+                onChange={(event) => {
+                  // The front matter stays as written; only the text after it changes.
+                  const head = splitFrontMatter(text)?.head;
+                  onChange(
+                    head ? head + event.target.value : join({ doc: split(text, true).doc, body: event.target.value }),
+                  );
+                }}
+              />
+            )}
+          </Field>
+        ) : null}
+      </div>
+    </Fields.Provider>
+  );
+}
+
+const control = "min-h-11 w-full rounded border border-ink/30 bg-paper px-3 font-normal";
+
+/** What a control needs to be named by its label and described by its hint and problem. */
+interface ControlProps {
+  id: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+/** A labelled control: the label names it; the hint and the save's problem (if any) describe it. */
+function Field({
+  path,
+  label,
+  hint,
+  children,
+  inline = false,
+}: {
+  path: Path;
+  label: string;
+  hint: string | null | undefined;
+  children: (props: ControlProps) => React.ReactNode;
+  inline?: boolean;
+}) {
+  const { problems } = useContext(Fields);
+  const id = fieldId(path);
+  const problem = problems.get(pathKey(path));
+  const described = [hint ? `${id}-hint` : "", problem ? `${id}-problem` : ""].filter(Boolean).join(" ");
+  const props: ControlProps = {
+    id,
+    ...(problem ? { "aria-invalid": true as const } : {}),
+    ...(described ? { "aria-describedby": described } : {}),
+  };
+  const notes = (
+    <>
+      {hint ? (
+        <span id={`${id}-hint`} className="block text-sm text-muted">
+          {hint}
+        </span>
       ) : null}
+      {problem ? (
+        <span id={`${id}-problem`} className="block text-sm font-semibold text-rose">
+          {problem}
+        </span>
+      ) : null}
+    </>
+  );
+  if (inline)
+    return (
+      <div className="grid gap-1">
+        <div className="inline-flex min-h-11 items-center gap-2">
+          {children(props)}
+          <label htmlFor={id} className="font-semibold">
+            {label}
+          </label>
+        </div>
+        {notes}
+      </div>
+    );
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="font-semibold">
+        {label}
+      </label>
+      {notes}
+      {children(props)}
     </div>
   );
 }
 
-const control = "min-h-11 rounded border border-ink/30 bg-paper px-3 font-normal";
+type Change = (edit: (doc: Document) => void, inPlace?: { path: Path; value: unknown }) => void;
 
 function Node({
-  schema,
+  schema: given,
   value,
   path,
   change,
@@ -167,13 +258,14 @@ function Node({
   schema: JsonSchema;
   value: unknown;
   path: Path;
-  change: (edit: (doc: Document) => void, inPlace?: { path: Path; value: unknown }) => void;
+  change: Change;
   label: string;
 }) {
-  const hint = schema.description ? (
-    <span className="block text-sm font-normal text-muted">{schema.description}</span>
-  ) : null;
+  const { problems, choices, pictureFolders } = useContext(Fields);
+  const schema = plainType(given);
   const set = (next: unknown) => change((doc) => doc.setIn(path, next), { path, value: next });
+  // Assigned by the save (server/content/auto-ids.ts): nothing to type.
+  if (schema.auto === true && schema.type === "integer") return null;
 
   if (schema.type === "object" && schema.properties) {
     const record = (value ?? {}) as Record<string, unknown>;
@@ -191,7 +283,7 @@ function Node({
     return (
       <fieldset className="grid gap-3 rounded border border-ink/15 p-3">
         <legend className="px-1 font-semibold">{label}</legend>
-        {hint}
+        {schema.description ? <p className="text-sm text-muted">{schema.description}</p> : null}
         {body}
       </fieldset>
     );
@@ -199,13 +291,21 @@ function Node({
 
   if (schema.type === "array" && schema.items) {
     const list = Array.isArray(value) ? value : [];
-    const objects = schema.items.type === "object";
+    const items = plainType(schema.items);
+    const one = singular(label);
+    if (items.ref && choices[items.ref])
+      return <ChoiceList path={path} label={label} list={list} options={choices[items.ref]!} set={set} />;
+    const objects = items.type === "object";
+    const key = pathKey(path);
+    const problemInside = (i: number) =>
+      [...problems.keys()].some((k) => k === `${key}.${i}` || k.startsWith(`${key}.${i}.`));
     return (
       <fieldset className="grid gap-2 rounded border border-ink/15 p-3">
         <legend className="px-1 font-semibold">{label}</legend>
-        {hint}
+        {schema.description ? <p className="text-sm text-muted">{schema.description}</p> : null}
         {list.map((item, i) => {
-          const name = objects ? entryName(item) : String(item ?? "");
+          const title = objects ? entryTitle(item) : undefined;
+          const name = `${one} ${i + 1}${title ? `: ${title}` : ""}`;
           const remove = (
             <button
               type="button"
@@ -217,27 +317,18 @@ function Node({
                 })
               }
             >
-              Remove<span className="sr-only"> {name || `entry ${i + 1}`}</span>
+              Remove<span className="sr-only"> {name}</span>
             </button>
           );
           return objects ? (
-            <details key={i} className="rounded border border-ink/10 p-2">
-              <summary className="min-h-11 cursor-pointer py-2 font-semibold">{name || `Entry ${i + 1}`}</summary>
-              <div className="mt-2 grid gap-3">
-                <Node schema={schema.items!} value={item} path={[...path, i]} change={change} label="" />
-                <div>{remove}</div>
-              </div>
-            </details>
+            <Entry key={i} name={name} problem={problemInside(i)}>
+              <Node schema={items} value={item} path={[...path, i]} change={change} label="" />
+              <div>{remove}</div>
+            </Entry>
           ) : (
             <div key={i} className="flex flex-wrap items-end gap-2">
               <div className="min-w-0 flex-1">
-                <Node
-                  schema={schema.items!}
-                  value={item}
-                  path={[...path, i]}
-                  change={change}
-                  label={`${label} ${i + 1}`}
-                />
+                <Node schema={items} value={item} path={[...path, i]} change={change} label={`${one} ${i + 1}`} />
               </div>
               {remove}
             </div>
@@ -250,7 +341,7 @@ function Node({
             onClick={() =>
               change((doc) => {
                 const seq = doc.getIn(path);
-                const entry = blank(schema.items, list);
+                const entry = blank(items);
                 if (isSeq(seq)) seq.add(doc.createNode(entry));
                 else doc.setIn(path, [entry]);
               })
@@ -263,67 +354,115 @@ function Node({
     );
   }
 
-  const options = schema.enum ?? schema.anyOf?.filter((o) => "const" in o).map((o) => o.const);
-  if (options?.length)
+  const hint = schema.input ? null : schema.description;
+  const ref = schema.ref ? choices[schema.ref] : undefined;
+  const options: { value: unknown; label: string }[] | undefined = ref
+    ? ref.map((c) => ({ value: c.value, label: c.label }))
+    : (schema.enum ?? schema.anyOf?.filter((o) => "const" in o).map((o) => o.const))?.map((o) => ({
+        value: o,
+        label: String(o),
+      }));
+  if (options?.length) {
+    const known = options.some((o) => String(o.value) === String(value ?? ""));
     return (
-      <label className="grid gap-1.5 font-semibold">
-        {label}
-        {hint}
-        <select
-          className={control}
-          value={String(value ?? "")}
-          onChange={(event) => set(options.find((o) => String(o) === event.target.value))}
-        >
-          {value === undefined ? <option value="">(none)</option> : null}
-          {options.map((o) => (
-            <option key={String(o)} value={String(o)}>
-              {String(o)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Field path={path} label={label} hint={ref ? schema.description : hint}>
+        {(props) => (
+          <select
+            {...props}
+            className={control}
+            value={String(value ?? "")}
+            onChange={(event) => {
+              const picked = options.find((o) => String(o.value) === event.target.value);
+              // "(none)" removes an optional reference (a session without a speaker).
+              if (!picked) return change((doc) => doc.deleteIn(path));
+              set(picked.value);
+            }}
+          >
+            {value === undefined || value === null || value === "" ? <option value="">(none)</option> : null}
+            {!known && value !== undefined && value !== null && value !== "" ? (
+              <option value={String(value)}>{String(value)} (unknown)</option>
+            ) : null}
+            {options.map((o) => (
+              <option key={String(o.value)} value={String(o.value)}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
     );
+  }
 
   if (schema.type === "boolean")
     return (
-      <label className="inline-flex min-h-11 items-center gap-2 font-semibold">
-        <input type="checkbox" className="size-6" checked={value === true} onChange={(e) => set(e.target.checked)} />
-        {label}
-      </label>
+      <Field path={path} label={label} hint={hint} inline>
+        {(props) => (
+          <input
+            {...props}
+            type="checkbox"
+            className="size-6"
+            checked={value === true}
+            onChange={(e) => set(e.target.checked)}
+          />
+        )}
+      </Field>
     );
 
   if (schema.type === "integer" || schema.type === "number")
     return (
-      <label className="grid gap-1.5 font-semibold">
-        {label}
-        {hint}
-        <input
-          type="number"
-          className={control}
-          step={schema.type === "integer" ? 1 : "any"}
-          value={typeof value === "number" ? value : ""}
-          onChange={(event) => set(event.target.value === "" ? null : Number(event.target.value))}
-        />
-      </label>
+      <Field path={path} label={label} hint={hint}>
+        {(props) => (
+          <input
+            {...props}
+            type="number"
+            className={control}
+            step={schema.type === "integer" ? 1 : "any"}
+            value={typeof value === "number" ? value : ""}
+            onChange={(event) => set(event.target.value === "" ? null : Number(event.target.value))}
+          />
+        )}
+      </Field>
     );
 
-  if (schema.type === "string" || value === undefined || typeof value === "string") {
-    const key = String(path.at(-1) ?? "");
-    const long = LONG.test(key) || (typeof value === "string" && value.length > 80);
+  if (schema.picture)
     return (
-      <label className="grid gap-1.5 font-semibold">
-        {label}
-        {hint}
-        {long ? (
-          <textarea
-            className={`${control} h-28 py-2`}
-            value={String(value ?? "")}
-            onChange={(event) => set(event.target.value)}
+      <Field path={path} label={label} hint={hint}>
+        {(props) => (
+          <PicturePicker
+            {...props}
+            label={label}
+            folders={pictureFolders}
+            value={typeof value === "string" ? value : ""}
+            onChange={set}
           />
-        ) : (
-          <input className={control} value={String(value ?? "")} onChange={(event) => set(event.target.value)} />
         )}
-      </label>
+      </Field>
+    );
+
+  if (schema.type === "string" || value === undefined || value === null || typeof value === "string") {
+    const key = String(path.at(-1) ?? "");
+    const long = !schema.input && (LONG.test(key) || (typeof value === "string" && value.length > 80));
+    return (
+      <Field path={path} label={label} hint={hint}>
+        {(props) =>
+          long ? (
+            <textarea
+              {...props}
+              className={`${control} h-28 py-2`}
+              value={String(value ?? "")}
+              onChange={(event) => set(event.target.value)}
+            />
+          ) : (
+            <input
+              {...props}
+              type={schema.input ?? "text"}
+              className={control}
+              value={String(value ?? "")}
+              onChange={(event) => set(event.target.value)}
+            />
+          )
+        }
+      </Field>
     );
   }
 
@@ -332,5 +471,69 @@ function Node({
     <p className="text-muted">
       {label}: edit in the Text view{isMap(value) ? "" : ` (${JSON.stringify(value)})`}.
     </p>
+  );
+}
+
+/** A list entry, folded under its name; opened when the save found a problem in it (and left open after). */
+function Entry({ name, problem, children }: { name: string; problem: boolean; children: React.ReactNode }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (problem && details.current) details.current.open = true;
+  }, [problem]);
+  return (
+    <details ref={details} className="rounded border border-ink/10 p-2">
+      <summary className="min-h-11 cursor-pointer py-2 font-semibold">{name}</summary>
+      <div className="mt-2 grid gap-3" role="group" aria-label={name}>
+        {children}
+      </div>
+    </details>
+  );
+}
+
+/** A list of references (a post's tags): one checkbox per entry of the named collection. */
+function ChoiceList({
+  path,
+  label,
+  list,
+  options,
+  set,
+}: {
+  path: Path;
+  label: string;
+  list: unknown[];
+  options: Choice[];
+  set: (next: unknown) => void;
+}) {
+  const { problems } = useContext(Fields);
+  const key = pathKey(path);
+  const problem = [...problems.entries()].find(([k]) => k === key || k.startsWith(`${key}.`))?.[1];
+  const id = fieldId(path);
+  return (
+    <fieldset
+      id={id}
+      tabIndex={-1}
+      className="grid gap-1 rounded border border-ink/15 p-3"
+      aria-describedby={problem ? `${id}-problem` : undefined}
+    >
+      <legend className="px-1 font-semibold">{label}</legend>
+      {problem ? (
+        <p id={`${id}-problem`} className="text-sm font-semibold text-rose">
+          {problem}
+        </p>
+      ) : null}
+      {options.map((choice) => (
+        <label key={String(choice.value)} className="inline-flex min-h-11 items-center gap-2">
+          <input
+            type="checkbox"
+            className="size-6"
+            checked={list.includes(choice.value)}
+            onChange={(event) =>
+              set(event.target.checked ? [...list, choice.value] : list.filter((v) => v !== choice.value))
+            }
+          />
+          {choice.label}
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -2,8 +2,10 @@ import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { inboxLabel, isInboxKind } from "~/forms";
 import { adminApi, type OrderRow, type PageOf, type SubmissionRow } from "~/lib/admin/api";
+import { AttendeesPanel } from "./attendees-panel";
 import { ErasureForm } from "./erasure-form";
-import { InboxNav, type Counts, type Tab } from "./inbox-nav";
+import { AdminNav, isTab, tabLabel, type Counts, type Tab } from "./admin-nav";
+import { HomeView } from "./home-view";
 import { OrdersPanel } from "./orders-panel";
 import { OrganisersPanel } from "./organisers-panel";
 import { PublishPanel } from "./publish-panel";
@@ -21,7 +23,10 @@ type View =
   | { kind: "orders"; orders: PageOf<OrderRow>; tickets: PageOf<SubmissionRow> | null }
   | { kind: "none" };
 
-/** The signed-in inbox: what to show is all in the URL (?tab=&page=&q=&status=&from=&to=&id=). */
+/**
+ * The signed-in organisers' area: what to show is all in the URL (?tab=&page=&q=&status=&from=&to=&id=);
+ * without a tab, the home (what needs attention).
+ */
 export function Inbox({
   who,
   onSignedOut,
@@ -33,11 +38,8 @@ export function Inbox({
   section?: Tab;
 }) {
   const [params] = useSearchParams();
-  const raw = section ?? params.get("tab") ?? "contact";
-  const tab: Tab =
-    isInboxKind(raw) || ["orders", "erasure", "organisers", "content", "publish"].includes(raw)
-      ? (raw as Tab)
-      : "contact";
+  const raw = section ?? params.get("tab") ?? "home";
+  const tab: Tab = isTab(raw) ? raw : "home";
   const id = params.get("id");
   const [counts, setCounts] = useState<Counts | null>(null);
   const [view, setView] = useState<View>({ kind: "none" });
@@ -57,7 +59,7 @@ export function Inbox({
     void adminApi<Counts>("/counts").then((res) => live && res.ok && setCounts(res.data));
     setError(null);
     const load = async (): Promise<View | null> => {
-      if (tab === "erasure" || tab === "organisers" || tab === "content" || tab === "publish") return { kind: "none" };
+      if (!isInboxKind(tab) && tab !== "orders") return { kind: "none" };
       if (tab === "orders") {
         const [orders, tickets] = await Promise.all([
           adminApi<PageOf<OrderRow>>(`/orders${params.get("page") ? `?page=${params.get("page")}` : ""}`),
@@ -100,9 +102,6 @@ export function Inbox({
     onSignedOut("You are signed out.");
   }
 
-  const title = isInboxKind(tab)
-    ? inboxLabel(tab)
-    : { orders: "Orders", erasure: "Erasure", organisers: "Organisers", content: "Content", publish: "Publish" }[tab];
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -114,9 +113,10 @@ export function Inbox({
         </button>
       </div>
       <div className="mt-6">
-        <InboxNav tab={tab} counts={counts} />
+        <AdminNav tab={tab} counts={counts} />
       </div>
-      <h2 className="sr-only">{title}</h2>
+      {/* A list is named here; every other section (home, editor, publish, organisers, erasure) heads itself. */}
+      {isInboxKind(tab) || tab === "orders" ? <h2 className="sr-only">{tabLabel(tab)}</h2> : null}
       {isInboxKind(tab) && !id ? (
         <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
           <div className="min-w-0 flex-1">
@@ -130,6 +130,7 @@ export function Inbox({
       <p role="alert" className="mt-4 font-semibold text-rose empty:hidden">
         {error}
       </p>
+      {tab === "home" ? <HomeView fail={fail} /> : null}
       {tab === "erasure" ? <ErasureForm onErased={() => setVersion((v) => v + 1)} /> : null}
       {tab === "organisers" ? <OrganisersPanel fail={fail} onSignedOut={onSignedOut} /> : null}
       {tab === "content" ? (
@@ -138,6 +139,7 @@ export function Inbox({
         </Suspense>
       ) : null}
       {tab === "publish" ? <PublishPanel fail={fail} /> : null}
+      {tab === "attendees" ? <AttendeesPanel fail={fail} /> : null}
       {view.kind === "list" && isInboxKind(tab) && !id ? (
         <SubmissionList
           key={search}

@@ -1,16 +1,24 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { MAX_NAME_LENGTH } from "~/forms/admin";
 import { adminApi } from "~/lib/admin/api";
 import { Field } from "../forms/field";
 import { ConfirmStep } from "./confirm-step";
+import { InviteLink } from "./invite-link";
 import { when } from "./submission-list";
 
 interface Organisers {
-  organisers: { id: number; email: string; createdAt: string; lastSignInAt: string | null }[];
-  invites: { id: string; email: string; expiresAt: string }[];
+  organisers: { id: number; email: string; name: string | null; createdAt: string; lastSignInAt: string | null }[];
+  invites: { id: string; email: string; name: string | null; expiresAt: string }[];
   you: number;
 }
 
-/** Who has access, invitations waiting (each with "Withdraw"), an invitation form, "Remove" (after a confirm step). */
+/** How an organiser is named: the name they gave, else their address's local part (as their saves are). */
+const nameOf = (o: { email: string; name: string | null }) => o.name?.trim() || o.email.split("@")[0]!;
+
+/**
+ * Who has access (by name), invitations waiting (each with "Withdraw"), an invitation form (their address and,
+ * optionally, their name) whose link shows at once with "Copy link", "Remove" (after a confirm step).
+ */
 export function OrganisersPanel({
   fail,
   onSignedOut,
@@ -36,12 +44,14 @@ export function OrganisersPanel({
   async function invite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const email = String(new FormData(form).get("email") ?? "").trim();
+    const fields = new FormData(form);
+    const email = String(fields.get("email") ?? "").trim();
+    const name = String(fields.get("name") ?? "").trim();
     setError(null);
     setNotice(null);
     const res = await adminApi<{ email: string; link: string; mailed: boolean }>("/organisers", {
       method: "POST",
-      body: { email },
+      body: name ? { email, name } : { email },
     });
     if (!res.ok) return res.status === 401 ? fail(res.status, res.error) : setError(res.error);
     form.reset();
@@ -77,9 +87,10 @@ export function OrganisersPanel({
       <ul className="mt-4 divide-y divide-ink/10 rounded-[var(--radius-card)] bg-paper" aria-label="Who has access">
         {data?.organisers.map((o) => (
           <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-            <span className="break-all">
-              <strong>{o.email}</strong>
+            <span className="break-words">
+              <strong>{nameOf(o)}</strong>
               {o.id === data.you ? " (you)" : ""}
+              <span className="block break-all">{o.email}</span>
               <span className="block text-muted">
                 {o.lastSignInAt ? `last signed in ${when(o.lastSignInAt)}` : "has not signed in yet"}
               </span>
@@ -106,6 +117,7 @@ export function OrganisersPanel({
             {data.invites.map((i) => (
               <li key={i.id} className="flex flex-wrap items-center justify-between gap-3">
                 <span className="break-all">
+                  {i.name ? `${i.name}, ` : ""}
                   {i.email}, until {when(i.expiresAt)}
                 </span>
                 <button type="button" className="btn btn-outline" onClick={() => void withdraw(i.id)}>
@@ -119,6 +131,7 @@ export function OrganisersPanel({
       <form onSubmit={invite} className="mt-6 grid max-w-xl gap-4">
         <h3 className="text-xl font-semibold">Invite an organiser</h3>
         <Field label="Their e-mail address" name="email" type="email" required autoComplete="off" />
+        <Field label="Their name (optional)" name="name" maxLength={MAX_NAME_LENGTH} autoComplete="off" />
         <div>
           <button type="submit" className="btn btn-primary">
             Send the invitation
@@ -130,14 +143,12 @@ export function OrganisersPanel({
       </p>
       <div role="status" className="mt-4 empty:hidden">
         {notice ? (
-          <>
-            <p ref={noticeText} tabIndex={-1} className="font-semibold">
-              {notice.text}
-            </p>
-            {notice.link ? <p className="mt-2 break-all font-mono text-sm">{notice.link}</p> : null}
-          </>
+          <p ref={noticeText} tabIndex={-1} className="font-semibold">
+            {notice.text}
+          </p>
         ) : null}
       </div>
+      {notice?.link ? <InviteLink key={notice.link} link={notice.link} focusOnShow /> : null}
     </section>
   );
 }

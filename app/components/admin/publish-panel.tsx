@@ -1,24 +1,70 @@
 import { Check, Circle, LoaderCircle, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { adminApi } from "~/lib/admin/api";
-import type { BuildInfo, PublishJob, PublishOverview, PublishStep } from "~/lib/admin/publish";
+import {
+  describeBuild,
+  groupSteps,
+  type NamedBuild,
+  type PublishJob,
+  type PublishOverview,
+  type StepGroup,
+} from "~/lib/admin/publish";
 import { when } from "./submission-list";
 
 /** How often a running publish is asked for its steps. */
 const POLL_MS = 1000;
 
 const active = (job: PublishJob | null) => job?.state === "queued" || job?.state === "running";
-const short = (build: BuildInfo) => `${build.id}${build.commit ? ` (content ${build.commit.slice(0, 7)})` : ""}`;
 
-function StepIcon({ state }: { state: PublishStep["state"] }) {
+/** "10:02" today, else "24 Nov, 10:02" (the organiser's own time zone and language). */
+function shortWhen(iso: string): string {
+  const at = new Date(iso);
+  const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  if (at.toDateString() === new Date().toDateString()) return time;
+  return `${at.toLocaleDateString([], { day: "numeric", month: "short" })}, ${time}`;
+}
+
+/** A build's name: "Day 01: Registration & Welcome, by Grace Mensah, 10:02" (its time when its changes are not known). */
+export function buildName(build: NamedBuild): string {
+  if (!build.summary) return `Version built ${shortWhen(build.builtAt)}`;
+  const { what, by, at } = describeBuild(build.summary);
+  return [what, by ? `by ${by}` : null, at ? shortWhen(at) : null].filter(Boolean).join(", ");
+}
+
+const SAID: Record<StepGroup["state"], string> = {
+  done: "done",
+  running: "under way",
+  failed: "failed",
+  waiting: "to come",
+};
+
+function StepIcon({ state }: { state: StepGroup["state"] }) {
   if (state === "done") return <Check aria-hidden="true" className="size-5 text-ink" />;
   if (state === "failed") return <X aria-hidden="true" className="size-5 text-rose" />;
+  if (state === "waiting") return <Circle aria-hidden="true" className="size-5 text-muted" />;
   return <LoaderCircle aria-hidden="true" className="size-5 motion-safe:animate-spin" />;
 }
 
+/** A publish's steps as organisers know them: Pictures, Pages, Offline copy, Checks, Going live. */
+function PublishSteps({ job }: { job: PublishJob }) {
+  const groups = groupSteps(job.steps);
+  return (
+    <ol aria-label="Steps of this publish" className="mt-4 grid gap-1">
+      {groups.map((group) => (
+        <li key={group.name} className={`flex items-center gap-2 ${group.state === "waiting" ? "text-muted" : ""}`}>
+          <StepIcon state={group.state} />
+          <span className={group.state === "running" ? "font-semibold" : undefined}>{group.name}</span>
+          <span className="sr-only">: {SAID[group.state]}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /**
- * Publishing (issue 31): the live build, "Publish" with its steps as they run (polled), the error when the
- * build fails, and the builds kept for "Roll back".
+ * Publishing (issues 31, 41): what is live now, "Publish" with its steps in people's words as they run
+ * (polled), the error when the build fails, and the builds kept, each named by what changed and who, with
+ * "Roll back to this".
  */
 export function PublishPanel({ fail }: { fail: (status: number, message: string) => void }) {
   const [overview, setOverview] = useState<PublishOverview | null>(null);
@@ -50,7 +96,7 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
         if (!res.ok) return fail(res.status, res.error);
         setJob(res.data);
         if (res.data.state === "done") {
-          setNotice(`Published: build ${res.data.buildId} is live.`);
+          setNotice("Published: visitors now see the saved changes.");
           setVersion((v) => v + 1);
         } else if (res.data.state === "failed") {
           setNotice("The publish failed. The live site is unchanged.");
@@ -74,16 +120,16 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
     if (started) setJob(started);
   }
 
-  async function rollBack(build: BuildInfo) {
+  async function rollBack(build: NamedBuild) {
     setBusy(true);
     setNotice(null);
-    const res = await adminApi<{ build: BuildInfo; tookMs: number }>("/rollback", {
+    const res = await adminApi<{ build: NamedBuild; tookMs: number }>("/rollback", {
       method: "POST",
       body: { buildId: build.id },
     });
     setBusy(false);
     if (!res.ok) return fail(res.status, res.error);
-    setNotice(`Rolled back: build ${res.data.build.id} is live (switched in ${res.data.tookMs} ms).`);
+    setNotice(`Rolled back: visitors now see “${buildName(build)}” (switched in ${res.data.tookMs} ms).`);
     setVersion((v) => v + 1);
   }
 
@@ -99,9 +145,11 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
       </p>
       {liveBuild ? (
         <p className="mt-4">
-          Live: build <strong>{short(liveBuild)}</strong>, built {when(liveBuild.builtAt)}, live since{" "}
-          {when(liveBuild.switchedAt)}
-          {liveBuild.switchedBy ? ` (${liveBuild.switchedBy})` : ""}.
+          <strong>Live now:</strong> {buildName(liveBuild)}.{" "}
+          <span className="text-muted">
+            Published {when(liveBuild.switchedAt)}
+            {liveBuild.switchedBy ? ` by ${liveBuild.switchedBy}` : ""}.
+          </span>
         </p>
       ) : null}
       <button type="button" className="btn btn-primary mt-4" disabled={busy || running} onClick={() => void publish()}>
@@ -110,22 +158,7 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
       <p role="status" className="mt-4 font-semibold empty:hidden">
         {notice}
       </p>
-      {job && job.steps.length ? (
-        <ol aria-label={`Steps of publish ${job.id}`} className="mt-4 grid gap-1">
-          {job.steps.map((step) => (
-            <li key={step.name} className="flex items-center gap-2">
-              <StepIcon state={step.state} />
-              <span>{step.name}</span>
-              <span className="sr-only">: {step.state}</span>
-            </li>
-          ))}
-          {running ? (
-            <li className="flex items-center gap-2 text-muted">
-              <Circle aria-hidden="true" className="size-5" /> more steps to come
-            </li>
-          ) : null}
-        </ol>
-      ) : null}
+      {job && (running || job.steps.length) ? <PublishSteps job={job} /> : null}
       {job?.state === "failed" && job.error ? (
         <div role="alert" className="mt-4 rounded-[var(--radius-card)] border-2 border-rose bg-paper p-4">
           <p className="font-semibold">Why the build failed:</p>
@@ -139,28 +172,45 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
       ) : null}
       {overview && overview.builds.length > 1 ? (
         <>
-          <h3 className="mt-8 text-xl font-semibold">Builds kept</h3>
-          <ul className="mt-3 grid gap-3">
-            {overview.builds.map((build) => (
-              <li key={build.id} className="flex flex-wrap items-center justify-between gap-3">
-                <span>
-                  {short(build)}, built {when(build.builtAt)}
-                </span>
-                {build.id === liveBuild?.id ? (
-                  <span className="font-semibold">Live</span>
-                ) : (
-                  <button
-                    type="button"
-                    className="btn btn-outline"
-                    disabled={busy || running}
-                    onClick={() => void rollBack(build)}
-                  >
-                    {Date.parse(build.builtAt) < Date.parse(liveBuild?.builtAt ?? "") ? "Roll back" : "Switch"} to this
-                    build<span className="sr-only"> ({build.id})</span>
-                  </button>
-                )}
-              </li>
-            ))}
+          <h3 className="mt-8 text-xl font-semibold">Versions kept</h3>
+          <p className="mt-1 text-muted">Each is named by what changed since the one before it, and who changed it.</p>
+          <ul className="mt-3 grid gap-3" aria-label="Versions kept">
+            {overview.builds.map((build) => {
+              const isLive = build.id === liveBuild?.id;
+              const name = buildName(build);
+              const back = Date.parse(build.builtAt) < Date.parse(liveBuild?.builtAt ?? "") ? "Roll back" : "Switch";
+              return (
+                <li
+                  key={build.id}
+                  aria-current={isLive ? "true" : undefined}
+                  className={`flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] p-3 ${isLive ? "border-2 border-gold-deep bg-paper" : "border border-ink/15"}`}
+                >
+                  <span className="min-w-0 flex-1 basis-60">
+                    <span className="block font-semibold break-words">{name}</span>
+                    <span className="block text-sm text-muted">
+                      Built {when(build.builtAt)}
+                      {build.summary?.first ? " (the first version kept: its last change shown)" : ""}
+                    </span>
+                  </span>
+                  {isLive ? (
+                    <span className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-gold-deep">
+                      <Check aria-hidden="true" className="size-5" />
+                      Live now
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      disabled={busy || running}
+                      aria-label={`${back} to this: ${name}`}
+                      onClick={() => void rollBack(build)}
+                    >
+                      {back} to this
+                    </button>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </>
       ) : null}

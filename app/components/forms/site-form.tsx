@@ -9,7 +9,9 @@ import {
   fieldsOf,
   formPath,
   invalidId,
+  isSentNow,
   isStoredKind,
+  NOT_SENT_OFFLINE,
   sentId,
   type FormKind,
 } from "~/forms";
@@ -19,7 +21,21 @@ import type { FormState } from "~/forms/send";
 import { readOutbox, type OutboxEntry } from "~/forms/outbox";
 import { FormErrorsContext } from "./form-context";
 
-type Props = { kind: FormKind } & Omit<ComponentProps<"form">, "method" | "action" | "onSubmit">;
+/** What a form sent now (a purchase) was told when nothing was left: the page shows it beside the form. */
+export interface SoldOutAnswer {
+  message: string;
+  /** Seats (people) still free: fewer than asked for, or 0. */
+  left: number;
+}
+
+type Props = {
+  kind: FormKind;
+  /**
+   * A sold-out answer (409) goes to the page, which shows it where the eye is (and, later, the waiting list);
+   * without this the form shows the message itself.
+   */
+  onSoldOut?: (answer: SoldOutAnswer) => void;
+} & Omit<ComponentProps<"form">, "method" | "action" | "onSubmit">;
 
 type Sending = typeof FormsModule;
 let sending: Promise<Sending> | undefined;
@@ -49,11 +65,12 @@ function loadSending(email: string | undefined): Promise<Sending> {
 /**
  * Every form of the site (app/forms/). Once hydrated, submit checks the fields (app/forms/schema.ts), then sends
  * through the outbox (app/forms/send.ts): the success toast comes only once the server stored it. Before
- * hydration (or without JavaScript) the browser POSTs to `/api/forms/<kind>`, which answers with a
- * redirect back to `#sent-<kind>` (or `#invalid-<kind>-<field>`), shown below through `:target`.
+ * hydration (or without JavaScript) the browser POSTs to `/api/forms/<kind>` (or the form's own `endpoint`),
+ * which answers with a redirect back to `#sent-<kind>` (or `#invalid-<kind>-<field>`), shown below through
+ * `:target`. A form sent now (`sendNow`: the ticket purchase) skips the outbox and follows its answer.
  * The checking and sending code is not in the page's first download: see loadSending.
  */
-export function SiteForm({ kind, children, ...rest }: Props) {
+export function SiteForm({ kind, onSoldOut, children, ...rest }: Props) {
   const [state, setState] = useState<FormState>({ status: "idle" });
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -78,6 +95,10 @@ export function SiteForm({ kind, children, ...rest }: Props) {
     if (field instanceof HTMLElement) field.focus();
   }, [state]);
 
+  useEffect(() => {
+    if (state.status === "sold-out") onSoldOut?.({ message: state.message, left: state.left });
+  }, [state, onSoldOut]);
+
   async function send(form: HTMLFormElement) {
     let module: Sending;
     try {
@@ -85,7 +106,9 @@ export function SiteForm({ kind, children, ...rest }: Props) {
     } catch {
       // The code could not be fetched (offline, and the offline copy lacks it). A stored form is kept in
       // the outbox as is (the server checks it) and sent once the code loads: back online, or next visit.
-      if (!isStoredKind(kind)) return form.submit();
+      // A form sent now (a purchase) is never kept: offline it says so; online the plain post takes over.
+      if (isSentNow(kind) && !navigator.onLine) return setState({ status: "refused", message: NOT_SENT_OFFLINE });
+      if (!isStoredKind(kind) || isSentNow(kind)) return form.submit();
       saveForLater(kind, formFields(form));
       form.reset();
       setState({ status: "saved" });
@@ -135,7 +158,7 @@ export function SiteForm({ kind, children, ...rest }: Props) {
             </div>
           </>
         )}
-        <FormStatus state={state} />
+        <FormStatus state={state} soldOutElsewhere={onSoldOut !== undefined} />
         <p id={sentId(kind)} role="status" className="form-sent">
           {FORMS[kind].success}
         </p>
@@ -150,10 +173,11 @@ export function SiteForm({ kind, children, ...rest }: Props) {
   );
 }
 
-function FormStatus({ state }: { state: FormState }) {
+function FormStatus({ state, soldOutElsewhere }: { state: FormState; soldOutElsewhere: boolean }) {
   let text = "";
   if (state.status === "saved") text = SAVED_MESSAGE;
   else if (state.status === "limited" || state.status === "refused") text = state.message;
+  else if (state.status === "sold-out" && !soldOutElsewhere) text = state.message;
   else if (state.status === "invalid") text = `Not sent yet: ${Object.values(state.errors).join(" ")}`;
   return (
     <p role="status" data-form-status={state.status} className={text ? "mt-3 font-semibold sm:col-span-2" : "sr-only"}>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateParts, id, isoDate, slug, text, uniqueIds, withAlt, type CollectionContext } from "./fields";
+import { dateParts, editor, id, isoDate, slug, text, uniqueIds, withAlt, type CollectionContext } from "./fields";
 
 /** The blog: categories, tags, comments and one post (blog/). */
 export function blogSchemas({ image, markdown }: CollectionContext) {
@@ -45,9 +45,9 @@ export function blogSchemas({ image, markdown }: CollectionContext) {
       author: text,
       image,
       /** A category id from blog/categories.yaml. */
-      category: slug,
+      category: slug.meta(editor({ ref: "categories" })),
       /** Tag ids from blog/tags.yaml. */
-      tags: z.array(slug),
+      tags: z.array(slug.meta(editor({ ref: "tags" }))),
       excerpt: text,
       body: text,
     })

@@ -98,8 +98,27 @@ export type Image = ManifestImage & { alt: string };
 
 export const quote = (value: string) => JSON.stringify(value);
 
+/**
+ * What the organisers' editor makes of a field (issue 41), carried by the JSON Schema it is sent
+ * (`z.toJSONSchema` keeps `.meta()`): a new collection gets the same form by using these fields.
+ */
+export type EditorMeta = {
+  /** Assigned when an entry is saved (the next free whole number, never reused) and not shown in the form. */
+  auto?: boolean;
+  /** Chosen by name from another collection's entries; the value written is the entry's id. */
+  ref?: "speakers" | "categories" | "tags";
+  /** Entered with the browser's own date or time picker (still written YYYY-MM-DD or HH:MM). */
+  input?: "date" | "time";
+  /** A picture of public/images, chosen from thumbnails or uploaded in place. */
+  picture?: boolean;
+};
+export const editor = (meta: EditorMeta): EditorMeta & Record<string, unknown> => meta;
+
 export const text = z.string().trim().min(1);
-export const id = z.int().positive();
+export const id = z
+  .int()
+  .positive()
+  .meta(editor({ auto: true }));
 export const slug = z
   .string()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case letters, digits and dashes (like "web-design")');
@@ -115,6 +134,7 @@ export const time = z
   .superRefine((value, ctx) => {
     if (!TIME.test(value)) ctx.addIssue({ code: "custom", message: timeMessage(value) });
   })
+  .meta(editor({ input: "time" }))
   .describe("A time written HH:MM, 24-hour (09:30, 18:00).");
 /** "HH:MM", or empty / left out when a session has no end time. */
 export const optionalTime = z
@@ -124,6 +144,7 @@ export const optionalTime = z
     if (value && !TIME.test(value)) ctx.addIssue({ code: "custom", message: timeMessage(value) });
   })
   .transform((value) => value || undefined)
+  .meta(editor({ input: "time" }))
   .describe("A time written HH:MM, 24-hour; leave empty when there is no end time.");
 
 export function isIsoDate(value: string): boolean {
@@ -142,6 +163,7 @@ export const isoDate = z
         message: `must be a real date written YYYY-MM-DD (got ${quote(value)})`,
       });
   })
+  .meta(editor({ input: "date" }))
   .describe("A date written YYYY-MM-DD (2024-10-24).");
 
 export function isTimeZone(value: string): boolean {
@@ -241,14 +263,20 @@ export interface SchemaContext {
 
 /** A path under public/images that the image manifest knows, as its manifest entry. */
 export const imageField = (images: ImageManifest) =>
-  z.string().transform((path, ctx) => {
-    const found = images[path];
-    if (!found) {
-      ctx.addIssue({ code: "custom", message: `image ${quote(path)} not found in public/images` });
-      return z.NEVER;
-    }
-    return found;
-  });
+  z
+    .string()
+    .meta(editor({ picture: true }))
+    .transform((path, ctx) => {
+      const found = images[path];
+      if (!found) {
+        ctx.addIssue({
+          code: "custom",
+          message: path ? `image ${quote(path)} not found in public/images` : "is required: choose a picture",
+        });
+        return z.NEVER;
+      }
+      return found;
+    });
 export const withAlt = (found: ManifestImage, alt: string): Image => ({ ...found, alt });
 
 export const social = z.strictObject({ network: z.enum(SOCIAL_NETWORKS), url: webUrl });

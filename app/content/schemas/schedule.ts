@@ -10,6 +10,7 @@ import {
   withAlt,
   type CollectionContext,
   dateParts,
+  editor,
 } from "./fields";
 
 /** One schedule day with its sessions (schedule/day-NN.yaml). */
@@ -32,7 +33,10 @@ export function scheduleSchemas({ image }: CollectionContext) {
       end: optionalTime,
       title: text,
       /** A speaker id; left out for e.g. "Registration & Welcome". */
-      speaker: id.optional().describe("A speaker's id (see Speakers); leave empty for e.g. Registration."),
+      speaker: id
+        .optional()
+        .meta(editor({ auto: false, ref: "speakers" }))
+        .describe("Leave empty for e.g. Registration."),
       image,
       text,
       /** Left out while the session is as first published. */

@@ -6,6 +6,7 @@ import {
   href,
   icon,
   id,
+  isoDate,
   slug,
   text,
   uniqueIds,
@@ -60,23 +61,43 @@ export function sectionsSchemas({ image }: CollectionContext) {
     })
     .transform(({ tokens, ...shared }) => tokens.map((t) => ({ ...shared, ...t })));
 
+  /** What the box office sells of a plan (issue 42): the stock itself is in the database, never here. */
+  const sales = {
+    /** How many people it admits in all (a Family ticket counts its five). */
+    capacity: z.int().positive().describe("How many people this plan admits in all (a Family ticket counts 5)."),
+    /** The most units one order may buy. */
+    maxPerOrder: z.int().positive().describe("The most of this plan one order may buy."),
+    /** Sales open and close on these days (the event's time zone), when given. */
+    salesOpen: isoDate.optional(),
+    salesClose: isoDate.optional(),
+  };
+  const salesWindow = (p: { salesOpen?: string; salesClose?: string }, ctx: z.RefinementCtx) => {
+    if (p.salesOpen && p.salesClose && p.salesClose < p.salesOpen)
+      ctx.addIssue({ code: "custom", path: ["salesClose"], message: `must not be before salesOpen (${p.salesOpen})` });
+  };
   const ticketPlans = z.strictObject({
+    /** The event the tickets admit to: signed into each ticket, so a door tells this event's tickets apart. */
+    event: slug.describe("The event's short name, signed into each ticket (e.g. tncc-2024)."),
     currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code like "USD"'),
     plans: z
       .array(
-        z.strictObject({
-          id: slug,
-          title: text,
-          price: z.number().positive(),
-          tickets: z.int().positive(),
-          features: z.array(text).min(1),
-          buttonText: text,
-          href,
-        }),
+        z
+          .strictObject({
+            id: slug,
+            title: text,
+            /** 0: a free registration. */
+            price: z.number().min(0).describe("0 makes it a free registration."),
+            tickets: z.int().positive(),
+            features: z.array(text).min(1),
+            buttonText: text,
+            href,
+            ...sales,
+          })
+          .superRefine(salesWindow),
       )
       .min(1)
       .superRefine(uniqueIds("plans")),
-    dayPass: z.strictObject({ title: text, price: z.number().positive() }),
+    dayPass: z.strictObject({ title: text, price: z.number().min(0), ...sales }).superRefine(salesWindow),
   });
 
   const eventInfo = z

@@ -69,6 +69,43 @@ export interface ContentChange {
   message: string;
 }
 
+/** An entry another field may name (a speaker, a category): what is written, and what organisers see. */
+export interface Choice {
+  value: string | number;
+  label: string;
+}
+
+/** `GET /api/admin/content/schema?path=`: the file's fields, and what its choosing fields offer. */
+export interface ContentSchemaAnswer {
+  schema: Record<string, unknown>;
+  /** For each collection a field names (`ref`), its entries. */
+  choices: Record<string, Choice[]>;
+  /** The picture folders of the file's collection (where an upload in place goes). */
+  pictureFolders: string[];
+}
+
+/** `GET /api/admin/content/pictures`: every picture the content may name, with its size. */
+export interface PicturesAnswer {
+  pictures: { path: string; width: number; height: number }[];
+}
+
+/** A problem at one field of a file (its path in the file, entries by their zero-based place), in words. */
+export interface FieldProblem {
+  /** The file, relative to content/. */
+  file: string;
+  path: (string | number)[];
+  message: string;
+}
+
+/** A save or undo refused because the content would not build (422). */
+export interface ContentProblemsAnswer {
+  error: string;
+  /** Every problem in words (another file's named). */
+  problems: string[];
+  /** Those at a field, for the form to mark. */
+  fields: FieldProblem[];
+}
+
 /** The message of a save over a newer version. */
 export const CONFLICT_MESSAGE =
   "This file was changed by someone else since you opened it. Your text is kept below: copy what you need, reload the file, and make your change again.";

@@ -52,9 +52,106 @@ export interface PublishJob {
   finishedAt: string | null;
 }
 
-/** `GET /api/admin/publish`: the live build, the builds kept for a roll back, the newest jobs. */
+/** One content change in a build, in people's words (server/publish/changes.ts): "Day 01: Registration & Welcome". */
+export interface BuildChange {
+  what: string;
+  /** The organiser's name, as their commit's author. */
+  by: string;
+  at: string;
+}
+
+/**
+ * What a build brought since the build before it (issue 41), newest first: its content commits, or for the
+ * first build kept, the last one it was built from. null: not known (content outside git, history gone).
+ */
+export interface BuildSummary {
+  changes: BuildChange[];
+  /** Changes left out of `changes`. */
+  more: number;
+  /** No build before it is kept: `changes` is the last change it was built from, not all since. */
+  first: boolean;
+}
+
+export type NamedBuild = BuildInfo & { summary: BuildSummary | null };
+
+/** `GET /api/admin/publish`: the live build, the builds kept for a roll back (newest first), the newest jobs. */
 export interface PublishOverview {
-  live: (BuildInfo & { switchedAt: string; switchedBy: string | null }) | null;
-  builds: BuildInfo[];
+  live: (NamedBuild & { switchedAt: string; switchedBy: string | null }) | null;
+  builds: NamedBuild[];
   jobs: PublishJob[];
+}
+
+const MAX_WHAT = 90;
+const cut = (text: string) => (text.length > MAX_WHAT ? `${text.slice(0, MAX_WHAT - 1)}…` : text);
+
+/**
+ * A build's name for organisers: what changed ("Day 01: Registration & Welcome and 2 more changes"), who
+ * ("Grace Mensah and Kofi Boateng") and when (the newest change: ISO, for the page to show in its time zone).
+ */
+export function describeBuild(summary: BuildSummary | null): { what: string; by: string | null; at: string | null } {
+  if (!summary) return { what: "Version built", by: null, at: null };
+  const { changes, more } = summary;
+  if (changes.length === 0) return { what: "No content changes (built again)", by: null, at: null };
+  const whats = [...new Set(changes.map((c) => c.what))];
+  const others = whats.length - 1 + more;
+  const what =
+    others > 0 ? `${cut(whats[0]!)} and ${others} more ${others === 1 ? "change" : "changes"}` : cut(whats[0]!);
+  const names = [...new Set(changes.map((c) => c.by))];
+  const by = names.length > 2 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names.join(" and ");
+  return { what, by, at: changes[0]!.at };
+}
+
+/**
+ * The steps of a publish as organisers know them (issue 41), in the order they run: every `::step` name of the
+ * build (scripts/build.ts, scripts/postbuild.ts's STEPS) and the publisher's own (server/publish/publisher.ts).
+ * A step not listed here (a new one) belongs to the group of the step before it.
+ */
+export const STEP_GROUPS = [
+  { name: "Pictures", steps: ["images"] },
+  {
+    name: "Pages",
+    steps: [
+      "pages",
+      "hydrate-after-load",
+      "headers and CSP",
+      "sitemap",
+      "search index",
+      "checkout data",
+      "calendar",
+      "feed",
+      "agenda data",
+      "share images",
+    ],
+  },
+  { name: "Offline copy", steps: ["service worker", "precompress"] },
+  { name: "Checks", steps: ["build info", "store"] },
+  { name: "Going live", steps: ["switch", "push"] },
+] as const;
+
+export type StepGroupName = (typeof STEP_GROUPS)[number]["name"];
+export interface StepGroup {
+  name: StepGroupName;
+  /** "waiting": not reached (yet, or the publish stopped before it). */
+  state: PublishStep["state"] | "waiting";
+}
+
+/** A publish's steps as the few groups of STEP_GROUPS, each done, running, failed or waiting. */
+export function groupSteps(steps: readonly PublishStep[]): StepGroup[] {
+  const states = new Map<StepGroupName, PublishStep["state"][]>();
+  let group: StepGroupName = STEP_GROUPS[0].name;
+  for (const step of steps) {
+    group = STEP_GROUPS.find((g) => (g.steps as readonly string[]).includes(step.name))?.name ?? group;
+    states.set(group, [...(states.get(group) ?? []), step.state]);
+  }
+  return STEP_GROUPS.map(({ name }) => {
+    const seen = states.get(name) ?? [];
+    const state = seen.includes("failed")
+      ? "failed"
+      : seen.includes("running")
+        ? "running"
+        : seen.length
+          ? "done"
+          : "waiting";
+    return { name, state };
+  });
 }

@@ -4,7 +4,8 @@ import { SHARE_IMAGE } from "./share-image";
 export { shareImagePath } from "./share-image";
 
 export const SITE_NAME = "TNCC";
-export const SITE_URL = (import.meta.env.VITE_SITE_URL ?? "https://tncc.example.org").replace(/\/$/, "");
+// `env` is Vite's: absent where the server computes a page's data for the editor's preview (plain Node).
+export const SITE_URL = (import.meta.env?.VITE_SITE_URL ?? "https://tncc.example.org").replace(/\/$/, "");
 const DEFAULT_IMAGE = "/images/og/og-default.jpg";
 
 export interface PageMetaInput {

@@ -1,10 +1,10 @@
 /**
  * Organisers manage organisers (issue 30): `GET /organisers` (who has access, invitations waiting),
- * `POST /organisers` with `{ email }` (an invitation: a one-time link mailed, valid 48 hours),
+ * `POST /organisers` with `{ email, name? }` (an invitation: a one-time link mailed, valid 48 hours),
  * `DELETE /organisers/invites/:id` (withdrawn: the link works no more), `DELETE /organisers/:id` (removed at
  * once: every session of theirs ends, their invitations waiting are withdrawn; the last organiser stays).
  * The invitee, without a session: `GET /invite?token=` (whose invitation) and `POST /invite` with
- * `{ token, password }` (creates the account; the link then works no more; tries are limited per client as
+ * `{ token, password, name? }` (creates the account with the name they give; the link then works no more; tries are limited per client as
  * signing in is). Every step is audited.
  * `npm run admin:add` still creates the first account.
  */
@@ -16,6 +16,7 @@ import {
   createInvite,
   findAdmin,
   listOrganisers,
+  nameOf,
   removeOrganiser,
   validInvite,
   withdrawInvite,
@@ -61,7 +62,7 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
       to: email,
       subject: "You are invited to the TNCC organisers' inbox",
       body: [
-        `${who.email} invited you to the organisers' inbox of the TNCC website.`,
+        `${nameOf(who)} (${who.email}) invited you to the organisers' inbox of the TNCC website.`,
         "",
         "Choose your password here (the link works once, for 48 hours):",
         link,
@@ -69,8 +70,9 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
         "If you did not expect this, ignore this message.",
       ].join("\n"),
     };
-    await createInvite(db, { token, email, expiresAt }, who, mailed ? mail : null);
-    return c.json({ email, expiresAt: expiresAt.toISOString(), link, mailed }, 201);
+    const name = parsed.data.name?.trim() || null;
+    await createInvite(db, { token, email, name, expiresAt }, who, mailed ? mail : null);
+    return c.json({ email, name, expiresAt: expiresAt.toISOString(), link, mailed }, 201);
   });
 
   admin.delete("/organisers/invites/:id", async (c) => {
@@ -94,7 +96,9 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
   admin.get("/invite", async (c) => {
     const token = c.req.query("token") ?? "";
     const invite = /^[\w-]{20,100}$/.test(token) ? await validInvite(db, token, now()) : undefined;
-    return invite ? c.json({ email: invite.email, expiresAt: invite.expiresAt.toISOString() }) : notFound(c, INVALID);
+    return invite
+      ? c.json({ email: invite.email, name: invite.displayName, expiresAt: invite.expiresAt.toISOString() })
+      : notFound(c, INVALID);
   });
 
   admin.post("/invite", acceptLimit, async (c) => {
@@ -103,7 +107,7 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
     // The token first: a made-up one costs no password hash (the UPDATE below still decides who gets it).
     if (!(await validInvite(db, parsed.data.token, now()))) return notFound(c, INVALID);
     const passwordHash = await hashPassword(parsed.data.password);
-    const created = await acceptInvite(db, parsed.data.token, passwordHash, now());
+    const created = await acceptInvite(db, parsed.data.token, passwordHash, now(), parsed.data.name);
     if (created === null) return notFound(c, INVALID);
     if (created === "exists") return c.json({ error: "This address is already an organiser: sign in instead." }, 409);
     return c.json({ email: created }, 201);

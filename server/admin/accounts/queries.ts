@@ -37,8 +37,13 @@ export type Admin = typeof admins.$inferSelect;
 export interface SessionAdmin {
   id: number;
   email: string;
+  /** The name they gave (migration 007), or null for an account made before: see nameOf. */
+  name: string | null;
   mustChangePassword: boolean;
 }
+
+/** How an organiser is named to people and as a commit's author: their name, else their address's local part. */
+export const nameOf = (who: { email: string; name?: string | null }) => who.name?.trim() || who.email.split("@")[0]!;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -51,19 +56,24 @@ export async function findAdmin(db: Db, email: string): Promise<Admin | undefine
   return row;
 }
 
-/** Creates the account, or replaces the password of an existing one (`replaced` tells which). */
+/**
+ * Creates the account, or replaces the password of an existing one (`replaced` tells which); `name`, when
+ * given, is their display name (kept as it was when not given).
+ */
 export async function upsertAdmin(
   db: Db,
   email: string,
   password: string,
   mustChangePassword: boolean,
+  name?: string,
 ): Promise<{ id: number; replaced: boolean }> {
   const passwordHash = await hashPassword(password);
   const existing = await findAdmin(db, email);
+  const displayName = name?.trim() || undefined;
   if (existing) {
     await db
       .update(admins)
-      .set({ passwordHash, mustChangePassword, failedAttempts: 0, lockedUntil: null })
+      .set({ passwordHash, mustChangePassword, failedAttempts: 0, lockedUntil: null, displayName })
       .where(eq(admins.id, existing.id));
     await db.delete(signInFailures).where(eq(signInFailures.adminId, existing.id));
     await db.delete(adminSessions).where(eq(adminSessions.adminId, existing.id));
@@ -72,7 +82,7 @@ export async function upsertAdmin(
   }
   const [row] = await db
     .insert(admins)
-    .values({ email: email.trim(), passwordHash, mustChangePassword })
+    .values({ email: email.trim(), passwordHash, mustChangePassword, displayName: displayName ?? null })
     .returning({ id: admins.id });
   await audit(db, { adminId: row!.id, actor: email.trim(), action: "account-created", target: "cli" });
   return { id: row!.id, replaced: false };
@@ -248,6 +258,7 @@ export async function sessionAdmin(db: Db, token: string, now: number): Promise<
     .select({
       id: admins.id,
       email: admins.email,
+      name: admins.displayName,
       mustChangePassword: admins.mustChangePassword,
       lastSeenAt: adminSessions.lastSeenAt,
       expiresAt: adminSessions.expiresAt,
@@ -265,7 +276,7 @@ export async function sessionAdmin(db: Db, token: string, now: number): Promise<
       .update(adminSessions)
       .set({ lastSeenAt: new Date(now) })
       .where(eq(adminSessions.tokenHash, tokenHash));
-  return { id: row.id, email: row.email, mustChangePassword: row.mustChangePassword };
+  return { id: row.id, email: row.email, name: row.name, mustChangePassword: row.mustChangePassword };
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
@@ -299,11 +310,22 @@ export async function validInvite(db: Db, token: string, now: Date) {
 /** Who has access, and the invitations waiting (an invitation's id is its token's SHA-256, never the token). */
 export async function listOrganisers(db: Db, now: Date) {
   const people = await db
-    .select({ id: admins.id, email: admins.email, createdAt: admins.createdAt, lastSignInAt: admins.lastSignInAt })
+    .select({
+      id: admins.id,
+      email: admins.email,
+      name: admins.displayName,
+      createdAt: admins.createdAt,
+      lastSignInAt: admins.lastSignInAt,
+    })
     .from(admins)
     .orderBy(asc(admins.id));
   const invites = await db
-    .select({ id: adminInvites.tokenHash, email: adminInvites.email, expiresAt: adminInvites.expiresAt })
+    .select({
+      id: adminInvites.tokenHash,
+      email: adminInvites.email,
+      name: adminInvites.displayName,
+      expiresAt: adminInvites.expiresAt,
+    })
     .from(adminInvites)
     .where(and(isNull(adminInvites.usedAt), gt(adminInvites.expiresAt, now)))
     .orderBy(asc(adminInvites.createdAt));
@@ -313,13 +335,16 @@ export async function listOrganisers(db: Db, now: Date) {
 /** Stores an invitation (and its mail, when it is mailed), audited, in one transaction. */
 export async function createInvite(
   db: Db,
-  invite: { token: string; email: string; expiresAt: Date },
+  invite: { token: string; email: string; name?: string | null; expiresAt: Date },
   who: SessionAdmin,
   mail: MailDraft | null,
 ): Promise<void> {
   const { token, email, expiresAt } = invite;
+  const displayName = invite.name?.trim() || null;
   await db.transaction(async (tx) => {
-    await tx.insert(adminInvites).values({ tokenHash: sha256(token), email, invitedBy: who.id, expiresAt });
+    await tx
+      .insert(adminInvites)
+      .values({ tokenHash: sha256(token), email, displayName, invitedBy: who.id, expiresAt });
     if (mail) await tx.insert(mailQueue).values(mailRow(mail));
     await audit(tx, {
       adminId: who.id,
@@ -377,8 +402,9 @@ export async function removeOrganiser(db: Db, id: number, who: SessionAdmin) {
 /**
  * Creates the account of an invitation: its email, or null when the link no longer works, or "exists". The
  * invitation is used in the same statement that checks it: a link works once even when opened twice at once.
+ * `name` is the name the invitee gave; without one, the name the inviter suggested.
  */
-export async function acceptInvite(db: Db, token: string, passwordHash: string, now: Date) {
+export async function acceptInvite(db: Db, token: string, passwordHash: string, now: Date, name?: string) {
   return db.transaction(async (tx) => {
     const [invite] = await tx
       .update(adminInvites)
@@ -390,7 +416,7 @@ export async function acceptInvite(db: Db, token: string, passwordHash: string, 
     if (!invite) return null;
     const [row] = await tx
       .insert(admins)
-      .values({ email: invite.email, passwordHash })
+      .values({ email: invite.email, passwordHash, displayName: name?.trim() || invite.displayName || null })
       .onConflictDoNothing()
       .returning({ id: admins.id });
     if (!row) return "exists" as const;

@@ -4,6 +4,7 @@
  * organiser naming the file and entry, never overwrites a newer version, never leaves content/; undo.
  */
 import { IMAGE_MANIFEST } from "../../../app/lib/build-outputs";
+import type { ContentProblemsAnswer } from "../../../app/lib/admin/content";
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -124,24 +125,31 @@ describe("the content editor's API", { timeout: 60_000 }, () => {
     expect(changes.changes.map((c) => c.message)).toEqual([expect.stringContaining("Registration, Coffee")]);
   });
 
-  it("refuses a save the build would refuse, names the field, and writes nothing", async () => {
+  it("refuses a save the build would refuse, names the field in words and by its place, and writes nothing", async () => {
     const speaker = "speakers/01-grace-adeyemi.md";
-    const cases: [string, (text: string) => string, RegExp][] = [
+    const cases: [string, (text: string) => string, string, (string | number)[]][] = [
       [
         DAY,
         (t) => t.replace('end: "09:00"', 'end: "07:00"'),
-        /day-01\.yaml: sessions\[0\] \(id 1\)\.end: must be after start/,
+        "Session 1 (Registration, Coffee & Welcome): the end, 07:00, must be after start (08:00)",
+        ["sessions", 0, "end"],
       ],
-      [speaker, (t) => t.replace(/^name: .*$/m, ""), /01-grace-adeyemi\.md: name: is required/],
-      [DAY, (t) => t.replace(/speaker: \d+/, "speaker: 99"), /day-01\.yaml: .*speaker: unknown speaker 99/],
+      [speaker, (t) => t.replace(/^name: .*$/m, ""), "The name is required", ["name"]],
+      [
+        DAY,
+        (t) => t.replace(/speaker: \d+/, "speaker: 99"),
+        "the speaker, 99, unknown speaker 99 (known: 1,",
+        ["sessions", 1, "speaker"],
+      ],
     ];
-    for (const [rel, change, message] of cases) {
+    for (const [rel, change, message, at] of cases) {
       const before = git("rev-parse", "HEAD");
       const { text, blob } = await open(rel);
       const res = await request("PUT", "/content/file", { path: rel, text: change(text), base: blob });
       expect(res.status, rel).toBe(422);
-      const body = (await res.json()) as { problems: string[] };
-      expect(body.problems.join("\n")).toMatch(message);
+      const body = (await res.json()) as ContentProblemsAnswer;
+      expect(body.problems.join("\n")).toContain(message);
+      expect(body.fields).toContainEqual({ file: rel, path: at, message: expect.stringContaining(message) });
       expect(git("status", "--porcelain")).toBe("");
       expect(git("rev-parse", "HEAD")).toBe(before);
     }

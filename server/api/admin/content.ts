@@ -1,12 +1,15 @@
 /**
  * The content editor (issue 30): `GET /content/files` (every YAML and Markdown file, and the folders where one
  * can be added, with their templates: app/content/collections.ts), `GET /content/file?path=`
- * (its text and git blob id), `GET /content/schema?path=` (its fields, JSON Schema from the content schemas), `PUT /content/file` (checked by the build's loader on a staged copy, then
+ * (its text and git blob id), `GET /content/schema?path=` (its fields, JSON Schema from the content schemas), `PUT /content/file` (checked by the build's loader over the content with the change in place, then
  * written and committed as the organiser; 409 when someone saved it since, 422 with the problems),
- * `POST /content/preview` (Markdown as the site renders it), `GET /content/history?path=` (newest commits), `GET /content/changes` (since the live build's commit) and
+ * `POST /content/preview` (Markdown as the site renders it), `GET /content/preview-pages?path=` and
+ * `GET /content/page?page=` (the page preview: the pages a file shows on, a page's data from the saved content), `GET /content/history?path=` (newest commits), `GET /content/changes` (since the live build's commit) and
  * `POST /content/undo` (a revert, checked the same way), `GET|POST /content/images` (picture folders; an upload:
  * server/content/images.ts). Session and Origin: ./index.ts.
  */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Hono } from "hono";
 import {
   CONFLICT_MESSAGE,
@@ -14,12 +17,19 @@ import {
   saveContentSchema,
   undoSchema,
   type ContentFilesAnswer,
+  type ContentProblemsAnswer,
+  type ContentSchemaAnswer,
+  type PicturesAnswer,
 } from "../../../app/lib/admin/content";
 import { firstIssue } from "../../../app/forms/admin";
+import { isSitePath, type PreviewPageAnswer, type PreviewPagesAnswer } from "../../../app/lib/admin/preview";
 import type * as ImageTools from "../../content/images";
+import type * as ChoiceTools from "../../content/choices";
+import type * as LoadTools from "../../../app/content/load";
+import type * as PreviewTools from "../../../app/content/preview.server";
 import type { ImageFolder } from "../../content/images";
 import type * as WorkingCopyTools from "../../content/working-copy";
-import type { SaveResult, WorkingCopy } from "../../content/working-copy";
+import type { Problems, SaveResult, WorkingCopy } from "../../content/working-copy";
 import { audit } from "../../admin/audit/queries";
 import { badRequest, jsonBody, notFound, type AdminContext, type AdminEnv } from "../../admin/context";
 
@@ -36,14 +46,28 @@ export interface ContentOptions {
  * the build's packages (yaml, marked, sharp), which a production-only install (`npm ci --omit=dev`) leaves
  * out; the rest of the server runs without them.
  */
-type Tools = typeof WorkingCopyTools & typeof ImageTools;
+type Tools = typeof WorkingCopyTools &
+  typeof ImageTools &
+  typeof ChoiceTools & { readImageManifest: typeof LoadTools.readImageManifest };
 const UNAVAILABLE =
   "The content editor needs the build tools on this server: install with npm ci (not npm ci --omit=dev).";
 let loading: Promise<Tools> | null = null;
 const loadTools = () =>
-  (loading ??= Promise.all([import("../../content/working-copy"), import("../../content/images")]).then(
-    ([copy, images]) => ({ ...copy, ...images }),
-  ));
+  (loading ??= Promise.all([
+    import("../../content/working-copy"),
+    import("../../content/images"),
+    import("../../content/choices"),
+    import("../../../app/content/load"),
+  ]).then(([copy, images, choices, load]) => ({
+    ...copy,
+    ...images,
+    ...choices,
+    readImageManifest: load.readImageManifest,
+  })));
+
+/** The page preview's module (it reads the content through the build's loader, so the same packages). */
+type PagePreview = typeof PreviewTools;
+let previewing: Promise<PagePreview> | null = null;
 
 /** One save or undo at a time on this server: git's index is shared. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -53,7 +77,23 @@ const serial = <T>(work: () => Promise<T>): Promise<T> => {
   return next;
 };
 
-function answer(c: AdminContext, result: SaveResult, text?: string, newFile = false) {
+/**
+ * A refused change's problems for the organiser: in words, the saved file's own without its name, and each
+ * one at a field with its place, so the form marks the field (issue 41).
+ */
+function problemsAnswer(result: Problems, rel?: string): Pick<ContentProblemsAnswer, "problems" | "fields"> {
+  const own = rel === undefined ? null : `content/${rel}`;
+  const named = (file: string, words: string) => (file === own ? words : `In ${file}: ${words}`);
+  return {
+    problems: result.problems.map((line) => {
+      const detail = result.details.find((d) => d.line === line);
+      return detail ? named(detail.file, detail.words) : line;
+    }),
+    fields: result.details.map((d) => ({ file: d.file.replace(/^content\//, ""), path: d.path, message: d.words })),
+  };
+}
+
+function answer(c: AdminContext, result: SaveResult, text?: string, newFile = false, rel?: string) {
   if (result.ok) return c.json({ blob: result.blob, commit: result.commit });
   if ("conflict" in result)
     return c.json(
@@ -64,11 +104,30 @@ function answer(c: AdminContext, result: SaveResult, text?: string, newFile = fa
       },
       409,
     );
-  return c.json({ error: "The change was not saved: the content would not build.", problems: result.problems }, 422);
+  return c.json(
+    {
+      error: "The change was not saved: please correct what is marked.",
+      ...problemsAnswer(result, rel),
+    } satisfies ContentProblemsAnswer,
+    422,
+  );
 }
+
+/** How long after the server starts the editor's tools are warmed (once it listens; issue 41). */
+const WARM_AFTER_MS = 1000;
 
 export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, db: Parameters<typeof audit>[0]) {
   const { copy } = options;
+  // Loaded and run once in the background, so the first organiser waits neither for the import nor for the
+  // loader's first run (its schemas compiled on first use); where the tools are missing, the routes say so.
+  setTimeout(() => {
+    loadTools().then(
+      (tools) => tools.checkContent(copy, {}).catch(() => {}),
+      () => {
+        loading = null;
+      },
+    );
+  }, WARM_AFTER_MS).unref();
   let t: Tools;
   admin.use("/content/*", async (c, next) => {
     try {
@@ -104,8 +163,8 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
     } catch (error) {
       if (!(error instanceof Error && "code" in error)) return pathError(c, error);
     }
-    const schema = t.fieldsSchema(copy, rel);
-    return schema ? c.json({ schema }) : notFound(c, "This file has no form: edit its text.");
+    const form = await t.formOf(copy, rel);
+    return form ? c.json(form satisfies ContentSchemaAnswer) : notFound(c, "This file has no form: edit its text.");
   });
 
   admin.put("/content/file", async (c) => {
@@ -123,7 +182,7 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
           target: `content/${path}`,
           detail: { commit: result.commit },
         });
-      return answer(c, result, text, base === "");
+      return answer(c, result, text, base === "", path);
     } catch (error) {
       return pathError(c, error);
     }
@@ -132,6 +191,26 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
   const { images } = options;
   if (images) {
     admin.get("/content/images", async (c) => c.json({ folders: t.imageFolders(copy.collections) }));
+
+    // The pictures the content may name (the image manifest), and each one's thumbnail for the picker.
+    const manifest = () => t.readImageManifest(copy.imageManifest);
+    admin.get("/content/pictures", (c) =>
+      c.json({
+        pictures: Object.entries(manifest()).map(([path, p]) => ({ path, width: p.width, height: p.height })),
+      } satisfies PicturesAnswer),
+    );
+    admin.get("/content/thumbnail", async (c) => {
+      const entry = Object.hasOwn(manifest(), c.req.query("path") ?? "") ? manifest()[c.req.query("path")!] : null;
+      // The image step writes its sizes beside the manifest it writes: <repo>/public/_img, <repo>/.generated.
+      const file =
+        entry && t.thumbnailFile(path.join(path.dirname(path.dirname(copy.imageManifest)), "public"), entry.srcset);
+      const bytes = file ? await readFile(file).catch(() => null) : null;
+      if (!bytes) return notFound(c, "There is no such picture.");
+      return c.body(new Uint8Array(bytes), 200, {
+        "Content-Type": "image/webp",
+        "Cache-Control": "private, max-age=600",
+      });
+    });
 
     admin.post("/content/images", async (c) => {
       const form = await c.req.parseBody().catch(() => null);
@@ -167,6 +246,35 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
     const parsed = previewSchema.safeParse(await jsonBody(c));
     if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
     return c.json({ html: t.previewMarkdown(parsed.data.text) });
+  });
+
+  // The page preview (issue 41): the pages a file shows on, and a page's loader data from the saved content
+  // (app/content/preview.server.ts, over CONTENT_DIR: this working copy). Loaded on first use, as the tools.
+  const pagePreview = (c: AdminContext, answer: (p: PagePreview) => Response) =>
+    (previewing ??= import("../../../app/content/preview.server")).then(answer, () => {
+      previewing = null;
+      return c.json({ error: UNAVAILABLE }, 503);
+    });
+  admin.get("/content/preview-pages", (c) =>
+    pagePreview(c, (p) => c.json({ pages: p.previewPages(c.req.query("path") ?? "") } satisfies PreviewPagesAnswer)),
+  );
+  admin.get("/content/page", (c) => {
+    const page = c.req.query("page") ?? "";
+    if (!isSitePath(page)) return badRequest(c, "Give a page of the site, such as /schedule.");
+    return pagePreview(c, (p) => {
+      try {
+        const found = p.previewData(page);
+        if (!found)
+          return notFound(c, `The preview cannot show ${page}: there is no such page, or it is not previewed.`);
+        return c.json(found satisfies PreviewPageAnswer);
+      } catch (error) {
+        if (!(error instanceof p.ContentError)) throw error;
+        return c.json(
+          { error: "The saved content has problems, so the page cannot be drawn.", problems: error.problems },
+          422,
+        );
+      }
+    });
   });
 
   admin.get("/content/history", async (c) => {

@@ -1,0 +1,113 @@
+import { Link } from "react-router";
+import { INBOX_KINDS, inboxLabel, isInboxKind, type InboxKind } from "~/forms";
+
+export type Tab = "home" | InboxKind | "orders" | "erasure" | "organisers" | "content" | "publish" | "attendees";
+
+const OTHER_TABS: readonly Tab[] = ["home", "orders", "erasure", "organisers", "content", "publish", "attendees"];
+export const isTab = (raw: string): raw is Tab => isInboxKind(raw) || (OTHER_TABS as readonly string[]).includes(raw);
+
+export interface Counts {
+  kinds: Record<string, { total: number; unread: number } | undefined>;
+  orders: number;
+}
+
+interface Group {
+  label: string;
+  tabs: readonly [Tab, ...Tab[]];
+  /** The name of its second-level nav, when it has more than one tab. */
+  nav?: string;
+}
+
+/**
+ * The organisers' areas (issue 41): a few groups that fit a phone's screen in one row, each with its own
+ * tabs. The box office and the door come as groups of their own.
+ */
+export const GROUPS: readonly Group[] = [
+  { label: "Home", tabs: ["home"] },
+  { label: "Inbox", tabs: [...INBOX_KINDS, "orders", "erasure"], nav: "Inbox sections" },
+  { label: "Content", tabs: ["content", "publish"], nav: "Content sections" },
+  { label: "People", tabs: ["organisers"] },
+  { label: "Box office", tabs: ["attendees"] },
+];
+
+const LABELS = {
+  home: "Home",
+  orders: "Orders",
+  erasure: "Erase an address",
+  organisers: "Organisers",
+  content: "Edit",
+  publish: "Publish",
+  attendees: "Attendees",
+} as const;
+export const tabLabel = (tab: Tab): string => (isInboxKind(tab) ? inboxLabel(tab) : LABELS[tab]);
+
+/** A tab's address: `?tab=` on /admin, the editor at /admin/content, the home at /admin itself. */
+export const tabHref = (tab: Tab) =>
+  tab === "content" ? "/admin/content" : { pathname: "/admin", search: tab === "home" ? "" : `?tab=${tab}` };
+
+const groupOf = (tab: Tab) => GROUPS.find((g) => g.tabs.includes(tab)) ?? GROUPS[0]!;
+const unread = (tab: Tab, counts: Counts | null) =>
+  tab === "orders" ? counts?.orders : isInboxKind(tab) ? counts?.kinds[tab]?.unread : undefined;
+
+function Count({ n, says }: { n: number | undefined; says: string }) {
+  return n ? (
+    <span className="rounded-full bg-gold px-2 text-sm text-ink">
+      {n}
+      <span className="sr-only"> {says}</span>
+    </span>
+  ) : null;
+}
+
+/** The groups (what is waiting in the inbox counted on its own), then the current group's own tabs. */
+export function AdminNav({ tab, counts }: { tab: Tab; counts: Counts | null }) {
+  const current = groupOf(tab);
+  const waiting = INBOX_KINDS.reduce((sum, kind) => sum + (counts?.kinds[kind]?.unread ?? 0), 0);
+  return (
+    <>
+      <nav aria-label="Organisers' areas">
+        <ul className="flex flex-wrap gap-2">
+          {GROUPS.map((group) => {
+            const here = group === current;
+            return (
+              <li key={group.label}>
+                <Link
+                  to={tabHref(group.tabs[0])}
+                  aria-current={here ? (tab === group.tabs[0] ? "page" : "true") : undefined}
+                  className={`inline-flex min-h-11 items-center gap-2 rounded-full border px-4 font-semibold ${
+                    here ? "border-ink bg-ink text-paper" : "border-ink/20 hover:border-rose hover:text-rose"
+                  }`}
+                >
+                  {group.label}
+                  {group.label === "Inbox" ? <Count n={waiting} says="waiting" /> : null}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {current.nav ? (
+        <nav aria-label={current.nav} className="mt-3 border-b border-ink/15 pb-2">
+          <ul className="flex flex-wrap gap-x-1 gap-y-1">
+            {current.tabs.map((id) => (
+              <li key={id}>
+                <Link
+                  to={tabHref(id)}
+                  aria-current={id === tab ? "page" : undefined}
+                  className={`inline-flex min-h-11 items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold ${
+                    id === tab ? "bg-ink/10 text-ink underline underline-offset-4" : "text-muted hover:text-rose"
+                  }`}
+                >
+                  {tabLabel(id)}
+                  <Count
+                    n={unread(id, counts)}
+                    says={id === "orders" ? "paid" : id === "comment" ? "pending" : "new"}
+                  />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import { adminApi } from "~/lib/admin/api";
+import type { HomeSummary } from "~/lib/admin/home";
+import { tabHref } from "./admin-nav";
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** One thing that may need attention: its count, what it is, and where to see to it. */
+function Card({ title, count, children }: { title: string; count: number | null; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex gap-4 rounded-[var(--radius-card)] bg-paper p-4 sm:p-5">
+      {count === null ? null : (
+        <p className={`min-w-10 font-serif text-4xl font-semibold ${count ? "text-rose" : "text-muted"}`}>{count}</p>
+      )}
+      <div className="min-w-0">
+        <h3 id={id} className="text-lg font-semibold">
+          {title}
+        </h3>
+        <div className="mt-1">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+const link = "font-semibold underline underline-offset-4 hover:text-rose";
+
+/**
+ * The organisers' home (issue 41): what needs attention, each with a link to where it is seen to. The box
+ * office (seats sold) and the door (arrivals) add their cards here when they come.
+ */
+export function HomeView({ fail }: { fail: (status: number, message: string) => void }) {
+  const [summary, setSummary] = useState<HomeSummary | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void adminApi<HomeSummary>("/home").then((res) => {
+      if (!live) return;
+      if (res.ok) setSummary(res.data);
+      else fail(res.status, res.error);
+    });
+    return () => {
+      live = false;
+    };
+    // Once, when the home opens (`fail` changes with every render of the page above).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const messages = summary?.messages.reduce((sum, m) => sum + m.count, 0) ?? 0;
+  return (
+    <section aria-labelledby="home-title" className="mt-6">
+      <h2 id="home-title" className="text-2xl font-semibold">
+        What needs attention
+      </h2>
+      {summary === null ? (
+        <p className="mt-4">Loading…</p>
+      ) : (
+        <div className="mt-4 grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+          <Card title="New messages" count={messages}>
+            {summary.messages.length ? (
+              <ul className="flex flex-wrap gap-x-4">
+                {summary.messages.map((m) => (
+                  <li key={m.kind}>
+                    <Link className={link} to={{ pathname: "/admin", search: `?tab=${m.kind}&status=new` }}>
+                      {m.label}: {m.count} new
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>No new messages.</p>
+            )}
+          </Card>
+          <Card title="Comments waiting" count={summary.comments}>
+            {summary.comments ? (
+              <Link className={link} to={{ pathname: "/admin", search: "?tab=comment&status=pending" }}>
+                Approve or reject {plural(summary.comments, "comment", "comments")}
+              </Link>
+            ) : (
+              <p>No comment is waiting for approval.</p>
+            )}
+          </Card>
+          <Card title="Saved changes not yet published" count={summary.unpublished}>
+            {summary.unpublished ? (
+              <Link className={link} to={tabHref("publish")}>
+                Publish {plural(summary.unpublished, "saved change", "saved changes")}
+              </Link>
+            ) : summary.unpublished === 0 ? (
+              <p>
+                Everything saved is live.{" "}
+                <Link className={link} to={tabHref("content")}>
+                  Edit the content
+                </Link>
+              </p>
+            ) : (
+              <Link className={link} to={tabHref("publish")}>
+                See what is live on Publish
+              </Link>
+            )}
+          </Card>
+          {summary.tickets ? (
+            <Card title="Tickets sold" count={null}>
+              <p>
+                <strong className="font-serif text-2xl">{summary.tickets.sold}</strong> of {summary.tickets.capacity}{" "}
+                seats
+                {summary.tickets.waiting
+                  ? `, ${plural(summary.tickets.waiting, "person", "people")} on the waiting list`
+                  : ""}
+                .{" "}
+                <Link className={link} to={tabHref("attendees")}>
+                  See the attendees
+                </Link>
+              </p>
+            </Card>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The organisers' Attendees tab (issue 42, item 5): the answers of `/api/admin/attendees/*`, shared by the page
+ * (app/components/admin/attendees-panel.tsx) and the server (server/admin/attendees/).
+ */
+
+/** `GET /api/admin/attendees/summary`: per plan, in people. */
+export interface AttendeesSummary {
+  plans: {
+    id: string;
+    title: string;
+    capacity: number;
+    sold: number;
+    held: number;
+    left: number;
+    /** People on the waiting list (confirmed or with an open offer) and the seats they ask for. */
+    waiting: number;
+    waitingSeats: number;
+  }[];
+}
+
+/** One order as listed by a search. */
+export interface AttendeeOrderRow {
+  id: number;
+  /** TNCC-T000042 */
+  reference: string;
+  planId: string;
+  plan: string;
+  name: string;
+  email: string;
+  status: "paid" | "cancelled" | "refunded";
+  tickets: number;
+  amountMinor: number;
+  currency: string;
+  createdAt: string;
+}
+
+/** `GET /api/admin/attendees?q=`: orders whose buyer, reference, ticket code or ticket holder matches. */
+export interface AttendeesSearch {
+  q: string;
+  orders: AttendeeOrderRow[];
+}
+
+/** `GET /api/admin/attendees/orders/:id` */
+export interface AttendeeOrder extends AttendeeOrderRow {
+  paymentIntent: string | null;
+  cancelledAt: string | null;
+  list: { position: number; code: string; holderName: string | null; holderEmail: string | null; status: string }[];
+}
+
+/** `POST /api/admin/attendees/orders/:id/cancel` */
+export interface CancelAnswer {
+  reference: string;
+  /** "requested": the provider was asked to refund; "none": nothing was paid; else refund by hand. */
+  refund: "requested" | "none" | "no-provider" | "failed";
+  seats: number;
+  /** Waiting-list entries offered the freed seats. */
+  offered: number;
+  /** The order had been cancelled before (only the refund was asked for again). */
+  already: boolean;
+}
+
+export const ATTENDEES_EXPORT_PATH = "/api/admin/attendees/export";

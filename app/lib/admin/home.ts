@@ -1,0 +1,20 @@
+/**
+ * The organisers' home (issue 41): what needs attention, in one answer of `GET /api/admin/home`, shared by
+ * the page (app/components/admin/home-view.tsx) and the server (server/admin/home/routes.ts). The box office
+ * and the door add their own parts here when they come.
+ */
+
+/** `GET /api/admin/home` */
+export interface HomeSummary {
+  /** New submissions per form (comments aside), in the forms' order; a form with none is left out. */
+  messages: { kind: string; label: string; count: number }[];
+  /** Comments waiting for approval. */
+  comments: number;
+  /**
+   * Saved content changes the live build does not hold yet (commits since its content commit), or null when
+   * that cannot be told (no editor on this server, or a live build that names no commit).
+   */
+  unpublished: number | null;
+  /** The box office (issue 42): people sold of all plans, their capacity, people on waiting lists; absent before any plan is on sale. */
+  tickets?: { sold: number; capacity: number; waiting: number };
+}

@@ -1,0 +1,46 @@
+/**
+ * The editor's page preview (issue 41): a saved change shown as visitors will see it, before a publish.
+ * Shared by the server (server/api/admin/content.ts, over app/content/preview.server.ts) and the browser
+ * (app/routes/admin-preview.tsx).
+ */
+
+/** The pages the preview can render, by their route module (app/routes/<route>.tsx). */
+export const PREVIEW_ROUTES = [
+  "home",
+  "schedule",
+  "event-detail",
+  "speaker-detail",
+  "blog-single",
+  "faqs",
+  "gallery",
+  "pricing",
+] as const;
+export type PreviewRoute = (typeof PREVIEW_ROUTES)[number];
+
+/** A page of the site a content file shows on, and what organisers call it. */
+export interface PreviewPage {
+  page: string;
+  label: string;
+}
+
+/** `GET /api/admin/content/preview-pages?path=<content file>`. */
+export interface PreviewPagesAnswer {
+  pages: PreviewPage[];
+}
+
+/** `GET /api/admin/content/page?page=</path>`: the page's route and its loader data from the saved content. */
+export interface PreviewPageAnswer {
+  route: PreviewRoute;
+  data: unknown;
+}
+
+export const MAX_PAGE_PATH = 200;
+
+/** A path of the site ("/event-detail/1/1"): at most 200 characters of a-z, 0-9, "/" and "-". */
+export const isSitePath = (page: string) => page.length <= MAX_PAGE_PATH && /^\/[a-z0-9/-]*$/.test(page);
+
+/** The preview of a content file's page, e.g. `/admin/preview?file=schedule/day-01.yaml&page=/schedule`. */
+export function previewUrl(file: string, page?: string): string {
+  const query = new URLSearchParams({ file, ...(page ? { page } : {}) });
+  return `/admin/preview?${query.toString()}`;
+}

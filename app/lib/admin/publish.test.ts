@@ -1,0 +1,65 @@
+/** Issue 41: a publish's steps in people's words, and a build's name. */
+import { describe, expect, it } from "vitest";
+import { describeBuild, groupSteps, type PublishStep } from "./publish";
+
+const step = (name: string, state: PublishStep["state"] = "done"): PublishStep => ({
+  name,
+  state,
+  startedAt: "2026-11-24T10:00:00.000Z",
+  finishedAt: null,
+});
+
+describe("groupSteps", () => {
+  it("shows the build's internal steps as a few groups, none of their names", () => {
+    const groups = groupSteps([
+      step("images"),
+      step("pages"),
+      step("hydrate-after-load"),
+      step("headers and CSP", "running"),
+    ]);
+    expect(groups).toEqual([
+      { name: "Pictures", state: "done" },
+      { name: "Pages", state: "running" },
+      { name: "Offline copy", state: "waiting" },
+      { name: "Checks", state: "waiting" },
+      { name: "Going live", state: "waiting" },
+    ]);
+  });
+
+  it("marks the group that failed, and puts a step it does not know with the one before it", () => {
+    const groups = groupSteps([step("images"), step("pages"), step("service worker"), step("a new step", "failed")]);
+    expect(groups.map((g) => g.state)).toEqual(["done", "done", "failed", "waiting", "waiting"]);
+    const all = groupSteps(
+      ["images", "pages", "share images", "service worker", "precompress", "build info", "store", "switch", "push"].map(
+        (n) => step(n),
+      ),
+    );
+    expect(all.every((g) => g.state === "done")).toBe(true);
+  });
+});
+
+describe("describeBuild", () => {
+  const at = "2026-11-24T10:02:00.000Z";
+  it("names a build by what changed and who", () => {
+    expect(
+      describeBuild({
+        changes: [{ what: "Day 01: Registration & Welcome", by: "Grace Mensah", at }],
+        more: 0,
+        first: false,
+      }),
+    ).toEqual({ what: "Day 01: Registration & Welcome", by: "Grace Mensah", at });
+    expect(
+      describeBuild({
+        changes: [
+          { what: "Day 01: Registration", by: "Grace Mensah", at },
+          { what: "FAQs: Parking", by: "Kofi", at },
+          { what: "Day 01: Registration", by: "Grace Mensah", at },
+          { what: "Site: title", by: "Esi", at },
+        ],
+        more: 2,
+        first: false,
+      }),
+    ).toEqual({ what: "Day 01: Registration and 4 more changes", by: "Grace Mensah, Kofi and Esi", at });
+    expect(describeBuild(null).what).toBe("Version built");
+  });
+});

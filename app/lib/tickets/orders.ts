@@ -1,0 +1,43 @@
+/**
+ * The box office's answers (issue 42), shared by the server (server/tickets/) and the pages that read them:
+ * `/pricing`, `/buy-ticket` and the home page's plans ("N seats left", "Sold out"), and the buyer's
+ * `/tickets/<token>`.
+ */
+
+/** The day pass's plan id (content names the day pass by its place in ticket-plans.yaml, not by an id). */
+export const DAY_PASS_ID = "day-pass";
+
+/** The box office's routes (server/tickets/routes.ts), as the server declares them; the pages fill them in. */
+export const TICKETS_PATHS = {
+  availability: "/api/tickets/availability",
+  buy: "/api/tickets/buy",
+  session: "/api/tickets/sessions/:sessionId",
+  order: "/api/tickets/orders/:token",
+  ticket: "/api/tickets/orders/:token/tickets/:position",
+  send: "/api/tickets/orders/:token/tickets/:position/send",
+  waitlist: "/api/tickets/waitlist",
+} as const;
+
+/** "TNCC-T000042": what the buyer and the organisers call a ticket order. */
+export const ticketReference = (id: number) => `TNCC-T${String(id).padStart(6, "0")}`;
+
+/** `GET /api/tickets/availability` */
+export interface AvailabilityAnswer {
+  /** Plan id -> seats (people) left; 0 is sold out. */
+  plans: Record<string, { left: number; soldOut: boolean }>;
+  /** Whether paid plans are sold here (a card provider is configured); else they are requests to the organisers. */
+  payments: boolean;
+}
+
+/** `GET /api/tickets/orders/<token>`: the buyer's page. */
+export interface TicketOrderAnswer {
+  reference: string;
+  plan: string;
+  status: "paid" | "cancelled" | "refunded";
+  name: string;
+  tickets: { position: number; code: string; qr: string; name: string | null; status: string }[];
+}
+
+/** A ticket order's page (the token is its secret: at least 192 random bits, base64url). */
+export const TICKET_TOKEN = /^[A-Za-z0-9_-]{32}$/;
+export const ticketsPath = (token: string) => `/tickets/${token}`;

@@ -1,0 +1,52 @@
+/**
+ * Compressed copies kept between builds under .generated/compressed/, by what was compressed (a SHA-256 of
+ * the bytes) and how (`kind`: the method and its settings), so a file that did not change since the last
+ * build (the scripts, styles, fonts and most pages after a one-field publish) is not compressed again
+ * (issue 41). Same bytes in, same settings: the same copy out. Entries unused for CACHE_DAYS are removed.
+ */
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const COMPRESSED_CACHE_DIR = path.join(repo, ".generated/compressed");
+const CACHE_DAYS = 14;
+
+/** `make(data)`'s answer for these bytes and this kind, from the cache when an earlier build made it. */
+export async function cachedCompress(
+  kind: string,
+  data: Buffer,
+  make: (data: Buffer) => Promise<Buffer> | Buffer,
+  cacheDir = COMPRESSED_CACHE_DIR,
+): Promise<Buffer> {
+  const key = createHash("sha256").update(kind).update("\0").update(data).digest("hex");
+  const file = path.join(cacheDir, key.slice(0, 2), key);
+  const cached = await readFile(file).catch(() => null);
+  if (cached) {
+    // Used now: kept by the clean-up.
+    const now = new Date();
+    await utimes(file, now, now).catch(() => {});
+    return cached;
+  }
+  const made = await make(data);
+  await mkdir(path.dirname(file), { recursive: true });
+  // Written whole, then renamed: a build stopped half-way (or another at once) leaves no partial entry.
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temporary, made);
+  await rename(temporary, file);
+  return made;
+}
+
+/** Removes the entries no build used for CACHE_DAYS. */
+export async function pruneCompressedCache(cacheDir = COMPRESSED_CACHE_DIR, now = Date.now()): Promise<void> {
+  const limit = now - CACHE_DAYS * 24 * 60 * 60 * 1000;
+  for (const folder of await readdir(cacheDir).catch(() => [])) {
+    const dir = path.join(cacheDir, folder);
+    for (const name of await readdir(dir).catch(() => [])) {
+      const file = path.join(dir, name);
+      const info = await stat(file).catch(() => null);
+      if (info && info.mtimeMs < limit) await rm(file, { force: true });
+    }
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * What the organisers' Attendees tab reads and changes (issue 42, item 5): seats per plan, orders found by
+ * buyer, reference, ticket code or holder, one order whole, and its cancellation: the order and its tickets
+ * cancelled, its seats back in the stock, the buyer told, the audit entry, all in one transaction. Searches
+ * are parameterised (the text is a bound value, its LIKE wildcards escaped).
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { rowsOf } from "../../db/rows";
+import { mailQueue, ticketOrders, tickets } from "../../db/schema";
+import { mailRow, type MailDraft } from "../../mail/queries";
+import type { Ticket, TicketOrder } from "../../tickets/queries";
+import { audit, type AuditEntry } from "../audit/queries";
+import { escapeLike } from "../inbox/queries";
+
+export interface OrderRow {
+  id: number;
+  planId: string;
+  name: string;
+  email: string;
+  status: string;
+  tickets: number;
+  amountMinor: number;
+  currency: string;
+  createdAt: Date;
+}
+
+interface RawOrderRow {
+  id: number | string;
+  plan_id: string;
+  name: string;
+  email: string;
+  status: string;
+  tickets: number | string;
+  amount_minor: number;
+  currency: string;
+  created_at: string | Date;
+}
+
+const toRow = (r: RawOrderRow): OrderRow => ({
+  id: Number(r.id),
+  planId: r.plan_id,
+  name: r.name,
+  email: r.email,
+  status: r.status,
+  tickets: Number(r.tickets),
+  amountMinor: Number(r.amount_minor),
+  currency: r.currency,
+  createdAt: new Date(r.created_at),
+});
+
+/** "TNCC-T000042", "T42" or "42" -> 42; null for anything else. */
+export function referenceId(q: string): number | null {
+  const m = /^(?:TNCC-)?T?0*(\d{1,15})$/i.exec(q.trim());
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * Orders (newest first, at most `limit`) whose buyer's name or address, reference, ticket code (whole, or its
+ * first 6 characters or more) or ticket holder matches `q`; without `q`, the newest orders.
+ */
+export async function searchOrders(db: Db, q: string, limit = 50): Promise<OrderRow[]> {
+  const text = q.trim();
+  const like = `%${escapeLike(text)}%`;
+  const ref = referenceId(text);
+  const codePrefix = text.length >= 6 ? `${escapeLike(text)}%` : null;
+  const where = text
+    ? sql`WHERE o.name ILIKE ${like} OR o.email ILIKE ${like} ${ref !== null ? sql`OR o.id = ${ref}` : sql``}
+        OR EXISTS (SELECT 1 FROM tickets t WHERE t.order_id = o.id AND (t.holder_name ILIKE ${like}
+          OR t.holder_email ILIKE ${like} ${codePrefix ? sql`OR t.code LIKE ${codePrefix}` : sql``}))`
+    : sql``;
+  const rows = rowsOf<RawOrderRow>(
+    await db.execute(sql`
+      SELECT o.id, o.plan_id, o.name, o.email, o.status, o.amount_minor, o.currency, o.created_at,
+        (SELECT count(*) FROM tickets t WHERE t.order_id = o.id)::int AS tickets
+      FROM ticket_orders o ${where}
+      ORDER BY o.id DESC LIMIT ${limit}`),
+  );
+  return rows.map(toRow);
+}
+
+/** One order and its tickets, in order. */
+export async function orderWithTickets(db: Db, id: number): Promise<{ order: TicketOrder; tickets: Ticket[] } | null> {
+  const [order] = await db.select().from(ticketOrders).where(eq(ticketOrders.id, id)).limit(1);
+  if (!order) return null;
+  const list = await db.select().from(tickets).where(eq(tickets.orderId, id)).orderBy(tickets.position);
+  return { order, tickets: list };
+}
+
+/** A ticket mail sent again, with its audit entry. */
+export async function resendTicketMail(db: Db, mail: MailDraft, entry: AuditEntry): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(mailQueue).values(mailRow(mail));
+    await audit(tx, entry);
+  });
+}
+
+export type Cancelled = { order: TicketOrder; seats: number; already: boolean } | null;
+
+/**
+ * Cancels a paid order: it and its tickets become "cancelled", its seats go back to the stock (sold -= seats),
+ * the buyer's mail (`mail`) and the audit entry are written in the same transaction. An order cancelled before
+ * answers `already` (nothing changes); null: no such order.
+ */
+export async function cancelOrder(
+  db: Db,
+  id: number,
+  now: Date,
+  mail: (order: TicketOrder, seats: number) => MailDraft,
+  entry: (order: TicketOrder, seats: number) => AuditEntry,
+): Promise<Cancelled> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(ticketOrders)
+      .set({ status: "cancelled", cancelledAt: now })
+      .where(sql`${ticketOrders.id} = ${id} AND ${ticketOrders.status} = 'paid'`)
+      .returning();
+    if (!order) {
+      const [before] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, id));
+      return before ? { order: before, seats: 0, already: true } : null;
+    }
+    const cancelled = await tx
+      .update(tickets)
+      .set({ status: "cancelled" })
+      .where(eq(tickets.orderId, id))
+      .returning({ code: tickets.code });
+    const seats = cancelled.length;
+    await tx.execute(sql`UPDATE ticket_stock SET sold = sold - ${seats} WHERE plan_id = ${order.planId}`);
+    await tx.insert(mailQueue).values(mailRow(mail(order, seats)));
+    await audit(tx, entry(order, seats));
+    return { order, seats, already: false };
+  });
+}
+
+/** Every ticket with its order, for the CSV (by order, then position). */
+export async function allTickets(db: Db): Promise<
+  {
+    orderId: number;
+    planId: string;
+    holderName: string | null;
+    buyerName: string;
+    buyerEmail: string;
+    orderStatus: string;
+    ticketStatus: string;
+    position: number;
+  }[]
+> {
+  const rows = rowsOf<{
+    order_id: number | string;
+    plan_id: string;
+    holder_name: string | null;
+    name: string;
+    email: string;
+    order_status: string;
+    ticket_status: string;
+    position: number;
+  }>(
+    await db.execute(sql`
+      SELECT t.order_id, t.plan_id, t.holder_name, o.name, o.email, o.status AS order_status,
+        t.status AS ticket_status, t.position
+      FROM tickets t JOIN ticket_orders o ON o.id = t.order_id
+      ORDER BY t.order_id, t.position`),
+  );
+  return rows.map((r) => ({
+    orderId: Number(r.order_id),
+    planId: r.plan_id,
+    holderName: r.holder_name,
+    buyerName: r.name,
+    buyerEmail: r.email,
+    orderStatus: r.order_status,
+    ticketStatus: r.ticket_status,
+    position: Number(r.position),
+  }));
+}

@@ -1,0 +1,135 @@
+/**
+ * `GET /api/admin/home` (issue 41): what needs the organisers' attention, through the whole app on an
+ * embedded database in a temporary folder (or a fresh one on TEST_DATABASE_URL); the count of saved changes
+ * not yet published on a git working copy of its own.
+ */
+import { adminApp, SITE } from "../../../tests/fixtures/admin-app";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HomeSummary } from "../../../app/lib/admin/home";
+import type { Database } from "../../db/client";
+import { upsertAdmin } from "../accounts/queries";
+import { unpublishedCount } from "./routes";
+
+const PASSWORD = "correct horse battery";
+let dir: string;
+let database: Database;
+let app: Hono;
+let ip = 0;
+
+beforeAll(async () => {
+  ({ dir, database, app } = await adminApp("home", () => Date.parse("2026-11-23T10:00:00Z")));
+  await upsertAdmin(database.db, "ada@tncc.example.org", PASSWORD, false);
+}, 120_000);
+afterAll(async () => {
+  await database.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const request = (method: string, url: string, { cookie, body }: { cookie?: string; body?: unknown } = {}) =>
+  app.request(`http://site.test${url}`, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: {
+      "content-type": "application/json",
+      "x-forwarded-for": `10.7.0.${++ip % 250}`,
+      origin: SITE,
+      ...(cookie ? { cookie } : {}),
+    },
+  });
+
+async function send(kind: string, body: Record<string, string>) {
+  const res = await request("POST", `/api/forms/${kind}`, { body });
+  expect(res.status, await res.clone().text()).toBe(201);
+}
+
+const home = async (cookie: string) => {
+  const res = await request("GET", "/api/admin/home", { cookie });
+  expect(res.status).toBe(200);
+  return (await res.json()) as HomeSummary;
+};
+
+describe("GET /api/admin/home", { timeout: 60_000 }, () => {
+  it("answers 401 without a session, and with a forged one", async () => {
+    const res = await request("GET", "/api/admin/home");
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: "Please sign in." });
+    expect((await request("GET", "/api/admin/home", { cookie: "tncc_admin=forged" })).status).toBe(401);
+  });
+
+  it("counts new messages per form and comments waiting; a handled one no longer counts", async () => {
+    const signIn = await request("POST", "/api/admin/session", {
+      body: { email: "ada@tncc.example.org", password: PASSWORD },
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0]!;
+
+    // Nothing waits yet; this server has no editor, so whether anything is unpublished cannot be told.
+    expect(await home(cookie)).toEqual({ messages: [], comments: 0, unpublished: null });
+
+    for (const n of [1, 2])
+      await send("contact", {
+        name: "Ada",
+        phone: "+1 555 0100",
+        email: `home${n}@example.org`,
+        subject: `Parking ${n}`,
+        message: `Hello ${n}`,
+      });
+    await send("comment", { name: "Bo", email: "bo@example.org", comment: "Lovely", page: "/blog-single/1" });
+    expect(await home(cookie)).toEqual({
+      messages: [{ kind: "contact", label: "Contact", count: 2 }],
+      comments: 1,
+      unpublished: null,
+    });
+
+    const list = (await (await request("GET", "/api/admin/submissions?kind=contact", { cookie })).json()) as {
+      items: { id: number }[];
+    };
+    const marked = await request("PATCH", `/api/admin/submissions/${list.items[0]!.id}`, {
+      cookie,
+      body: { status: "handled" },
+    });
+    expect(marked.status).toBe(200);
+    expect((await home(cookie)).messages).toEqual([{ kind: "contact", label: "Contact", count: 1 }]);
+  });
+});
+
+describe("unpublishedCount", () => {
+  let repo: string;
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.org", ...args], {
+      encoding: "utf8",
+    }).trim();
+  const commit = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
+    writeFileSync(path.join(repo, file), text);
+    git("add", "--", file);
+    git("commit", "--quiet", "-m", `Change ${file}`);
+    return git("rev-parse", "HEAD");
+  };
+  beforeAll(() => {
+    repo = mkdtempSync(path.join(tmpdir(), "tncc-home-git-"));
+    git("init", "--quiet");
+  });
+  afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+  it("counts the content commits since the live build's, and says null when it cannot tell", async () => {
+    const live = commit("content/site.yaml", "title: A\n");
+    const copy = { dir: path.join(repo, "content"), imageManifest: "" };
+    const options = (liveCommit: string | null) => ({ copy, liveCommit: () => liveCommit });
+    expect(await unpublishedCount(options(live))).toBe(0);
+    commit("content/site.yaml", "title: B\n");
+    commit("content/faqs.yaml", "- q: Why?\n");
+    // A commit outside the content (code) is not the organisers' change.
+    commit("README.md", "readme\n");
+    expect(await unpublishedCount(options(live))).toBe(2);
+    expect(await unpublishedCount(options(null))).toBeNull();
+    expect(await unpublishedCount(options("0".repeat(40)))).toBeNull();
+    expect(await unpublishedCount(options("--all"))).toBeNull();
+    expect(await unpublishedCount(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Issue 41: a kept build is named by the content changes it brought and who made them, read from the content's
+ * git history (a working copy of its own here), never by its id or commit.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { describeBuild } from "../../app/lib/admin/publish";
+import { buildSummary, describeCommit, fileLabel } from "./changes";
+
+describe("a commit in people's words", () => {
+  it("names the file as organisers know it and the entries the save names", () => {
+    expect(describeCommit("Edit content/schedule/day-01.yaml: sessions id 1 (Registration & Welcome)")).toBe(
+      "Day 01: Registration & Welcome",
+    );
+    expect(describeCommit("Edit content/faqs.yaml: faqs id 3 (Where do I park?), id 4 (Is there food?)")).toBe(
+      "FAQs: Where do I park?, Is there food?",
+    );
+    expect(describeCommit("Edit content/blog/posts/07-why-we-gather.md: title, date")).toBe(
+      "Why We Gather: title, date",
+    );
+    expect(describeCommit("Edit content/blog/posts/99-written-in-the-editor.md: new file")).toBe(
+      "New: Written in the Editor",
+    );
+    expect(describeCommit("Add public/images/blog/choir.jpg: The choir singing")).toBe(
+      "New picture: The choir singing",
+    );
+    expect(describeCommit('Undo "Edit content/site.yaml: title"')).toBe("Undone: Site: title");
+    expect(describeCommit("Content as deployed")).toBe("Content as deployed");
+    expect(fileLabel("speakers/01-grace-adeyemi.md")).toBe("Grace Adeyemi");
+  });
+});
+
+describe("what a build brought", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "tncc-changes-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const git = (...args: string[]) => execFileSync("git", ["-C", dir, ...args], { encoding: "utf8" }).trim();
+  const commit = (file: string, message: string, name: string) => {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), `${message}\n`);
+    git("add", ".");
+    git("-c", `user.name=${name}`, "-c", "user.email=o@example.org", "commit", "--quiet", "-m", message);
+    return git("rev-parse", "HEAD");
+  };
+
+  it("lists the content commits since the build before, newest first, by their authors' names", async () => {
+    git("init", "--quiet");
+    const deployed = commit("content/site.yaml", "Content as deployed", "setup");
+    commit(
+      "content/schedule/day-01.yaml",
+      "Edit content/schedule/day-01.yaml: sessions id 1 (Registration)",
+      "Grace Mensah",
+    );
+    // A developer's commit outside the content is not the organisers' change.
+    commit("server/code.ts", "Refactor the server", "dev");
+    const head = commit("public/images/blog/a.jpg", "Add public/images/blog/a.jpg: The choir", "Kofi Boateng");
+    const content = path.join(dir, "content");
+
+    const summary = await buildSummary(content, deployed, head);
+    expect(summary?.changes.map((c) => [c.what, c.by])).toEqual([
+      ["New picture: The choir", "Kofi Boateng"],
+      ["Day 01: Registration", "Grace Mensah"],
+    ]);
+    expect(describeBuild(summary)).toMatchObject({
+      what: "New picture: The choir and 1 more change",
+      by: "Kofi Boateng and Grace Mensah",
+    });
+    // The first build kept: the last change it was built from.
+    const first = await buildSummary(content, null, deployed);
+    expect(first).toMatchObject({ first: true, changes: [{ what: "Content as deployed", by: "setup" }] });
+    // Built again from the same content; a commit git does not know.
+    expect(describeBuild(await buildSummary(content, head, head)).what).toBe("No content changes (built again)");
+    expect(await buildSummary(content, deployed, "f".repeat(40))).toBeNull();
+    // A build before it from other content (the repository's own build, say): its last change only.
+    expect(await buildSummary(content, "e".repeat(40), head)).toMatchObject({
+      first: true,
+      changes: [{ what: "New picture: The choir", by: "Kofi Boateng" }],
+    });
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * What a kept build brought, in people's words (issue 41): the content commits between the build before it and
+ * it, read from the content's git history (the content folder and its pictures), each commit's message made
+ * short ("Edit content/schedule/day-01.yaml: sessions id 1 (Registration & Welcome)" is "Day 01: Registration &
+ * Welcome") and its author's name (the organiser's display name, server/content/working-copy.ts commitFile).
+ * The organisers' Publish page names each build by it (app/lib/admin/publish.ts describeBuild).
+ */
+import path from "node:path";
+import { COLLECTIONS, collectionOf, picturesDir } from "../../app/content/collections";
+import type { BuildChange, BuildSummary } from "../../app/lib/admin/publish";
+import { git, gitSucceeds } from "../git";
+
+/** Changes listed per build; the rest are counted. */
+const MAX_CHANGES = 20;
+const SMALL_WORDS = new Set(["a", "an", "and", "at", "for", "in", "of", "on", "or", "the", "to", "with"]);
+
+/** "schedule/day-01.yaml" is "Day 01", "blog/posts/07-why-we-gather.md" "Why We Gather", "faqs.yaml" "FAQs". */
+export function fileLabel(rel: string): string {
+  const found = collectionOf(COLLECTIONS, rel);
+  if (found && typeof found[1].files === "string") return found[1].label;
+  const stem = path.posix
+    .basename(rel)
+    .replace(/\.[a-z]+$/i, "")
+    .replace(/^\d+-(?=[a-z])/i, "");
+  return stem
+    .split(/[-_]+/)
+    .filter(Boolean)
+    .map((word, i) => (i > 0 && SMALL_WORDS.has(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join(" ");
+}
+
+/**
+ * A commit's message made short: the file and the entries a save names (the names in brackets), a picture's
+ * alt text, an undo of either; any other message as it is.
+ */
+export function describeCommit(subject: string): string {
+  const undo = /^(?:Undo|Revert) "(.*)"$/.exec(subject);
+  if (undo) return `Undone: ${describeCommit(undo[1]!)}`;
+  const edit = /^Edit content\/(\S+): (.*)$/.exec(subject);
+  if (edit) {
+    const [, rel = "", detail = ""] = edit;
+    const names = [...detail.matchAll(/\(([^()]+)\)/g)].map((m) => m[1]!.trim());
+    if (detail === "new file") return `New: ${fileLabel(rel)}`;
+    return `${fileLabel(rel)}: ${names.length ? names.join(", ") : detail}`;
+  }
+  const picture = /^Add public\/images\/\S+: (.*)$/.exec(subject);
+  if (picture) return `New picture: ${picture[1]}`;
+  return subject;
+}
+
+/** The paths whose commits count: the content folder and, when it is in the same repository, its pictures. */
+async function contentPaths(contentDir: string): Promise<string[]> {
+  const top = await git(contentDir, ["rev-parse", "--show-toplevel"]);
+  const pictures = picturesDir(contentDir);
+  const inside = !path.relative(top, pictures).startsWith("..");
+  return inside ? [contentDir, pictures] : [contentDir];
+}
+
+/** Summaries by their commit range: a build's commits never change. */
+const known = new Map<string, BuildSummary>();
+
+/**
+ * What the build of commit `to` brought since the build of commit `from` (null: no build before it is kept, so
+ * the last change it was built from). null when it cannot be told (content outside git, commits gone).
+ */
+export async function buildSummary(contentDir: string, from: string | null, to: string | null) {
+  if (!to) return null;
+  const key = `${contentDir}\u0000${from ?? ""}..${to}`;
+  const summary = known.get(key) ?? (await readSummary(contentDir, from, to));
+  if (summary) known.set(key, summary);
+  return summary;
+}
+
+async function readSummary(contentDir: string, from: string | null, to: string): Promise<BuildSummary | null> {
+  if (from === to) return { changes: [], more: 0, first: false };
+  // A build before it from other content (another repository, or history since rewritten): as if none.
+  if (from && !(await gitSucceeds(contentDir, ["cat-file", "-e", `${from}^{commit}`]))) from = null;
+  try {
+    const paths = await contentPaths(contentDir);
+    const range = from ? [`--max-count=${MAX_CHANGES + 200}`, `${from}..${to}`] : ["--max-count=1", to];
+    const out = await git(contentDir, ["log", "--format=%an%x1f%aI%x1f%s", ...range, "--", ...paths], {
+      timeoutMs: 10_000,
+    });
+    const all = out
+      .split("\n")
+      .filter(Boolean)
+      .map((line): BuildChange => {
+        const [by = "", at = "", subject = ""] = line.split("\u001f");
+        return { what: describeCommit(subject), by, at };
+      });
+    return { changes: all.slice(0, MAX_CHANGES), more: Math.max(0, all.length - MAX_CHANGES), first: !from };
+  } catch {
+    return null;
+  }
+}

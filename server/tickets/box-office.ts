@@ -1,0 +1,385 @@
+/**
+ * The box office (issue 42): what the routes (./routes.ts), the payment provider's events and the sweep ask of
+ * it. Plans come from the live build's tickets.json (content), seats from the database (./queries.ts). A paid
+ * plan goes through the provider's hosted checkout (the same `stripe` client the sponsor tokens use), its
+ * price and quantity from content; a free one is an order at once. Every order's tickets are signed
+ * (./signing.ts) and mailed through the mail outbox in the order's own transaction.
+ */
+import type Stripe from "stripe";
+import { BUILD_OUTPUTS, type TicketsData } from "../../app/lib/build-outputs";
+import { ticketReference } from "../../app/lib/tickets/orders";
+import type { Database } from "../db/client";
+import { queueMail } from "../mail/queries";
+import { createStripe, describeStripeError, type StripeSettings } from "../orders/stripe";
+import { readOutput } from "../publish/outputs";
+import { ticketMail } from "./mail";
+import {
+  holdById,
+  holdBySession,
+  holdSeats,
+  orderOfHold,
+  refundedAtProvider,
+  releaseExpired,
+  releaseHold,
+  sellHold,
+  setCheckoutSession,
+  stock,
+  syncStock,
+  type Hold,
+  type HoldResult,
+  type SaleResult,
+} from "./queries";
+import { newTicketCode, signTicket, ticketKeys, type TicketKeys } from "./signing";
+import { createWaitlist } from "./waitlist/waitlist";
+
+export interface BoxOfficeOptions {
+  database: Database;
+  /** The live build's folder (its tickets.json). */
+  buildDir: () => string;
+  /** SITE_URL: links in mails and the provider's return addresses; never the request's Host. */
+  siteUrl?: string;
+  /** The card provider; without a secret key, paid plans stay requests to the organisers. */
+  stripe?: Partial<StripeSettings>;
+  /** TICKET_HOLD_MINUTES: how long a checkout keeps its seats (default 30). */
+  holdMinutes?: number;
+  /** WAITLIST_OFFER_HOURS: how long a waiting-list offer keeps its seats (default 24). */
+  offerHours?: number;
+  now?: () => number;
+  /** A mail was queued (wakes the sender). */
+  onQueued?: () => void;
+  log?: (line: string) => void;
+  logError?: (line: string) => void;
+}
+
+export type BuyResult =
+  | { kind: "order"; token: string }
+  | { kind: "checkout"; url: string }
+  | { kind: "sold-out"; left: number }
+  | { kind: "closed"; message: string }
+  | { kind: "too-many"; max: number }
+  | { kind: "unknown-plan" }
+  | { kind: "key-reused" }
+  | { kind: "provider-failed"; contact: string }
+  | { kind: "no-payments" };
+
+export interface BuyRequest {
+  plan: string;
+  quantity: number;
+  name: string;
+  email: string;
+  phone?: string;
+  idempotencyKey?: string | null;
+}
+
+/** Today's date in the event's time zone, YYYY-MM-DD. */
+const today = (timeZone: string, now: number) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+
+export type BoxOffice = ReturnType<typeof createBoxOffice>;
+
+export function createBoxOffice(options: BoxOfficeOptions) {
+  const { db } = options.database;
+  const now = options.now ?? Date.now;
+  const holdMinutes = options.holdMinutes ?? 30;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const logError = options.logError ?? ((line: string) => console.error(line));
+  const data = readOutput(BUILD_OUTPUTS.tickets, options.buildDir);
+  const secretKey = options.stripe?.secretKey;
+  const payments = Boolean(secretKey && options.siteUrl);
+  let stripe: Stripe | undefined;
+  const provider = () => (stripe ??= createStripe({ ...options.stripe, secretKey: secretKey! }));
+  let keys: Promise<TicketKeys> | undefined;
+  const signing = () =>
+    (keys ??= ticketKeys(db).catch((error: unknown) => ((keys = undefined), Promise.reject(error))));
+
+  /** The plans of the live build, their capacities written to the stock once per build. */
+  let synced: TicketsData | undefined;
+  async function plans(): Promise<TicketsData> {
+    const current = await data.load();
+    if (synced !== current) {
+      await syncStock(db, Object.fromEntries(Object.entries(current.plans).map(([id, p]) => [id, p.capacity])));
+      synced = current;
+    }
+    return current;
+  }
+
+  const siteUrl = () => (options.siteUrl ?? "").replace(/\/+$/, "");
+
+  async function sell(holdId: number, payment: { paymentIntent?: string | null; amountMinor?: number }) {
+    const [tickets, signer] = await Promise.all([plans(), signing()]);
+    const result = await sellHold(
+      db,
+      holdId,
+      payment,
+      (planId) => {
+        const code = newTicketCode();
+        return { code, payload: signTicket(signer, { event: tickets.event, plan: planId, code }) };
+      },
+      (order, made) => ticketMail(tickets, siteUrl(), order, made),
+    );
+    if (result.ok && result.created) {
+      await waitlist.sold(result.order.holdId);
+      options.onQueued?.();
+      log(`tickets: order ${ticketReference(result.order.id)} (${result.tickets.length} tickets)`);
+    }
+    return result;
+  }
+
+  /** A payment whose seats went to someone else: refunded by itself, and the buyer told why. */
+  async function refundLate(hold: Hold, paymentIntent: string | null): Promise<void> {
+    const tickets = await plans();
+    if (paymentIntent && secretKey)
+      await provider()
+        .refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `late-hold-${hold.id}` })
+        .catch((error: unknown) =>
+          logError(`tickets: the refund of hold ${hold.id} failed: ${describeStripeError(error)}`),
+        );
+    await queueMail(db, {
+      to: hold.email,
+      subject: "Your payment was refunded: the seats were taken",
+      body: [
+        `Dear ${hold.name},`,
+        "",
+        `Your payment for ${tickets.plans[hold.planId]?.title ?? hold.planId} arrived after the ${holdMinutes} minutes we could keep your seats, and by then they had gone to someone else. We have refunded the payment in full; it shows on your statement within a few days.`,
+        "",
+        `You can join the waiting list on ${siteUrl()}/buy-ticket?plan=${hold.planId}.`,
+        "",
+        `Questions: ${tickets.contact.email}, ${tickets.contact.phone}`,
+      ].join("\n"),
+    });
+    options.onQueued?.();
+    log(`tickets: hold ${hold.id} paid after its seats were taken: refunded`);
+  }
+
+  /**
+   * The provider's hosted checkout of exactly a hold's seats (a purchase, or a waiting-list offer), its price
+   * and quantity from content; a hold that has one already answers it again. `cancelPath`: where "back" leads.
+   */
+  async function checkoutHold(
+    hold: Hold,
+    cancelPath: string,
+  ): Promise<{ url: string } | { failed: true; contact: string }> {
+    const tickets = await plans();
+    const contact = `${tickets.contact.email} or ${tickets.contact.phone}`;
+    const plan = Object.hasOwn(tickets.plans, hold.planId) ? tickets.plans[hold.planId] : undefined;
+    if (hold.checkoutUrl) return { url: hold.checkoutUrl };
+    if (!plan) return { failed: true, contact };
+    try {
+      const origin = siteUrl();
+      // The provider keeps a session open 30 minutes at least and 24 hours at most; a shorter hold is released
+      // by the sweep first.
+      const soonest = Math.ceil(now() / 1000) + 30 * 60 + 5;
+      const expires = Math.min(
+        Math.max(Math.floor(hold.expiresAt.getTime() / 1000), soonest),
+        Math.floor(now() / 1000) + 24 * 3600 - 60,
+      );
+      const session = await provider().checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: [
+            {
+              price_data: {
+                currency: hold.currency,
+                unit_amount: plan.priceMinor,
+                product_data: { name: `${plan.title} (${tickets.calendar.title})` },
+              },
+              quantity: hold.quantity,
+            },
+          ],
+          customer_email: hold.email,
+          client_reference_id: `hold-${hold.id}`,
+          metadata: { hold: String(hold.id) },
+          expires_at: expires,
+          success_url: `${origin}/tickets/?session={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${origin}${cancelPath}`,
+        },
+        { idempotencyKey: `hold-${hold.id}` },
+      );
+      if (typeof session.url !== "string" || !/^https?:\/\//.test(session.url)) throw new Error("no session URL");
+      await setCheckoutSession(db, hold.id, session.id, session.url);
+      return { url: session.url };
+    } catch (error) {
+      logError(`tickets: the payment provider could not start a checkout: ${describeStripeError(error)}`);
+      return { failed: true, contact };
+    }
+  }
+
+  /** The waiting list (./waitlist/): freed seats are offered to it as holds of their own. */
+  const waitlist = createWaitlist({
+    db,
+    now,
+    plans,
+    siteUrl,
+    offerHours: options.offerHours ?? 24,
+    payments,
+    sell: (holdId) => sell(holdId, {}),
+    checkout: checkoutHold,
+    onQueued: options.onQueued,
+    log,
+  });
+
+  return {
+    /** Whether paid plans are sold online (else they are requests to the organisers). */
+    payments,
+    plans,
+
+    async availability() {
+      const [tickets, seats] = await Promise.all([plans(), stock(db)]);
+      return Object.fromEntries(
+        Object.entries(tickets.plans).map(([id, plan]) => {
+          const left = seats[id]?.left ?? plan.capacity;
+          return [id, { left, soldOut: left < plan.people }];
+        }),
+      );
+    },
+
+    async buy(request: BuyRequest): Promise<BuyResult> {
+      const tickets = await plans();
+      const plan = Object.hasOwn(tickets.plans, request.plan) ? tickets.plans[request.plan] : undefined;
+      if (!plan) return { kind: "unknown-plan" };
+      if (request.quantity > plan.maxPerOrder) return { kind: "too-many", max: plan.maxPerOrder };
+      const day = today(tickets.timeZone, now());
+      if (plan.salesOpen && day < plan.salesOpen)
+        return { kind: "closed", message: `Sales for ${plan.title} open on ${plan.salesOpen}.` };
+      if (plan.salesClose && day > plan.salesClose)
+        return { kind: "closed", message: `Sales for ${plan.title} closed on ${plan.salesClose}.` };
+      const amountMinor = plan.priceMinor * request.quantity;
+      if (amountMinor > 0 && !payments) return { kind: "no-payments" };
+
+      const held: HoldResult = await holdSeats(db, {
+        planId: request.plan,
+        quantity: request.quantity,
+        seats: request.quantity * plan.people,
+        email: request.email,
+        name: request.name,
+        phone: request.phone ?? null,
+        amountMinor,
+        currency: tickets.currency.toLowerCase(),
+        idempotencyKey: request.idempotencyKey ?? null,
+        expiresAt: new Date(now() + holdMinutes * 60_000),
+      });
+      if (!held.ok) return "soldOut" in held ? { kind: "sold-out", left: held.left } : { kind: "key-reused" };
+      const { hold } = held;
+
+      if (amountMinor === 0) {
+        const sale = await sell(hold.id, {});
+        return sale.ok ? { kind: "order", token: sale.order.token } : { kind: "sold-out", left: 0 };
+      }
+      if (hold.checkoutUrl) return { kind: "checkout", url: hold.checkoutUrl };
+      if (held.duplicate) {
+        // The first request is still talking to the provider: this one waits for its answer.
+        for (let i = 0; i < 50; i++) {
+          await new Promise((r) => setTimeout(r, 200));
+          const again = await holdById(db, hold.id);
+          if (again?.checkoutUrl) return { kind: "checkout", url: again.checkoutUrl };
+          if (again?.status !== "held") break;
+        }
+      }
+      const started = await checkoutHold(hold, `/buy-ticket?plan=${encodeURIComponent(request.plan)}`);
+      if ("url" in started) return { kind: "checkout", url: started.url };
+      await releaseHold(db, hold.id);
+      return { kind: "provider-failed", contact: started.contact };
+    },
+
+    /** A signed provider event about a hold's checkout; false when it is not the box office's. */
+    async onStripeEvent(event: Stripe.Event): Promise<boolean> {
+      if (event.type === "charge.refunded") {
+        // Refunded in full at the provider (its dashboard): the order's tickets stop being valid, its seats go
+        // to the waiting list. A partial refund changes nothing here.
+        const charge = event.data.object;
+        const paymentIntent = typeof charge.payment_intent === "string" ? charge.payment_intent : null;
+        if (!charge.refunded || !paymentIntent) return false;
+        const tickets = await plans();
+        const done = await refundedAtProvider(db, paymentIntent, new Date(now()), (order) => ({
+          to: order.email,
+          subject: `Your order ${ticketReference(order.id)} was refunded`,
+          body: [
+            `Dear ${order.name},`,
+            "",
+            `your payment for order ${ticketReference(order.id)} (${tickets.plans[order.planId]?.title ?? order.planId}) was refunded, so its tickets are no longer valid at the door.`,
+            "",
+            `Questions: ${tickets.contact.email}, ${tickets.contact.phone}`,
+          ].join("\n"),
+        }));
+        if (!done) return false;
+        options.onQueued?.();
+        log(`tickets: order ${ticketReference(done.order.id)} refunded at the provider (${done.seats} seats back)`);
+        await waitlist.offerFreedSeats(done.order.planId);
+        return true;
+      }
+      if (event.type !== "checkout.session.completed" && event.type !== "checkout.session.expired") return false;
+      const session = event.data.object;
+      const holdId = Number(session.metadata?.hold);
+      if (!Number.isSafeInteger(holdId) || holdId <= 0) return false;
+      const hold = await holdById(db, holdId);
+      // A hold we never made (or of another site): acknowledged, nothing done.
+      if (!hold || (hold.checkoutSessionId && hold.checkoutSessionId !== session.id)) return true;
+      if (event.type === "checkout.session.expired") {
+        const released = await releaseHold(db, hold.id);
+        if (released) {
+          log(`tickets: hold ${hold.id} released (checkout expired)`);
+          await waitlist.released([released]);
+        }
+        return true;
+      }
+      if (session.payment_status !== "paid") return true;
+      const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : null;
+      const sale: SaleResult = await sell(hold.id, { paymentIntent, amountMinor: session.amount_total ?? undefined });
+      if (!sale.ok && "noSeat" in sale) await refundLate(sale.hold, paymentIntent);
+      return true;
+    },
+
+    /** The order of a checkout session, for the buyer's return from the provider (the webhook may come later). */
+    async orderOfSession(sessionId: string): Promise<{ token: string } | { pending: true } | null> {
+      const hold = await holdBySession(db, sessionId);
+      if (!hold) return null;
+      if (hold.status !== "sold" && payments) {
+        const session = await provider().checkout.sessions.retrieve(sessionId);
+        if (session.payment_status === "paid") {
+          const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : null;
+          const sale = await sell(hold.id, { paymentIntent, amountMinor: session.amount_total ?? undefined });
+          if (!sale.ok && "noSeat" in sale) await refundLate(sale.hold, paymentIntent);
+        }
+      }
+      const order = await orderOfHold(db, hold.id);
+      return order ? { token: order.token } : { pending: true };
+    },
+
+    /** Releases the holds whose time is up (offers among them lapse); their seats go to the waiting list. */
+    async sweep(): Promise<Hold[]> {
+      const released = await releaseExpired(db, new Date(now()));
+      await waitlist.released(released);
+      return released;
+    },
+
+    checkoutHold,
+    /** The waiting list: join, confirm, an offer's page and its checkout. */
+    waitlist,
+    /** Offers a plan's free seats to its waiting list (after an order was cancelled or refunded). */
+    offerFreedSeats: (planId: string) => waitlist.offerFreedSeats(planId),
+
+    /**
+     * Refunds a cancelled order's payment in full through the provider (once per order: the Idempotency-Key
+     * is the order's). "none": nothing was paid; "no-provider": refund it by hand.
+     */
+    async refundOrder(order: {
+      id: number;
+      paymentIntent: string | null;
+      amountMinor: number;
+    }): Promise<"requested" | "none" | "no-provider" | "failed"> {
+      if (!order.paymentIntent || order.amountMinor === 0) return "none";
+      if (!secretKey) return "no-provider";
+      try {
+        await provider().refunds.create(
+          { payment_intent: order.paymentIntent },
+          { idempotencyKey: `cancel-order-${order.id}` },
+        );
+        log(`tickets: order ${ticketReference(order.id)} refunded`);
+        return "requested";
+      } catch (error) {
+        logError(`tickets: the refund of order ${ticketReference(order.id)} failed: ${describeStripeError(error)}`);
+        return "failed";
+      }
+    },
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * The box office's seats on both databases (the embedded PostgreSQL always, a shared PostgreSQL when
+ * TEST_DATABASE_URL is set, as `npm run test:pg` does): 300 concurrent buyers of mixed quantities for 50
+ * seats, five times: exactly the seats there are are held, nobody is refused while seats for them were left;
+ * a hold completed twice makes one order; a late payment gets a seat only while one is free.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../db/client";
+import { rowsOf } from "../db/rows";
+import { holdSeats, releaseExpired, releaseHold, sellHold, stock, syncStock, type HoldRequest } from "./queries";
+import { newTicketCode } from "./signing";
+
+const backends: [string, () => Promise<{ database: Database; cleanup: () => void }>][] = [
+  [
+    "embedded",
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), "tncc-tickets-"));
+      return {
+        database: await openDatabase({ dataDir: dir }),
+        cleanup: () => rmSync(dir, { recursive: true, force: true }),
+      };
+    },
+  ],
+];
+const url = process.env.TEST_DATABASE_URL;
+if (url)
+  backends.push([
+    "PostgreSQL",
+    async () => {
+      const reset = await openDatabase({ databaseUrl: url });
+      await reset.db.execute(sql`DROP SCHEMA public CASCADE; DROP SCHEMA IF EXISTS site CASCADE; CREATE SCHEMA public`);
+      await reset.close();
+      return { database: await openDatabase({ databaseUrl: url }), cleanup: () => {} };
+    },
+  ]);
+
+const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+const request = (planId: string, seats: number, i: number): HoldRequest => ({
+  planId,
+  quantity: seats,
+  seats,
+  email: `buyer-${i}@example.org`,
+  name: `Buyer ${i}`,
+  amountMinor: 1900 * seats,
+  currency: "usd",
+  idempotencyKey: `${planId}-buyer-${i}`,
+  expiresAt: later(30),
+});
+const ticket = () => ({ code: newTicketCode(), payload: "signed" });
+const mail = () => ({ to: "buyer@example.org", subject: "Your tickets", body: "…" });
+
+describe.each(backends)("ticket seats on %s", (_name, open) => {
+  let database: Database;
+  let cleanup: () => void;
+  beforeAll(async () => {
+    ({ database, cleanup } = await open());
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+    cleanup?.();
+  });
+
+  it("never holds more than the capacity: 300 concurrent buyers of 1 to 5 seats for 50, five times", async () => {
+    const { db } = database;
+    for (let round = 1; round <= 5; round++) {
+      const plan = `rush-${round}`;
+      await syncStock(db, { [plan]: 50 });
+      const sizes = Array.from({ length: 300 }, (_, i) => 1 + ((i * 7 + round) % 5));
+      const results = await Promise.all(sizes.map((seats, i) => holdSeats(db, request(plan, seats, i))));
+      const held = results.flatMap((r, i) => (r.ok ? [sizes[i]!] : []));
+      const refused = results.flatMap((r, i) => (!r.ok && "soldOut" in r ? [sizes[i]!] : []));
+      const total = held.reduce((a, b) => a + b, 0);
+      const now = (await stock(db))[plan]!;
+      expect(results.every((r) => r.ok || "soldOut" in r)).toBe(true);
+      expect(now.held).toBe(total);
+      expect(now.held + now.sold).toBeLessThanOrEqual(50);
+      // Nobody was told "sold out" while the seats they asked for were left; one-seat buyers were among the
+      // refused, so the last seat was taken.
+      expect(Math.min(...refused)).toBeGreaterThan(now.left);
+      expect(refused).toContain(1);
+      expect(total).toBe(50);
+      const rows = rowsOf<{ n: string | number }>(
+        await db.execute(
+          sql`SELECT coalesce(sum(seats), 0) AS n FROM ticket_holds WHERE plan_id = ${plan} AND status = 'held'`,
+        ),
+      );
+      expect(Number(rows[0]!.n)).toBe(50);
+    }
+  }, 120_000);
+
+  it("answers a retried request with the hold it made, and refuses the key for another request", async () => {
+    const { db } = database;
+    await syncStock(db, { retry: 10 });
+    const first = await holdSeats(db, request("retry", 2, 1));
+    const again = await Promise.all([holdSeats(db, request("retry", 2, 1)), holdSeats(db, request("retry", 2, 1))]);
+    expect(first.ok && !first.duplicate).toBe(true);
+    for (const r of again) expect(r.ok && r.duplicate && r.hold.id === (first.ok && first.hold.id)).toBe(true);
+    expect(await holdSeats(db, { ...request("retry", 3, 1) })).toEqual({ ok: false, conflict: true });
+    expect((await stock(db)).retry).toMatchObject({ held: 2, left: 8 });
+  });
+
+  it("sells a hold once however often it is completed, and releases what expired", async () => {
+    const { db } = database;
+    await syncStock(db, { once: 5 });
+    const made = await holdSeats(db, request("once", 5, 1));
+    if (!made.ok) throw new Error("not held");
+    const sales = await Promise.all([1, 2, 3].map(() => sellHold(db, made.hold.id, {}, ticket, mail)));
+    expect(sales.filter((s) => s.ok && s.created)).toHaveLength(1);
+    expect(new Set(sales.map((s) => s.ok && s.order.id)).size).toBe(1);
+    const codes = rowsOf<{ n: string | number }>(
+      await db.execute(
+        sql`SELECT count(*) AS n FROM tickets t JOIN ticket_orders o ON o.id = t.order_id WHERE o.hold_id = ${made.hold.id}`,
+      ),
+    );
+    expect(Number(codes[0]!.n)).toBe(5);
+    expect((await stock(db)).once).toMatchObject({ sold: 5, held: 0, left: 0 });
+    expect(await releaseHold(db, made.hold.id)).toBeNull();
+    expect((await stock(db)).once).toMatchObject({ sold: 5, held: 0 });
+
+    await syncStock(db, { late: 3 });
+    const expiring = await holdSeats(db, { ...request("late", 3, 2), expiresAt: later(-1) });
+    if (!expiring.ok) throw new Error("not held");
+    expect((await releaseExpired(db, new Date())).map((h) => h.id)).toContain(expiring.hold.id);
+    expect((await stock(db)).late).toMatchObject({ held: 0, left: 3 });
+    // Its payment arrives late while the seats are free: sold.
+    expect(await sellHold(db, expiring.hold.id, {}, ticket, mail)).toMatchObject({ ok: true, created: true });
+  });
+
+  it("refuses a late payment when its seats went to someone else (to be refunded)", async () => {
+    const { db } = database;
+    await syncStock(db, { gone: 2 });
+    const first = await holdSeats(db, { ...request("gone", 2, 1), expiresAt: later(-1) });
+    if (!first.ok) throw new Error("not held");
+    await releaseExpired(db, new Date());
+    const second = await holdSeats(db, request("gone", 2, 2));
+    expect(second.ok).toBe(true);
+    expect(await sellHold(db, first.hold.id, {}, ticket, mail)).toMatchObject({ ok: false, noSeat: true });
+    expect((await stock(db)).gone).toMatchObject({ held: 2, sold: 0 });
+  });
+});

@@ -1,0 +1,316 @@
+// @vitest-environment node
+/**
+ * The box office through the whole app (issue 42), on an embedded database and the fake card provider on
+ * loopback (tests/fixtures/fake-stripe.ts): prices and quantities from content only, one hold per retried
+ * request, a signed completion that makes one order with its signed tickets and one mail whatever is replayed,
+ * forged or unknown events refused or ignored, an expired checkout's seats released, a late payment for seats
+ * that went to someone else refunded by itself; a free registration; no card provider: a request to the
+ * organisers, as before.
+ */
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILD_OUTPUTS, type TicketsData } from "../../app/lib/build-outputs";
+import type { AvailabilityAnswer, TicketOrderAnswer } from "../../app/lib/tickets/orders";
+import { FakeStripe, signPayload } from "../../tests/fixtures/fake-stripe";
+import { smallestBuild } from "../../tests/fixtures/smallest-build";
+import { createApp } from "../app";
+import { openDatabase, type Database } from "../db/client";
+import { rowsOf } from "../db/rows";
+import { createBoxOffice, type BoxOffice } from "./box-office";
+import { stock } from "./queries";
+import { ticketKeys, verifyTicket } from "./signing";
+
+const SECRET = "whsec_test_tickets";
+const SITE = "http://site.test";
+const PLANS: TicketsData = {
+  event: "tncc-2024",
+  currency: "USD",
+  timeZone: "America/Chicago",
+  plans: {
+    family: { title: "Family", priceMinor: 5900, people: 5, capacity: 10, maxPerOrder: 2 },
+    welcome: { title: "Welcome evening", priceMinor: 0, people: 1, capacity: 3, maxPerOrder: 3 },
+    later: { title: "Later", priceMinor: 1000, people: 1, capacity: 5, maxPerOrder: 1, salesOpen: "2999-01-01" },
+  },
+  calendar: {
+    title: "Wrapped in Grace Conference",
+    startsAt: "2024-10-24T09:00:00-05:00",
+    endsAt: "2024-10-27T18:00:00-05:00",
+    location: "TNCC, Dallas",
+  },
+  contact: { email: "info@tncc.example.org", phone: "+1 555 0100" },
+};
+
+let dir: string;
+let database: Database;
+let fake: FakeStripe;
+let app: Hono;
+let offline: Hono;
+let box: BoxOffice;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  let root: string;
+  ({ dir, root } = smallestBuild("tncc-box-office-", {
+    tokens: {},
+    contact: PLANS.contact,
+  }));
+  writeFileSync(path.join(dir, "build", BUILD_OUTPUTS.tickets.file), JSON.stringify(PLANS));
+  database = await openDatabase({ dataDir: path.join(dir, "data") });
+  fake = await FakeStripe.start();
+  const buildDir = () => path.join(dir, "build");
+  const common = { root, log: () => {}, database, siteUrl: SITE };
+  const forms = {
+    organiserEmail: async () => "info@tncc.example.org",
+    siteUrl: SITE,
+    rateLimit: { limit: 1000, windowMs: 60_000 },
+  };
+  box = createBoxOffice({
+    database,
+    buildDir,
+    siteUrl: SITE,
+    stripe: { secretKey: "sk_test_123", apiUrl: fake.url },
+    log: () => {},
+    logError: (line) => errors.push(line),
+  });
+  app = createApp({
+    ...common,
+    forms,
+    boxOffice: box,
+    checkout: { secretKey: "sk_test_123", apiUrl: fake.url, webhookSecret: SECRET, siteUrl: SITE },
+  });
+  offline = createApp({
+    ...common,
+    forms,
+    boxOffice: createBoxOffice({ database, buildDir, siteUrl: SITE, log: () => {} }),
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await fake?.close();
+  await database?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const form = (fields: Record<string, string>) => ({
+  name: "Ada Buyer",
+  email: "ada@example.org",
+  phone: "+1 214 555 0199",
+  quantity: "1",
+  plan: "family",
+  terms: "on",
+  ...fields,
+});
+
+const buy = (fields: Record<string, string>, key?: string, target = app) =>
+  target.request(`${SITE}/api/tickets/buy`, {
+    method: "POST",
+    body: JSON.stringify(form(fields)),
+    headers: {
+      "content-type": "application/json",
+      origin: SITE,
+      "x-forwarded-for": "10.2.0.1",
+      ...(key ? { "idempotency-key": key } : {}),
+    },
+  });
+
+const count = async (query: ReturnType<typeof sql>) =>
+  Number(rowsOf<{ n: string | number }>(await database.db.execute(query))[0]?.n ?? 0);
+
+const webhook = (payload: string, signature?: string) =>
+  app.request(`${SITE}/api/webhooks/stripe`, {
+    method: "POST",
+    body: payload,
+    headers: { "content-type": "application/json", "stripe-signature": signature ?? signPayload(payload, SECRET) },
+  });
+
+describe("the box office", () => {
+  it("says what is left of each plan, and that payments are taken", async () => {
+    const res = await app.request(`${SITE}/api/tickets/availability`);
+    const body = (await res.json()) as AvailabilityAnswer;
+    expect(body).toEqual({
+      payments: true,
+      plans: {
+        family: { left: 10, soldOut: false },
+        welcome: { left: 3, soldOut: false },
+        later: { left: 5, soldOut: false },
+      },
+    });
+  });
+
+  it("charges what content says, whatever the request says, and refuses what content does not allow", async () => {
+    const res = await buy({ quantity: "2", price: "1", amount: "1", currency: "xxx" }, "price-check-0001");
+    expect(res.status).toBe(200);
+    const session = fake.created.at(-1)!;
+    expect(session.amount_total).toBe(2 * 5900);
+    expect(session.currency).toBe("usd");
+    expect(((await res.json()) as { url: string }).url).toBe(session.url);
+    expect((await stock(database.db)).family).toMatchObject({ held: 10, left: 0 });
+
+    expect((await buy({ plan: "nothing" })).status).toBe(422);
+    const tooMany = await buy({ quantity: "3" });
+    expect(tooMany.status).toBe(422);
+    expect(await tooMany.json()).toMatchObject({
+      field: "quantity",
+      errors: { quantity: expect.stringMatching(/At most 2/) },
+    });
+    expect(await (await buy({ plan: "later" })).json()).toMatchObject({ field: "plan" });
+    // Sold out (everything is held): told so, and offered the waiting list.
+    const soldOut = await buy({ quantity: "1" });
+    expect(soldOut.status).toBe(409);
+    expect(await soldOut.json()).toMatchObject({ error: "sold-out", waitlist: true });
+  });
+
+  it("gives the seats back when the checkout expires, and ignores forged and unknown events", async () => {
+    const session = fake.created.at(-1)!;
+    const forged = fake.event("checkout.session.expired", session.id);
+    expect((await webhook(forged, signPayload(forged, "whsec_wrong"))).status).toBe(400);
+    expect((await stock(database.db)).family).toMatchObject({ held: 10 });
+    fake.expire(session.id);
+    expect((await webhook(fake.event("checkout.session.expired", session.id))).status).toBe(200);
+    expect((await stock(database.db)).family).toMatchObject({ held: 0, left: 10 });
+  });
+
+  it("makes one hold for a retried request, and one order with signed tickets and one mail for a replayed payment", async () => {
+    const [a, b] = await Promise.all([buy({}, "double-click-01"), buy({}, "double-click-01")]);
+    const urls = [((await a.json()) as { url: string }).url, ((await b.json()) as { url: string }).url];
+    expect(urls[0]).toBe(urls[1]);
+    expect((await stock(database.db)).family).toMatchObject({ held: 5 });
+    const session = fake.created.find((s) => s.url === urls[0])!;
+    fake.pay(session.id);
+    const paid = fake.event("checkout.session.completed", session.id, "evt_family_1");
+    const mailsBefore = await count(sql`SELECT count(*) AS n FROM mail_queue`);
+    for (const payload of [paid, paid, fake.event("checkout.session.completed", session.id, "evt_family_2")])
+      expect((await webhook(payload)).status).toBe(200);
+    expect(await count(sql`SELECT count(*) AS n FROM ticket_orders`)).toBe(1);
+    expect(await count(sql`SELECT count(*) AS n FROM tickets`)).toBe(5);
+    expect(await count(sql`SELECT count(*) AS n FROM mail_queue`)).toBe(mailsBefore + 1);
+    expect((await stock(database.db)).family).toMatchObject({ held: 0, sold: 5, left: 5 });
+
+    // Each ticket checks with the public key alone.
+    const keys = await ticketKeys(database.db);
+    const rows = rowsOf<{ payload: string; code: string }>(
+      await database.db.execute(sql`SELECT payload, code FROM tickets`),
+    );
+    for (const row of rows) expect(verifyTicket(keys.publicKeyText, row.payload)?.code).toBe(row.code);
+    // The mail: five QR images shown inline and the event's calendar file.
+    const [mail] = rowsOf<{
+      attachments: { filename: string; cid?: string; contentType: string }[];
+      html: string;
+      to_addr: string;
+    }>(await database.db.execute(sql`SELECT attachments, html, to_addr FROM mail_queue ORDER BY id DESC LIMIT 1`));
+    expect(mail!.to_addr).toBe("ada@example.org");
+    expect(mail!.attachments.filter((a) => a.contentType === "image/png" && a.cid)).toHaveLength(5);
+    expect(mail!.attachments.map((a) => a.filename)).toContain("event.ics");
+    expect(mail!.html.match(/src="cid:/g)).toHaveLength(5);
+
+    // The buyer's return from checkout finds the order.
+    const back = await app.request(`${SITE}/api/tickets/sessions/${session.id}`, {
+      headers: { "x-forwarded-for": "10.2.0.1" },
+    });
+    const { url } = (await back.json()) as { url: string };
+    const order = (await (
+      await app.request(`${SITE}/api/${url.slice(1).replace("tickets/", "tickets/orders/")}`)
+    ).json()) as TicketOrderAnswer;
+    expect(order).toMatchObject({ plan: "Family", status: "paid", name: "Ada Buyer" });
+    expect(order.tickets).toHaveLength(5);
+  });
+
+  it("refunds by itself a payment that arrives after its seats went to someone else, and tells the buyer", async () => {
+    const first = await buy({}, "late-payer-0001");
+    expect(first.status).toBe(200);
+    const late = fake.created.at(-1)!;
+    // Its checkout expired (seats released), then someone else bought them.
+    expect((await webhook(fake.event("checkout.session.expired", late.id))).status).toBe(200);
+    const second = await buy({ email: "bo@example.org" }, "quick-buyer-01");
+    expect(second.status).toBe(200);
+    fake.pay(late.id);
+    expect((await webhook(fake.event("checkout.session.completed", late.id))).status).toBe(200);
+    expect(fake.refunds.map((r) => r.payment_intent)).toContain(fake.sessions.get(late.id)!.payment_intent);
+    expect((await stock(database.db)).family).toMatchObject({ sold: 5, held: 5, left: 0 });
+    expect(await count(sql`SELECT count(*) AS n FROM mail_queue WHERE subject LIKE 'Your payment was refunded%'`)).toBe(
+      1,
+    );
+  });
+
+  it("makes a free registration an order at once, whose page names and forwards each ticket", async () => {
+    const res = await buy({ plan: "welcome", quantity: "2" }, "free-welcome-01");
+    expect(res.status).toBe(201);
+    const { url } = (await res.json()) as { url: string };
+    expect(url).toMatch(/^\/tickets\/[A-Za-z0-9_-]{32}$/);
+    const api = `${SITE}/api/tickets/orders/${url.split("/").at(-1)}`;
+    const order = (await (await app.request(api)).json()) as TicketOrderAnswer;
+    expect(order.tickets.map((t) => t.position)).toEqual([1, 2]);
+    const post = (pathName: string, body: unknown) =>
+      app.request(`${api}${pathName}`, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { "content-type": "application/json", origin: SITE },
+      });
+    expect((await post("/tickets/2", { name: "Grace Buyer" })).status).toBe(200);
+    expect((await post("/tickets/2", { name: "<script>" })).status).toBe(422);
+    expect((await post("/tickets/9", { name: "Nobody" })).status).toBe(404);
+    expect((await post("/tickets/2/send", { email: "not an address" })).status).toBe(422);
+    expect((await post("/tickets/2/send", { email: "grace@example.org" })).status).toBe(200);
+    const [forwarded] = rowsOf<{ body: string; attachments: unknown[] }>(
+      await database.db.execute(sql`SELECT body, attachments FROM mail_queue WHERE to_addr = 'grace@example.org'`),
+    );
+    expect(forwarded!.body).not.toContain("/tickets/");
+    expect(forwarded!.attachments).toHaveLength(2);
+    expect(((await (await app.request(api)).json()) as TicketOrderAnswer).tickets[1]!.name).toBe("Grace Buyer");
+    expect((await app.request(`${SITE}/api/tickets/orders/${"x".repeat(32)}`)).status).toBe(404);
+    expect((await app.request(`${SITE}/api/tickets/orders/..%2F..%2Fetc`)).status).toBe(404);
+  });
+
+  it("without a card provider, sends a paid plan's request to the organisers as the form did", async () => {
+    const res = await buy({ plan: "family" }, undefined, offline);
+    expect(res.status).toBe(307);
+    expect(res.headers.get("location")).toBe("/api/forms/ticket");
+    expect(
+      ((await (await offline.request(`${SITE}/api/tickets/availability`)).json()) as AvailabilityAnswer).payments,
+    ).toBe(false);
+    // A free plan is still an order at once.
+    expect((await buy({ plan: "welcome", email: "cy@example.org" }, "free-offline-1", offline)).status).toBe(201);
+  });
+
+  it("cancels an order refunded in full at the provider, once, and gives its seats back", async () => {
+    const [paid] = rowsOf<{ payment_intent: string; id: string | number }>(
+      await database.db.execute(
+        sql`SELECT payment_intent, id FROM ticket_orders WHERE plan_id = 'family' AND status = 'paid' ORDER BY id LIMIT 1`,
+      ),
+    );
+    const refunded = (full: boolean, id: string) =>
+      JSON.stringify({
+        id,
+        object: "event",
+        type: "charge.refunded",
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { id: `ch_${id}`, object: "charge", refunded: full, payment_intent: paid!.payment_intent } },
+      });
+    const before = (await stock(database.db)).family!;
+    expect((await webhook(refunded(false, "evt_partial"))).status).toBe(200);
+    expect((await stock(database.db)).family).toEqual(before);
+    for (const id of ["evt_refund_1", "evt_refund_1", "evt_refund_2"])
+      expect((await webhook(refunded(true, id))).status).toBe(200);
+    expect((await stock(database.db)).family).toMatchObject({ sold: before.sold - 5, left: before.left + 5 });
+    expect(
+      await count(sql`SELECT count(*) AS n FROM tickets WHERE order_id = ${paid!.id} AND status = 'cancelled'`),
+    ).toBe(5);
+    expect(await count(sql`SELECT count(*) AS n FROM mail_queue WHERE subject LIKE '%was refunded'`)).toBe(1);
+  });
+
+  it("refuses a purchase posted from another site", async () => {
+    const res = await app.request(`${SITE}/api/tickets/buy`, {
+      method: "POST",
+      body: JSON.stringify(form({})),
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it("logs nothing unexpected", () => {
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * The box office's HTTP routes (issue 42):
+ *
+ * - `GET /api/tickets/availability`: each plan's seats left (the pages stay pre-rendered and ask this).
+ * - `POST /api/tickets/buy`: the /buy-ticket form (JSON from the page, or a plain post without JavaScript),
+ *   checked with the ticket form's own definition; a free plan is an order at once, a paid one goes to the
+ *   provider's checkout; without a card provider a paid plan stays a request to the organisers (307 to the
+ *   form's own endpoint, which keeps the body).
+ * - `GET /api/tickets/sessions/:sessionId`: the order a checkout made, for the buyer's return.
+ * - `GET /api/tickets/orders/:token`, and per ticket `POST .../tickets/:position` (the holder's name) and
+ *   `POST .../tickets/:position/send` (the ticket to another address): the buyer's page.
+ */
+import { type Context, Hono } from "hono";
+import { FORMS, HONEYPOT_FIELD, invalidId, sentId } from "../../app/forms";
+import { checkForm } from "../../app/forms/schema";
+import { SessionIdSchema } from "../../app/lib/id-schemas";
+import {
+  TICKETS_PATHS,
+  TICKET_TOKEN,
+  ticketReference,
+  ticketsPath,
+  type AvailabilityAnswer,
+  type TicketOrderAnswer,
+} from "../../app/lib/tickets/orders";
+import type { Database } from "../db/client";
+import type { ApiDeps } from "../deps";
+import { apiBody } from "../headers";
+import { rateLimit } from "../rate-limit";
+import { sameOriginPath } from "../redirect";
+import { page, readForm, readJson, sameOrigin } from "../request";
+import type { BoxOffice } from "./box-office";
+import { ticketMail } from "./mail";
+import { forwardTicket, nameTicket, orderByToken } from "./queries";
+import { registerWaitlist } from "./waitlist/routes";
+
+const KEY = /^[\w-]{8,100}$/;
+const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}\.[^\s@<>"]{2,}$/;
+
+export interface TicketsRouteOptions {
+  database: Database;
+  box: BoxOffice;
+  siteUrl?: string;
+  trustProxy?: boolean;
+  onQueued?: () => void;
+}
+
+export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono {
+  const app = new Hono();
+  const { box } = options;
+  const { db } = options.database;
+  const limit = (max: number) => rateLimit({ max, windowMs: 60_000, key: deps.clientKey, now: deps.now });
+
+  // The waiting list: join, confirm, an offer's link (./waitlist/routes.ts).
+  registerWaitlist(app, { waitlist: box.waitlist, siteUrl: options.siteUrl, trustProxy: options.trustProxy }, limit);
+
+  app.get(TICKETS_PATHS.availability, limit(120), async (c) =>
+    c.json({ plans: await box.availability(), payments: box.payments } satisfies AvailabilityAnswer),
+  );
+
+  app.post(TICKETS_PATHS.buy, apiBody, limit(20), async (c) => {
+    if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
+    const type = c.req.header("content-type") ?? "";
+    const json = /^application\/json\b/i.test(type);
+    if (!json && !/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type))
+      return c.json({ error: "Send the form as application/json or application/x-www-form-urlencoded" }, 415);
+    const back = sameOriginPath(c.req.header("referer"), c.req.url, "/buy-ticket");
+    const fields = json ? await readJson(c) : await readForm(c);
+    if (!fields) return c.json({ error: "Malformed body" }, 400);
+    if (fields[HONEYPOT_FIELD])
+      return json
+        ? c.json({ ok: true, message: FORMS.ticket.success }, 201)
+        : c.redirect(`${back}#${sentId("ticket")}`, 303);
+    const key = c.req.header("idempotency-key") ?? null;
+    if (key !== null && !KEY.test(key))
+      return c.json({ error: "Idempotency-Key must be 8 to 100 letters, digits, - or _" }, 400);
+
+    const checked = checkForm("ticket", fields);
+    const invalid = (field: string, message: string) =>
+      json
+        ? c.json({ error: "invalid", field, errors: { [field]: message } }, 422)
+        : c.html(page("Please check the form", message, `${back}#${invalidId("ticket", field)}`), 422);
+    if (!checked.ok) {
+      if (json) return c.json({ error: "invalid", field: checked.first, errors: checked.errors }, 422);
+      return c.redirect(`${back}#${invalidId("ticket", checked.first)}`, 303);
+    }
+    const { plan, quantity, name, email, phone } = checked.data as Record<string, string>;
+    const result = await box.buy({
+      plan: plan!,
+      quantity: Number(quantity),
+      name: name!,
+      email: email!,
+      phone,
+      idempotencyKey: key,
+    });
+    const go = (url: string, status: 201 | 200 = 201) => (json ? c.json({ url }, status) : c.redirect(url, 303));
+    switch (result.kind) {
+      case "order":
+        return go(ticketsPath(result.token));
+      case "checkout":
+        return go(result.url, 200);
+      case "no-payments":
+        // No card provider here: the request goes to the organisers, as the form did before (the body is re-sent).
+        return c.redirect("/api/forms/ticket", 307);
+      case "unknown-plan":
+        return invalid("plan", "Please choose one of the plans.");
+      case "too-many":
+        return invalid("quantity", `At most ${result.max} of this plan can be bought in one order.`);
+      case "closed":
+        return invalid("plan", result.message);
+      case "key-reused":
+        return c.json(
+          { error: "This Idempotency-Key was already used for a different purchase: send it with a new key." },
+          422,
+        );
+      case "sold-out": {
+        const message =
+          result.left > 0
+            ? `Only ${result.left} ${result.left === 1 ? "seat is" : "seats are"} left for this plan: please choose fewer, or join the waiting list.`
+            : "Sold out: every seat of this plan is taken or held. Join the waiting list and we offer you a seat as soon as one is free.";
+        return json
+          ? c.json({ error: "sold-out", message, left: result.left, waitlist: true }, 409)
+          : c.redirect(`/buy-ticket?plan=${encodeURIComponent(plan!)}#sold-out`, 303);
+      }
+      case "provider-failed": {
+        const message = `The payment could not be started: the card provider did not answer. Nothing was charged; please try again in a minute, or contact us at ${result.contact}.`;
+        return json
+          ? c.json({ error: "provider", message }, 502)
+          : c.html(page("Payment not started", message, back), 502);
+      }
+    }
+  });
+
+  app.get(TICKETS_PATHS.session, limit(30), async (c) => {
+    const parsed = SessionIdSchema.safeParse(c.req.param("sessionId"));
+    if (!parsed.success) return c.json({ error: "Not a checkout session id" }, 400);
+    const found = await box.orderOfSession(parsed.data);
+    if (!found) return c.json({ error: "No ticket order for this checkout" }, 404);
+    if ("pending" in found) return c.json({ pending: true }, 202);
+    return c.json({ url: ticketsPath(found.token) });
+  });
+
+  const order = async (c: Context) => {
+    const token = c.req.param("token") ?? "";
+    return TICKET_TOKEN.test(token) ? orderByToken(db, token) : null;
+  };
+  const position = (c: Context) => {
+    const n = Number(c.req.param("position"));
+    return Number.isSafeInteger(n) && n > 0 && n <= 1000 ? n : null;
+  };
+
+  app.get(TICKETS_PATHS.order, limit(60), async (c) => {
+    const found = await order(c);
+    if (!found) return c.json({ error: "There is no ticket order at this address." }, 404);
+    const plans = await box.plans();
+    return c.json({
+      reference: ticketReference(found.order.id),
+      plan: plans.plans[found.order.planId]?.title ?? found.order.planId,
+      status: found.order.status as TicketOrderAnswer["status"],
+      name: found.order.name,
+      tickets: found.tickets.map((t) => ({
+        position: t.position,
+        code: t.code,
+        qr: t.payload,
+        name: t.holderName,
+        status: t.status,
+      })),
+    } satisfies TicketOrderAnswer);
+  });
+
+  const ticketOf = async (c: Context) => {
+    const found = await order(c);
+    const at = position(c);
+    const ticket = found && at ? found.tickets.find((t) => t.position === at) : undefined;
+    return found && ticket ? { ...found, ticket } : null;
+  };
+
+  app.post(TICKETS_PATHS.ticket, apiBody, limit(30), async (c) => {
+    if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
+    const found = await ticketOf(c);
+    if (!found) return c.json({ error: "There is no such ticket." }, 404);
+    const body = await readJson(c);
+    const name = body?.name?.trim() ?? "";
+    if (name.length > 100 || /[<>\p{Cc}]/u.test(name))
+      return c.json(
+        { error: "invalid", field: "name", errors: { name: "Please write a name of at most 100 letters." } },
+        422,
+      );
+    await nameTicket(db, found.ticket.code, name || null);
+    return c.json({ ok: true, name: name || null });
+  });
+
+  app.post(TICKETS_PATHS.send, apiBody, limit(10), async (c) => {
+    if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
+    const found = await ticketOf(c);
+    if (!found) return c.json({ error: "There is no such ticket." }, 404);
+    if (found.order.status !== "paid")
+      return c.json({ error: "This order was cancelled: its tickets are no longer valid." }, 409);
+    const body = await readJson(c);
+    const email = body?.email?.trim() ?? "";
+    if (!EMAIL.test(email))
+      return c.json(
+        {
+          error: "invalid",
+          field: "email",
+          errors: { email: "Please enter an e-mail address, like name@example.org." },
+        },
+        422,
+      );
+    const plans = await box.plans();
+    const origin = (options.siteUrl ?? "").replace(/\/+$/, "");
+    await forwardTicket(db, found.ticket.code, email, ticketMail(plans, origin, found.order, [found.ticket], email));
+    options.onQueued?.();
+    return c.json({ ok: true });
+  });
+
+  return app;
+}

@@ -1,0 +1,203 @@
+/**
+ * The waiting list's routes (issue 42, item 4), registered on the box office's sub-app (../routes.ts):
+ *
+ * - `POST /api/tickets/waitlist`: join a plan's list (same origin; JSON, or a plain form post); refused while
+ *   seats for that quantity are free; mails a confirmation link; once per plan and address.
+ * - `GET|POST /api/tickets/waitlist/confirm?token=`: the confirmation link. As with the newsletter's links, the
+ *   GET only shows a button (mail scanners follow links and must not act); the POST acts.
+ * - `GET|POST /api/tickets/offer?token=`: an offer's link. The GET says what is kept and until when; the POST
+ *   starts the checkout of exactly those held seats (a free plan's order at once).
+ */
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import { HONEYPOT_FIELD } from "../../../app/forms";
+import { ticketsPath } from "../../../app/lib/tickets/orders";
+import { WAITLIST_JOIN_PATH, type WaitlistJoinAnswer, type WaitlistRefusal } from "../../../app/lib/tickets/waitlist";
+import { apiBody } from "../../headers";
+import { sameOriginPath } from "../../redirect";
+import { escapeHtml, page, readForm, readJson, sameOrigin } from "../../request";
+import { WAITLIST_PATHS, type Waitlist } from "./waitlist";
+
+const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}\.[^\s@<>"]{2,}$/;
+const TOKEN = /^[\w-]{16,64}$/;
+
+export interface WaitlistRouteOptions {
+  waitlist: Waitlist;
+  siteUrl?: string;
+  trustProxy?: boolean;
+}
+
+const button = (token: string, label: string) =>
+  `<form method="post"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">${escapeHtml(label)}</button></form>`;
+
+const tokenOf = async (c: Context) => {
+  const body = c.req.method === "POST" ? await readForm(c).catch(() => null) : null;
+  const token = body?.token || c.req.query("token") || "";
+  return TOKEN.test(token) ? token : "";
+};
+
+export function registerWaitlist(
+  app: Hono,
+  options: WaitlistRouteOptions,
+  limit: (max: number) => MiddlewareHandler,
+): void {
+  const { waitlist } = options;
+  if (WAITLIST_PATHS.join !== WAITLIST_JOIN_PATH) throw new Error("the waiting list's path differs from app/lib's");
+
+  app.post(WAITLIST_PATHS.join, apiBody, limit(10), async (c) => {
+    if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
+    const type = c.req.header("content-type") ?? "";
+    const json = /^application\/json\b/i.test(type);
+    if (!json && !/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type))
+      return c.json({ error: "Send the form as application/json or application/x-www-form-urlencoded" }, 415);
+    const fields = json ? await readJson(c) : await readForm(c);
+    if (!fields) return c.json({ error: "Malformed body" }, 400);
+    const back = sameOriginPath(c.req.header("referer"), c.req.url, "/buy-ticket");
+    const message = (email: string) =>
+      `Almost done: we sent a link to ${email}. Open it to take your place on the waiting list; when seats come free, the first in line gets them by e-mail.`;
+    if (fields[HONEYPOT_FIELD])
+      return json ? c.json({ ok: true, message: message("you") }, 201) : c.redirect(back, 303);
+
+    const invalid = (field: string, text: string) =>
+      json
+        ? c.json({ error: "invalid", field, errors: { [field]: text } } satisfies WaitlistRefusal, 422)
+        : c.html(page("Please check the form", text, back), 422);
+    const email = (fields.email ?? "").trim();
+    const name = (fields.name ?? "").trim();
+    const quantity = Number(fields.quantity ?? "1");
+    const plan = (fields.plan ?? "").trim();
+    if (!EMAIL.test(email)) return invalid("email", "Please enter an e-mail address, like name@example.org.");
+    if (!Number.isSafeInteger(quantity) || quantity < 1)
+      return invalid("quantity", "Please choose how many: 1 or more.");
+    if (name.length > 100 || /[<>\p{Cc}]/u.test(name))
+      return invalid("name", "Please write a name of at most 100 letters.");
+
+    const result = await waitlist.join({ plan, email, quantity, name: name || null });
+    switch (result.kind) {
+      case "unknown-plan":
+        return invalid("plan", "Please choose one of the plans.");
+      case "too-many":
+        return invalid("quantity", `At most ${result.max} of this plan can be bought in one order.`);
+      case "not-sold-out": {
+        const text = `There are seats left for this plan (${result.left}): you can buy them now, no need to wait.`;
+        return json
+          ? c.json({ error: "not-sold-out", message: text, left: result.left } satisfies WaitlistRefusal, 409)
+          : c.html(page("Seats are free", text, `/buy-ticket?plan=${encodeURIComponent(plan)}`), 409);
+      }
+      case "joined":
+        return json
+          ? c.json({ ok: true, message: message(email) } satisfies WaitlistJoinAnswer, result.created ? 201 : 200)
+          : c.html(page("Check your e-mail", message(email), back), result.created ? 201 : 200);
+    }
+  });
+
+  app.get(WAITLIST_PATHS.confirm, limit(30), async (c) => {
+    const token = await tokenOf(c);
+    return c.html(
+      page(
+        "Join the waiting list",
+        "Confirm your place on the waiting list? When seats come free, we e-mail you an offer.",
+        "/",
+        button(token, "Confirm my place"),
+      ),
+    );
+  });
+  app.post(WAITLIST_PATHS.confirm, apiBody, limit(30), async (c) => {
+    const token = await tokenOf(c);
+    const entry = token ? await waitlist.confirm(token) : undefined;
+    if (!entry || entry.status === "left")
+      return c.html(page("Link not valid", "This confirmation link is not valid (any more).", "/"), 404);
+    if (entry.status === "bought")
+      return c.html(page("Already bought", "You have bought these tickets already: see your e-mail.", "/"));
+    const offered = (await waitlist.offer(token)).kind === "open";
+    return c.html(
+      page(
+        "You are on the waiting list",
+        offered
+          ? "Seats are free right now: we have just sent you an e-mail with a link to buy them."
+          : "Thank you: you have a place in line. When seats come free, we e-mail you an offer.",
+        "/",
+      ),
+    );
+  });
+
+  app.get(WAITLIST_PATHS.offer, limit(30), async (c) => {
+    const token = await tokenOf(c);
+    const state = await waitlist.offer(token);
+    switch (state.kind) {
+      case "open": {
+        const { entry, hold, plan } = state;
+        const free = hold.amountMinor === 0;
+        return c.html(
+          page(
+            "Seats kept for you",
+            `${entry.quantity} × ${plan} ${entry.quantity === 1 ? "is" : "are"} kept for you until ${state.until}.${free ? "" : ` The price is ${(hold.amountMinor / 100).toFixed(2)} ${hold.currency.toUpperCase()}, paid on the card provider's page.`}`,
+            "/",
+            button(token, free ? "Get my tickets" : "Pay for my seats"),
+          ),
+        );
+      }
+      case "bought":
+        return state.token
+          ? c.redirect(ticketsPath(state.token), 303)
+          : c.html(page("Already bought", "You have bought these seats: your tickets are in your e-mail.", "/"));
+      case "expired":
+        return c.html(
+          page(
+            "This offer has ended",
+            "The time to take these seats is up: they went to the next person in line.",
+            "/",
+          ),
+          410,
+        );
+      case "invalid":
+        return c.html(page("Link not valid", "This link is not valid.", "/"), 404);
+    }
+  });
+
+  app.post(WAITLIST_PATHS.offer, apiBody, limit(10), async (c) => {
+    if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
+    const token = await tokenOf(c);
+    const result = await waitlist.take(token);
+    switch (result.kind) {
+      case "checkout":
+        return c.redirect(result.url, 303);
+      case "order":
+        return c.redirect(ticketsPath(result.token), 303);
+      case "bought":
+        return result.token
+          ? c.redirect(ticketsPath(result.token), 303)
+          : c.html(page("Already bought", "You have bought these seats: your tickets are in your e-mail.", "/"));
+      case "open":
+        return c.redirect(`${WAITLIST_PATHS.offer}?token=${token}`, 303);
+      case "failed":
+        return c.html(
+          page(
+            "Payment not started",
+            `The payment could not be started: the card provider did not answer. Your seats stay kept; please try again in a minute, or contact us at ${result.contact}.`,
+            `${WAITLIST_PATHS.offer}?token=${token}`,
+          ),
+          502,
+        );
+      case "no-payments":
+        return c.html(
+          page(
+            "Please contact us",
+            `Card payments are not taken on this site at the moment: contact us at ${result.contact} and we keep your seats for you.`,
+            "/",
+          ),
+          503,
+        );
+      case "expired":
+        return c.html(
+          page(
+            "This offer has ended",
+            "The time to take these seats is up: they went to the next person in line.",
+            "/",
+          ),
+          410,
+        );
+      case "invalid":
+        return c.html(page("Link not valid", "This link is not valid.", "/"), 404);
+    }
+  });
+}

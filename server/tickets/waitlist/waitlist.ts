@@ -1,0 +1,259 @@
+/**
+ * The waiting list (issue 42, item 4). When a plan cannot seat what someone asks for, they join with their
+ * e-mail and quantity and confirm by a mailed link (as the newsletter does). Whenever seats come free (a hold
+ * released by the sweep or the provider's expiry, an order cancelled), the first in line whose quantity fits
+ * gets them as an offer: a hold of their own (`holdSeats`, so never a seat someone else holds) for
+ * WAITLIST_OFFER_HOURS, and a mail whose link starts the checkout of exactly that hold. An offer not taken in
+ * time is released by the sweep like any hold, and its seats pass to the next in line. All time comes from
+ * `now`, so tests move the clock.
+ */
+import { randomBytes } from "node:crypto";
+import type { TicketsData } from "../../../app/lib/build-outputs";
+import type { Db } from "../../db/client";
+import type { MailDraft } from "../../mail/queries";
+import { holdSeats, orderOfHold, stock, type Hold, type SaleResult } from "../queries";
+import {
+  claimEntry,
+  confirmEntry,
+  entryByToken,
+  joinWaitlist,
+  latestOffer,
+  offerSold,
+  offersLapsed,
+  openOffer,
+  queueOfferMail,
+  unclaimEntry,
+  waitingInLine,
+  type WaitlistEntry,
+} from "./queries";
+
+export const WAITLIST_PATHS = {
+  join: "/api/tickets/waitlist",
+  confirm: "/api/tickets/waitlist/confirm",
+  offer: "/api/tickets/offer",
+} as const;
+
+export interface WaitlistDeps {
+  db: Db;
+  now: () => number;
+  plans: () => Promise<TicketsData>;
+  /** SITE_URL without a trailing slash. */
+  siteUrl: () => string;
+  /** WAITLIST_OFFER_HOURS */
+  offerHours: number;
+  /** Whether paid plans are sold online. */
+  payments: boolean;
+  /** The box office's sale of a hold (a free offer is an order at once). */
+  sell: (holdId: number) => Promise<SaleResult>;
+  /** The box office's checkout of a hold (its page's address), or why not. */
+  checkout: (hold: Hold, cancelPath: string) => Promise<{ url: string } | { failed: true; contact: string }>;
+  onQueued?: () => void;
+  log: (line: string) => void;
+}
+
+export type JoinResult =
+  | { kind: "joined"; created: boolean; entry: WaitlistEntry }
+  | { kind: "unknown-plan" }
+  | { kind: "too-many"; max: number }
+  /** Seats for this quantity are free now: buy them instead. */
+  | { kind: "not-sold-out"; left: number };
+
+export type OfferState =
+  | { kind: "invalid" }
+  /** `until`: the hold's end in the event's time zone, in words. */
+  | { kind: "open"; entry: WaitlistEntry; hold: Hold; plan: string; until: string }
+  | { kind: "bought"; token: string | null }
+  | { kind: "expired" };
+
+export type TakeResult =
+  | OfferState
+  | { kind: "order"; token: string }
+  | { kind: "checkout"; url: string }
+  | { kind: "failed"; contact: string }
+  | { kind: "no-payments"; contact: string };
+
+const when = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(at);
+
+export type Waitlist = ReturnType<typeof createWaitlist>;
+
+export function createWaitlist(deps: WaitlistDeps) {
+  const { db } = deps;
+  const date = () => new Date(deps.now());
+  const seatsOf = (plan: TicketsData["plans"][string], quantity: number) => plan.people * quantity;
+
+  function confirmMail(data: TicketsData, planId: string, quantity: number, token: string): MailDraft {
+    const title = data.plans[planId]?.title ?? planId;
+    const link = `${deps.siteUrl()}${WAITLIST_PATHS.confirm}?token=${token}`;
+    return {
+      to: "",
+      subject: `Please confirm your place on the waiting list (${title})`,
+      body: [
+        "Hello,",
+        "",
+        `someone (we hope you) asked to join the waiting list for ${quantity} × ${title} at ${data.calendar.title}.`,
+        `To confirm and take your place in line, open: ${link}`,
+        "",
+        `When seats come free, the first in line gets them kept for ${deps.offerHours} hours and an e-mail with a link to buy them.`,
+        "If it was not you, ignore this mail: nothing happens.",
+        "",
+        `Questions: ${data.contact.email}, ${data.contact.phone}`,
+      ].join("\n"),
+    };
+  }
+
+  function offerMail(data: TicketsData, entry: WaitlistEntry, hold: Hold): MailDraft {
+    const plan = data.plans[entry.planId];
+    const title = plan?.title ?? entry.planId;
+    const link = `${deps.siteUrl()}${WAITLIST_PATHS.offer}?token=${entry.token}`;
+    const price =
+      hold.amountMinor === 0
+        ? "They are free."
+        : `The price is ${(hold.amountMinor / 100).toFixed(2)} ${hold.currency.toUpperCase()}.`;
+    return {
+      to: entry.email,
+      subject: `Seats are free for you: ${entry.quantity} × ${title}`,
+      body: [
+        "Hello,",
+        "",
+        `good news from the waiting list: ${entry.quantity} × ${title} at ${data.calendar.title} ${entry.quantity === 1 ? "is" : "are"} kept for you until ${when(hold.expiresAt, data.timeZone)}. ${price}`,
+        "",
+        `To take ${entry.quantity === 1 ? "it" : "them"}, open: ${link}`,
+        "",
+        "If you no longer want them, ignore this mail: when the time is up they go to the next person in line.",
+        "",
+        `Questions: ${data.contact.email}, ${data.contact.phone}`,
+      ].join("\n"),
+    };
+  }
+
+  /**
+   * Offers the free seats of a plan to the line, first come first served: the first entry whose quantity fits
+   * gets a hold of exactly its seats, until no one waiting fits. Answers the entries offered seats.
+   */
+  async function offerFreedSeats(planId: string): Promise<WaitlistEntry[]> {
+    const data = await deps.plans();
+    const plan = Object.hasOwn(data.plans, planId) ? data.plans[planId] : undefined;
+    if (!plan) return [];
+    const offered: WaitlistEntry[] = [];
+    for (let round = 0; round < 100; round++) {
+      const left = (await stock(db))[planId]?.left ?? 0;
+      if (left < plan.people) break;
+      const next = (await waitingInLine(db, planId)).find((e) => seatsOf(plan, e.quantity) <= left);
+      if (!next) break;
+      const now = date();
+      // Taken out of the line first, so two sweeps never offer the same person twice.
+      if (!(await claimEntry(db, next.id, now))) continue;
+      const held = await holdSeats(db, {
+        planId,
+        quantity: next.quantity,
+        seats: seatsOf(plan, next.quantity),
+        email: next.email,
+        name: next.name ?? next.email.split("@")[0]!,
+        amountMinor: plan.priceMinor * next.quantity,
+        currency: data.currency.toLowerCase(),
+        waitlistId: next.id,
+        expiresAt: new Date(now.getTime() + deps.offerHours * 3_600_000),
+      });
+      if (!held.ok) {
+        // Someone bought the seats in between: back in line, where they were.
+        await unclaimEntry(db, next.id);
+        break;
+      }
+      await queueOfferMail(db, offerMail(data, next, held.hold));
+      deps.onQueued?.();
+      deps.log(`tickets: waiting-list entry ${next.id} offered ${held.hold.seats} seats of ${planId}`);
+      offered.push({ ...next, status: "offered", offeredAt: now });
+    }
+    return offered;
+  }
+
+  return {
+    offerFreedSeats,
+
+    /** Holds were released: offers among them lapse (their entries leave the line), then the seats are offered. */
+    async released(holds: Hold[]): Promise<WaitlistEntry[]> {
+      if (!holds.length) return [];
+      await offersLapsed(db, holds);
+      const offered: WaitlistEntry[] = [];
+      for (const planId of new Set(holds.map((h) => h.planId))) offered.push(...(await offerFreedSeats(planId)));
+      return offered;
+    },
+
+    /** A hold was sold: when it was an offer, its entry has bought. */
+    sold: (holdId: number) => offerSold(db, holdId),
+
+    async join(request: { plan: string; email: string; quantity: number; name?: string | null }): Promise<JoinResult> {
+      const data = await deps.plans();
+      const plan = Object.hasOwn(data.plans, request.plan) ? data.plans[request.plan] : undefined;
+      if (!plan) return { kind: "unknown-plan" };
+      if (request.quantity > plan.maxPerOrder) return { kind: "too-many", max: plan.maxPerOrder };
+      const left = (await stock(db))[request.plan]?.left ?? plan.capacity;
+      if (left >= seatsOf(plan, request.quantity)) return { kind: "not-sold-out", left };
+      const { created, entry } = await joinWaitlist(
+        db,
+        {
+          planId: request.plan,
+          email: request.email,
+          name: request.name ?? null,
+          quantity: request.quantity,
+          token: randomBytes(24).toString("base64url"),
+        },
+        (token) => ({ ...confirmMail(data, request.plan, request.quantity, token), to: request.email.toLowerCase() }),
+      );
+      if (created) deps.onQueued?.();
+      return { kind: "joined", created, entry };
+    },
+
+    /** The confirmation link: in line from now. Then seats may be free already (the list was empty). */
+    async confirm(token: string): Promise<WaitlistEntry | undefined> {
+      const entry = await confirmEntry(db, token, date());
+      if (entry?.status === "waiting") await offerFreedSeats(entry.planId);
+      return entry;
+    },
+
+    /** What an offer link leads to. */
+    async offer(token: string): Promise<OfferState> {
+      const entry = token ? await entryByToken(db, token) : undefined;
+      if (!entry) return { kind: "invalid" };
+      const hold = await openOffer(db, entry.id);
+      if (hold && hold.expiresAt.getTime() > deps.now()) {
+        const data = await deps.plans();
+        return {
+          kind: "open",
+          entry,
+          hold,
+          plan: data.plans[entry.planId]?.title ?? entry.planId,
+          until: when(hold.expiresAt, data.timeZone),
+        };
+      }
+      const last = await latestOffer(db, entry.id);
+      if (last?.status === "sold") return { kind: "bought", token: (await orderOfHold(db, last.id))?.token ?? null };
+      return { kind: "expired" };
+    },
+
+    /** The offer link's button: the checkout of exactly the held seats (a free plan's order at once). */
+    async take(token: string): Promise<TakeResult> {
+      const state = await this.offer(token);
+      if (state.kind !== "open") return state;
+      const { hold, entry } = state;
+      if (hold.amountMinor === 0) {
+        const sale = await deps.sell(hold.id);
+        return sale.ok ? { kind: "order", token: sale.order.token } : { kind: "expired" };
+      }
+      const data = await deps.plans();
+      const contact = `${data.contact.email} or ${data.contact.phone}`;
+      if (!deps.payments) return { kind: "no-payments", contact };
+      const started = await deps.checkout(hold, `${WAITLIST_PATHS.offer}?token=${entry.token}`);
+      return "url" in started ? { kind: "checkout", url: started.url } : { kind: "failed", contact: started.contact };
+    },
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * Issue 42, the visitor's side of the box office: a free registration end to end, its ticket page shown offline,
+ * and "N seats left" / "Sold out" from the availability answer. The site is built from a copy of the content
+ * in which the Person and Family plans are free registrations with few seats (tests/fixtures/free-plans.ts),
+ * and served in this process with a database and a box office of its own, on E2E_PORT + 150.
+ */
+import type { Server } from "node:http";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { once } from "node:events";
+import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
+import { createApp } from "../../server/app";
+import { openDatabase, type Database } from "../../server/db/client";
+import { createBoxOffice } from "../../server/tickets/box-office";
+import { buildFreePlansSite, FREE_PLANS } from "../fixtures/free-plans";
+import { expect, expectNoAxeViolations, ready, test } from "./fixtures";
+
+const PORT = Number(process.env.E2E_PORT ?? 4174) + 150;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+let server: Server | undefined;
+let database: Database | undefined;
+let dataDir: string;
+
+test.describe.configure({ mode: "serial" });
+test.use({ viewport: { width: 412, height: 915 }, serviceWorkers: "allow" });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  const buildDir = await buildFreePlansSite();
+  dataDir = await mkdtemp(path.join(tmpdir(), "tncc-box-office-"));
+  database = await openDatabase({ dataDir });
+  const boxOffice = createBoxOffice({ database, buildDir: () => buildDir, siteUrl: ORIGIN, log: () => {} });
+  const app = createApp({
+    root: path.join(buildDir, "client"),
+    headersFile: path.join(buildDir, BUILD_OUTPUTS.headers.file),
+    siteUrl: ORIGIN,
+    database,
+    boxOffice,
+    log: () => {},
+  });
+  server = serve({ fetch: app.fetch, port: PORT, hostname: "127.0.0.1" }) as Server;
+  await once(server, "listening");
+});
+
+test.afterAll(async () => {
+  server?.closeAllConnections();
+  if (server) await new Promise((resolve) => server!.close(resolve));
+  await database?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+test("a free Family registration: five QR codes, named, and shown again offline", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${ORIGIN}/buy-ticket?plan=family`);
+  await ready(page);
+  const plan = page.getByLabel("Plan");
+  await expect(plan).toHaveValue("family");
+  await expect(plan.locator("option[value=family]")).toHaveText(
+    `Family: Free (5 tickets): ${FREE_PLANS.family.capacity} seats left`,
+  );
+  // A free plan is not a payment: no word about payment under the button; a paid one says it plainly.
+  await expect(page.getByText(/Online payment is not available yet/)).toHaveCount(0);
+  await plan.selectOption("group");
+  await expect(
+    page.getByText(/^Online payment is not available yet: your request goes to the organisers/),
+  ).toBeVisible();
+  await plan.selectOption("family");
+  await page.getByLabel("Name").fill("Ada Lovelace");
+  await page.getByLabel("E-mail").fill("ada@example.org");
+  await page.getByLabel("Phone number").fill("+1 555 0100");
+  await page.getByLabel("Quantity").fill("1");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Buy Ticket" }).click();
+
+  await expect(page).toHaveURL(/\/tickets\/[\w-]{32}$/);
+  await ready(page);
+  await expect(page.getByText(/^TNCC-T\d{6}$/)).toBeVisible();
+  const qr = (n: number) => page.getByRole("img", { name: `Ticket ${n} of 5, QR code` });
+  for (let n = 1; n <= 5; n++) await expect(qr(n)).toBeVisible();
+  // Big enough to scan from a phone held at the door.
+  expect((await qr(1).boundingBox())!.width).toBeGreaterThanOrEqual(200);
+
+  const nameField = page.getByLabel("Name on ticket 2 of 5");
+  await nameField.fill("Grace Hopper");
+  await page.getByRole("button", { name: "Save name" }).nth(1).click();
+  await expect(page.getByText("Saved: this ticket is for Grace Hopper.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The worker is in (it registers when the page is idle); then the phone goes offline and the page reloads.
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, {
+    timeout: 30_000,
+  });
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText("Offline: showing the copy saved on this phone.")).toBeVisible();
+  for (let n = 1; n <= 5; n++) await expect(qr(n)).toBeVisible();
+  await expect(page.getByLabel("Name on ticket 2 of 5")).toHaveValue("Grace Hopper");
+  await context.setOffline(false);
+});
+
+test("seats left, then Sold out on /pricing and /buy-ticket once the stock is taken", async ({ page, request }) => {
+  await page.goto(`${ORIGIN}/pricing`);
+  await ready(page);
+  const card = page
+    .getByRole("region", { name: "Choose your ticket" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Person" }) });
+  await expect(card).toContainText("Free");
+  await expect(card.locator("[data-seats]")).toHaveText(`${FREE_PLANS.person.capacity} seats left`);
+
+  // Someone else takes every Person seat.
+  const taken = await request.post(`${ORIGIN}/api/tickets/buy`, {
+    headers: { Origin: ORIGIN, "Idempotency-Key": "fill-person-seats" },
+    data: {
+      name: "Early Bird",
+      email: "early@example.org",
+      phone: "+1 555 0101",
+      quantity: String(FREE_PLANS.person.capacity),
+      plan: "person",
+      terms: "on",
+    },
+  });
+  expect(taken.status()).toBe(201);
+
+  await page.reload();
+  await ready(page);
+  await expect(card.locator("[data-seats]")).toHaveText("Sold out");
+  await expectNoAxeViolations(page);
+
+  await page.goto(`${ORIGIN}/buy-ticket?plan=person`);
+  await ready(page);
+  await expect(page.getByLabel("Plan").locator("option[value=person]")).toContainText("Sold out");
+  await page.getByLabel("Name").fill("Late Comer");
+  await page.getByLabel("E-mail").fill("late@example.org");
+  await page.getByLabel("Phone number").fill("+1 555 0102");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Buy Ticket" }).click();
+  const notice = page.locator("#sold-out");
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText("Sold out: every seat of this plan is taken or held.");
+  await expect(notice).toBeFocused();
+  await expect(page).toHaveURL(`${ORIGIN}/buy-ticket?plan=person`);
+  await expectNoAxeViolations(page);
+});
