@@ -27,6 +27,7 @@ assertUsablePorts("E2E_PORT", {
   ticketPurchaseMail: PORT + 171,
   preview: PORT + 140,
   boxOffice: PORT + 150,
+  boxOfficeMail: PORT + 155,
   attendees: PORT + 160,
   attendeesMail: PORT + 161,
 });

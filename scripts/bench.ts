@@ -1,7 +1,8 @@
 /**
  * npm run bench: builds, serves the production build, runs Lighthouse 12 (mobile, simulated throttling,
  * Debian Chromium) BENCH_RUNS times (default 5) on each page, prints the median and the spread (min-max) of
- * each metric and checks the medians against budgets.json. Then the forms, load and publish sections.
+ * each metric and checks the medians against budgets.json. Then the forms, load, editor, publish and ticket
+ * rush sections.
  *
  * Timings swing with machine load (simulated throttling multiplies the CPU time the trace observed), so the
  * load average is printed before and after, each run records it and Lighthouse's benchmark index, and a run
@@ -30,6 +31,7 @@ import { loadBench } from "./bench/load";
 import { benchForms } from "./bench/forms";
 import { benchEditor } from "./bench/editor";
 import { benchPublish } from "./bench/publish";
+import { benchTickets } from "./bench/tickets";
 
 export const ALL_PAGES = ["/", "/schedule", "/agenda", "/gallery", "/blog-grid", "/speakers-detail/1"];
 /** BENCH_PAGES="/,/gallery" measures only those pages. */
@@ -332,6 +334,7 @@ async function main() {
     await loadBench();
     await benchEditor();
     await benchPublish();
+    await benchTickets();
   }
 }
 

@@ -48,6 +48,16 @@ export interface FormDefinition {
    * `message` is shown; a 2xx without `url` is the usual success. Offline, nothing is sent and the visitor is told.
    */
   sendNow?: boolean;
+  /**
+   * Kept by its endpoint's feature in a table of its own (the waiting list), never as a submission:
+   * `/api/forms/<kind>` refuses it, and it has no inbox tab.
+   */
+  ownTable?: boolean;
+  /**
+   * A form sent now whose success answer's `message` says what to do next (the waiting list: "open the link we
+   * mailed"): shown in the form and focused, instead of a toast.
+   */
+  answerInPlace?: boolean;
   fields: readonly FieldSpec[];
 }
 

@@ -12,11 +12,22 @@ import { faq } from "./faq";
 import { login } from "./login";
 import { newsletter, newsletterTemplate } from "./newsletter";
 import { ticket } from "./ticket";
+import { waitlist } from "./waitlist";
 
 export type { FieldSpec, FormDefinition } from "./definition";
 
 /** In the inbox's order. */
-export const FORMS = { contact, faq, ticket, comingSoon, comment, newsletter, newsletterTemplate, login } as const;
+export const FORMS = {
+  contact,
+  faq,
+  ticket,
+  comingSoon,
+  comment,
+  newsletter,
+  newsletterTemplate,
+  login,
+  waitlist,
+} as const;
 
 export type FormKind = keyof typeof FORMS;
 export const isFormKind = (value: string): value is FormKind => Object.hasOwn(FORMS, value);
@@ -25,6 +36,13 @@ export const isFormKind = (value: string): value is FormKind => Object.hasOwn(FO
 export type StoredFormKind = { [K in FormKind]: (typeof FORMS)[K] extends { notStored: true } ? never : K }[FormKind];
 export const isStoredKind = (kind: string): kind is StoredFormKind =>
   isFormKind(kind) && !(FORMS[kind] as FormDefinition).notStored;
+
+/**
+ * The forms `POST /api/forms/<kind>` takes: every form but those kept by their own feature (the waiting list,
+ * FormDefinition.ownTable), which are sent to their own endpoint only.
+ */
+export const isFormsApiKind = (kind: string): kind is FormKind =>
+  isFormKind(kind) && !(FORMS[kind] as FormDefinition).ownTable;
 
 /** The forms whose submissions the inbox lists (newsletter addresses live in their own table). */
 export type InboxKind = { [K in FormKind]: (typeof FORMS)[K] extends { inboxLabel: string } ? K : never }[FormKind];
@@ -48,6 +66,9 @@ export const formPath = (kind: FormKind) =>
 
 /** A form whose answer decides what happens next (see FormDefinition.sendNow): never kept in the outbox. */
 export const isSentNow = (kind: FormKind) => (FORMS[kind] as FormDefinition).sendNow === true;
+
+/** A form sent now whose success answer is shown in the form, focused (see FormDefinition.answerInPlace). */
+export const isAnswerInPlace = (kind: FormKind) => (FORMS[kind] as FormDefinition).answerInPlace === true;
 
 /** The id of the element that shows a form's success message without JavaScript (`:target`). */
 export const sentId = (kind: FormKind) => `sent-${kind}`;

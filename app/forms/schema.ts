@@ -53,11 +53,21 @@ export function schemaOf(kind: StoredFormKind) {
   return schema;
 }
 
+/** A form sends an optional field left empty as "": that is the same as not sending it. */
+function withoutEmptyOptional(kind: StoredFormKind, input: unknown): unknown {
+  if (!input || typeof input !== "object") return input;
+  const fields: Record<string, unknown> = { ...input };
+  for (const spec of FORMS[kind].fields as readonly FieldSpec[])
+    if (spec.required === false && typeof fields[spec.name] === "string" && !(fields[spec.name] as string).trim())
+      delete fields[spec.name];
+  return fields;
+}
+
 export type Checked = { ok: true; data: Record<string, string> } | { ok: false; errors: FieldErrors; first: string };
 
 /** Validates a submission: the cleaned data (only the form's own fields), or the first message of each wrong field. */
 export function checkForm(kind: StoredFormKind, input: unknown): Checked {
-  const result = schemaOf(kind).safeParse(input);
+  const result = schemaOf(kind).safeParse(withoutEmptyOptional(kind, input));
   if (result.success) return { ok: true, data: result.data as Record<string, string> };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;

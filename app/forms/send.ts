@@ -7,6 +7,7 @@
 import {
   FORMS,
   formPath,
+  isAnswerInPlace,
   isSentNow,
   isStoredKind,
   NOT_SENT_OFFLINE,
@@ -38,7 +39,9 @@ export type FormState =
   | { status: "limited"; message: string }
   | { status: "refused"; message: string }
   /** A form sent now (FormDefinition.sendNow) found nothing left to sell: the page shows `message` where the eye is. */
-  | { status: "sold-out"; message: string; left: number };
+  | { status: "sold-out"; message: string; left: number }
+  /** A form whose answer is shown in place (FormDefinition.answerInPlace) was taken: `message` says what next. */
+  | { status: "sent"; message: string };
 
 let contactEmail = "";
 /** The organisers' address, named when a submission cannot be sent at all. */
@@ -158,6 +161,8 @@ async function sendNow(
   if (res.ok) {
     lastSent = undefined;
     form.reset();
+    if (isAnswerInPlace(kind))
+      return report({ status: "sent", message: typeof body.message === "string" ? body.message : FORMS[kind].success });
     report({ status: "idle" });
     await showToast("success", FORMS[kind].success);
     return;

@@ -44,7 +44,13 @@ interface Rush {
 const buy = (origin: string, i: number, key: string) =>
   fetch(`${origin}/api/tickets/buy`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin, "idempotency-key": key },
+    // 50 people on 50 phones: each its own address (behind TRUST_PROXY), as the per-client limit sees them.
+    headers: {
+      "content-type": "application/json",
+      origin,
+      "idempotency-key": key,
+      "x-forwarded-for": `10.77.${(i >> 8) & 255}.${i & 255}`,
+    },
     body: JSON.stringify({
       name: `Bench Buyer ${i}`,
       email: `bench-${i}@example.org`,
@@ -64,6 +70,7 @@ async function rush(capacity: number): Promise<Rush> {
     STRIPE_SECRET_KEY: "sk_test_bench",
     STRIPE_API_URL: fake.url,
     STRIPE_WEBHOOK_SECRET: SECRET,
+    TRUST_PROXY: "1",
   });
   try {
     // Warm: the first request loads the plans and makes the signing key.

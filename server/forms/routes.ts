@@ -10,7 +10,7 @@ import {
   FORMS,
   HONEYPOT_FIELD,
   invalidId,
-  isFormKind,
+  isFormsApiKind,
   isStoredKind,
   sentId,
   type FormDefinition,
@@ -78,7 +78,8 @@ export function formsRoutes(options: FormsOptions): Hono {
 
   app.post(API_PATHS.forms, apiBody, async (c) => {
     const kind = c.req.param("kind");
-    if (!isFormKind(kind)) return c.json({ error: `Unknown form "${kind}"` }, 400);
+    // The waiting list is kept by the box office (its own endpoint and table): never a submission here.
+    if (!isFormsApiKind(kind)) return c.json({ error: `Unknown form "${kind}"` }, 400);
     if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin form posts are refused" }, 403);
 
     const type = c.req.header("content-type") ?? "";

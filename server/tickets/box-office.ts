@@ -16,7 +16,7 @@ import { ticketMail } from "./mail";
 import {
   holdById,
   holdBySession,
-  holdSeats,
+  holdMany,
   orderOfHold,
   refundedAtProvider,
   releaseExpired,
@@ -26,6 +26,7 @@ import {
   stock,
   syncStock,
   type Hold,
+  type HoldRequest,
   type HoldResult,
   type SaleResult,
 } from "./queries";
@@ -91,6 +92,35 @@ export function createBoxOffice(options: BoxOfficeOptions) {
   let keys: Promise<TicketKeys> | undefined;
   const signing = () =>
     (keys ??= ticketKeys(db).catch((error: unknown) => ((keys = undefined), Promise.reject(error))));
+
+  /**
+   * Holds are taken in batches: the requests that arrive while a batch commits go together in the next one,
+   * so a rush of buyers shares each write to disk instead of queueing one by one on the plan's row.
+   */
+  const waiting: { request: HoldRequest; done: (result: Promise<HoldResult>) => void }[] = [];
+  let holding = false;
+  async function drainHolds(): Promise<void> {
+    if (holding) return;
+    holding = true;
+    try {
+      while (waiting.length) {
+        const batch = waiting.splice(0, 100);
+        const results = holdMany(
+          db,
+          batch.map((b) => b.request),
+        );
+        batch.forEach((b, i) => b.done(results.then((all) => all[i]!)));
+        await results.catch(() => {});
+      }
+    } finally {
+      holding = false;
+    }
+  }
+  const takeSeats = (request: HoldRequest) =>
+    new Promise<HoldResult>((resolve) => {
+      waiting.push({ request, done: resolve });
+      void drainHolds();
+    });
 
   /** The plans of the live build, their capacities written to the stock once per build. */
   let synced: TicketsData | undefined;
@@ -246,7 +276,7 @@ export function createBoxOffice(options: BoxOfficeOptions) {
       const amountMinor = plan.priceMinor * request.quantity;
       if (amountMinor > 0 && !payments) return { kind: "no-payments" };
 
-      const held: HoldResult = await holdSeats(db, {
+      const held: HoldResult = await takeSeats({
         planId: request.plan,
         quantity: request.quantity,
         seats: request.quantity * plan.people,

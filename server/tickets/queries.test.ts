@@ -11,7 +11,16 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { holdSeats, releaseExpired, releaseHold, sellHold, stock, syncStock, type HoldRequest } from "./queries";
+import {
+  holdMany,
+  holdSeats,
+  releaseExpired,
+  releaseHold,
+  sellHold,
+  stock,
+  syncStock,
+  type HoldRequest,
+} from "./queries";
 import { newTicketCode } from "./signing";
 
 const backends: [string, () => Promise<{ database: Database; cleanup: () => void }>][] = [
@@ -101,6 +110,23 @@ describe.each(backends)("ticket seats on %s", (_name, open) => {
     for (const r of again) expect(r.ok && r.duplicate && r.hold.id === (first.ok && first.hold.id)).toBe(true);
     expect(await holdSeats(db, { ...request("retry", 3, 1) })).toEqual({ ok: false, conflict: true });
     expect((await stock(db)).retry).toMatchObject({ held: 2, left: 8 });
+  });
+
+  it("takes a batch of holds in one transaction exactly as one at a time: a repeated key once, then sold out", async () => {
+    const { db } = database;
+    await syncStock(db, { batch: 6 });
+    const results = await holdMany(db, [
+      request("batch", 4, 1),
+      request("batch", 4, 1),
+      request("batch", 3, 2),
+      request("batch", 2, 3),
+      { ...request("batch", 1, 4), idempotencyKey: request("batch", 4, 1).idempotencyKey },
+    ]);
+    expect(
+      results.map((r) => (r.ok ? (r.duplicate ? "again" : "held") : "soldOut" in r ? "sold out" : "conflict")),
+    ).toEqual(["held", "again", "sold out", "held", "conflict"]);
+    expect(results[1]!.ok && results[0]!.ok && results[1]!.hold.id === results[0]!.hold.id).toBe(true);
+    expect((await stock(db)).batch).toMatchObject({ held: 6, left: 0 });
   });
 
   it("sells a hold once however often it is completed, and releases what expired", async () => {

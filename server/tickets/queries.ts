@@ -6,7 +6,7 @@
  * tickets and its mail in the same transaction, so the mail goes out after a crash) or is released.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { mailQueue, ticketHolds, ticketOrders, tickets, ticketStock } from "../db/schema";
@@ -63,25 +63,47 @@ export type HoldResult =
   | { ok: false; soldOut: true; left: number }
   | { ok: false; conflict: true };
 
-class KeyTaken extends Error {}
-
 const byKey = async (db: Db, key: string) =>
   (await db.select().from(ticketHolds).where(eq(ticketHolds.idempotencyKey, key)).limit(1))[0];
+
+const sameRequest = (request: HoldRequest, hold: Hold) =>
+  hold.planId === request.planId && hold.quantity === request.quantity && hold.email === request.email;
+const retried = (request: HoldRequest, hold: Hold | undefined): HoldResult =>
+  hold && sameRequest(request, hold) ? { ok: true, hold, duplicate: true } : { ok: false, conflict: true };
 
 /**
  * Keeps `seats` of a plan for a buyer, or says how many are left. One conditional update takes the seats
  * (never a read, then a write); a retried request (same Idempotency-Key) answers the hold it made.
  */
 export async function holdSeats(db: Db, request: HoldRequest): Promise<HoldResult> {
-  const key = request.idempotencyKey ?? null;
-  const same = (hold: Hold) =>
-    hold.planId === request.planId && hold.quantity === request.quantity && hold.email === request.email;
-  if (key) {
-    const before = await byKey(db, key);
-    if (before) return same(before) ? { ok: true, hold: before, duplicate: true } : { ok: false, conflict: true };
+  return (await holdMany(db, [request]))[0]!;
+}
+
+/**
+ * Several buyers' holds in one transaction (one write to disk for all: the box office batches the requests
+ * that arrive while the previous batch commits), each taken by its own conditional update in turn, exactly as
+ * one at a time would be. A request whose key was used meanwhile gives its seats back in the same transaction.
+ */
+export async function holdMany(db: Db, requests: HoldRequest[]): Promise<HoldResult[]> {
+  const results: (HoldResult | null)[] = requests.map(() => null);
+  const keys = requests.flatMap((r) => (r.idempotencyKey ? [r.idempotencyKey] : []));
+  if (keys.length) {
+    const made = await db.select().from(ticketHolds).where(inArray(ticketHolds.idempotencyKey, keys));
+    requests.forEach((r, i) => {
+      const before = made.find((h) => h.idempotencyKey === r.idempotencyKey);
+      if (before) results[i] = retried(r, before);
+    });
   }
-  try {
-    return await db.transaction(async (tx) => {
+  const raced: number[] = [];
+  await db.transaction(async (tx) => {
+    const inBatch = new Set<string>();
+    for (const [i, request] of requests.entries()) {
+      if (results[i]) continue;
+      // A retry within this batch: answered after the commit, from the hold the first one made.
+      if (request.idempotencyKey && inBatch.has(request.idempotencyKey)) {
+        raced.push(i);
+        continue;
+      }
       const taken = rowsOf<{ left: number }>(
         await tx.execute(sql`
           UPDATE ticket_stock SET held = held + ${request.seats}
@@ -90,11 +112,8 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<HoldResul
       );
       if (!taken.length) {
         const [row] = await tx.select().from(ticketStock).where(eq(ticketStock.planId, request.planId));
-        return {
-          ok: false as const,
-          soldOut: true as const,
-          left: row ? Math.max(0, row.capacity - row.sold - row.held) : 0,
-        };
+        results[i] = { ok: false, soldOut: true, left: row ? Math.max(0, row.capacity - row.sold - row.held) : 0 };
+        continue;
       }
       const [hold] = await tx
         .insert(ticketHolds)
@@ -107,21 +126,24 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<HoldResul
           phone: request.phone ?? null,
           amountMinor: request.amountMinor,
           currency: request.currency,
-          idempotencyKey: key,
+          idempotencyKey: request.idempotencyKey ?? null,
           waitlistId: request.waitlistId ?? null,
           expiresAt: request.expiresAt,
         })
         .onConflictDoNothing({ target: ticketHolds.idempotencyKey })
         .returning();
-      // The same key in a request that ran alongside: this one's seats go back (the transaction is undone).
-      if (!hold) throw new KeyTaken();
-      return { ok: true as const, hold, duplicate: false };
-    });
-  } catch (error) {
-    if (!(error instanceof KeyTaken) || !key) throw error;
-    const other = await byKey(db, key);
-    return other && same(other) ? { ok: true, hold: other, duplicate: true } : { ok: false, conflict: true };
-  }
+      if (hold) {
+        if (request.idempotencyKey) inBatch.add(request.idempotencyKey);
+        results[i] = { ok: true, hold, duplicate: false };
+        continue;
+      }
+      // The same key in a request that ran alongside (or earlier in this batch): its seats go back.
+      await tx.execute(sql`UPDATE ticket_stock SET held = held - ${request.seats} WHERE plan_id = ${request.planId}`);
+      raced.push(i);
+    }
+  });
+  for (const i of raced) results[i] = retried(requests[i]!, await byKey(db, requests[i]!.idempotencyKey!));
+  return results as HoldResult[];
 }
 
 /** Records the provider's checkout session of a hold (the webhook and the expiry name it) and its page. */

@@ -2,7 +2,8 @@
  * Issue 42, the visitor's side of the box office: a free registration end to end, its ticket page shown offline,
  * and "N seats left" / "Sold out" from the availability answer. The site is built from a copy of the content
  * in which the Person and Family plans are free registrations with few seats (tests/fixtures/free-plans.ts),
- * and served in this process with a database and a box office of its own, on E2E_PORT + 150.
+ * and served in this process with a database and a box office of its own, on E2E_PORT + 150, its mail sent to a
+ * fake mail server on E2E_PORT + 155. A sold-out plan shows its waiting list (issue 42, items 1 and 4).
  */
 import type { Server } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -13,15 +14,23 @@ import { once } from "node:events";
 import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import { createApp } from "../../server/app";
 import { openDatabase, type Database } from "../../server/db/client";
+import { startMailer, type Mailer } from "../../server/mail/mailer";
 import { createBoxOffice } from "../../server/tickets/box-office";
 import { buildFreePlansSite, FREE_PLANS } from "../fixtures/free-plans";
 import { expect, expectNoAxeViolations, ready, test } from "./fixtures";
+import { FakeSmtp } from "./forms-delivery.helpers";
 
 const PORT = Number(process.env.E2E_PORT ?? 4174) + 150;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 let server: Server | undefined;
 let database: Database | undefined;
 let dataDir: string;
+let smtp: FakeSmtp | undefined;
+let mailer: Mailer | undefined;
+
+/** The mails one address got, as sent (quoted-printable soft breaks and "=" undone). */
+const mailsTo = (to: string) =>
+  (smtp?.mails ?? []).filter((m) => m.to.includes(to)).map((m) => m.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "="));
 
 test.describe.configure({ mode: "serial" });
 test.use({ viewport: { width: 412, height: 915 }, serviceWorkers: "allow" });
@@ -31,7 +40,23 @@ test.beforeAll(async () => {
   const buildDir = await buildFreePlansSite();
   dataDir = await mkdtemp(path.join(tmpdir(), "tncc-box-office-"));
   database = await openDatabase({ dataDir });
-  const boxOffice = createBoxOffice({ database, buildDir: () => buildDir, siteUrl: ORIGIN, log: () => {} });
+  smtp = new FakeSmtp(PORT + 5);
+  await smtp.start();
+  mailer = startMailer({
+    db: database.db,
+    smtpUrl: `smtp://127.0.0.1:${PORT + 5}`,
+    from: "TNCC <info@tncc.example.org>",
+    pollMs: 200,
+    backoffBaseMs: 200,
+    log: () => {},
+  });
+  const boxOffice = createBoxOffice({
+    database,
+    buildDir: () => buildDir,
+    siteUrl: ORIGIN,
+    onQueued: () => mailer?.kick(),
+    log: () => {},
+  });
   const app = createApp({
     root: path.join(buildDir, "client"),
     headersFile: path.join(buildDir, BUILD_OUTPUTS.headers.file),
@@ -47,6 +72,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   server?.closeAllConnections();
   if (server) await new Promise((resolve) => server!.close(resolve));
+  await mailer?.stop();
+  await smtp?.stop();
   await database?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
@@ -129,18 +156,80 @@ test("seats left, then Sold out on /pricing and /buy-ticket once the stock is ta
   await expect(card.locator("[data-seats]")).toHaveText("Sold out");
   await expectNoAxeViolations(page);
 
+  // A sold-out plan shows its waiting list instead of the purchase form, without asking to buy first.
   await page.goto(`${ORIGIN}/buy-ticket?plan=person`);
   await ready(page);
-  await expect(page.getByLabel("Plan").locator("option[value=person]")).toContainText("Sold out");
-  await page.getByLabel("Name").fill("Late Comer");
-  await page.getByLabel("E-mail").fill("late@example.org");
-  await page.getByLabel("Phone number").fill("+1 555 0102");
+  const notice = page.locator("#sold-out");
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText("Sold out: every seat of this plan is taken.");
+  await expect(page.getByRole("button", { name: "Buy Ticket" })).toHaveCount(0);
+  await expect(notice).not.toBeFocused();
+  const waitlist = page.getByRole("form", { name: "Join the waiting list" });
+  await expect(waitlist.getByLabel("Plan")).toHaveValue("person");
+  await expect(waitlist.getByLabel("Plan").locator("option[value=person]")).toContainText("Sold out");
+  await waitlist.getByLabel("Name").fill("Late Comer");
+  await waitlist.getByLabel("E-mail").fill("late@example.org");
+  await waitlist.getByRole("button", { name: "Join the waiting list" }).click();
+  const answer = waitlist.locator("[data-form-status]");
+  await expect(answer).toHaveText(/^Almost done: we sent a link to late@example\.org\. Open it to take your place/);
+  await expect(answer).toBeFocused();
+  await expect(page).toHaveURL(`${ORIGIN}/buy-ticket?plan=person`);
+  await expectNoAxeViolations(page);
+  // The confirmation mail arrives, with the link that takes the place in line.
+  await expect.poll(() => mailsTo("late@example.org").length, { timeout: 15_000 }).toBe(1);
+  expect(mailsTo("late@example.org")[0]).toMatch(
+    new RegExp(`${ORIGIN.replace(/[.]/g, "\\.")}/api/tickets/waitlist/confirm\\?token=[\\w-]{16,}`),
+  );
+});
+
+test("a purchase larger than the seats left: the answer, then the waiting list with its quantity", async ({ page }) => {
+  // The first test's Family order took 5 of its 10 seats: two Family tickets (10 people) do not fit.
+  await page.goto(`${ORIGIN}/buy-ticket?plan=family`);
+  await ready(page);
+  await page.getByLabel("Name").fill("Big Family");
+  await page.getByLabel("E-mail").fill("family@example.org");
+  await page.getByLabel("Phone number").fill("+1 555 0103");
+  await page.getByLabel("Quantity").fill("2");
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Buy Ticket" }).click();
   const notice = page.locator("#sold-out");
   await expect(notice).toBeVisible();
-  await expect(notice).toContainText("Sold out: every seat of this plan is taken or held.");
+  await expect(notice).toContainText("Only 5 seats are left for this plan");
   await expect(notice).toBeFocused();
-  await expect(page).toHaveURL(`${ORIGIN}/buy-ticket?plan=person`);
+  await expect(page).toHaveURL(`${ORIGIN}/buy-ticket?plan=family`);
+
+  const waitlist = page.getByRole("form", { name: "Join the waiting list" });
+  await expect(waitlist.getByLabel("Plan")).toHaveValue("family");
+  await expect(waitlist.getByLabel("Quantity")).toHaveValue("2");
+  // One Family ticket still fits: the list says so (buy instead), where the eye is.
+  await waitlist.getByLabel("E-mail").fill("family@example.org");
+  await waitlist.getByLabel("Quantity").fill("1");
+  await waitlist.getByRole("button", { name: "Join the waiting list" }).click();
+  const answer = waitlist.locator("[data-form-status]");
+  await expect(answer).toHaveText(/^There are seats left for this plan \(5\): you can buy them now/);
+  await expect(answer).toBeFocused();
+  // Two do not: joined.
+  await waitlist.getByLabel("E-mail").fill("family@example.org");
+  await waitlist.getByLabel("Quantity").fill("2");
+  await waitlist.getByRole("button", { name: "Join the waiting list" }).click();
+  await expect(answer).toHaveText(/^Almost done: we sent a link to family@example\.org/);
+  await expect(answer).toBeFocused();
   await expectNoAxeViolations(page);
+  await expect.poll(() => mailsTo("family@example.org").length, { timeout: 15_000 }).toBe(1);
+});
+
+test("without JavaScript: the waiting list is posted and its answer shows on the page", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 915 } });
+  const page = await context.newPage();
+  // Where the box office sends a sold-out purchase posted without JavaScript.
+  await page.goto(`${ORIGIN}/buy-ticket?plan=person#sold-out`);
+  const waitlist = page.getByRole("form", { name: "Join the waiting list" });
+  await waitlist.getByLabel("Plan").selectOption("person");
+  await waitlist.getByLabel("E-mail").fill("nojs@example.org");
+  await waitlist.getByRole("button", { name: "Join the waiting list" }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/buy-ticket?plan=person#sent-waitlist`);
+  await expect(page.locator("#sent-waitlist")).toBeVisible();
+  await expect(page.locator("#sent-waitlist")).toContainText("Open its link to take your place on the waiting list.");
+  await expect.poll(() => mailsTo("nojs@example.org").length, { timeout: 15_000 }).toBe(1);
+  await context.close();
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent, type Ref } from "react";
 import { useRouteLoaderData } from "react-router";
 import {
   CONSENT_VERSION,
@@ -9,6 +9,7 @@ import {
   fieldsOf,
   formPath,
   invalidId,
+  isAnswerInPlace,
   isSentNow,
   isStoredKind,
   NOT_SENT_OFFLINE,
@@ -99,6 +100,13 @@ export function SiteForm({ kind, onSoldOut, children, ...rest }: Props) {
     if (state.status === "sold-out") onSoldOut?.({ message: state.message, left: state.left });
   }, [state, onSoldOut]);
 
+  // A form whose answer is shown in place (the waiting list): the answer takes the focus, so it is read at once.
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const answerInPlace = isAnswerInPlace(kind);
+  useEffect(() => {
+    if (answerInPlace && (state.status === "sent" || state.status === "refused")) statusRef.current?.focus();
+  }, [state, answerInPlace]);
+
   async function send(form: HTMLFormElement) {
     let module: Sending;
     try {
@@ -158,7 +166,11 @@ export function SiteForm({ kind, onSoldOut, children, ...rest }: Props) {
             </div>
           </>
         )}
-        <FormStatus state={state} soldOutElsewhere={onSoldOut !== undefined} />
+        <FormStatus
+          ref={answerInPlace ? statusRef : undefined}
+          state={state}
+          soldOutElsewhere={onSoldOut !== undefined}
+        />
         <p id={sentId(kind)} role="status" className="form-sent">
           {FORMS[kind].success}
         </p>
@@ -173,14 +185,29 @@ export function SiteForm({ kind, onSoldOut, children, ...rest }: Props) {
   );
 }
 
-function FormStatus({ state, soldOutElsewhere }: { state: FormState; soldOutElsewhere: boolean }) {
+function FormStatus({
+  state,
+  soldOutElsewhere,
+  ref,
+}: {
+  state: FormState;
+  soldOutElsewhere: boolean;
+  /** Given when the answer takes the focus (answerInPlace). */
+  ref?: Ref<HTMLParagraphElement>;
+}) {
   let text = "";
   if (state.status === "saved") text = SAVED_MESSAGE;
-  else if (state.status === "limited" || state.status === "refused") text = state.message;
+  else if (state.status === "limited" || state.status === "refused" || state.status === "sent") text = state.message;
   else if (state.status === "sold-out" && !soldOutElsewhere) text = state.message;
   else if (state.status === "invalid") text = `Not sent yet: ${Object.values(state.errors).join(" ")}`;
   return (
-    <p role="status" data-form-status={state.status} className={text ? "mt-3 font-semibold sm:col-span-2" : "sr-only"}>
+    <p
+      ref={ref}
+      tabIndex={ref ? -1 : undefined}
+      role="status"
+      data-form-status={state.status}
+      className={text ? "mt-3 font-semibold sm:col-span-2" : "sr-only"}
+    >
       {text}
     </p>
   );

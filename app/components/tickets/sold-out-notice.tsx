@@ -11,6 +11,11 @@ export interface SoldOutNoticeProps {
   plan: string;
   /** What the visitor can do instead: the waiting list's form goes here. */
   children?: ReactNode;
+  /**
+   * Whether the notice takes the focus when an answer comes (default). Not when the page merely learnt on
+   * arrival that the plan is sold out: the focus stays where the visitor left it.
+   */
+  focus?: boolean;
 }
 
 /**
@@ -18,10 +23,12 @@ export interface SoldOutNoticeProps {
  * JavaScript the box office redirects to `#sold-out` and the same element shows through `:target`.
  * A form of its own (the waiting list) can be passed as children: it is outside the purchase form.
  */
-export function SoldOutNotice({ answer, plan, children }: SoldOutNoticeProps) {
+export function SoldOutNotice({ answer, plan, children, focus = true }: SoldOutNoticeProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (answer) box.current?.focus();
+    if (answer && focus) box.current?.focus();
+    // Only a new answer moves the focus, not a change of `focus` itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
   return (
     <div

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { FormFields } from "~/components/forms/form-fields";
 import { SiteForm, type SoldOutAnswer } from "~/components/forms/site-form";
 import { useAvailability } from "~/lib/hooks/use-availability";
-import { seatsText } from "~/lib/tickets/api";
+import { isSoldOut, seatsText } from "~/lib/tickets/api";
 import { SoldOutNotice } from "./sold-out-notice";
 import { planPrice } from "./ticket-plans";
+import { WaitlistForm } from "./waitlist-form";
 
 export interface TicketPurchaseProps {
   titleId: string;
@@ -17,68 +18,121 @@ export interface TicketPurchaseProps {
 export const NO_PAYMENTS_NOTICE =
   "Online payment is not available yet: your request goes to the organisers, who will contact you to complete it.";
 
+export const PLAN_SOLD_OUT =
+  "Sold out: every seat of this plan is taken. Join the waiting list, or choose another plan in the list below.";
+
+/** The anchors a post without JavaScript comes back to: the sold-out notice, or its waiting list's answer. */
+const NO_JS_ANSWER = /^#(sold-out|sent-waitlist|invalid-waitlist-)/;
+
 /**
  * The purchase form (app/forms/ticket.ts, sent to the box office): each plan's seats left once known, a plain
- * word when a paid plan cannot be paid online here, and the sold-out answer beside the form.
+ * word when a paid plan cannot be paid online here, and the sold-out answer beside the form with the waiting
+ * list. A plan the availability answer calls sold out shows the waiting list instead of the purchase form.
  */
 export function TicketPurchase({ titleId, currency, plans, plan }: TicketPurchaseProps) {
   const { availability, refresh } = useAvailability();
   const [chosen, setChosen] = useState(plan);
-  const [soldOut, setSoldOut] = useState<SoldOutAnswer | null>(null);
-  useEffect(() => setChosen(plan), [plan]);
+  /** The plan the purchase form's select starts with when it (re)appears. */
+  const [formPlan, setFormPlan] = useState(plan);
+  const [quantity, setQuantity] = useState(1);
+  /** The box office's sold-out answer to this visit's purchase (`n` counts them: each starts the list afresh). */
+  const [soldOut, setSoldOut] = useState<{ answer: SoldOutAnswer; plan: string; quantity: number; n: number } | null>(
+    null,
+  );
+  /** The visitor changed the plan here (then a form that disappears under the focus hands it on). */
+  const [changed, setChanged] = useState(false);
+  /** The pre-rendered waiting list stays for a visit without JavaScript, or one that came back to its answer. */
+  const [noJsAnswer, setNoJsAnswer] = useState(true);
+  useEffect(() => setNoJsAnswer(NO_JS_ANSWER.test(window.location.hash)), []);
+  useEffect(() => {
+    setChosen(plan);
+    setFormPlan(plan);
+  }, [plan]);
+
+  const waiting = isSoldOut(availability?.plans[chosen]) && !soldOut;
+  const answer = useMemo(
+    () => soldOut?.answer ?? (waiting ? { message: PLAN_SOLD_OUT, left: 0 } : null),
+    [soldOut, waiting],
+  );
+  const purchase = useRef<HTMLDivElement>(null);
+  const wasWaiting = useRef(waiting);
+  useEffect(() => {
+    // Back from the waiting list to a plan with seats: the select the visitor used is gone; theirs is this one.
+    if (wasWaiting.current && !waiting && changed)
+      purchase.current?.querySelector<HTMLSelectElement>("select[name=plan]")?.focus();
+    wasWaiting.current = waiting;
+  }, [waiting, changed]);
+
   const onSoldOut = useCallback(
     (answer: SoldOutAnswer) => {
-      setSoldOut(answer);
+      setSoldOut((last) => ({ answer, plan: chosen, quantity, n: (last?.n ?? 0) + 1 }));
       refresh();
     },
-    [refresh],
+    [refresh, chosen, quantity],
   );
   const onChange = (event: FormEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLSelectElement;
+    const target = event.target as HTMLInputElement;
+    if (target.name === "quantity") setQuantity(Number(target.value) || 1);
     if (target.name !== "plan") return;
     setChosen(target.value);
+    setChanged(true);
     setSoldOut(null);
   };
+  const onWaitlistPlan = (value: string) => {
+    setChosen(value);
+    setQuantity(1);
+    setFormPlan(value);
+    setChanged(true);
+  };
   const price = plans.find((p) => p.id === chosen)?.price ?? 0;
+  const options = plans.map((p) => {
+    const seats = seatsText(availability?.plans[p.id]);
+    const price = planPrice(p.price, currency);
+    return {
+      value: p.id,
+      label: `${p.title}: ${price} (${p.tickets} ${p.tickets === 1 ? "ticket" : "tickets"})${seats ? `: ${seats}` : ""}`,
+    };
+  });
 
   return (
-    <div className="grid gap-6">
-      <SiteForm
-        kind="ticket"
-        className="grid gap-5 sm:grid-cols-2"
-        aria-labelledby={titleId}
-        onSoldOut={onSoldOut}
-        onChange={onChange}
-      >
-        <h2 id={titleId} className="text-3xl font-semibold sm:col-span-2">
+    <div ref={purchase} className="grid gap-6">
+      {waiting ? (
+        <h2 id={titleId} className="text-3xl font-semibold">
           Ticket purchase
         </h2>
-        <FormFields
+      ) : (
+        <SiteForm
           kind="ticket"
-          values={{ plan }}
-          options={{
-            plan: plans.map((p) => {
-              const seats = seatsText(availability?.plans[p.id]);
-              const price = planPrice(p.price, currency);
-              return {
-                value: p.id,
-                label: `${p.title}: ${price} (${p.tickets} ${p.tickets === 1 ? "ticket" : "tickets"})${seats ? `: ${seats}` : ""}`,
-              };
-            }),
-          }}
-        />
-        <div className="sm:col-span-2">
-          <button type="submit" className="btn btn-primary">
-            Buy Ticket
-          </button>
-          {availability?.payments === false && price > 0 && (
-            <p className="mt-3 text-muted" data-testid="no-payments">
-              {NO_PAYMENTS_NOTICE}
-            </p>
-          )}
-        </div>
-      </SiteForm>
-      <SoldOutNotice answer={soldOut} plan={chosen} />
+          className="grid gap-5 sm:grid-cols-2"
+          aria-labelledby={titleId}
+          onSoldOut={onSoldOut}
+          onChange={onChange}
+        >
+          <h2 id={titleId} className="text-3xl font-semibold sm:col-span-2">
+            Ticket purchase
+          </h2>
+          <FormFields kind="ticket" values={{ plan: formPlan }} options={{ plan: options }} />
+          <div className="sm:col-span-2">
+            <button type="submit" className="btn btn-primary">
+              Buy Ticket
+            </button>
+            {availability?.payments === false && price > 0 && (
+              <p className="mt-3 text-muted" data-testid="no-payments">
+                {NO_PAYMENTS_NOTICE}
+              </p>
+            )}
+          </div>
+        </SiteForm>
+      )}
+      <SoldOutNotice answer={answer} plan={chosen} focus={soldOut !== null || changed}>
+        {soldOut ? (
+          <WaitlistForm key={`answer-${soldOut.n}`} plans={options} plan={soldOut.plan} quantity={soldOut.quantity} />
+        ) : waiting ? (
+          <WaitlistForm key="waiting" plans={options} plan={chosen} quantity={1} onPlanChange={onWaitlistPlan} />
+        ) : noJsAnswer ? (
+          <WaitlistForm key="no-js" plans={options} plan={chosen} quantity={1} />
+        ) : null}
+      </SoldOutNotice>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAvailability, savedOrder, saveOrder, seatsText, waitForOrder, withTicketName } from "./api";
+import { isAvailability, isSoldOut, savedOrder, saveOrder, seatsText, waitForOrder, withTicketName } from "./api";
 import type { TicketOrderAnswer } from "./orders";
 
 const order: TicketOrderAnswer = {
@@ -33,6 +33,15 @@ describe("seatsText", () => {
     // Fewer seats than one of the plan admits (a Family with 3 left) is sold out too.
     expect(seatsText({ left: 3, soldOut: true })).toBe("Sold out");
     expect(seatsText({ left: 0, soldOut: false })).toBe("Sold out");
+  });
+});
+
+describe("isSoldOut", () => {
+  it("is the waiting list's cue only when the answer says so; unknown is not sold out", () => {
+    expect(isSoldOut(undefined)).toBe(false);
+    expect(isSoldOut({ left: 2, soldOut: false })).toBe(false);
+    expect(isSoldOut({ left: 3, soldOut: true })).toBe(true);
+    expect(isSoldOut({ left: 0, soldOut: false })).toBe(true);
   });
 });
 

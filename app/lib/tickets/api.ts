@@ -29,8 +29,16 @@ export type PlanAvailability = AvailabilityAnswer["plans"][string];
  */
 export function seatsText(entry: PlanAvailability | undefined): string | null {
   if (!entry) return null;
-  if (entry.soldOut || entry.left <= 0) return "Sold out";
+  if (isSoldOut(entry)) return "Sold out";
   return `${entry.left} ${entry.left === 1 ? "seat" : "seats"} left`;
+}
+
+/**
+ * Whether the answer says a plan has no seat left (then /buy-ticket shows its waiting list instead of the
+ * purchase form). False while unknown: the purchase form is shown, and the box office answers with the truth.
+ */
+export function isSoldOut(entry: PlanAvailability | undefined): boolean {
+  return !!entry && (entry.soldOut || entry.left <= 0);
 }
 
 /** Whether a JSON value is an availability answer (a cached or foreign answer is ignored, never trusted). */

@@ -2,22 +2,23 @@
  * The waiting list's routes (issue 42, item 4), registered on the box office's sub-app (../routes.ts):
  *
  * - `POST /api/tickets/waitlist`: join a plan's list (same origin; JSON, or a plain form post); refused while
- *   seats for that quantity are free; mails a confirmation link; once per plan and address.
+ *   seats for that quantity are free; mails a confirmation link; once per plan and address. The fields are
+ *   checked with the form's definition (app/forms/waitlist.ts); a plain post is answered with a 303 back to
+ *   `/buy-ticket?plan=<plan>` at the form's answer (`#sent-waitlist`, `#invalid-waitlist-<field>`).
  * - `GET|POST /api/tickets/waitlist/confirm?token=`: the confirmation link. As with the newsletter's links, the
  *   GET only shows a button (mail scanners follow links and must not act); the POST acts.
  * - `GET|POST /api/tickets/offer?token=`: an offer's link. The GET says what is kept and until when; the POST
  *   starts the checkout of exactly those held seats (a free plan's order at once).
  */
 import type { Context, Hono, MiddlewareHandler } from "hono";
-import { HONEYPOT_FIELD } from "../../../app/forms";
+import { HONEYPOT_FIELD, invalidId, sentId } from "../../../app/forms";
+import { checkForm } from "../../../app/forms/schema";
 import { ticketsPath } from "../../../app/lib/tickets/orders";
 import { WAITLIST_JOIN_PATH, type WaitlistJoinAnswer, type WaitlistRefusal } from "../../../app/lib/tickets/waitlist";
 import { apiBody } from "../../headers";
-import { sameOriginPath } from "../../redirect";
 import { escapeHtml, page, readForm, readJson, sameOrigin } from "../../request";
 import { WAITLIST_PATHS, type Waitlist } from "./waitlist";
 
-const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}\.[^\s@<>"]{2,}$/;
 const TOKEN = /^[\w-]{16,64}$/;
 
 export interface WaitlistRouteOptions {
@@ -51,32 +52,32 @@ export function registerWaitlist(
       return c.json({ error: "Send the form as application/json or application/x-www-form-urlencoded" }, 415);
     const fields = json ? await readJson(c) : await readForm(c);
     if (!fields) return c.json({ error: "Malformed body" }, 400);
-    const back = sameOriginPath(c.req.header("referer"), c.req.url, "/buy-ticket");
+    // A plain post (without JavaScript) comes back to the form's page: its answer shows there through `:target`.
+    const back = `/buy-ticket?plan=${encodeURIComponent((fields.plan ?? "").trim().slice(0, 40))}`;
     const message = (email: string) =>
       `Almost done: we sent a link to ${email}. Open it to take your place on the waiting list; when seats come free, the first in line gets them by e-mail.`;
     if (fields[HONEYPOT_FIELD])
-      return json ? c.json({ ok: true, message: message("you") }, 201) : c.redirect(back, 303);
+      return json
+        ? c.json({ ok: true, message: message("you") }, 201)
+        : c.redirect(`${back}#${sentId("waitlist")}`, 303);
 
-    const invalid = (field: string, text: string) =>
+    const invalid = (field: string, errors: Record<string, string>) =>
       json
-        ? c.json({ error: "invalid", field, errors: { [field]: text } } satisfies WaitlistRefusal, 422)
-        : c.html(page("Please check the form", text, back), 422);
-    const email = (fields.email ?? "").trim();
-    const name = (fields.name ?? "").trim();
-    const quantity = Number(fields.quantity ?? "1");
-    const plan = (fields.plan ?? "").trim();
-    if (!EMAIL.test(email)) return invalid("email", "Please enter an e-mail address, like name@example.org.");
-    if (!Number.isSafeInteger(quantity) || quantity < 1)
-      return invalid("quantity", "Please choose how many: 1 or more.");
-    if (name.length > 100 || /[<>\p{Cc}]/u.test(name))
-      return invalid("name", "Please write a name of at most 100 letters.");
+        ? c.json({ error: "invalid", field, errors } satisfies WaitlistRefusal, 422)
+        : c.redirect(`${back}#${invalidId("waitlist", field)}`, 303);
+    // The form's own checks (app/forms/waitlist.ts), as the browser ran them.
+    const checked = checkForm("waitlist", fields);
+    if (!checked.ok) return invalid(checked.first, checked.errors);
+    const { email = "", plan = "", name = "" } = checked.data;
+    const quantity = Number(checked.data.quantity);
+    if (/[<>\p{Cc}]/u.test(name)) return invalid("name", { name: "Please write your name without < > signs." });
 
     const result = await waitlist.join({ plan, email, quantity, name: name || null });
     switch (result.kind) {
       case "unknown-plan":
-        return invalid("plan", "Please choose one of the plans.");
+        return invalid("plan", { plan: "Please choose one of the plans." });
       case "too-many":
-        return invalid("quantity", `At most ${result.max} of this plan can be bought in one order.`);
+        return invalid("quantity", { quantity: `At most ${result.max} of this plan can be bought in one order.` });
       case "not-sold-out": {
         const text = `There are seats left for this plan (${result.left}): you can buy them now, no need to wait.`;
         return json
@@ -86,7 +87,7 @@ export function registerWaitlist(
       case "joined":
         return json
           ? c.json({ ok: true, message: message(email) } satisfies WaitlistJoinAnswer, result.created ? 201 : 200)
-          : c.html(page("Check your e-mail", message(email), back), result.created ? 201 : 200);
+          : c.redirect(`${back}#${sentId("waitlist")}`, 303);
     }
   });
 

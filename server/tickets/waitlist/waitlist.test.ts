@@ -92,8 +92,9 @@ describe.each(backends)("the waiting list on %s", (_name, open) => {
       body: { plan: "solo", quantity: "1", email: "First@Example.org", name: "Fay First" },
       form: true,
     });
-    expect(a.status).toBe(201);
-    expect(await a.text()).toContain("Check your e-mail");
+    // Back to the page, where the form's answer shows through `:target`.
+    expect(a.status).toBe(303);
+    expect(a.headers.get("location")).toBe("/buy-ticket?plan=solo#sent-waitlist");
     expect((await join({ plan: "solo", quantity: 1, email: "second@example.org" })).status).toBe(201);
     const again = await join({ plan: "solo", quantity: 1, email: "first@example.org" });
     expect(again.status).toBe(200);
@@ -109,6 +110,19 @@ describe.each(backends)("the waiting list on %s", (_name, open) => {
       headers: { "content-type": "application/json", origin: "https://evil.test" },
     });
     expect(foreign.status).toBe(403);
+    // Checked with the form's definition: a plain post with a wrong field goes back to the form, marked.
+    const wrong = await t.request("POST", "/api/tickets/waitlist", {
+      body: { plan: "solo", quantity: "1", email: "not an address", name: "" },
+      form: true,
+    });
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.get("location")).toBe("/buy-ticket?plan=solo#invalid-waitlist-email");
+    // The forms' endpoint does not take it: the waiting list is no inbox submission.
+    expect(
+      (await t.request("POST", "/api/forms/waitlist", { body: { plan: "solo", quantity: 1, email: "z@example.org" } }))
+        .status,
+    ).toBe(400);
+    expect(await rows(sql`SELECT 1 FROM submissions WHERE kind = 'waitlist'`)).toHaveLength(0);
 
     // Confirming: the GET only shows a button (mail scanners follow links); the POST puts them in line.
     const firstToken = linkIn((await mailsTo("first@example.org"))[0]!.body, "/api/tickets/waitlist/confirm");
