@@ -3,7 +3,7 @@
  * stored submission becomes exactly one mail at a fake SMTP server. Runs its own server (see helpers).
  */
 import type { Page } from "@playwright/test";
-import { FORMS as DEFINITIONS } from "../../app/forms";
+import { FORMS as DEFINITIONS, formPath } from "../../app/forms";
 import { expect, ready, test } from "./fixtures";
 import { countRows, startStack, type Stack } from "./forms-delivery.helpers";
 
@@ -66,7 +66,9 @@ for (const { kind, path, scope } of FORMS) {
     const email = await visitor(page);
     await page.goto(path);
     await ready(page);
-    const form = page.locator(`${scope}form[action="/api/forms/${kind}"]`);
+    // The ticket form posts to the box office, which sends a paid plan's request on to the organisers when no
+    // card provider is configured (as here): still one stored row.
+    const form = page.locator(`${scope}form[action="${formPath(kind)}"]`);
     await fill(page, form, email);
     await form.locator("[type=submit]").click();
     await expect(toast(page, DEFINITIONS[kind].success)).toBeVisible();
