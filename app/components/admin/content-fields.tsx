@@ -378,7 +378,7 @@ function Node({
               set(picked.value);
             }}
           >
-            {value === undefined || value === null || value === "" ? <option value="">(none)</option> : null}
+            {ref || value === undefined || value === null || value === "" ? <option value="">(none)</option> : null}
             {!known && value !== undefined && value !== null && value !== "" ? (
               <option value={String(value)}>{String(value)} (unknown)</option>
             ) : null}

@@ -91,7 +91,7 @@ export function PicturePicker({
         {value ? (
           <img src={thumbnail(value)} alt="" width={96} height={72} className="h-18 w-24 rounded object-cover" />
         ) : null}
-        <span id={`${own}-now`} className="min-w-0 flex-1 break-words font-normal">
+        <span id={`${own}-now`} className="min-w-40 flex-1 break-words font-normal">
           {value ? `Chosen: ${value}` : "No picture chosen yet."}
         </span>
         <button
