@@ -2,41 +2,17 @@
  * The storage layer on both databases: the embedded PostgreSQL always, and a real PostgreSQL when
  * TEST_DATABASE_URL is set (`npm run test:pg` starts a throwaway cluster and sets it). Same tests on both.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
+import { databaseBackends } from "../../tests/fixtures/database-backends";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db/client";
+import type { Database } from "../db/client";
 import { migrate } from "../db/migrate";
 import { claimMails, markFailed, markSent } from "../mail/queries";
 import { confirmSubscriber, countRequest, saveSubmission, subscribe, unsubscribe, type NewSubmission } from "./queries";
 import { purge } from "../retention/queries";
 import { rowsOf } from "../db/rows";
 
-const backends: [string, () => Promise<{ database: Database; cleanup: () => void }>][] = [
-  [
-    "embedded",
-    async () => {
-      const dir = mkdtempSync(path.join(tmpdir(), "tncc-db-"));
-      return {
-        database: await openDatabase({ dataDir: dir }),
-        cleanup: () => rmSync(dir, { recursive: true, force: true }),
-      };
-    },
-  ],
-];
-const url = process.env.TEST_DATABASE_URL;
-if (url)
-  backends.push([
-    "PostgreSQL",
-    async () => {
-      const reset = await openDatabase({ databaseUrl: url });
-      await reset.db.execute(sql`DROP SCHEMA public CASCADE; DROP SCHEMA IF EXISTS site CASCADE; CREATE SCHEMA public`);
-      await reset.close();
-      return { database: await openDatabase({ databaseUrl: url }), cleanup: () => {} };
-    },
-  ]);
+const backends = databaseBackends("forms");
 
 const row = (key: string | null, kind = "contact"): NewSubmission => ({
   kind,

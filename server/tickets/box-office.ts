@@ -155,6 +155,13 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     return result;
   }
 
+  /** A paid checkout session: its hold sold, or (its seats taken meanwhile) its payment refunded. */
+  async function settle(holdId: number, session: Stripe.Checkout.Session): Promise<void> {
+    const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : null;
+    const sale: SaleResult = await sell(holdId, { paymentIntent, amountMinor: session.amount_total ?? undefined });
+    if (!sale.ok && "noSeat" in sale) await refundLate(sale.hold, paymentIntent);
+  }
+
   /** A payment whose seats went to someone else: refunded by itself, and the buyer told why. */
   async function refundLate(hold: Hold, paymentIntent: string | null): Promise<void> {
     const tickets = await plans();
@@ -353,9 +360,7 @@ export function createBoxOffice(options: BoxOfficeOptions) {
         return true;
       }
       if (session.payment_status !== "paid") return true;
-      const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : null;
-      const sale: SaleResult = await sell(hold.id, { paymentIntent, amountMinor: session.amount_total ?? undefined });
-      if (!sale.ok && "noSeat" in sale) await refundLate(sale.hold, paymentIntent);
+      await settle(hold.id, session);
       return true;
     },
 
@@ -366,9 +371,7 @@ export function createBoxOffice(options: BoxOfficeOptions) {
       if (hold.status !== "sold" && payments) {
         const session = await provider().checkout.sessions.retrieve(sessionId);
         if (session.payment_status === "paid") {
-          const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : null;
-          const sale = await sell(hold.id, { paymentIntent, amountMinor: session.amount_total ?? undefined });
-          if (!sale.ok && "noSeat" in sale) await refundLate(sale.hold, paymentIntent);
+          await settle(hold.id, session);
         }
       }
       const order = await orderOfHold(db, hold.id);

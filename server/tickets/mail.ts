@@ -8,13 +8,12 @@ import type { TicketsData } from "../../app/lib/build-outputs";
 import { buildCalendar } from "../../app/lib/schedule/ics";
 import { ticketReference, ticketsPath } from "../../app/lib/tickets/orders";
 import type { MailAttachment, MailDraft } from "../mail/queries";
+import { escapeHtml } from "../request";
 import type { Ticket, TicketOrder } from "./queries";
 
 /** A QR code as PNG: 8 pixels a module, a quiet zone of 4. */
 export const qrPng = (text: string) =>
   Buffer.from(toPngBuffer(generate(text), { scale: 8, pad: 4, on: [0, 0, 0], off: [255, 255, 255] }));
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The event as a calendar file. */
 export function eventCalendar(data: TicketsData, siteUrl: string): string {

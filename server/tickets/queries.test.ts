@@ -4,12 +4,10 @@
  * seats, five times: exactly the seats there are are held, nobody is refused while seats for them were left;
  * a hold completed twice makes one order; a late payment gets a seat only while one is free.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
+import { databaseBackends } from "../../tests/fixtures/database-backends";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db/client";
+import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import {
   holdMany,
@@ -23,29 +21,7 @@ import {
 } from "./queries";
 import { newTicketCode } from "./signing";
 
-const backends: [string, () => Promise<{ database: Database; cleanup: () => void }>][] = [
-  [
-    "embedded",
-    async () => {
-      const dir = mkdtempSync(path.join(tmpdir(), "tncc-tickets-"));
-      return {
-        database: await openDatabase({ dataDir: dir }),
-        cleanup: () => rmSync(dir, { recursive: true, force: true }),
-      };
-    },
-  ],
-];
-const url = process.env.TEST_DATABASE_URL;
-if (url)
-  backends.push([
-    "PostgreSQL",
-    async () => {
-      const reset = await openDatabase({ databaseUrl: url });
-      await reset.db.execute(sql`DROP SCHEMA public CASCADE; DROP SCHEMA IF EXISTS site CASCADE; CREATE SCHEMA public`);
-      await reset.close();
-      return { database: await openDatabase({ databaseUrl: url }), cleanup: () => {} };
-    },
-  ]);
+const backends = databaseBackends("tickets");
 
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 const request = (planId: string, seats: number, i: number): HoldRequest => ({

@@ -4,15 +4,14 @@
  * focused; a refused save marks the field, in words; a new session and a new post are saved with no id or
  * number typed (the save gives the next free ones); each field is named by its label alone.
  */
-import { execFileSync } from "node:child_process";
-import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { parse } from "yaml";
 import { ORGANISER } from "./admin-accounts";
 import { expect as baseExpect, expectNoAxeViolations, ready, test } from "./fixtures";
-import { startSite, type SiteServer } from "./forms-delivery.helpers";
+import type { SiteServer } from "./forms-delivery.helpers";
+import { startWorkingCopySite, type WorkingCopySite } from "./working-copy";
 
 const PORT = Number(process.env.E2E_PORT ?? 4174) + 130;
 /** Each save runs the build's content check: seconds on a busy machine. */
@@ -21,31 +20,18 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ mode: "serial" });
 test.use({ viewport: { width: 412, height: 915 } });
 
-let dir: string;
-let contentDir: string;
+let copy: WorkingCopySite;
 let site: SiteServer;
-const git = (...args: string[]) =>
-  execFileSync("git", ["-C", path.join(dir, "repo"), ...args], { encoding: "utf8" }).trim();
+let contentDir: string;
+const git = (...args: string[]) => copy.git(...args);
 
 test.beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "tncc-editor-"));
-  contentDir = path.join(dir, "repo", "content");
-  await cp("content", contentDir, { recursive: true });
-  git("init", "--quiet", "--initial-branch=main");
-  git("add", ".");
-  git("-c", "user.name=setup", "-c", "user.email=setup@example.org", "commit", "--quiet", "-m", "Content");
-  const env = { DATA_DIR: path.join(dir, "data"), CONTENT_DIR: contentDir };
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
-    input: `${ORGANISER.password}\n`,
-    env: { ...process.env, ...env },
-    stdio: ["pipe", "ignore", "inherit"],
-  });
-  site = await startSite(PORT, { ...env, SMTP_URL: "" });
+  copy = await startWorkingCopySite(PORT, "editor");
+  ({ site, contentDir } = copy);
 });
 
 test.afterAll(async () => {
-  await site?.stop();
-  await rm(dir, { recursive: true, force: true });
+  await copy?.stop();
 });
 
 async function openFile(page: Page, file: string) {

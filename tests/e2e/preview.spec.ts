@@ -4,14 +4,11 @@
  * page with the site's own components from the saved content, while the public page keeps the live build's
  * title until a publish.
  */
-import { execFileSync } from "node:child_process";
-import { cp, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { ORGANISER } from "./admin-accounts";
 import { expect as baseExpect, expectNoAxeViolations, ready, test } from "./fixtures";
-import { startSite, type SiteServer } from "./forms-delivery.helpers";
+import type { SiteServer } from "./forms-delivery.helpers";
+import { startWorkingCopySite, type WorkingCopySite } from "./working-copy";
 
 const PORT = Number(process.env.E2E_PORT ?? 4174) + 140;
 /** A save runs the build's content check: seconds on a busy machine. */
@@ -22,30 +19,15 @@ const NEW = "Doors Open & Welcome Coffee";
 
 test.describe.configure({ mode: "serial" });
 
-let dir: string;
+let copy: WorkingCopySite;
 let site: SiteServer;
-const git = (...args: string[]) =>
-  execFileSync("git", ["-C", path.join(dir, "repo"), ...args], { encoding: "utf8" }).trim();
-
 test.beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "tncc-preview-"));
-  const contentDir = path.join(dir, "repo", "content");
-  await cp("content", contentDir, { recursive: true });
-  git("init", "--quiet", "--initial-branch=main");
-  git("add", ".");
-  git("-c", "user.name=setup", "-c", "user.email=setup@example.org", "commit", "--quiet", "-m", "Content");
-  const env = { DATA_DIR: path.join(dir, "data"), CONTENT_DIR: contentDir };
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
-    input: `${ORGANISER.password}\n`,
-    env: { ...process.env, ...env },
-    stdio: ["pipe", "ignore", "inherit"],
-  });
-  site = await startSite(PORT, { ...env, SMTP_URL: "" });
+  copy = await startWorkingCopySite(PORT, "preview");
+  ({ site } = copy);
 });
 
 test.afterAll(async () => {
-  await site?.stop();
-  await rm(dir, { recursive: true, force: true });
+  await copy?.stop();
 });
 
 /** Opens a preview, signing in on it (it asks when signed out). */

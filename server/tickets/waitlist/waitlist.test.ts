@@ -5,39 +5,16 @@
  * mail); nobody else can buy that seat; the offer runs out (the clock moved past WAITLIST_OFFER_HOURS, then
  * the sweep); the second gets it and buys through the fake card provider.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
+import { databaseBackends } from "../../../tests/fixtures/database-backends";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { boxOfficeApp, type BoxOfficeApp } from "../../../tests/fixtures/box-office-app";
-import { openDatabase, type Database } from "../../db/client";
+import type { Database } from "../../db/client";
 import { rowsOf } from "../../db/rows";
 import { stock } from "../queries";
 
-const backends: [string, () => Promise<{ database: Database; cleanup: () => void }>][] = [
-  [
-    "embedded",
-    async () => {
-      const dir = mkdtempSync(path.join(tmpdir(), "tncc-waitlist-"));
-      return {
-        database: await openDatabase({ dataDir: dir }),
-        cleanup: () => rmSync(dir, { recursive: true, force: true }),
-      };
-    },
-  ],
-];
-const url = process.env.TEST_DATABASE_URL;
-if (url)
-  backends.push([
-    "PostgreSQL",
-    async () => {
-      const reset = await openDatabase({ databaseUrl: url });
-      await reset.db.execute(sql`DROP SCHEMA public CASCADE; DROP SCHEMA IF EXISTS site CASCADE; CREATE SCHEMA public`);
-      await reset.close();
-      return { database: await openDatabase({ databaseUrl: url }), cleanup: () => {} };
-    },
-  ]);
+const backends = databaseBackends("waitlist");
 
 const HOUR = 3_600_000;
 
