@@ -8,6 +8,7 @@
 import type Stripe from "stripe";
 import { BUILD_OUTPUTS, type TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
+import { batched } from "../db/batch";
 import type { Database } from "../db/client";
 import { queueMail } from "../mail/queries";
 import { createStripe, describeStripeError, type StripeSettings } from "../orders/stripe";
@@ -22,7 +23,8 @@ import {
   releaseExpired,
   releaseHold,
   sellHold,
-  setCheckoutSession,
+  setCheckoutSessions,
+  type CheckoutSession,
   stock,
   syncStock,
   type Hold,
@@ -93,34 +95,12 @@ export function createBoxOffice(options: BoxOfficeOptions) {
   const signing = () =>
     (keys ??= ticketKeys(db).catch((error: unknown) => ((keys = undefined), Promise.reject(error))));
 
-  /**
-   * Holds are taken in batches: the requests that arrive while a batch commits go together in the next one,
-   * so a rush of buyers shares each write to disk instead of queueing one by one on the plan's row.
-   */
-  const waiting: { request: HoldRequest; done: (result: Promise<HoldResult>) => void }[] = [];
-  let holding = false;
-  async function drainHolds(): Promise<void> {
-    if (holding) return;
-    holding = true;
-    try {
-      while (waiting.length) {
-        const batch = waiting.splice(0, 100);
-        const results = holdMany(
-          db,
-          batch.map((b) => b.request),
-        );
-        batch.forEach((b, i) => b.done(results.then((all) => all[i]!)));
-        await results.catch(() => {});
-      }
-    } finally {
-      holding = false;
-    }
-  }
-  const takeSeats = (request: HoldRequest) =>
-    new Promise<HoldResult>((resolve) => {
-      waiting.push({ request, done: resolve });
-      void drainHolds();
-    });
+  // A rush of buyers shares each write to disk: the holds, and then their checkout sessions, in batches.
+  const takeSeats = batched((requests: HoldRequest[]) => holdMany(db, requests));
+  const recordCheckout = batched(async (sessions: CheckoutSession[]) => {
+    await setCheckoutSessions(db, sessions);
+    return sessions;
+  });
 
   /** The plans of the live build, their capacities written to the stock once per build. */
   let synced: TicketsData | undefined;
@@ -233,7 +213,7 @@ export function createBoxOffice(options: BoxOfficeOptions) {
         { idempotencyKey: `hold-${hold.id}` },
       );
       if (typeof session.url !== "string" || !/^https?:\/\//.test(session.url)) throw new Error("no session URL");
-      await setCheckoutSession(db, hold.id, session.id, session.url);
+      await recordCheckout({ holdId: hold.id, sessionId: session.id, url: session.url });
       return { url: session.url };
     } catch (error) {
       logError(`tickets: the payment provider could not start a checkout: ${describeStripeError(error)}`);
@@ -259,6 +239,8 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     /** Whether paid plans are sold online (else they are requests to the organisers). */
     payments,
     plans,
+    /** The tickets' key pair: the door's list carries its public key (issue 43). */
+    signing,
 
     async availability() {
       const [tickets, seats] = await Promise.all([plans(), stock(db)]);
