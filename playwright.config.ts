@@ -30,6 +30,10 @@ assertUsablePorts("E2E_PORT", {
   boxOfficeMail: PORT + 155,
   attendees: PORT + 160,
   attendeesMail: PORT + 161,
+  door: PORT + 180,
+  doorSecond: PORT + 181,
+  checkin: PORT + 190,
+  checkinSecond: PORT + 191,
 });
 
 /** End-to-end tests against the production build, served exactly as `npm start` serves it. */

@@ -13,8 +13,9 @@ const clientChunks = {
     { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, tags: ["$initial" as const] },
     {
       name: "shared",
-      // The organisers' pages (/admin, /admin/content) share their own code: it never joins the visitors' chunk.
-      test: /[\\/]app[\\/](?:components|lib)[\\/](?!admin[\\/])/,
+      // The organisers' pages (/admin, /admin/content) and the door's /checkin (issue 43: its protocol is shared
+      // with /admin) share their own code: it never joins the visitors' chunk.
+      test: /[\\/]app[\\/](?:components|lib)[\\/](?!(?:admin|door)[\\/])/,
       minShareCount: 2,
       tags: ["$initial" as const],
     },

@@ -38,11 +38,14 @@ export async function loader() {
   return { shell: shellView() };
 }
 
-/** A route may ask for the contact top bar with `handle = { topBar: "contact" }`. */
-function useTopBar(): TopBarVariant {
+/**
+ * A route may ask for the contact top bar with `handle = { topBar: "contact" }`, or for no site header and footer
+ * with `handle = { bare: true }` (the door's /checkin: a tool held in one hand, issue 43).
+ */
+function useRouteHandle(): { topBar: TopBarVariant; bare: boolean } {
   const matches = useMatches();
-  const handle = matches.at(-1)?.handle as { topBar?: TopBarVariant } | undefined;
-  return handle?.topBar ?? "tagline";
+  const handle = matches.at(-1)?.handle as { topBar?: TopBarVariant; bare?: boolean } | undefined;
+  return { topBar: handle?.topBar ?? "tagline", bare: handle?.bare === true };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -75,7 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const topBar = useTopBar();
+  const { topBar, bare } = useRouteHandle();
 
   useEffect(() => {
     // Tests (and CSS, if ever needed) can tell a hydrated page from the pre-rendered HTML.
@@ -114,7 +117,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 
   return (
-    <Shell shell={loaderData.shell} topBar={topBar}>
+    <Shell shell={loaderData.shell} topBar={topBar} bare={bare}>
       {installable && <link rel="manifest" href="/manifest.webmanifest" />}
       <Outlet />
       <Toasts />

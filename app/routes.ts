@@ -36,6 +36,8 @@ export default [
   // /tickets?session=… is the return from checkout, /tickets/<token> the order's page, kept on the phone.
   route("tickets", "routes/tickets.tsx"),
   route("tickets/:token", "routes/ticket-order.tsx"),
+  // The door's check-in (issue 43): browser only as well, and kept by the offline worker for a hall without Wi-Fi.
+  route("checkin", "routes/checkin.tsx"),
   route("404", "routes/not-found.tsx", { id: "not-found-page" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

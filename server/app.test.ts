@@ -271,7 +271,7 @@ describe("security headers", () => {
     for (const res of responses) {
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-      expect(res.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=(), payment=()");
+      expect(res.headers.get("permissions-policy")).toBe("camera=(self), microphone=(), geolocation=(), payment=()");
       expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
       expect(res.headers.get("x-frame-options")).toBe("DENY");
       expect(res.headers.get("content-security-policy")).toBeTruthy();

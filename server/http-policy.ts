@@ -9,12 +9,15 @@ import path from "node:path";
  * Headers on every response (also written to the static hosts' `_headers` file by the build).
  * Permissions-Policy leaves out `interest-cohort`: FLoC is gone and Chromium logs
  * "Unrecognized feature: 'interest-cohort'" as a console error on every page. `payment=()`: no page
- * uses the Payment Request API (checkout is the provider's hosted page, reached by a redirect).
+ * uses the Payment Request API (checkout is the provider's hosted page, reached by a redirect). `camera=(self)`:
+ * the door's check-in (/checkin, issue 43) reads tickets with the phone's camera; no other origin (the map's
+ * frame) gets it. Site-wide, not only on /checkin: a page opened from the offline copy of another page's shell,
+ * or reached by a link inside the app, keeps the document's policy (docs/decisions/025-door-scanner.md).
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+  "Permissions-Policy": "camera=(self), microphone=(), geolocation=(), payment=()",
   "Cross-Origin-Opener-Policy": "same-origin",
   "X-Frame-Options": "DENY",
 };
@@ -102,10 +105,11 @@ export function cacheControlFor(urlPath: string, file: string): string {
 
 /**
  * Pages rendered in the browser only (not pre-rendered): served as the SPA fallback, never indexed. The
- * organisers' area, and the buyer's tickets (`/tickets?session=…`, `/tickets/<token>`: issue 42).
+ * organisers' area, the buyer's tickets (`/tickets?session=…`, `/tickets/<token>`: issue 42), and the door's
+ * check-in (`/checkin`: issue 43).
  */
 export function isClientOnlyPath(urlPath: string): boolean {
-  return /^\/(admin|tickets)(\/|$)/.test(urlPath);
+  return /^\/(admin|tickets|checkin)(\/|$)/.test(urlPath);
 }
 
 /** Build artefacts in build/client that are never served at their own URL. */

@@ -89,10 +89,16 @@ export const organiserNameSchema = z.optional(
     ),
 );
 
-/** `POST /api/admin/organisers` (an invitation); `name`: "their name", offered to the invitee. */
+/** Who an invitation makes (issue 43): an organiser, or a door volunteer who checks tickets in and nothing else. */
+export const ADMIN_ROLES = ["organiser", "door"] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+export const roleLabel = { organiser: "Organiser", door: "Door volunteer" } as const;
+
+/** `POST /api/admin/organisers` (an invitation); `name`: "their name", offered to the invitee; `role`: organiser by default. */
 export const inviteSchema = z.object({
   email: emailSchema("Please enter the e-mail address to invite."),
   name: organiserNameSchema,
+  role: z.optional(z.enum(ADMIN_ROLES, "Please choose Organiser or Door volunteer.")),
 });
 
 /** `POST /api/admin/invite` (no session: the link's token is the proof). */

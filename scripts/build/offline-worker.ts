@@ -26,8 +26,10 @@ declare const __COMPRESSIBLE_TYPES__: string;
 const COMPRESSIBLE = new RegExp(__COMPRESSIBLE_TYPES__);
 /** ./service-worker.ts TICKETS_SHELL: the page shell (the SPA fallback) of /tickets and /tickets/<token>. */
 declare const __TICKETS_SHELL__: string;
-const isTicketsPage = (pathname: string) =>
-  pathname === __TICKETS_SHELL__ || pathname.startsWith(`${__TICKETS_SHELL__}/`);
+/** ./service-worker.ts SHELL_PAGES: the browser-only pages answered with that shell (/tickets/*, /checkin). */
+declare const __SHELL_PAGES__: string[];
+const isShellPage = (pathname: string) =>
+  __SHELL_PAGES__.some((page) => pathname === page || pathname.startsWith(`${page}/`));
 
 function withBody(response: Response, body: ReadableStream<Uint8Array>, stored: boolean): Response {
   const headers = new Headers(response.headers);
@@ -69,8 +71,9 @@ registerRoute(
   async ({ request, url }) => {
     const network = fetch(request);
     // The buyer's tickets are rendered in the browser: every /tickets/<token> shares one shell (the page keeps
-    // the order itself), so a ticket opened once shows at the door without a connection (issue 42).
-    const copy = unpack(await matchPrecache(isTicketsPage(url.pathname) ? __TICKETS_SHELL__ : url.pathname));
+    // the order itself), so a ticket opened once shows at the door without a connection (issue 42); so does
+    // the door's /checkin, which keeps its attendee list in IndexedDB (issue 43).
+    const copy = unpack(await matchPrecache(isShellPage(url.pathname) ? __TICKETS_SHELL__ : url.pathname));
     if (!copy) return network;
     const slow = new Promise<Response>((resolve) => setTimeout(() => resolve(copy), PAGE_WAIT_MS));
     return Promise.race([network.catch(() => copy), slow]);

@@ -7,7 +7,8 @@
  * It precaches what a visitor needs at the venue: the home page, the schedule, every session and speaker
  * page, /agenda, FAQs and contact (HTML and .data), the scripts and styles those pages load, the fonts,
  * and the AVIF pictures they show at phone width (640 w); and the page shell of the buyer's tickets
- * (/tickets/<token>: its order is kept by the page itself). /api/* and /admin are never cached. The worker
+ * (/tickets/<token>: its order is kept by the page itself) and of the door's check-in (/checkin, issue 43: its
+ * attendee list is kept by the page, its QR reader is loaded with it). /api/* and /admin are never cached. The worker
  * stores text gzip-compressed, so the room it takes on the phone is about the gzip size of the files.
  */
 import { createHash } from "node:crypto";
@@ -38,8 +39,10 @@ export const OFFLINE_PAGES = ["/", "/schedule", "/agenda", "/changes", "/faqs", 
 const SPA_FALLBACK = "__spa-fallback.html";
 /** The address the tickets' shell is precached under: ./offline-worker.ts answers /tickets/* offline with it. */
 export const TICKETS_SHELL = "/tickets";
-/** The route ids (app/routes.ts) whose code the tickets' shell needs offline. */
-const TICKETS_ROUTES = ["routes/tickets", "routes/ticket-order"];
+/** Other browser-only pages the worker answers with the same shell offline: the door's check-in (issue 43). */
+export const SHELL_PAGES = [TICKETS_SHELL, "/checkin"];
+/** The route ids (app/routes.ts) whose code the shell needs offline. */
+const TICKETS_ROUTES = ["routes/tickets", "routes/ticket-order", "routes/checkin"];
 
 /** The scripts and styles of some routes, from the route manifest (`/assets/manifest-*.js`) a page loads. */
 async function routeFiles(clientDir: string, html: string, ids: string[]): Promise<string[]> {
@@ -83,6 +86,7 @@ async function bundleWorker(): Promise<{ file: string; cleanup: () => Promise<vo
   const define = {
     __COMPRESSIBLE_TYPES__: JSON.stringify(COMPRESSIBLE_TYPES.source),
     __TICKETS_SHELL__: JSON.stringify(TICKETS_SHELL),
+    __SHELL_PAGES__: JSON.stringify(SHELL_PAGES),
     "process.env.NODE_ENV": '"production"',
   };
   const lock = await readFile(path.join(path.dirname(WORKER_CACHE), "../package-lock.json")).catch(() => "");
@@ -145,13 +149,14 @@ export async function writeServiceWorker(clientDir: string, contentPages: string
   }
   // The buyer's tickets (/tickets/<token>, rendered in the browser: issue 42) open offline once the worker is in:
   // the SPA fallback is precached under TICKETS_SHELL (the server answers that address with it), with the
-  // scripts it loads and the code of the tickets' routes (named in the route manifest it loads).
+  // scripts it loads and the code of the tickets' and the door's routes (named in the route manifest it loads).
   files.add(SPA_FALLBACK);
   const shell = await readFile(path.join(clientDir, SPA_FALLBACK), "utf8");
   for (const asset of referenced(shell, /\/assets\/[\w.-]+\.(?:js|css|woff2)/g)) files.add(asset);
   for (const asset of await routeFiles(clientDir, shell, TICKETS_ROUTES)) files.add(asset);
-  // What those scripts load on demand (the form checks and outbox, the toasts, the agenda's QR code), so a
-  // form sent offline is checked and told "saved on this device" as online. Chunks name each other `./x.js`.
+  // What those scripts load on demand (the form checks and outbox, the toasts, the agenda's QR code, the door's
+  // QR reader), so a form sent offline is checked and told "saved on this device" as online, and the door reads
+  // tickets without a network. Chunks name each other `./x.js`.
   const scripts = [...files].filter((f) => f.endsWith(".js"));
   for (const script of scripts) {
     const text = await readFile(path.join(clientDir, script), "utf8");

@@ -1,7 +1,8 @@
 /**
  * `/api/admin/*`: the organisers' inbox (issue 18). Every route needs a live session (401 without), except
  * signing in; every state-changing request must come from SITE_URL's origin (403 otherwise). The routes are
- * one family per file beside this one; docs/decisions/011-admin.md has the policy.
+ * one family per file beside this one; docs/decisions/011-admin.md has the policy. A door volunteer's session
+ * (issue 43) reaches only the session, the password and the door's routes (server/door/): 403 elsewhere.
  */
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
@@ -19,6 +20,7 @@ import { INVITE_PATH, registerOrganisers } from "./accounts/organisers";
 import { registerPublish } from "../publish/routes";
 import { cookieName, registerSession } from "./accounts/session";
 import { registerSubmissions } from "./inbox/submissions";
+import { registerDoor } from "../door/routes";
 
 export type { AdminOptions } from "./context";
 
@@ -26,6 +28,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** A content file saved by the editor, or previewed (MAX_CONTENT_BYTES, JSON-escaped). */
 const CONTENT_BODY_LIMIT = 1024 * 1024;
+/** A door device's batch of scans (issue 43): MAX_SYNC_SCANS of them, JSON. */
+const DOOR_SYNC_LIMIT = 128 * 1024;
 /** A picture uploaded by the editor (MAX_IMAGE_BYTES) and its form fields: a larger one gets 413 before it is read. */
 const IMAGE_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
 const imageLimit = limitBody(IMAGE_BODY_LIMIT, (c) =>
@@ -38,6 +42,8 @@ const imageLimit = limitBody(IMAGE_BODY_LIMIT, (c) =>
  */
 const BODY_LIMITS: Record<string, MiddlewareHandler> = {
   "/api/admin/content/file": limitBody(CONTENT_BODY_LIMIT),
+  // A door's sync: up to MAX_SYNC_SCANS scans of about 150 bytes each.
+  "/api/admin/door/sync": limitBody(DOOR_SYNC_LIMIT),
   "/api/admin/content/preview": limitBody(CONTENT_BODY_LIMIT),
   "/api/admin/content/images": async (c, next) => {
     const length = c.req.header("content-length");
@@ -47,6 +53,15 @@ const BODY_LIMITS: Record<string, MiddlewareHandler> = {
   },
 };
 const bodyLimit: MiddlewareHandler = (c, next) => (BODY_LIMITS[c.req.path] ?? apiBody)(c, next);
+
+/**
+ * What a door volunteer may reach (issue 43), judged on the path the router matches (`c.req.path`, decoded as
+ * it decodes it), so no spelling of another route slips through.
+ */
+export const doorMayReach = (path: string) =>
+  path === "/api/admin/session" || path === "/api/admin/password" || path.startsWith("/api/admin/door/");
+const DOOR_ONLY =
+  "This account is a door volunteer's: it can check tickets in on the check-in page (/checkin) and nothing else here.";
 
 /** The Origin of a state-changing request must be the site's own (SITE_URL, else the request's). */
 export function originAllowed(c: Context, siteUrl: string | undefined): boolean {
@@ -76,6 +91,7 @@ export function adminRoutes(options: AdminOptions): Hono<AdminEnv> {
     // A one-time password (admin:add --generate) opens nothing but the password change and the session.
     if (who.mustChangePassword && !["/api/admin/session", "/api/admin/password"].includes(path))
       return c.json({ error: "Please choose a new password first.", mustChangePassword: true }, 403);
+    if (who.role === "door" && !doorMayReach(c.req.path)) return c.json({ error: DOOR_ONLY }, 403);
     c.set("admin", who);
     c.set("token", token);
     return next();
@@ -91,6 +107,7 @@ export function adminRoutes(options: AdminOptions): Hono<AdminEnv> {
   registerErasure(admin, options);
   registerOrganisers(admin, options);
   registerAttendees(admin, options);
+  registerDoor(admin, options);
   if (options.publisher) registerPublish(admin, options.publisher);
   if (options.content) registerContent(admin, options.content, options.database.db);
   return admin;

@@ -73,6 +73,9 @@ line two', 2 FROM submissions WHERE idempotency_key = 'key-backup-1'`);
   await db.execute(sql`
     INSERT INTO tickets (code, order_id, plan_id, position, payload)
     SELECT 'code-1', id, 'family', 1, 'TNCC1.x' FROM ticket_orders`);
+  await db.execute(sql`
+    INSERT INTO check_ins (scan_id, code, device, door, admin_id, scanned_at, kind)
+    SELECT 'scan-0001', 'code-1', 'phone-1', 'Door 1', id, now(), 'admission' FROM admins`);
 }
 
 /** Every table's rows as text, in a stable order: what must come back unchanged. */
@@ -141,7 +144,7 @@ describe.each(backends)("backup and restore on %s", (name, setup) => {
       for (const [table, rows] of Object.entries(before)) expect(rows.length, table).toBeGreaterThan(0);
       // The "server" (this test) still holds the database while the backup runs.
       const { stdout } = await script("backup", [file], source.env);
-      expect(stdout).toMatch(/Backup written: .* \(\d+ rows in 18 tables\)/);
+      expect(stdout).toMatch(/Backup written: .* \(\d+ rows in 19 tables\)/);
     } finally {
       await live.close();
     }

@@ -17,6 +17,7 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 
+import type { AdminRole } from "../../app/forms/admin";
 import type { PublishStep } from "../../app/lib/admin/publish";
 
 /** A file sent with a mail; `cid` makes an image shown inside the mail (`<img src="cid:...">`). */
@@ -27,6 +28,10 @@ export interface MailAttachment {
   content: string;
   cid?: string;
 }
+
+/** Issue 43: who an account is (migration 010). */
+export type { AdminRole };
+export type CheckInKind = "admission" | "conflict" | "undone";
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -125,6 +130,8 @@ export const admins = pgTable("admins", {
   lastSignInAt: time("last_sign_in_at"),
   /** Migration 007: the name they gave (the author of their content saves); null: their address's local part. */
   displayName: text("display_name"),
+  /** Migration 010 (issue 43): "organiser", or "door" (a volunteer who checks tickets in, nothing else). */
+  role: text("role").$type<AdminRole>().notNull().default("organiser"),
 });
 
 /** A signed-in organiser: only the SHA-256 of the cookie's token is stored. */
@@ -187,6 +194,8 @@ export const adminInvites = pgTable("admin_invites", {
   usedAt: time("used_at"),
   /** Migration 007: the name the inviter gave ("their name"), offered to the invitee, who may change it. */
   displayName: text("display_name"),
+  /** Migration 010: the role of the account it makes. */
+  role: text("role").$type<AdminRole>().notNull().default("organiser"),
 });
 
 /** Issue 31: published builds, in schema "site" (left out of backups: builds are made from the content). */
@@ -325,6 +334,24 @@ export const ticketWaitlist = pgTable("ticket_waitlist", {
   offeredAt: time("offered_at"),
 });
 
+/**
+ * Issue 43: every scan a door device sent, once (the device's scan id is the key). One "admission" per ticket,
+ * the earliest by the device's clock; a later admission of it is a "conflict"; an "Undo" makes it "undone".
+ */
+export const checkIns = pgTable("check_ins", {
+  scanId: text("scan_id").primaryKey(),
+  code: text("code")
+    .notNull()
+    .references(() => tickets.code, { onDelete: "cascade" }),
+  device: text("device").notNull(),
+  door: text("door").notNull(),
+  adminId: bigint("admin_id", { mode: "number" }).references(() => admins.id, { onDelete: "set null" }),
+  /** The device's time of the scan (never later than `receivedAt`). */
+  scannedAt: time("scanned_at").notNull(),
+  receivedAt: time("received_at").notNull().defaultNow(),
+  kind: text("kind").$type<CheckInKind>().notNull(),
+});
+
 export const schema = {
   submissions,
   newsletterSubscribers,
@@ -347,4 +374,5 @@ export const schema = {
   ticketOrders,
   tickets,
   ticketWaitlist,
+  checkIns,
 };

@@ -12,7 +12,7 @@ test("pages carry the security headers and a hash-based CSP without 'unsafe-inli
   }
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-  expect(headers["permissions-policy"]).toContain("camera=()");
+  expect(headers["permissions-policy"]).toContain("camera=(self), microphone=()");
   expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
   expect(headers["cache-control"]).toBe("no-cache");
 });

@@ -4,16 +4,23 @@ import { adminApi } from "~/lib/admin/api";
 import { Field } from "../forms/field";
 import { NewPasswordFields, samePasswords } from "./password-form";
 
+interface Invite {
+  email: string;
+  name: string | null;
+  /** Issue 43: a door volunteer's invitation. */
+  role?: "organiser" | "door";
+}
+
 /**
  * `/admin?invite=<token>`: the invitee gives their name (the one the inviter suggested, to keep or change) and
  * chooses a password; then signs in as everyone does.
  */
 export function AcceptInviteForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
-  const [invite, setInvite] = useState<{ email: string; name: string | null } | null | undefined>(undefined);
+  const [invite, setInvite] = useState<Invite | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    void adminApi<{ email: string; name: string | null }>(`/invite?token=${encodeURIComponent(token)}`).then((res) => {
+    void adminApi<Invite>(`/invite?token=${encodeURIComponent(token)}`).then((res) => {
       if (res.ok) setInvite(res.data);
       else {
         setInvite(null);
@@ -40,8 +47,10 @@ export function AcceptInviteForm({ token, onDone }: { token: string; onDone: (me
       {invite ? (
         <>
           <p>
-            You are invited to the organisers' inbox as <strong>{invite.email}</strong>. Give your name and choose your
-            password.
+            {invite.role === "door"
+              ? "You are invited to check tickets in at the door as "
+              : "You are invited to the organisers' inbox as "}
+            <strong>{invite.email}</strong>. Give your name and choose your password.
           </p>
           <Field
             label="Your name (as the other organisers will see it)"

@@ -2,12 +2,16 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { adminApi } from "~/lib/admin/api";
 import { AcceptInviteForm } from "./accept-invite-form";
+import { DoorWelcome } from "./door-welcome";
 import { Inbox } from "./inbox";
 import type { Tab } from "./admin-nav";
 import { PasswordForm } from "./password-form";
 import { SignInForm, type Who } from "./sign-in-form";
 
-/** /admin: asks who is signed in, then shows the sign-in (or an invitation's password form), the password change or the organisers' area. */
+/**
+ * /admin: asks who is signed in, then shows the sign-in (or an invitation's password form), the password change,
+ * the organisers' area, or for a door volunteer (issue 43) only the way to the check-in page.
+ */
 export function AdminPage({ section }: { section?: Tab } = {}) {
   const [who, setWho] = useState<Who | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
@@ -47,6 +51,14 @@ export function AdminPage({ section }: { section?: Tab } = {}) {
             />
           ) : who.mustChangePassword ? (
             <PasswordForm onChanged={setWho} />
+          ) : who.role === "door" ? (
+            <DoorWelcome
+              who={who}
+              onSignedOut={(message) => {
+                setNotice(message);
+                setWho(null);
+              }}
+            />
           ) : (
             <Inbox
               section={section}

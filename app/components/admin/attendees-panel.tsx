@@ -7,13 +7,14 @@ import {
 } from "~/lib/admin/attendees";
 import { adminApi } from "~/lib/admin/api";
 import { AttendeeOrderView } from "./attendee-order";
+import { DoorFiguresView } from "./door-figures";
 import { SeatsTable } from "./seats-table";
 
 const input = "min-h-11 w-full rounded-xl border border-ink/15 bg-paper px-3 py-2";
 const found = (n: number) => (n === 0 ? "No order found" : n === 1 ? "1 order found" : `${n} orders found`);
 
 /**
- * The box office's Attendees tab (issue 42): seats per plan, a search over orders (buyer, e-mail, reference,
+ * The box office's Attendees tab (issue 42): seats per plan, the door's live figures (issue 43), a search over orders (buyer, e-mail, reference,
  * ticket code), one order's details with Resend and Cancel, and the CSV of every ticket. After a search the
  * focus moves to the results' heading; after an action, to its message.
  */
@@ -61,6 +62,7 @@ export function AttendeesPanel({ fail }: { fail: (status: number, message: strin
         Attendees
       </h2>
       {summary ? <SeatsTable plans={summary.plans} /> : <p className="mt-4">Loading…</p>}
+      <DoorFiguresView fail={fail} />
       <form role="search" aria-label="Search attendees" onSubmit={submit} className="mt-6 grid max-w-xl gap-1">
         <label htmlFor="attendees-q" className="font-semibold">
           Name, e-mail, reference or ticket code

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { MAX_NAME_LENGTH } from "~/forms/admin";
+import { ADMIN_ROLES, MAX_NAME_LENGTH, roleLabel, type AdminRole } from "~/forms/admin";
 import { adminApi } from "~/lib/admin/api";
 import { Field } from "../forms/field";
 import { ConfirmStep } from "./confirm-step";
@@ -7,8 +7,15 @@ import { InviteLink } from "./invite-link";
 import { when } from "./submission-list";
 
 interface Organisers {
-  organisers: { id: number; email: string; name: string | null; createdAt: string; lastSignInAt: string | null }[];
-  invites: { id: string; email: string; name: string | null; expiresAt: string }[];
+  organisers: {
+    id: number;
+    email: string;
+    name: string | null;
+    role: AdminRole;
+    createdAt: string;
+    lastSignInAt: string | null;
+  }[];
+  invites: { id: string; email: string; name: string | null; role: AdminRole; expiresAt: string }[];
   you: number;
 }
 
@@ -16,8 +23,9 @@ interface Organisers {
 const nameOf = (o: { email: string; name: string | null }) => o.name?.trim() || o.email.split("@")[0]!;
 
 /**
- * Who has access (by name), invitations waiting (each with "Withdraw"), an invitation form (their address and,
- * optionally, their name) whose link shows at once with "Copy link", "Remove" (after a confirm step).
+ * Who has access (by name, door volunteers marked), invitations waiting (each with "Withdraw"), an invitation
+ * form (their address, optionally their name, and their role: organiser or door volunteer, issue 43) whose link
+ * shows at once with "Copy link", "Remove" (after a confirm step).
  */
 export function OrganisersPanel({
   fail,
@@ -47,11 +55,12 @@ export function OrganisersPanel({
     const fields = new FormData(form);
     const email = String(fields.get("email") ?? "").trim();
     const name = String(fields.get("name") ?? "").trim();
+    const role = String(fields.get("role") ?? "organiser");
     setError(null);
     setNotice(null);
     const res = await adminApi<{ email: string; link: string; mailed: boolean }>("/organisers", {
       method: "POST",
-      body: name ? { email, name } : { email },
+      body: name ? { email, name, role } : { email, role },
     });
     if (!res.ok) return res.status === 401 ? fail(res.status, res.error) : setError(res.error);
     form.reset();
@@ -90,6 +99,7 @@ export function OrganisersPanel({
             <span className="break-words">
               <strong>{nameOf(o)}</strong>
               {o.id === data.you ? " (you)" : ""}
+              {o.role === "door" ? ", door volunteer" : ""}
               <span className="block break-all">{o.email}</span>
               <span className="block text-muted">
                 {o.lastSignInAt ? `last signed in ${when(o.lastSignInAt)}` : "has not signed in yet"}
@@ -118,7 +128,8 @@ export function OrganisersPanel({
               <li key={i.id} className="flex flex-wrap items-center justify-between gap-3">
                 <span className="break-all">
                   {i.name ? `${i.name}, ` : ""}
-                  {i.email}, until {when(i.expiresAt)}
+                  {i.email}
+                  {i.role === "door" ? " (door volunteer)" : ""}, until {when(i.expiresAt)}
                 </span>
                 <button type="button" className="btn btn-outline" onClick={() => void withdraw(i.id)}>
                   Withdraw<span className="sr-only"> the invitation for {i.email}</span>
@@ -132,6 +143,22 @@ export function OrganisersPanel({
         <h3 className="text-xl font-semibold">Invite an organiser</h3>
         <Field label="Their e-mail address" name="email" type="email" required autoComplete="off" />
         <Field label="Their name (optional)" name="name" maxLength={MAX_NAME_LENGTH} autoComplete="off" />
+        <fieldset className="grid gap-2">
+          <legend className="font-semibold">Their role</legend>
+          {ADMIN_ROLES.map((role) => (
+            <label key={role} className="flex min-h-11 items-center gap-3">
+              <input type="radio" name="role" value={role} defaultChecked={role === "organiser"} className="size-5" />
+              <span>
+                {roleLabel[role]}
+                <span className="block text-sm text-muted">
+                  {role === "door"
+                    ? "checks tickets in at /checkin on their phone, nothing else; signed in for 16 hours"
+                    : "everything here: inbox, editor, publishing, attendees, organisers"}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
         <div>
           <button type="submit" className="btn btn-primary">
             Send the invitation

@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from "react";
+import type { AdminRole } from "~/forms/admin";
 import { adminApi } from "~/lib/admin/api";
 import { Field } from "../forms/field";
 
 export interface Who {
   email: string;
   mustChangePassword: boolean;
+  /** Issue 43: a door volunteer gets the way to /checkin, not the inbox. */
+  role?: AdminRole;
 }
 
 /** "Too many wrong passwords … until 14:05" in the reader's own clock, from the server's lockedUntil. */

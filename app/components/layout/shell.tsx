@@ -8,12 +8,22 @@ import type { TopBarVariant } from "./top-bar";
 export interface ShellProps {
   shell: ShellData;
   topBar: TopBarVariant;
+  /** Only the page: no top bar, header, footer or scroll-up button (a route's `handle = { bare: true }`). */
+  bare?: boolean;
   children: ReactNode;
 }
 
 /** The page wrapper every page shares: top bar, header, main content, footer, scroll-up button. */
-export function Shell({ shell, topBar, children }: ShellProps) {
+export function Shell({ shell, topBar, bare = false, children }: ShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  if (bare)
+    return (
+      <div className="page-wrapper">
+        <main id="main" tabIndex={-1} className="outline-none">
+          {children}
+        </main>
+      </div>
+    );
   return (
     // Opening the mobile menu puts the wrapper in the template's "no colour palette" mode.
     <div className={menuOpen ? "page-wrapper no-colour-palette" : "page-wrapper"}>

@@ -1,3 +1,5 @@
+import type { DoorFigures } from "../door/protocol";
+
 /**
  * The organisers' Attendees tab (issue 42, item 5): the answers of `/api/admin/attendees/*`, shared by the page
  * (app/components/admin/attendees-panel.tsx) and the server (server/admin/attendees/).
@@ -60,3 +62,12 @@ export interface CancelAnswer {
 }
 
 export const ATTENDEES_EXPORT_PATH = "/api/admin/attendees/export";
+
+/**
+ * `GET /api/admin/attendees/door` (issue 43): the door's live figures (server/door/queries.ts doorFigures, the
+ * same as the door page's) and the phones reported for sending too many scans.
+ */
+export interface DoorOverview {
+  figures: DoorFigures;
+  reports: { at: string; who: string | null; device: string; door: string }[];
+}

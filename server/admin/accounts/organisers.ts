@@ -1,6 +1,7 @@
 /**
  * Organisers manage organisers (issue 30): `GET /organisers` (who has access, invitations waiting),
- * `POST /organisers` with `{ email, name? }` (an invitation: a one-time link mailed, valid 48 hours),
+ * `POST /organisers` with `{ email, name?, role? }` (an invitation: a one-time link mailed, valid 48 hours; `role`
+ * "door" makes a door volunteer's account, issue 43),
  * `DELETE /organisers/invites/:id` (withdrawn: the link works no more), `DELETE /organisers/:id` (removed at
  * once: every session of theirs ends, their invitations waiting are withdrawn; the last organiser stays).
  * The invitee, without a session: `GET /invite?token=` (whose invitation) and `POST /invite` with
@@ -52,7 +53,8 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
     const parsed = inviteSchema.safeParse(await jsonBody(c));
     if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
     const email = parsed.data.email.trim();
-    if (await findAdmin(db, email)) return c.json({ error: `${email} is already an organiser.` }, 409);
+    if (await findAdmin(db, email)) return c.json({ error: `${email} already has an account.` }, 409);
+    const role = parsed.data.role ?? "organiser";
     const who = c.get("admin");
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(now().getTime() + INVITE_MS);
@@ -60,9 +62,14 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
     const mailed = Boolean(options.siteUrl && options.canMail);
     const mail = {
       to: email,
-      subject: "You are invited to the TNCC organisers' inbox",
+      subject:
+        role === "door"
+          ? "You are invited to check tickets in at the TNCC door"
+          : "You are invited to the TNCC organisers' inbox",
       body: [
-        `${nameOf(who)} (${who.email}) invited you to the organisers' inbox of the TNCC website.`,
+        role === "door"
+          ? `${nameOf(who)} (${who.email}) invited you to check tickets in at the door of TNCC, on your own phone.`
+          : `${nameOf(who)} (${who.email}) invited you to the organisers' inbox of the TNCC website.`,
         "",
         "Choose your password here (the link works once, for 48 hours):",
         link,
@@ -71,8 +78,8 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
       ].join("\n"),
     };
     const name = parsed.data.name?.trim() || null;
-    await createInvite(db, { token, email, name, expiresAt }, who, mailed ? mail : null);
-    return c.json({ email, name, expiresAt: expiresAt.toISOString(), link, mailed }, 201);
+    await createInvite(db, { token, email, name, expiresAt, role }, who, mailed ? mail : null);
+    return c.json({ email, name, role, expiresAt: expiresAt.toISOString(), link, mailed }, 201);
   });
 
   admin.delete("/organisers/invites/:id", async (c) => {
@@ -97,7 +104,12 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
     const token = c.req.query("token") ?? "";
     const invite = /^[\w-]{20,100}$/.test(token) ? await validInvite(db, token, now()) : undefined;
     return invite
-      ? c.json({ email: invite.email, name: invite.displayName, expiresAt: invite.expiresAt.toISOString() })
+      ? c.json({
+          email: invite.email,
+          name: invite.displayName,
+          role: invite.role,
+          expiresAt: invite.expiresAt.toISOString(),
+        })
       : notFound(c, INVALID);
   });
 

@@ -6,7 +6,15 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { adminDevices, adminInvites, adminSessions, admins, mailQueue, signInFailures } from "../../db/schema";
+import {
+  adminDevices,
+  adminInvites,
+  adminSessions,
+  admins,
+  mailQueue,
+  signInFailures,
+  type AdminRole,
+} from "../../db/schema";
 import { mailRow, type MailDraft } from "../../mail/queries";
 import { rowsOf } from "../../db/rows";
 import { audit } from "../audit/queries";
@@ -30,6 +38,14 @@ export const DEVICE_MS = 365 * 86_400_000;
  */
 export const IDLE_MS = 2 * 3_600_000;
 export const ABSOLUTE_MS = 12 * 3_600_000;
+/**
+ * A door volunteer's session lasts the event day (issue 43): 16 hours from sign-in, with no shorter idle end (the
+ * hall's Wi-Fi may be gone for hours while the phone scans offline). Removing the volunteer ends it at once.
+ */
+export const DOOR_SESSION_MS = 16 * 3_600_000;
+/** How long a session of this role lasts, and how long it may stay idle. */
+export const sessionLength = (role: AdminRole) =>
+  role === "door" ? { absolute: DOOR_SESSION_MS, idle: DOOR_SESSION_MS } : { absolute: ABSOLUTE_MS, idle: IDLE_MS };
 /** last_seen_at is written at most once a minute per session. */
 const TOUCH_MS = 60_000;
 
@@ -40,6 +56,8 @@ export interface SessionAdmin {
   /** The name they gave (migration 007), or null for an account made before: see nameOf. */
   name: string | null;
   mustChangePassword: boolean;
+  /** Issue 43: a "door" volunteer reaches only the session, the password and `/door/*`. */
+  role: AdminRole;
 }
 
 /** How an organiser is named to people and as a commit's author: their name, else their address's local part. */
@@ -235,18 +253,25 @@ async function rememberDevice(db: Db, adminId: number, knownHash: string | null,
 }
 
 /** A new session; returns the cookie's token (only its hash is stored). */
-export async function createSession(db: Db, adminId: number, now: number): Promise<string> {
+export async function createSession(
+  db: Db,
+  adminId: number,
+  now: number,
+  role: AdminRole = "organiser",
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  // Ended sessions are cleared on the way (there are few organisers).
+  // Ended sessions are cleared on the way (there are few organisers); an idle organiser's is cleared when read.
   await db
     .delete(adminSessions)
-    .where(or(lt(adminSessions.expiresAt, new Date(now)), lt(adminSessions.lastSeenAt, new Date(now - IDLE_MS))));
+    .where(
+      or(lt(adminSessions.expiresAt, new Date(now)), lt(adminSessions.lastSeenAt, new Date(now - DOOR_SESSION_MS))),
+    );
   await db.insert(adminSessions).values({
     tokenHash: sha256(token),
     adminId,
     createdAt: new Date(now),
     lastSeenAt: new Date(now),
-    expiresAt: new Date(now + ABSOLUTE_MS),
+    expiresAt: new Date(now + sessionLength(role).absolute),
   });
   return token;
 }
@@ -260,6 +285,7 @@ export async function sessionAdmin(db: Db, token: string, now: number): Promise<
       email: admins.email,
       name: admins.displayName,
       mustChangePassword: admins.mustChangePassword,
+      role: admins.role,
       lastSeenAt: adminSessions.lastSeenAt,
       expiresAt: adminSessions.expiresAt,
     })
@@ -267,7 +293,7 @@ export async function sessionAdmin(db: Db, token: string, now: number): Promise<
     .innerJoin(admins, eq(admins.id, adminSessions.adminId))
     .where(eq(adminSessions.tokenHash, tokenHash));
   if (!row) return null;
-  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + IDLE_MS <= now) {
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + sessionLength(row.role).idle <= now) {
     await db.delete(adminSessions).where(eq(adminSessions.tokenHash, tokenHash));
     return null;
   }
@@ -276,7 +302,13 @@ export async function sessionAdmin(db: Db, token: string, now: number): Promise<
       .update(adminSessions)
       .set({ lastSeenAt: new Date(now) })
       .where(eq(adminSessions.tokenHash, tokenHash));
-  return { id: row.id, email: row.email, name: row.name, mustChangePassword: row.mustChangePassword };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    mustChangePassword: row.mustChangePassword,
+    role: row.role,
+  };
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
@@ -314,6 +346,7 @@ export async function listOrganisers(db: Db, now: Date) {
       id: admins.id,
       email: admins.email,
       name: admins.displayName,
+      role: admins.role,
       createdAt: admins.createdAt,
       lastSignInAt: admins.lastSignInAt,
     })
@@ -324,6 +357,7 @@ export async function listOrganisers(db: Db, now: Date) {
       id: adminInvites.tokenHash,
       email: adminInvites.email,
       name: adminInvites.displayName,
+      role: adminInvites.role,
       expiresAt: adminInvites.expiresAt,
     })
     .from(adminInvites)
@@ -335,7 +369,7 @@ export async function listOrganisers(db: Db, now: Date) {
 /** Stores an invitation (and its mail, when it is mailed), audited, in one transaction. */
 export async function createInvite(
   db: Db,
-  invite: { token: string; email: string; name?: string | null; expiresAt: Date },
+  invite: { token: string; email: string; name?: string | null; expiresAt: Date; role?: AdminRole },
   who: SessionAdmin,
   mail: MailDraft | null,
 ): Promise<void> {
@@ -344,13 +378,14 @@ export async function createInvite(
   await db.transaction(async (tx) => {
     await tx
       .insert(adminInvites)
-      .values({ tokenHash: sha256(token), email, displayName, invitedBy: who.id, expiresAt });
+      .values({ tokenHash: sha256(token), email, displayName, invitedBy: who.id, expiresAt, role: invite.role });
     if (mail) await tx.insert(mailQueue).values(mailRow(mail));
     await audit(tx, {
       adminId: who.id,
       actor: who.email,
       action: "organiser-invited",
       target: `email:${normalizeEmail(email)}`,
+      detail: invite.role === "door" ? { role: "door" } : null,
     });
   });
 }
@@ -373,14 +408,17 @@ export async function withdrawInvite(db: Db, id: string, who: SessionAdmin) {
   });
 }
 
-/** Removes an organiser and withdraws the invitations they made, audited; never the last organiser. */
+/**
+ * Removes an organiser (or a door volunteer) and withdraws the invitations they made, audited; never the last
+ * organiser (door volunteers do not count: they cannot invite).
+ */
 export async function removeOrganiser(db: Db, id: number, who: SessionAdmin) {
   return db.transaction(async (tx) => {
     // Every organiser row locked: two removals at once cannot remove the last two.
-    const all = await tx.select({ id: admins.id, email: admins.email }).from(admins).for("update");
+    const all = await tx.select({ id: admins.id, email: admins.email, role: admins.role }).from(admins).for("update");
     const target = all.find((a) => a.id === id);
     if (!target) return "missing" as const;
-    if (all.length === 1) return "last" as const;
+    if (target.role === "organiser" && all.filter((a) => a.role === "organiser").length === 1) return "last" as const;
     // Their invitations waiting are withdrawn; their sessions, devices and lock rows go with the account
     // (ON DELETE CASCADE).
     const withdrawn = await tx
@@ -393,7 +431,13 @@ export async function removeOrganiser(db: Db, id: number, who: SessionAdmin) {
       actor: who.email,
       action: "organiser-removed",
       target: `email:${normalizeEmail(target.email)}`,
-      detail: withdrawn.length ? { invitesWithdrawn: withdrawn.map((i) => normalizeEmail(i.email)) } : null,
+      detail:
+        withdrawn.length || target.role === "door"
+          ? {
+              ...(target.role === "door" ? { role: "door" } : {}),
+              ...(withdrawn.length ? { invitesWithdrawn: withdrawn.map((i) => normalizeEmail(i.email)) } : {}),
+            }
+          : null,
     });
     return target;
   });
@@ -416,7 +460,12 @@ export async function acceptInvite(db: Db, token: string, passwordHash: string, 
     if (!invite) return null;
     const [row] = await tx
       .insert(admins)
-      .values({ email: invite.email, passwordHash, displayName: name?.trim() || invite.displayName || null })
+      .values({
+        email: invite.email,
+        passwordHash,
+        displayName: name?.trim() || invite.displayName || null,
+        role: invite.role,
+      })
       .onConflictDoNothing()
       .returning({ id: admins.id });
     if (!row) return "exists" as const;

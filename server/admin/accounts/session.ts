@@ -1,5 +1,6 @@
 /**
- * `POST /api/admin/session` signs in, `GET` says who is signed in, `DELETE` signs out; `PUT /api/admin/password`
+ * `POST /api/admin/session` signs in, `GET` says who is signed in (and their role: a
+ * door volunteer's page sends them to /checkin, issue 43), `DELETE` signs out; `PUT /api/admin/password`
  * replaces the password (required after a one-time password). The cookie holds a random token; the database
  * keeps its SHA-256. HttpOnly, SameSite=Strict, Path=/; over HTTPS Secure with the `__Host-` prefix.
  */
@@ -7,7 +8,6 @@ import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { firstIssue, passwordChangeSchema, signInSchema } from "../../../app/forms/admin";
 import {
-  ABSOLUTE_MS,
   changePassword,
   checkSignIn,
   createSession,
@@ -15,6 +15,7 @@ import {
   DEVICE_MS,
   findAdmin,
   MAX_FAILURES,
+  sessionLength,
   sha256,
 } from "./queries";
 import { audit, auditCount } from "../audit/queries";
@@ -77,11 +78,13 @@ export function registerSession(
         }
         return c.json({ error: WRONG }, 401);
       }
-      const token = await createSession(db, result.admin.id, now());
+      const { role } = result.admin;
+      const token = await createSession(db, result.admin.id, now(), role);
       setCookie(c, cookieName(secure(c)), token, {
         ...cookieOptions(c),
-        // A session cookie (gone with the browser) unless "keep me signed in"; the server ends it anyway.
-        ...(remember ? { maxAge: ABSOLUTE_MS / 1000 } : {}),
+        // A session cookie (gone with the browser) unless "keep me signed in"; the server ends it anyway. A door
+        // phone keeps it for the event day (issue 43): its browser may be closed between two arrivals.
+        ...(remember || role === "door" ? { maxAge: sessionLength(role).absolute / 1000 } : {}),
       });
       if (result.deviceToken)
         setCookie(c, deviceCookieName(secure(c)), result.deviceToken, {
@@ -89,13 +92,13 @@ export function registerSession(
           maxAge: DEVICE_MS / 1000,
         });
       await audit(db, { adminId: result.admin.id, actor: result.admin.email, action: "sign-in" });
-      return c.json({ email: result.admin.email, mustChangePassword: result.admin.mustChangePassword });
+      return c.json({ email: result.admin.email, mustChangePassword: result.admin.mustChangePassword, role });
     },
   );
 
   admin.get("/session", (c) => {
     const who = c.get("admin");
-    return c.json({ email: who.email, mustChangePassword: who.mustChangePassword });
+    return c.json({ email: who.email, mustChangePassword: who.mustChangePassword, role: who.role });
   });
 
   admin.delete("/session", async (c) => {
@@ -135,6 +138,6 @@ export function registerSession(
       return badRequest(c, "The new password must differ from the current one.");
     await changePassword(db, who.id, parsed.data.password, c.get("token"));
     await audit(db, { adminId: who.id, actor: who.email, action: "password-changed" });
-    return c.json({ email: who.email, mustChangePassword: false });
+    return c.json({ email: who.email, mustChangePassword: false, role: who.role });
   });
 }

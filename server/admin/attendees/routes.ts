@@ -8,6 +8,7 @@
  * - `POST /attendees/orders/:id/cancel`: the order and its tickets cancelled, the seats back in the stock, a
  *   paid order refunded through the provider, then the freed seats offered to the waiting list.
  * - `GET /attendees/export`: CSV, one row per ticket, escaped as the inbox's exports are.
+ * - `GET /attendees/door`: the door's live figures and the phones reported for too many scans (issue 43).
  *
  * Every change is audited.
  */
@@ -19,6 +20,7 @@ import type {
   AttendeesSearch,
   AttendeesSummary,
   CancelAnswer,
+  DoorOverview,
 } from "../../../app/lib/admin/attendees";
 import type { TicketsData } from "../../../app/lib/build-outputs";
 import { ticketReference } from "../../../app/lib/tickets/orders";
@@ -30,6 +32,8 @@ import type { TicketOrder } from "../../tickets/queries";
 import { audit } from "../audit/queries";
 import { badRequest, notFound, type AdminEnv, type AdminOptions } from "../context";
 import { toCsv } from "../inbox/submissions";
+import { doorFigures, doorReports } from "../../door/queries";
+import { planTitles } from "../../door/routes";
 import { allTickets, cancelOrder, orderWithTickets, resendTicketMail, searchOrders, type OrderRow } from "./queries";
 
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`;
@@ -97,6 +101,13 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
       }),
     };
     return c.json(summary);
+  });
+
+  admin.get("/attendees/door", async (c) => {
+    if (!box) return noBox(c);
+    const data = await box.plans();
+    const [figures, reports] = await Promise.all([doorFigures(db, data.event, planTitles(data)), doorReports(db)]);
+    return c.json({ figures, reports } satisfies DoorOverview);
   });
 
   admin.get("/attendees", async (c) => {

@@ -1,0 +1,110 @@
+import { Link } from "react-router";
+import { DOORS, type DoorSyncRequest } from "~/lib/door/protocol";
+import { unlockSound } from "~/lib/door/feedback";
+import { clock, headline } from "~/lib/door/words";
+import { CameraView } from "./camera-view";
+import { DoorFigures } from "./door-figures";
+import { DoorSearch } from "./door-search";
+import { useDoor } from "./use-door";
+import { VerdictScreen } from "./verdict-screen";
+
+const control = "min-h-11 rounded-xl border border-ink/30 bg-paper px-3";
+
+/**
+ * /checkin (issue 43): a door volunteer's own phone checks tickets in, online or not. One column at 360 px,
+ * reached with one thumb: the camera on top, Undo under it, then search and the figures; the door is chosen
+ * once and kept. The state is in ./use-door.ts; the verdict covers the screen (./verdict-screen.tsx).
+ */
+export function CheckinPage() {
+  const door = useDoor();
+  const { list, device } = door;
+  const waiting = device.queue.length;
+
+  return (
+    // A touch anywhere lets the verdict's beep play (browsers start sound only after a touch).
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <div className="container-page grid max-w-xl gap-6 py-6" onPointerDown={unlockSound} onKeyDown={unlockSound}>
+      <header className="grid gap-3">
+        <h1 className="font-serif text-3xl font-bold">Check-in</h1>
+        <label className="grid gap-1 font-semibold">
+          This phone is at
+          <select
+            className={control}
+            value={door.door}
+            onChange={(e) => door.setDoor(e.target.value as DoorSyncRequest["door"])}
+          >
+            {DOORS.map((d) => (
+              <option key={d}>{d}</option>
+            ))}
+          </select>
+        </label>
+        <div className="flex flex-wrap items-center gap-3">
+          <p role="status" data-queue={waiting} className="min-w-0 flex-1 text-sm">
+            {door.online ? "Online" : "Offline"} ·{" "}
+            {waiting === 0 ? "All check-ins sent" : `${waiting} check-in${waiting === 1 ? "" : "s"} waiting to send`}
+            {list && ` · list of ${clock(list.generatedAt)}`}
+          </p>
+          <button type="button" className="btn btn-outline" onClick={() => void door.refresh()}>
+            Update now
+          </button>
+        </div>
+      </header>
+
+      {door.status === "signed-out" && (
+        <p role="alert" className="rounded-[14px] bg-mist p-4 font-semibold">
+          Please sign in: this phone's copy of the list was removed.{" "}
+          <Link to="/admin" className="inline-flex min-h-11 items-center underline">
+            Sign in
+          </Link>
+        </p>
+      )}
+      {door.status === "no-list" && (
+        <p role="alert" className="rounded-[14px] bg-mist p-4 font-semibold">
+          No attendee list on this phone yet: connect to the network and press “Update now”.
+        </p>
+      )}
+      {door.status === "loading" && <p>Loading the attendee list…</p>}
+
+      {door.status === "ready" && list && (
+        <>
+          <CameraView onCode={(text) => void door.scanned(text)} ready={door.shown === null} />
+          <button type="button" className="btn btn-outline w-full" disabled={!door.canUndo} onClick={door.undo}>
+            Undo the last check-in
+          </button>
+          {door.recent.length > 0 && (
+            <section aria-labelledby="door-recent">
+              <h2 id="door-recent" className="text-xl font-bold">
+                Last scans
+              </h2>
+              <ol aria-label="Last scans" className="mt-2 grid gap-1">
+                {door.recent.map((r) => (
+                  <li key={r.id} data-verdict={r.verdict.kind} className="flex gap-2">
+                    <span className="tabular-nums text-muted">{clock(r.at)}</span>
+                    <span>
+                      {r.verdict.kind === "admitted" ? "✓ " : "✗ "}
+                      {headline(r.verdict)}
+                      {r.verdict.kind !== "admitted" && "name" in r.verdict && r.verdict.name
+                        ? ` (${r.verdict.name})`
+                        : ""}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
+          <DoorSearch
+            search={door.search}
+            onAdmit={door.admitFound}
+            planTitle={(plan) => list.plans[plan]?.title ?? plan}
+            admittedAt={(code) => {
+              const first = door.checkedIn(code);
+              return first ? `Checked in ${clock(first.at)} at ${first.door}` : null;
+            }}
+          />
+          <DoorFigures figures={list.figures} title="At the doors so far" />
+        </>
+      )}
+      {door.shown && <VerdictScreen shown={door.shown} onNext={door.dismiss} />}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { MAX_SYNC_SCANS } from "./protocol";
+import { admit, emptyDevice, firstCheckIn, searchList, sent, syncBatches, undoLast } from "./state";
+
+const AT = "2026-06-12T10:02:00.000Z";
+const later = (minutes: number) => new Date(Date.parse(AT) + minutes * 60_000).toISOString();
+
+describe("a door device's record (issue 43)", () => {
+  it("knows its own admissions before any sync, and the earlier of its own and the server's", () => {
+    const device = admit(emptyDevice(), "code-a", "Door 2", AT, "scan-0001");
+    expect(firstCheckIn(null, device)("code-a")).toEqual({ at: AT, door: "Door 2", scan: "scan-0001" });
+    const earlier = { at: later(-1), door: "Door 1" };
+    expect(firstCheckIn({ checkedIn: { "code-a": earlier } }, device)("code-a")).toEqual(earlier);
+    expect(firstCheckIn({ checkedIn: {} }, device)("code-b")).toBeUndefined();
+  });
+
+  it("undoes an unsent admission by dropping it from the queue", () => {
+    const device = undoLast(admit(emptyDevice(), "code-a", "Door 2", AT, "scan-0001"), later(1));
+    expect(device.queue).toEqual([]);
+    expect(firstCheckIn(null, device)("code-a")).toBeUndefined();
+    expect(undoLast(device, later(2))).toBe(device);
+  });
+
+  it("undoes a sent admission with an undo scan, and ignores the list's stale copy of it", () => {
+    const admitted = sent(admit(emptyDevice(), "code-a", "Door 2", AT, "scan-0001"), ["scan-0001"]);
+    const device = undoLast(admitted, later(1));
+    expect(device.queue).toEqual([{ id: "scan-0001", code: "code-a", at: later(1), door: "Door 2", undo: true }]);
+    expect(firstCheckIn({ checkedIn: { "code-a": { at: AT, door: "Door 2" } } }, device)("code-a")).toBeUndefined();
+    // Admitted again afterwards: known again.
+    const again = admit(device, "code-a", "Door 2", later(3), "scan-0002");
+    expect(firstCheckIn(null, again)("code-a")?.at).toBe(later(3));
+  });
+
+  it("sends the queue in pieces of at most MAX_SYNC_SCANS, one door each, oldest first", () => {
+    let device = emptyDevice();
+    for (let i = 0; i < MAX_SYNC_SCANS + 2; i++)
+      device = admit(device, `c${i}`, "Door 1", later(i), `scan-${1000 + i}`);
+    device = admit(device, "x", "Door 3", later(999), "scan-9999");
+    const batches = syncBatches(device, "device-123");
+    expect(batches.map((b) => [b.door, b.scans.length])).toEqual([
+      ["Door 1", MAX_SYNC_SCANS],
+      ["Door 1", 2],
+      ["Door 3", 1],
+    ]);
+    expect(batches[0]!.scans[0]).toEqual({ id: "scan-1000", code: "c0", at: later(0) });
+    expect(batches[0]!.device).toBe("device-123");
+    // A scan made while a batch was on its way stays queued.
+    expect(
+      sent(
+        device,
+        batches[0]!.scans.map((s) => s.id),
+      ).queue,
+    ).toHaveLength(3);
+  });
+
+  it("finds people by name (any case and accents) or order reference", () => {
+    const list = {
+      attendees: [
+        ["c1", "Zoë Müller", "family", "TNCC-T100001", 1, 2, "valid"],
+        ["c2", "Ann Lee", "person", "TNCC-T100002", 1, 1, "valid"],
+      ] as const satisfies unknown[],
+    };
+    const names = (q: string) => searchList(list as never, q).map((a) => a[1]);
+    expect(names("zoe mull")).toEqual(["Zoë Müller"]);
+    expect(names("t100002")).toEqual(["Ann Lee"]);
+    expect(names("a")).toEqual([]);
+    expect(searchList(null, "ann")).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { clock, conflictText, detail, headline } from "./words";
+
+const at = (hh: number, mm: number) => new Date(2026, 5, 12, hh, mm).toISOString();
+
+describe("the door's words (issue 43)", () => {
+  it("welcomes by name, plan and place in the order", () => {
+    const v = {
+      kind: "admitted",
+      code: "c",
+      name: "Ann Lee",
+      plan: "Family",
+      position: 3,
+      of: 5,
+      notInList: false,
+    } as const;
+    expect(headline(v)).toBe("Welcome, Ann Lee · Family (3 of 5)");
+    expect(detail(v)).toBe("");
+    expect(headline({ ...v, name: "", notInList: true })).toBe("Welcome · Family");
+    expect(detail({ ...v, notInList: true })).toMatch(/^Not in list yet/);
+  });
+
+  it("says when and where a ticket came in first, in 24 h time", () => {
+    expect(clock(at(10, 2))).toBe("10:02");
+    expect(headline({ kind: "already", code: "c", name: "Ann", first: { at: at(10, 2), door: "Door 2" } })).toBe(
+      "Already checked in 10:02 at Door 2",
+    );
+    expect(headline({ kind: "cancelled", code: "c", name: "Ann" })).toBe("Cancelled");
+    expect(headline({ kind: "foreign" })).toBe("Not a ticket for this event");
+  });
+
+  it("names a conflict's doors and times", () => {
+    const conflict = {
+      code: "abcdefghijklmnopqrstuv",
+      name: "Ann Lee",
+      first: { at: at(10, 1), door: "Door 1" },
+      later: [{ at: at(10, 3), door: "Door 2" }],
+    };
+    expect(conflictText(conflict)).toBe(
+      "Ann Lee was admitted at Door 1 at 10:01, and also at Door 2 at 10:03: conflict.",
+    );
+  });
+});

@@ -1,0 +1,438 @@
+/**
+ * The door (issue 43) through the whole app with the box office, on the embedded PostgreSQL and, with
+ * TEST_DATABASE_URL (`npm run test:pg`), on a database of its own on that server: a door volunteer invited as
+ * organisers invite, whose session reaches the door's routes and nothing else; the list (nothing a thief could
+ * use); sync (each scan once, the earlier of two doors wins, undo); bad input; the rate limit and its report;
+ * removal.
+ */
+import { rmSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DoorOverview } from "../../app/lib/admin/attendees";
+import type {
+  DoorListAnswer,
+  DoorScan,
+  DoorSearchAnswer,
+  DoorSyncAnswer,
+  DoorSyncRequest,
+} from "../../app/lib/door/protocol";
+import { ticketReference } from "../../app/lib/tickets/orders";
+import type { TicketsData } from "../../app/lib/build-outputs";
+import { boxOfficeApp, TEST_PLANS, type BoxOfficeApp } from "../../tests/fixtures/box-office-app";
+import { databaseBackends } from "../../tests/fixtures/database-backends";
+import { DOOR_SESSION_MS } from "../admin/accounts/queries";
+import type { Database } from "../db/client";
+import { rowsOf } from "../db/rows";
+import { verifyTicket } from "../tickets/signing";
+
+const PLANS: TicketsData = {
+  ...TEST_PLANS,
+  plans: { ...TEST_PLANS.plans, free: { ...TEST_PLANS.plans.free!, capacity: 100, maxPerOrder: 5 } },
+};
+const PHONE = "+1 555 0199";
+
+describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
+  let database: Database;
+  let cleanup: () => void;
+  let t: BoxOfficeApp;
+  let clock = Date.parse("2026-12-01T06:00:00Z");
+  let organiser: string;
+  let family: string[];
+  let group: string[];
+  let cancelled = "";
+
+  const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
+  const codesOf = async (email: string) =>
+    (
+      await rows<{ code: string }>(sql`
+        SELECT t.code FROM tickets t JOIN ticket_orders o ON o.id = t.order_id WHERE o.email = ${email}
+        ORDER BY t.position`)
+    ).map((r) => r.code);
+  const buyFree = async (name: string, email: string, quantity: number) => {
+    expect((await t.box.buy({ plan: "free", quantity, name, email, phone: PHONE })).kind).toBe("order");
+    return codesOf(email);
+  };
+  /** A door volunteer invited by the organiser, signed in: their session cookie and account id. */
+  async function volunteer(email: string) {
+    const invited = await t.request("POST", "/api/admin/organisers", {
+      cookie: organiser,
+      body: { email, name: "Door Dora", role: "door" },
+    });
+    expect(invited.status).toBe(201);
+    const token = new URL(((await invited.json()) as { link: string }).link).searchParams.get("invite")!;
+    const password = "a door volunteer's password";
+    expect((await t.request("POST", "/api/admin/invite", { body: { token, password } })).status).toBe(201);
+    const res = await t.request("POST", "/api/admin/session", { body: { email, password } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ email, role: "door" });
+    const [account] = await rows<{ id: string }>(sql`SELECT id FROM admins WHERE email = ${email}`);
+    return { cookie: (res.headers.get("set-cookie") ?? "").split(";")[0]!, id: account!.id };
+  }
+  const scan = (code: string, at: string, id = `scan-${Math.random().toString(36).slice(2, 12)}`): DoorScan => ({
+    id,
+    code,
+    at,
+  });
+  const sync = (cookie: string, body: Partial<DoorSyncRequest> | unknown) =>
+    t.request("POST", "/api/admin/door/sync", { cookie, body });
+  const synced = async (cookie: string, body: DoorSyncRequest) => {
+    const res = await sync(cookie, body);
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as DoorSyncAnswer;
+  };
+  const checkIns = () =>
+    rows<{ scan_id: string; code: string; kind: string; door: string }>(sql`SELECT * FROM check_ins`);
+
+  beforeAll(async () => {
+    ({ database, cleanup } = await open());
+    t = await boxOfficeApp("door", database, () => clock, PLANS);
+    organiser = await t.signIn();
+    family = await buyFree("Grace Hopper", "grace@example.org", 3);
+    group = await buyFree("Alan Turing", "alan@example.org", 2);
+    await database.db.execute(
+      sql`UPDATE tickets SET holder_name = 'Joan Clarke', holder_email = 'joan@example.org' WHERE code = ${group[1]!}`,
+    );
+    cancelled = (await buyFree("Cancelled Carl", "carl@example.org", 1))[0]!;
+    const [order] = await rows<{ order_id: string }>(sql`SELECT order_id FROM tickets WHERE code = ${cancelled}`);
+    expect(
+      (await t.request("POST", `/api/admin/attendees/orders/${order!.order_id}/cancel`, { cookie: organiser })).status,
+    ).toBe(200);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.fake.close();
+    await database?.close();
+    cleanup?.();
+    if (t) rmSync(t.dir, { recursive: true, force: true });
+  });
+
+  describe("a door volunteer", { timeout: 60_000 }, () => {
+    let door: { cookie: string; id: string };
+    beforeAll(async () => {
+      door = await volunteer("dora@example.org");
+    });
+
+    it("is told their role, and reaches the door's routes, the session and the password", async () => {
+      const who = await t.request("GET", "/api/admin/session", { cookie: door.cookie });
+      expect(await who.json()).toEqual({ email: "dora@example.org", mustChangePassword: false, role: "door" });
+      expect((await t.request("GET", "/api/admin/door/list", { cookie: door.cookie })).status).toBe(200);
+      expect((await t.request("GET", "/api/admin/door/search?q=grace", { cookie: door.cookie })).status).toBe(200);
+      expect((await sync(door.cookie, { device: "phone-dora-1", door: "Door 1", scans: [] })).status).toBe(200);
+      // Reached: a wrong body is the password route's own 400, not the role's 403.
+      expect((await t.request("PUT", "/api/admin/password", { cookie: door.cookie, body: {} })).status).toBe(400);
+      // An organiser reaches the door's routes too.
+      expect((await t.request("GET", "/api/admin/door/list", { cookie: organiser })).status).toBe(200);
+      const mine = await t.request("GET", "/api/admin/session", { cookie: organiser });
+      expect(await mine.json()).toMatchObject({ role: "organiser" });
+    });
+
+    it.each([
+      ["the inbox", "GET", "/api/admin/submissions?kind=contact"],
+      ["the inbox's counts", "GET", "/api/admin/counts"],
+      ["the home", "GET", "/api/admin/home"],
+      ["an export", "GET", "/api/admin/export/contact"],
+      ["the editor", "GET", "/api/admin/content/files"],
+      ["the editor's save", "PUT", "/api/admin/content/file"],
+      ["publishing", "POST", "/api/admin/publish"],
+      ["roll back", "POST", "/api/admin/rollback"],
+      ["the organisers", "GET", "/api/admin/organisers"],
+      ["an invitation", "POST", "/api/admin/organisers"],
+      ["a removal", "DELETE", "/api/admin/organisers/1"],
+      ["the attendees", "GET", "/api/admin/attendees"],
+      ["the door figures of the Attendees tab", "GET", "/api/admin/attendees/door"],
+      ["the erasure", "POST", "/api/admin/erasure"],
+      ["the organisers, spelled %6F", "GET", "/api/admin/%6Frganisers"],
+    ])("gets 403 in words on %s", async (_what, method, url) => {
+      const res = await t.request(method, url, { cookie: door.cookie, body: method === "GET" ? undefined : {} });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { error: string }).error).toMatch(/door volunteer's.*\/checkin/);
+      // The same request from an organiser is not refused for its role.
+      if (method === "GET" && !url.includes("content"))
+        expect((await t.request(method, url, { cookie: organiser })).status).not.toBe(403);
+    });
+
+    it("keeps a session for the event day: idle for hours, yet signed in; ended after 16 hours", async () => {
+      const start = clock;
+      const fresh = await volunteer("dan@example.org");
+      clock = start + 3 * 3_600_000;
+      expect((await t.request("GET", "/api/admin/session", { cookie: fresh.cookie })).status).toBe(200);
+      // An organiser's session idle as long has ended (2 hours).
+      expect((await t.request("GET", "/api/admin/session", { cookie: organiser })).status).toBe(401);
+      clock = start + DOOR_SESSION_MS + 1000;
+      expect((await t.request("GET", "/api/admin/session", { cookie: fresh.cookie })).status).toBe(401);
+      clock = start + DOOR_SESSION_MS + 120_000;
+      organiser = await t.signIn();
+    });
+  });
+
+  describe("the list", { timeout: 60_000 }, () => {
+    let door: string;
+    beforeAll(async () => {
+      door = (await volunteer("lisa@example.org")).cookie;
+    });
+
+    it("holds every ticket of the event, names and places, compressed and never stored", async () => {
+      // A ticket of another event, in the same database (last year's): not on this event's list.
+      await database.db.execute(sql`
+        UPDATE tickets SET payload = replace(payload, 'TNCC1.tncc-test.', 'TNCC1.tncc-2025.') WHERE code = ${group[0]!}`);
+      const res = await t.app.request("https://tncc.example.org/api/admin/door/list", {
+        headers: { cookie: door, "accept-encoding": "gzip" },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-encoding")).toBe("gzip");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const text = gunzipSync(Buffer.from(await res.arrayBuffer())).toString();
+      const list = JSON.parse(text) as DoorListAnswer;
+      expect(list.event).toBe("tncc-test");
+      expect(list.plans.free).toEqual({ title: "Community" });
+      const [gOrder] = await rows<{ order_id: string }>(sql`SELECT order_id FROM tickets WHERE code = ${family[0]!}`);
+      expect(list.attendees).toContainEqual([
+        family[1],
+        "Grace Hopper",
+        "free",
+        ticketReference(Number(gOrder!.order_id)),
+        2,
+        3,
+        "valid",
+      ]);
+      // The holder's name where the ticket is named; the buyer's otherwise.
+      expect(list.attendees.find((a) => a[0] === group[1])?.[1]).toBe("Joan Clarke");
+      expect(list.attendees.find((a) => a[0] === cancelled)?.[6]).toBe("cancelled");
+      expect(list.attendees.map((a) => a[0])).not.toContain(group[0]);
+      // Nothing a thief could use: no address, no phone number.
+      expect(text).not.toContain("@");
+      expect(text).not.toContain(PHONE);
+      expect(text).not.toMatch(/555/);
+      // The public key checks a ticket's QR text.
+      const [payload] = await rows<{ payload: string }>(sql`SELECT payload FROM tickets WHERE code = ${family[0]!}`);
+      expect(verifyTicket(list.publicKey, payload!.payload)?.code).toBe(family[0]);
+      expect(list.generatedAt).toBe(new Date(clock).toISOString());
+    });
+
+    it("finds someone without their phone by e-mail, name or reference, and names no address", async () => {
+      const search = async (q: string) => {
+        const res = await t.request("GET", `/api/admin/door/search?q=${encodeURIComponent(q)}`, { cookie: door });
+        expect(res.status).toBe(200);
+        const text = await res.text();
+        expect(text).not.toContain("@");
+        return JSON.parse(text) as DoorSearchAnswer;
+      };
+      expect((await search("GRACE@example")).attendees.map((a) => a[0])).toEqual(family);
+      expect((await search("joan@example.org")).attendees.map((a) => a[1])).toEqual(["Joan Clarke"]);
+      const [gOrder] = await rows<{ order_id: string }>(sql`SELECT order_id FROM tickets WHERE code = ${family[0]!}`);
+      expect((await search(ticketReference(Number(gOrder!.order_id)))).attendees).toHaveLength(3);
+      expect((await search("hopper")).attendees).toHaveLength(3);
+      // LIKE's wildcards are text; SQL is a bound value.
+      expect((await search("%_")).attendees).toEqual([]);
+      expect((await search("' OR 1=1 --")).attendees).toEqual([]);
+      expect((await t.request("GET", "/api/admin/door/search?q=a", { cookie: door })).status).toBe(400);
+    });
+  });
+
+  describe("sync", { timeout: 120_000 }, () => {
+    let dora: string;
+    let dan: string;
+    beforeAll(async () => {
+      dora = (await volunteer("sync-dora@example.org")).cookie;
+      dan = (await volunteer("sync-dan@example.org")).cookie;
+    });
+
+    it("records a batch once: replayed, it records nothing and answers the same", async () => {
+      const batch: DoorSyncRequest = {
+        device: "phone-dora-sync",
+        door: "Door 1",
+        scans: [
+          scan(family[0]!, "2026-12-01T09:00:00+05:30", "replay-0001"),
+          scan(family[1]!, "2026-12-01T09:00:05+05:30", "replay-0002"),
+        ],
+      };
+      const first = await synced(dora, batch);
+      expect(first.results.map((r) => r.verdict)).toEqual(["admitted", "admitted"]);
+      const before = await checkIns();
+      const again = await synced(dora, batch);
+      expect(again.results).toEqual(first.results);
+      expect(await checkIns()).toEqual(before);
+      expect(before.filter((r) => r.code === family[0])).toHaveLength(1);
+      expect(again.figures.plans.find((p) => p.id === "free")).toMatchObject({ checkedIn: 2 });
+      const audits = await rows<{ detail: Record<string, unknown> }>(
+        sql`SELECT detail FROM audit_log WHERE action = 'door-sync' AND target = 'device:phone-dora-sync'`,
+      );
+      expect(audits.at(-1)?.detail).toMatchObject({ door: "Door 1", scans: 2, admitted: 2 });
+    });
+
+    it("keeps both admissions of one ticket at two doors: the earlier wins, even when it arrives later", async () => {
+      const code = family[2]!;
+      // Door 2 synced first with the later time; Door 3's earlier scan arrives after.
+      const later = await synced(dan, {
+        device: "phone-dan-sync",
+        door: "Door 2",
+        scans: [scan(code, "2026-12-01T09:20:00+05:30")],
+      });
+      expect(later.results[0]?.verdict).toBe("admitted");
+      const earlier = await synced(dora, {
+        device: "phone-dora-sync",
+        door: "Door 3",
+        scans: [scan(code, "2026-12-01T09:10:00+05:30")],
+      });
+      expect(earlier.results[0]?.verdict).toBe("admitted");
+      const kinds = (await checkIns())
+        .filter((r) => r.code === code)
+        .map((r) => `${r.door} ${r.kind}`)
+        .sort();
+      expect(kinds).toEqual(["Door 2 conflict", "Door 3 admission"]);
+      expect(earlier.figures.conflicts).toEqual([
+        {
+          code,
+          name: "Grace Hopper",
+          first: { at: "2026-12-01T03:40:00.000Z", door: "Door 3" },
+          later: [{ at: "2026-12-01T03:50:00.000Z", door: "Door 2" }],
+        },
+      ]);
+      // A third door, later still: a conflict naming the admission.
+      const third = await synced(dan, {
+        device: "phone-dan-other",
+        door: "Door 4",
+        scans: [scan(code, "2026-12-01T09:30:00+05:30")],
+      });
+      expect(third.results[0]).toMatchObject({
+        verdict: "conflict",
+        first: { door: "Door 3", at: "2026-12-01T03:40:00.000Z" },
+      });
+      // The organisers see it on the Attendees tab.
+      const overview = await t.request("GET", "/api/admin/attendees/door", { cookie: organiser });
+      const figures = ((await overview.json()) as DoorOverview).figures;
+      expect(figures.conflicts[0]?.later).toHaveLength(2);
+      expect(figures.arrivals.reduce((n, a) => n + a.count, 0)).toBe(3);
+    });
+
+    it("two doors at the same moment: one admission, one conflict", async () => {
+      const code = group[1]!;
+      const [a, b] = await Promise.all([
+        synced(dora, { device: "phone-dora-sync", door: "Door 1", scans: [scan(code, "2026-12-01T09:40:00+05:30")] }),
+        synced(dan, { device: "phone-dan-sync", door: "Door 2", scans: [scan(code, "2026-12-01T09:40:01+05:30")] }),
+      ]);
+      // Whichever batch the database took first, the earlier scan (Door 1) ends as the admission.
+      expect(a.results[0]?.verdict).toBe("admitted");
+      expect(["admitted", "conflict"]).toContain(b.results[0]?.verdict);
+      expect(
+        (await checkIns())
+          .filter((r) => r.code === code)
+          .map((r) => `${r.door} ${r.kind}`)
+          .sort(),
+      ).toEqual(["Door 1 admission", "Door 2 conflict"]);
+    });
+
+    it("undoes this device's check-in; the earliest other scan then counts", async () => {
+      const code = family[2]!;
+      const [admission] = await rows<{ scan_id: string }>(
+        sql`SELECT scan_id FROM check_ins WHERE code = ${code} AND kind = 'admission'`,
+      );
+      // Not another device's scan.
+      const foreign = await synced(dan, {
+        device: "phone-dan-sync",
+        door: "Door 2",
+        scans: [{ ...scan(code, "2026-12-01T09:45:00+05:30", admission!.scan_id), undo: true }],
+      });
+      expect(foreign.results[0]?.verdict).toBe("unknown");
+      const undo = await synced(dora, {
+        device: "phone-dora-sync",
+        door: "Door 3",
+        scans: [{ ...scan(code, "2026-12-01T09:45:00+05:30", admission!.scan_id), undo: true }],
+      });
+      expect(undo.results[0]?.verdict).toBe("undone");
+      const kinds = (await checkIns())
+        .filter((r) => r.code === code)
+        .map((r) => `${r.door} ${r.kind}`)
+        .sort();
+      expect(kinds).toEqual(["Door 2 admission", "Door 3 undone", "Door 4 conflict"]);
+    });
+
+    it("answers unknown for a code that is no ticket of this event, cancelled for a cancelled one; records neither", async () => {
+      const before = await checkIns();
+      const made = "A".repeat(22);
+      const answer = await synced(dora, {
+        device: "phone-dora-sync",
+        door: "Door 1",
+        scans: [
+          scan(made, "2026-12-01T09:50:00+05:30"),
+          scan(group[0]!, "2026-12-01T09:50:00+05:30"),
+          scan(cancelled, "2026-12-01T09:50:00+05:30"),
+        ],
+      });
+      expect(answer.results.map((r) => r.verdict)).toEqual(["unknown", "unknown", "cancelled"]);
+      expect(await checkIns()).toEqual(before);
+    });
+
+    it.each([
+      ["HTML", { code: "<script>alert(1)</script>" }, /scans\[0\]\.code: this is not a ticket's code/],
+      ["SQL", { code: "x' OR '1'='1'; DROP TABLE--" }, /ticket's code/],
+      ["a URL", { code: "https://evil.example/t" }, /ticket's code/],
+      ["a whole QR text", { code: "TNCC1.tncc-test.free.AAAAAAAAAAAAAAAAAAAAAA.sig" }, /ticket's code/],
+      ["a bad time", { at: "yesterday" }, /scans\[0\]\.at: must be a date/],
+      ["a made-up field", { sql: "DROP" }, /not what the check-in page sends/],
+    ])("refuses a scan with %s (422, in words; nothing recorded)", async (_what, change, message) => {
+      const before = await checkIns();
+      const res = await sync(dora, {
+        device: "phone-dora-sync",
+        door: "Door 1",
+        scans: [{ ...scan(family[0]!, "2026-12-01T09:55:00+05:30"), ...change }],
+      });
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { error: string }).error).toMatch(message);
+      expect(await checkIns()).toEqual(before);
+    });
+
+    it("refuses a door not on the list and a body that is no JSON object", async () => {
+      expect((await sync(dora, { device: "phone-dora-sync", door: "Door <b>9</b>", scans: [] })).status).toBe(422);
+      expect((await sync(dora, [1, 2])).status).toBe(400);
+    });
+
+    it("refuses 5,000 scans a minute from one phone (429) and tells the organisers once", async () => {
+      const flood = (await volunteer("flood@example.org")).cookie;
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const scans = Array.from({ length: 500 }, (_, j) =>
+          scan(`${String(i).padStart(2, "0")}${String(j).padStart(20, "0")}`, "2026-12-01T10:00:00+05:30"),
+        );
+        const res = await sync(flood, { device: "phone-flood", door: "Door 5", scans });
+        statuses.push(res.status);
+        if (res.status === 429) {
+          expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+          expect(((await res.json()) as { error: string }).error).toMatch(/More than 600 scans a minute/);
+        }
+      }
+      expect(statuses).toEqual([200, ...Array(9).fill(429)]);
+      const reports = await rows(
+        sql`SELECT 1 FROM audit_log WHERE action = 'door-rate-limited' AND target = 'device:phone-flood'`,
+      );
+      expect(reports).toHaveLength(1);
+      const overview = (await (
+        await t.request("GET", "/api/admin/attendees/door", { cookie: organiser })
+      ).json()) as DoorOverview;
+      expect(overview.reports[0]).toMatchObject({ who: "flood@example.org", device: "phone-flood", door: "Door 5" });
+      // A minute later the phone may send again.
+      clock += 61_000;
+      expect((await sync(flood, { device: "phone-flood", door: "Door 5", scans: [] })).status).toBe(200);
+    });
+
+    it("refuses a removed volunteer at once (401) and records nothing of their sync", async () => {
+      const gone = await volunteer("gone@example.org");
+      const removed = await t.request("DELETE", `/api/admin/organisers/${gone.id}`, { cookie: organiser });
+      expect(removed.status).toBe(200);
+      const before = await checkIns();
+      const res = await sync(gone.cookie, {
+        device: "phone-gone",
+        door: "Door 6",
+        scans: [scan(group[1]!, "2026-12-01T08:00:00+05:30"), scan(family[0]!, "2026-12-01T08:00:00+05:30")],
+      });
+      expect(res.status).toBe(401);
+      expect(await checkIns()).toEqual(before);
+      expect((await t.request("GET", "/api/admin/door/list", { cookie: gone.cookie })).status).toBe(401);
+      expect(await rows(sql`SELECT 1 FROM admin_sessions WHERE admin_id = ${gone.id}`)).toEqual([]);
+      // Door volunteers are no organisers: the last organiser still cannot be removed.
+      const [me] = await rows<{ id: string }>(sql`SELECT id FROM admins WHERE role = 'organiser'`);
+      const last = await t.request("DELETE", `/api/admin/organisers/${me!.id}`, { cookie: organiser });
+      expect(last.status).toBe(409);
+    });
+  });
+});

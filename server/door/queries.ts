@@ -1,0 +1,321 @@
+/**
+ * What the door reads and writes (issue 43): the event's tickets as a door sees them (no e-mail address, no
+ * phone number), its check-ins (migration 010's `check_ins`), the live figures, and a batch of scans recorded
+ * once. The event is the live build's (tickets.json); a ticket's event is the second part of its signed payload,
+ * so a ticket of another year's event is "unknown" here. Every text is a bound value.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { CheckIn, DoorAttendee, DoorFigures, DoorScan } from "../../app/lib/door/protocol";
+import { ticketReference } from "../../app/lib/tickets/orders";
+import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
+import { checkIns, type CheckInKind } from "../db/schema";
+import { escapeLike } from "../admin/inbox/queries";
+import { referenceId } from "../admin/attendees/queries";
+
+/** Arrivals are counted per ten minutes, the last day's worth at most (a device with a wrong clock adds no rows). */
+const SLOT_MS = 10 * 60_000;
+const MAX_SLOTS = 144;
+/** At most this many people answer a search. */
+export const SEARCH_LIMIT = 20;
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+const ofEvent = (event: string) => sql`split_part(t.payload, '.', 2) = ${event}`;
+const inList = (values: string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+interface RawAttendee {
+  code: string;
+  name: string;
+  plan_id: string;
+  order_id: number | string;
+  position: number;
+  of: number | string;
+  valid: boolean;
+}
+
+/** A ticket's name is its holder's when named, else the buyer's; a ticket of a cancelled or refunded order is cancelled. */
+async function attendees(db: Db, event: string, where: SQL, limit?: number): Promise<DoorAttendee[]> {
+  const rows = rowsOf<RawAttendee>(
+    await db.execute(sql`
+      SELECT t.code, coalesce(nullif(btrim(t.holder_name), ''), o.name) AS name, t.plan_id, t.order_id, t.position,
+        (SELECT count(*) FROM tickets x WHERE x.order_id = t.order_id)::int AS of,
+        (t.status = 'valid' AND o.status = 'paid') AS valid
+      FROM tickets t JOIN ticket_orders o ON o.id = t.order_id
+      WHERE ${ofEvent(event)} AND (${where})
+      ORDER BY t.order_id, t.position ${limit ? sql`LIMIT ${limit}` : sql``}`),
+  );
+  return rows.map((r) => [
+    r.code,
+    r.name,
+    r.plan_id,
+    ticketReference(Number(r.order_id)),
+    Number(r.position),
+    Number(r.of),
+    r.valid ? "valid" : "cancelled",
+  ]);
+}
+
+/** Every ticket of the event, valid and cancelled, by order. */
+export const doorAttendees = (db: Db, event: string) => attendees(db, event, sql`true`);
+
+/**
+ * People by name (holder's or buyer's), e-mail (buyer's or holder's) or order reference (TNCC-T000042, T42):
+ * at most SEARCH_LIMIT tickets. The answer names no address, though an address finds it.
+ */
+export function searchDoor(db: Db, event: string, q: string): Promise<DoorAttendee[]> {
+  const text = q.trim();
+  const like = `%${escapeLike(text)}%`;
+  const ref = referenceId(text);
+  return attendees(
+    db,
+    event,
+    sql`t.holder_name ILIKE ${like} OR o.name ILIKE ${like} OR o.email ILIKE ${like} OR t.holder_email ILIKE ${like}
+      ${ref !== null ? sql`OR o.id = ${ref}` : sql``}`,
+    SEARCH_LIMIT,
+  );
+}
+
+/** Code -> its admission (the check-in that counts), for the event's tickets admitted (of `codes`, when given). */
+export async function admissions(db: Db, event: string, codes?: string[]): Promise<Record<string, CheckIn>> {
+  if (codes && codes.length === 0) return {};
+  const rows = rowsOf<{ code: string; scanned_at: string | Date; door: string }>(
+    await db.execute(sql`
+      SELECT c.code, c.scanned_at, c.door FROM check_ins c JOIN tickets t ON t.code = c.code
+      WHERE c.kind = 'admission' AND ${ofEvent(event)} ${codes ? sql`AND c.code IN (${inList(codes)})` : sql``}`),
+  );
+  return Object.fromEntries(rows.map((r) => [r.code, { at: new Date(r.scanned_at).toISOString(), door: r.door }]));
+}
+
+/**
+ * The live figures: per plan checked in / expected (valid tickets; a ticket cancelled after it came in no longer
+ * counts), arrivals per ten minutes by the admission's time (empty slots shown as 0), and the conflicts: tickets
+ * admitted at two doors, the earlier admission first.
+ */
+export async function doorFigures(db: Db, event: string, titles: Record<string, string>): Promise<DoorFigures> {
+  const [plans, slots, conflicting] = await Promise.all([
+    db.execute(sql`
+      SELECT t.plan_id, count(*) FILTER (WHERE t.status = 'valid' AND o.status = 'paid')::int AS expected,
+        count(c.code) FILTER (WHERE t.status = 'valid' AND o.status = 'paid')::int AS checked_in
+      FROM tickets t JOIN ticket_orders o ON o.id = t.order_id
+        LEFT JOIN check_ins c ON c.code = t.code AND c.kind = 'admission'
+      WHERE ${ofEvent(event)} GROUP BY t.plan_id`),
+    db.execute(sql`
+      SELECT (floor(extract(epoch FROM c.scanned_at) * 1000 / ${SLOT_MS}) * ${SLOT_MS})::bigint AS slot,
+        count(*)::int AS count
+      FROM check_ins c JOIN tickets t ON t.code = c.code
+      WHERE c.kind = 'admission' AND ${ofEvent(event)} GROUP BY 1 ORDER BY 1`),
+    db.execute(sql`
+      SELECT c.code, coalesce(nullif(btrim(t.holder_name), ''), o.name) AS name, c.kind, c.scanned_at, c.door
+      FROM check_ins c JOIN tickets t ON t.code = c.code JOIN ticket_orders o ON o.id = t.order_id
+      WHERE c.kind IN ('admission', 'conflict') AND ${ofEvent(event)}
+        AND c.code IN (SELECT code FROM check_ins WHERE kind = 'conflict')
+      ORDER BY c.code, c.kind, c.scanned_at`),
+  ]);
+  const counts = new Map(
+    rowsOf<{ plan_id: string; expected: number; checked_in: number }>(plans).map((r) => [r.plan_id, r]),
+  );
+  const ids = [...new Set([...Object.keys(titles), ...counts.keys()])];
+  const byPlan = ids.map((id) => ({
+    id,
+    title: titles[id] ?? id,
+    checkedIn: counts.get(id)?.checked_in ?? 0,
+    expected: counts.get(id)?.expected ?? 0,
+  }));
+
+  const seen = new Map(rowsOf<{ slot: string | number; count: number }>(slots).map((r) => [Number(r.slot), r.count]));
+  const last = Math.max(...seen.keys());
+  const arrivals: DoorFigures["arrivals"] = [];
+  if (seen.size)
+    for (let slot = Math.max(Math.min(...seen.keys()), last - (MAX_SLOTS - 1) * SLOT_MS); slot <= last; slot += SLOT_MS)
+      arrivals.push({ from: new Date(slot).toISOString(), count: seen.get(slot) ?? 0 });
+
+  const conflicts = new Map<string, DoorFigures["conflicts"][number]>();
+  for (const r of rowsOf<{ code: string; name: string; kind: CheckInKind; scanned_at: string | Date; door: string }>(
+    conflicting,
+  )) {
+    const at = { at: new Date(r.scanned_at).toISOString(), door: r.door };
+    const entry = conflicts.get(r.code);
+    // "admission" sorts before "conflict": the one that counts comes first.
+    if (!entry) conflicts.set(r.code, { code: r.code, name: r.name, first: at, later: [] });
+    else entry.later.push(at);
+  }
+  return { plans: byPlan, arrivals, conflicts: [...conflicts.values()] };
+}
+
+export type Verdict = "admitted" | "already" | "conflict" | "undone" | "unknown" | "cancelled";
+export interface ScanResult {
+  id: string;
+  verdict: Verdict;
+  first?: CheckIn;
+}
+
+interface Row {
+  scanId: string;
+  code: string;
+  device: string;
+  door: string;
+  adminId: number | null;
+  scannedAt: Date;
+  kind: CheckInKind;
+}
+
+export interface ScanBatch {
+  event: string;
+  device: string;
+  door: string;
+  adminId: number;
+  scans: DoorScan[];
+}
+
+/**
+ * Records a device's batch, each scan once (its id is the key: a replayed batch records nothing and gets the same
+ * answers), in one transaction that first locks the batch's tickets (in code order, so two batches naming the
+ * same tickets take turns without a deadlock):
+ *
+ * - a code that is not a ticket of this event: "unknown"; a ticket cancelled or refunded: "cancelled" (neither is
+ *   recorded: nothing was admitted);
+ * - the ticket's first admission: "admitted"; a later one from another device: kept as a "conflict" (the answer
+ *   names the admission); a scan whose device time is earlier than the stored admission becomes the admission and
+ *   the stored one the conflict (the earlier wins). The device's time is taken as it is, but never later than
+ *   the moment it arrives. The same device admitting a ticket again: "already" (nothing recorded);
+ * - an undo (the id of one of this device's scans): that scan becomes "undone"; if it was the admission, the
+ *   earliest conflict of the ticket, if any, becomes the admission. An undo that arrives before its scan is
+ *   recorded as undone, so the scan arriving later admits nobody.
+ */
+export async function recordScans(db: Db, batch: ScanBatch, now: Date): Promise<ScanResult[]> {
+  if (!batch.scans.length) return [];
+  return db.transaction(async (tx) => {
+    const codes = [...new Set(batch.scans.map((s) => s.code))].sort();
+    const ids = [...new Set(batch.scans.map((s) => s.id))];
+    const tickets = new Map(
+      rowsOf<{ code: string; valid: boolean }>(
+        await tx.execute(sql`
+          SELECT t.code, (t.status = 'valid' AND o.status = 'paid') AS valid
+          FROM tickets t JOIN ticket_orders o ON o.id = t.order_id
+          WHERE t.code IN (${inList(codes)}) AND ${ofEvent(batch.event)}
+          ORDER BY t.code FOR UPDATE OF t`),
+      ).map((r) => [r.code, r.valid]),
+    );
+    const stored = await tx.execute(sql`
+      SELECT scan_id, code, device, door, admin_id, scanned_at, kind FROM check_ins
+      WHERE code IN (${inList(codes)}) OR scan_id IN (${inList(ids)})`);
+    const byId = new Map<string, Row>();
+    for (const r of rowsOf<{
+      scan_id: string;
+      code: string;
+      device: string;
+      door: string;
+      admin_id: number | string | null;
+      scanned_at: string | Date;
+      kind: CheckInKind;
+    }>(stored))
+      byId.set(r.scan_id, {
+        scanId: r.scan_id,
+        code: r.code,
+        device: r.device,
+        door: r.door,
+        adminId: r.admin_id === null ? null : Number(r.admin_id),
+        scannedAt: new Date(r.scanned_at),
+        kind: r.kind,
+      });
+    const before = new Map([...byId].map(([id, r]) => [id, r.kind]));
+    const added = new Set<string>();
+    const rowsOfCode = (code: string) => [...byId.values()].filter((r) => r.code === code);
+    const admissionOf = (code: string) => rowsOfCode(code).find((r) => r.kind === "admission");
+    const unrecorded = new Map<string, ScanResult>();
+
+    for (const scan of batch.scans) {
+      const row = byId.get(scan.id);
+      const known = tickets.get(scan.code);
+      const at = new Date(Math.min(Date.parse(scan.at), now.getTime()));
+      const fresh = (kind: CheckInKind) => {
+        const { device, door, adminId } = batch;
+        byId.set(scan.id, { scanId: scan.id, code: scan.code, device, door, adminId, scannedAt: at, kind });
+        added.add(scan.id);
+        unrecorded.delete(scan.id);
+      };
+      if (scan.undo) {
+        if (row) {
+          if (row.device !== batch.device || row.kind === "undone") continue;
+          const wasAdmission = row.kind === "admission";
+          row.kind = "undone";
+          const next = rowsOfCode(row.code)
+            .filter((r) => r.kind === "conflict")
+            .sort((a, b) => a.scannedAt.getTime() - b.scannedAt.getTime())[0];
+          if (wasAdmission && next) next.kind = "admission";
+        } else if (known !== undefined) fresh("undone");
+        else unrecorded.set(scan.id, { id: scan.id, verdict: "undone" });
+        continue;
+      }
+      if (row) continue;
+      if (known === undefined) unrecorded.set(scan.id, { id: scan.id, verdict: "unknown" });
+      else if (!known) unrecorded.set(scan.id, { id: scan.id, verdict: "cancelled" });
+      else {
+        const admission = admissionOf(scan.code);
+        if (!admission) fresh("admission");
+        else if (admission.device === batch.device)
+          unrecorded.set(scan.id, { id: scan.id, verdict: "already", first: checkInOf(admission) });
+        else if (at < admission.scannedAt) {
+          admission.kind = "conflict";
+          fresh("admission");
+        } else fresh("conflict");
+      }
+    }
+
+    // Demotions before promotions, then the new rows: at no moment has a ticket two admissions (a unique index).
+    const changed = [...byId.values()].filter((r) => !added.has(r.scanId) && before.get(r.scanId) !== r.kind);
+    changed.sort((a, b) => Number(a.kind === "admission") - Number(b.kind === "admission"));
+    for (const r of changed) await tx.execute(sql`UPDATE check_ins SET kind = ${r.kind} WHERE scan_id = ${r.scanId}`);
+    const rows = [...added].map((id) => byId.get(id)!);
+    if (rows.length)
+      await tx
+        .insert(checkIns)
+        .values(rows.map((r) => ({ ...r, receivedAt: now })))
+        .onConflictDoNothing();
+
+    return batch.scans.map((scan): ScanResult => {
+      const row = byId.get(scan.id);
+      if (!row) return unrecorded.get(scan.id) ?? { id: scan.id, verdict: "unknown" };
+      if (scan.undo) return { id: scan.id, verdict: row.device === batch.device ? "undone" : "unknown" };
+      if (row.kind === "admission") return { id: scan.id, verdict: "admitted" };
+      if (row.kind === "undone") return { id: scan.id, verdict: "undone" };
+      const admission = admissionOf(row.code);
+      return { id: scan.id, verdict: "conflict", ...(admission ? { first: checkInOf(admission) } : {}) };
+    });
+  });
+}
+
+const checkInOf = (r: Pick<Row, "scannedAt" | "door">): CheckIn => ({ at: r.scannedAt.toISOString(), door: r.door });
+
+/** For tests: every check-in of a ticket, by device time. */
+export async function checkInsOf(db: Db | Tx, code: string) {
+  return rowsOf<{ scan_id: string; device: string; door: string; kind: CheckInKind; scanned_at: Date }>(
+    await db.execute(
+      sql`SELECT scan_id, device, door, kind, scanned_at FROM check_ins WHERE code = ${code} ORDER BY scanned_at`,
+    ),
+  );
+}
+
+/** The last reports of a phone that sent too many scans (audit entries "door-rate-limited"), newest first. */
+export async function doorReports(db: Db, limit = 20) {
+  const rows = rowsOf<{
+    created_at: string | Date;
+    actor: string | null;
+    target: string | null;
+    detail: { door?: string } | null;
+  }>(
+    await db.execute(sql`
+      SELECT created_at, actor, target, detail FROM audit_log WHERE action = 'door-rate-limited'
+      ORDER BY id DESC LIMIT ${limit}`),
+  );
+  return rows.map((r) => ({
+    at: new Date(r.created_at).toISOString(),
+    who: r.actor,
+    device: (r.target ?? "").replace(/^device:/, ""),
+    door: r.detail?.door ?? "",
+  }));
+}
