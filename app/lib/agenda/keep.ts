@@ -2,33 +2,17 @@
  * A kept agenda (issue 44, part 1): "My agenda" kept on the server under a private link, so one person's
  * devices share it. The browser–server contract: paths, limits and the request and answer schemas, read by
  * the server (server/agenda/) and by the browser's sync (./sync.ts, loaded only once an agenda is kept).
- * zod/mini, as the inbox's schemas; the pages load ./store.ts at start, which must not import this.
+ * zod/mini, as the inbox's schemas; the pages load ./store.ts and ./kept-link.ts at start, never this.
  */
 import * as z from "zod/mini";
+import { KEPT_SECRET_PATTERN } from "./kept-link";
 
-/** The link's secret: 24 random bytes (192 bits) as base64url. Only its SHA-256 is stored. */
-export const KEPT_SECRET_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+export * from "./kept-link";
+
 /** The sessions one agenda records (starred or unstarred) at most: far above any programme, far below abuse. */
 export const MAX_AGENDA_SESSIONS = 500;
 /** Session numbers are small positive integers (content's stable numbers). */
 const MAX_SESSION_NUMBER = 1_000_000;
-
-export const KEPT_AGENDA_PATHS = {
-  /** `POST`: keep this device's agenda; answers the new secret. */
-  create: "/api/agendas",
-  /** `GET` (ETag / If-None-Match), `POST` (changes), `DELETE` (stop keeping it). */
-  one: "/api/agendas/:secret",
-} as const;
-
-export const keptAgendaPath = (secret: string) => `/api/agendas/${secret}`;
-/** The calendar feed of a kept agenda: the same address whatever is starred. */
-export const keptFeedPath = (secret: string) => `/api/agenda.ics?a=${secret}`;
-/** The private link that joins another device (the secret in the fragment: never sent to a server or a referrer). */
-export const keepLinkHash = (secret: string) => `keep=${secret}`;
-export const secretFromHash = (hash: string): string | null => {
-  const match = /^#?keep=([A-Za-z0-9_-]+)$/.exec(hash);
-  return match && KEPT_SECRET_PATTERN.test(match[1]!) ? match[1]! : null;
-};
 
 /** One session's latest change: starred or not, at a time (ms since 1970) of the device that made it. */
 export const StarChangeSchema = z.object({
