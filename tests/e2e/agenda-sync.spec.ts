@@ -87,6 +87,8 @@ test("two devices share one agenda by its link: live, offline and merged, then s
   const phoneAgenda = await open(phone, "/agenda", errors);
   await phoneAgenda.getByRole("button", { name: "Keep my agenda on my other devices" }).click();
   const dialog = phoneAgenda.getByRole("dialog", { name: "My agenda on my other devices" });
+  await expect(dialog.getByRole("button", { name: "Make the private link" })).toBeFocused();
+  await expectNoAxeViolations(phoneAgenda);
   await dialog.getByRole("button", { name: "Make the private link" }).click();
   const linkBox = dialog.getByRole("textbox", { name: "Private link" });
   await expect(linkBox).toBeFocused();
