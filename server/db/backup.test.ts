@@ -73,6 +73,11 @@ line two', 2 FROM submissions WHERE idempotency_key = 'key-backup-1'`);
   await db.execute(sql`
     INSERT INTO tickets (code, order_id, plan_id, position, payload)
     SELECT 'code-1', id, 'family', 1, 'TNCC1.x' FROM ticket_orders`);
+  // A kept agenda (issue 44): the secret's hash and its sessions' latest changes.
+  await db.execute(sql`INSERT INTO agendas (secret_hash, version) VALUES ('ah', 3)`);
+  await db.execute(sql`
+    INSERT INTO agenda_stars (agenda_id, session_number, starred, changed_at)
+    SELECT id, 7, false, '2026-11-20 10:00:00.123456+00' FROM agendas`);
 }
 
 /** Every table's rows as text, in a stable order: what must come back unchanged. */
@@ -141,7 +146,7 @@ describe.each(backends)("backup and restore on %s", (name, setup) => {
       for (const [table, rows] of Object.entries(before)) expect(rows.length, table).toBeGreaterThan(0);
       // The "server" (this test) still holds the database while the backup runs.
       const { stdout } = await script("backup", [file], source.env);
-      expect(stdout).toMatch(/Backup written: .* \(\d+ rows in 18 tables\)/);
+      expect(stdout).toMatch(/Backup written: .* \(\d+ rows in 20 tables\)/);
     } finally {
       await live.close();
     }
