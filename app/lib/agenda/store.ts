@@ -16,7 +16,12 @@ export { AGENDA_KEY, AGENDA_KEPT_KEY, parseStored, writeAgenda } from "./local";
 /** Loads ./sync.ts and (re)starts it, when this browser keeps its agenda on the server; else nothing. */
 export function startKeptSync() {
   if (!keptSecret()) return;
-  void import("./sync").then((sync) => sync.startSync());
+  void import("./sync").then(
+    (sync) => sync.startSync(),
+    () => {
+      // Offline without the code cached: the changes wait in storage for the next page that loads it.
+    },
+  );
 }
 
 /** Sets the starred sessions as the visitor chose them (the star buttons, through useAgenda): each change is recorded for a kept agenda. */

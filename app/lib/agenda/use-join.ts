@@ -5,6 +5,7 @@ const SAID = {
   joined: "This device now keeps its agenda with your other devices: a star on one shows on the others.",
   unknown: "This agenda link is not known (any more): it may have been stopped. Your stars here are unchanged.",
   later: "This device joins the agenda as soon as it reaches the site again.",
+  failed: "This device could not join the agenda now: please open the link again when you are online.",
 };
 
 /**
@@ -25,11 +26,15 @@ export function useJoinKeptAgenda(hash: string, done: () => void): string {
     let live = true;
     void import("./sync")
       .then((sync) => sync.joinAgenda(secret))
-      .then((result) => {
-        if (!live) return;
-        setSaid(SAID[result]);
-        done();
-      });
+      .then(
+        (result) => {
+          if (!live) return;
+          setSaid(SAID[result]);
+          done();
+        },
+        // The code could not load (offline, not cached): the link stays in the address bar for a reload.
+        () => live && setSaid(SAID.failed),
+      );
     return () => {
       live = false;
     };
