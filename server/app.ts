@@ -124,7 +124,18 @@ export function createApp(opts: AppOptions): Hono {
       }),
     );
   if (database) app.route("/", commentsRoutes({ database }));
-  app.route("/", agendaRoutes({ buildDir: liveDir, siteUrl: opts.siteUrl }));
+  // "My agenda": the shared calendar feed, and with the database agendas kept for one person's devices (issue 44).
+  app.route(
+    "/",
+    agendaRoutes({
+      buildDir: liveDir,
+      siteUrl: opts.siteUrl,
+      database,
+      clientKey: deps.clientKey,
+      now: deps.now,
+      trustProxy,
+    }),
+  );
 
   app.notFound(serveBuild(() => site.current.index));
   app.onError(errorAnswer(applyHeaders, opts.logError ?? ((error: unknown) => console.error(safeError(error)))));

@@ -36,3 +36,38 @@ export function rateLimit({ max, windowMs, key, now = Date.now }: RateLimitOptio
     await next();
   };
 }
+
+export interface MissLimit {
+  /** Seconds until the client may ask again, or 0 when it may. */
+  blocked(key: string): number;
+  /** Counts one miss (a guessed or malformed secret) against the client. */
+  miss(key: string): void;
+}
+
+/**
+ * A limit on misses only: a client that names more than `max` unknown secrets in a window is refused (429)
+ * until the window ends, for every secret; one that names its own as often as it likes is never counted.
+ */
+export function missLimit({ max, windowMs, now = Date.now }: Omit<RateLimitOptions, "key">): MissLimit {
+  const windows = new Map<string, { start: number; count: number }>();
+  const current = (key: string) => {
+    const w = windows.get(key);
+    if (w && now() - w.start < windowMs) return w;
+    windows.delete(key);
+    return undefined;
+  };
+  return {
+    blocked(key) {
+      const w = current(key);
+      return w && w.count >= max ? Math.max(1, Math.ceil((w.start + windowMs - now()) / 1000)) : 0;
+    },
+    miss(key) {
+      const w = current(key);
+      if (w) w.count++;
+      else {
+        if (windows.size >= MAX_KEYS) windows.delete(windows.keys().next().value as string);
+        windows.set(key, { start: now(), count: 1 });
+      }
+    },
+  };
+}

@@ -1,6 +1,7 @@
-import { CalendarPlus, Download, Share2 } from "lucide-react";
+import { CalendarPlus, Download, MonitorSmartphone, Share2 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { KeepDialog } from "~/components/agenda/keep-dialog";
 import { ShareDialog } from "~/components/agenda/share-dialog";
 import { StarButton } from "~/components/agenda/star-button";
 import { ChangeMark, cancelledTitle } from "~/components/schedule/change-mark";
@@ -8,7 +9,9 @@ import { PageBanner } from "~/components/layout/page-banner";
 import { agendaView } from "~/content/views.server";
 import { decodeAgenda, encodeAgenda } from "~/lib/agenda/code";
 import { agendaCalendar, clashes, type AgendaSession } from "~/lib/agenda/ics";
-import { takeChangedSinceSeen, useAgenda } from "~/lib/agenda/store";
+import { isKeepHash, keptFeedPath } from "~/lib/agenda/kept-link";
+import { takeChangedSinceSeen, useAgenda, useKeptSecret } from "~/lib/agenda/store";
+import { useJoinKeptAgenda } from "~/lib/agenda/use-join";
 import { pageMeta } from "~/lib/seo/meta";
 import { timeRange, type EventZone } from "~/lib/schedule/time";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
@@ -41,8 +44,12 @@ export default function Agenda({ loaderData: d }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { starred, merge } = useAgenda();
   const [sharing, setSharing] = useState(false);
+  const [keeping, setKeeping] = useState(false);
   const [merged, setMerged] = useState(false);
-  const shared = useMemo(() => (hash ? new Set(decodeAgenda(hash)) : null), [hash]);
+  // A kept agenda's link (#keep=…) joins it (issue 44); any other fragment is a shared agenda's code.
+  const kept = useKeptSecret();
+  const joined = useJoinKeptAgenda(hash, () => void navigate("/agenda", { replace: true }));
+  const shared = useMemo(() => (hash && !isKeepHash(hash) ? new Set(decodeAgenda(hash)) : null), [hash]);
   const shown = shared ?? starred;
   const picked = d.sessions.filter((s) => shown.has(s.number));
   const code = encodeAgenda(starred);
@@ -98,6 +105,11 @@ export default function Agenda({ loaderData: d }: Route.ComponentProps) {
                   </p>
                 </div>
               )}
+              {!shared && joined && (
+                <p role="status" className="mb-8 rounded-[var(--radius-card)] bg-paper p-5 text-center shadow-soft">
+                  {joined}
+                </p>
+              )}
               {!shared && changed && changed.size > 0 && (
                 <p
                   role="status"
@@ -119,23 +131,35 @@ export default function Agenda({ loaderData: d }: Route.ComponentProps) {
                 editable={!shared}
                 changed={shared ? undefined : (changed ?? undefined)}
               />
-              {!shared && starred.size > 0 && (
+              {!shared && (starred.size > 0 || kept) && (
                 <div className="mt-10 flex flex-wrap items-center justify-center gap-4" data-print-hide>
-                  <button type="button" className="btn btn-primary" onClick={() => setSharing(true)}>
-                    <Share2 aria-hidden="true" className="size-4" />
-                    Share
+                  {starred.size > 0 && (
+                    <>
+                      <button type="button" className="btn btn-primary" onClick={() => setSharing(true)}>
+                        <Share2 aria-hidden="true" className="size-4" />
+                        Share
+                      </button>
+                      <button type="button" className="btn btn-outline" onClick={download}>
+                        <Download aria-hidden="true" className="size-4" />
+                        Download .ics
+                      </button>
+                    </>
+                  )}
+                  <button type="button" className="btn btn-outline" onClick={() => setKeeping(true)}>
+                    <MonitorSmartphone aria-hidden="true" className="size-4" />
+                    {kept ? "On my other devices" : "Keep my agenda on my other devices"}
                   </button>
-                  <button type="button" className="btn btn-outline" onClick={download}>
-                    <Download aria-hidden="true" className="size-4" />
-                    Download .ics
-                  </button>
-                  <a href={`/api/agenda.ics?s=${code}`} className="underline underline-offset-4 hover:text-rose">
+                  <a
+                    href={kept ? keptFeedPath(kept) : `/api/agenda.ics?s=${code}`}
+                    className="underline underline-offset-4 hover:text-rose"
+                  >
                     <CalendarPlus aria-hidden="true" className="me-1 inline size-4" />
                     Calendar subscription link
                   </a>
                 </div>
               )}
               <ShareDialog open={sharing} onClose={() => setSharing(false)} url={`${origin}/agenda#${code}`} />
+              <KeepDialog open={keeping} onClose={() => setKeeping(false)} origin={origin} />
             </>
           )}
         </div>

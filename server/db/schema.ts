@@ -352,6 +352,31 @@ export const checkIns = pgTable("check_ins", {
   kind: text("kind").$type<CheckInKind>().notNull(),
 });
 
+/** An agenda kept on the server for one person's devices (issue 44, migration 011): the SHA-256 of its link's secret. */
+export const agendas = pgTable("agendas", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  secretHash: text("secret_hash").notNull().unique(),
+  /** Moves with every change: the devices' ETag. */
+  version: bigint("version", { mode: "number" }).notNull().default(1),
+  createdAt: time("created_at").notNull().defaultNow(),
+  /** The last sync, read or calendar fetch (at most once a day for reads); the purge deletes old ones. */
+  usedAt: time("used_at").notNull().defaultNow(),
+});
+
+/** A kept agenda's latest change per session: starred or not, and when (the latest change wins). */
+export const agendaStars = pgTable(
+  "agenda_stars",
+  {
+    agendaId: bigint("agenda_id", { mode: "number" })
+      .notNull()
+      .references(() => agendas.id, { onDelete: "cascade" }),
+    sessionNumber: integer("session_number").notNull(),
+    starred: boolean("starred").notNull(),
+    changedAt: time("changed_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agendaId, t.sessionNumber] })],
+);
+
 export const schema = {
   submissions,
   newsletterSubscribers,
@@ -375,4 +400,6 @@ export const schema = {
   tickets,
   ticketWaitlist,
   checkIns,
+  agendas,
+  agendaStars,
 };

@@ -1,8 +1,9 @@
 /**
  * Retention (RETENTION_DAYS, docs/deploy.md): what the site deletes once it is old, across the forms, the
- * newsletter, the mail queue and the rate-limit and sign-in counters. server/start.ts runs it daily.
+ * newsletter, the mail queue, the rate-limit and sign-in counters, and kept agendas unused for 90 days. server/start.ts runs it daily.
  */
 import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { purgeUnusedAgendas } from "../agenda/queries";
 import type { Db } from "../db/client";
 import { mailQueue, newsletterSubscribers, rateLimits, signInFailures, submissions } from "../db/schema";
 
@@ -32,6 +33,8 @@ export async function purge(db: Db, retentionDays: number, now = Date.now()): Pr
     await tx.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 86_400_000)));
     // Wrong-password counts a day old (their locks last 15 minutes).
     await tx.delete(signInFailures).where(lt(signInFailures.updatedAt, new Date(now - 86_400_000)));
+    // Kept agendas nobody synced, opened or fetched as a calendar for 90 days (issue 44).
+    await purgeUnusedAgendas(tx, now);
     return gone.length;
   });
 }

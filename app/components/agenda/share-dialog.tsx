@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { ModalDialog } from "../ui/modal-dialog";
+import { QrCode } from "./qr-code";
 
 export interface ShareDialogProps {
   open: boolean;
@@ -10,19 +11,7 @@ export interface ShareDialogProps {
 
 /** The share link, a copy button and its QR code (lean-qr, loaded only when the dialog opens). */
 export function ShareDialog({ open, onClose, url }: ShareDialogProps) {
-  const canvas = useRef<HTMLCanvasElement>(null);
   const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    void import("lean-qr").then(({ generate }) => {
-      if (live && canvas.current) generate(url).toCanvas(canvas.current);
-    });
-    return () => {
-      live = false;
-    };
-  }, [open, url]);
 
   const copy = async () => {
     try {
@@ -63,13 +52,7 @@ export function ShareDialog({ open, onClose, url }: ShareDialogProps) {
       <p role="status" className="mt-2 min-h-6 text-sm">
         {copied ? "Link copied." : ""}
       </p>
-      <canvas
-        ref={canvas}
-        role="img"
-        aria-label="QR code of the share link"
-        data-qr
-        className="mx-auto mt-2 size-56 bg-white [image-rendering:pixelated]"
-      />
+      {open && <QrCode value={url} label="QR code of the share link" />}
     </ModalDialog>
   );
 }

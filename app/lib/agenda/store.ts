@@ -1,51 +1,41 @@
-import { useCallback, useMemo, useSyncExternalStore } from "react";
-
 /**
  * "My agenda": the starred session numbers, kept in localStorage and in step across tabs (the
  * `storage` event) and across components of one tab (a custom event). Pre-rendered and hydrated as
  * empty; the stored selection shows right after hydration.
+ *
+ * A kept agenda (issue 44): once this browser keeps its agenda on the server (its link's secret in
+ * AGENDA_KEPT_KEY), every star made through this store is also recorded as a change with its time
+ * (AGENDA_PENDING_KEY) until the server has it, and ./sync.ts (loaded only then, with its schemas) sends the
+ * changes and polls the server's copy. So every star button syncs, online or offline.
  */
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
+import { keptSecret, parseStored, read, readPending, subscribe, writeAgenda, writePending } from "./local";
 
-export const AGENDA_KEY = "myAgenda";
-const CHANGE = "agenda-change";
+export { AGENDA_KEY, AGENDA_KEPT_KEY, parseStored, writeAgenda } from "./local";
 
-function read(): string {
-  try {
-    return localStorage.getItem(AGENDA_KEY) ?? "";
-  } catch {
-    return "";
-  }
+/** Loads ./sync.ts and (re)starts it, when this browser keeps its agenda on the server; else nothing. */
+export function startKeptSync() {
+  if (!keptSecret()) return;
+  void import("./sync").then(
+    (sync) => sync.startSync(),
+    () => {
+      // Offline without the code cached: the changes wait in storage for the next page that loads it.
+    },
+  );
 }
 
-export function parseStored(raw: string): number[] {
-  try {
-    const value: unknown = JSON.parse(raw || "[]");
-    return Array.isArray(value) ? value.filter((n): n is number => Number.isInteger(n) && n > 0) : [];
-  } catch {
-    return [];
+/** Sets the starred sessions as the visitor chose them (the star buttons, through useAgenda): each change is recorded for a kept agenda. */
+export function setStars(next: ReadonlySet<number>) {
+  const before = new Set(parseStored(read()));
+  if (keptSecret()) {
+    const pending = readPending();
+    const at = Date.now();
+    for (const n of new Set([...before, ...next]))
+      if (before.has(n) !== next.has(n)) pending[n] = { starred: next.has(n), at };
+    writePending(pending);
   }
-}
-
-export function writeAgenda(numbers: Iterable<number>) {
-  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
-  try {
-    localStorage.setItem(AGENDA_KEY, JSON.stringify(sorted));
-  } catch {
-    // Private mode without storage: nothing is kept.
-  }
-  window.dispatchEvent(new Event(CHANGE));
-}
-
-function subscribe(onChange: () => void) {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === AGENDA_KEY || event.key === null) onChange();
-  };
-  window.addEventListener("storage", onStorage);
-  window.addEventListener(CHANGE, onChange);
-  return () => {
-    window.removeEventListener("storage", onStorage);
-    window.removeEventListener(CHANGE, onChange);
-  };
+  writeAgenda(next);
+  startKeptSync();
 }
 
 export function useAgenda() {
@@ -55,12 +45,19 @@ export function useAgenda() {
     const current = new Set(parseStored(read()));
     if (current.has(number)) current.delete(number);
     else current.add(number);
-    writeAgenda(current);
+    setStars(current);
   }, []);
   const merge = useCallback((numbers: Iterable<number>) => {
-    writeAgenda([...parseStored(read()), ...numbers]);
+    setStars(new Set([...parseStored(read()), ...numbers]));
   }, []);
+  // A kept agenda follows the other devices while a page with stars is open.
+  useEffect(startKeptSync, []);
   return { starred, toggle, merge };
+}
+
+/** The kept agenda's secret ("" when not kept; also before hydration). */
+export function useKeptSecret(): string {
+  return useSyncExternalStore(subscribe, keptSecret, () => "");
 }
 
 /**
