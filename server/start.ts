@@ -8,6 +8,8 @@ import path from "node:path";
 import type { Hono } from "hono";
 import { BUILD_OUTPUTS, IMAGE_MANIFEST } from "../app/lib/build-outputs";
 import { audit } from "./admin/audit/queries";
+import { alertAfterPublish } from "./alerts/alerts";
+import { pushSender, vapidKeys } from "./alerts/push";
 import { createApp } from "./app";
 import { REPO, type Config } from "./config";
 import { openDatabase } from "./db/client";
@@ -101,6 +103,12 @@ export async function startRuntime(config: Config, log = (line: string) => conso
     await database.close();
   };
 
+  // Alerts of changed sessions (issue 44): Web Push signs with a VAPID key pair made at the first start.
+  const vapid = vapidKeys(database.db);
+  const push = pushSender(database.db, await vapid, {
+    subject: config.publicUrl?.startsWith("https:") ? config.publicUrl : `mailto:${await organiserEmail()}`,
+    log,
+  });
   const publisher = new Publisher({
     site,
     store,
@@ -109,6 +117,15 @@ export async function startRuntime(config: Config, log = (line: string) => conso
     push: config.CONTENT_GIT_REMOTE ? { remote: config.CONTENT_GIT_REMOTE, contentDir: config.CONTENT_DIR } : undefined,
     audit: (entry) => audit(database.db, entry),
     log,
+    afterLive: async (beforeDir, afterDir) => {
+      const { changed, mails, pushes } = await alertAfterPublish(
+        { db: database.db, siteUrl: config.publicUrl, push, onQueued: () => mailer?.kick(), log },
+        beforeDir,
+        afterDir,
+      );
+      if (changed) log(`Alerts: ${changed} session(s) changed, ${mails} mail(s) queued`);
+      void pushes.catch((error: unknown) => log(`push: ${safeError(error)}`));
+    },
   });
   // Pictures go beside the content, in the same working copy (content/ and public/images/ of one repository).
   const imagesDir = picturesDir(config.CONTENT_DIR);
@@ -130,6 +147,7 @@ export async function startRuntime(config: Config, log = (line: string) => conso
       },
       database,
       boxOffice,
+      alerts: { publicKey: async () => push.publicKey },
       forms: {
         organiserEmail,
         notifyEmail: config.NOTIFY_EMAIL,

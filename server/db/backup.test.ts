@@ -73,6 +73,17 @@ line two', 2 FROM submissions WHERE idempotency_key = 'key-backup-1'`);
   await db.execute(sql`
     INSERT INTO tickets (code, order_id, plan_id, position, payload)
     SELECT 'code-1', id, 'family', 1, 'TNCC1.x' FROM ticket_orders`);
+  // A kept agenda with a star, an alert subscription and a change it was told about (issue 44).
+  await db.execute(sql`INSERT INTO agendas (secret_hash) VALUES ('backup-agenda')`);
+  await db.execute(
+    sql`INSERT INTO agenda_stars (agenda_id, session_number, starred, changed_at) SELECT id, 3, true, now() FROM agendas`,
+  );
+  await db.execute(
+    sql`INSERT INTO alert_subscriptions (agenda_id, email, token, status) SELECT id, 'ann@example.org', 'alert-token', 'confirmed' FROM agendas`,
+  );
+  await db.execute(
+    sql`INSERT INTO alerts_sent (subscription_id, session_number, sequence) SELECT id, 3, 1 FROM alert_subscriptions`,
+  );
 }
 
 /** Every table's rows as text, in a stable order: what must come back unchanged. */
@@ -141,7 +152,7 @@ describe.each(backends)("backup and restore on %s", (name, setup) => {
       for (const [table, rows] of Object.entries(before)) expect(rows.length, table).toBeGreaterThan(0);
       // The "server" (this test) still holds the database while the backup runs.
       const { stdout } = await script("backup", [file], source.env);
-      expect(stdout).toMatch(/Backup written: .* \(\d+ rows in 18 tables\)/);
+      expect(stdout).toMatch(/Backup written: .* \(\d+ rows in 22 tables\)/);
     } finally {
       await live.close();
     }
