@@ -1,8 +1,8 @@
 /**
  * npm run bench: builds, serves the production build, runs Lighthouse 12 (mobile, simulated throttling,
  * Debian Chromium) BENCH_RUNS times (default 5) on each page, prints the median and the spread (min-max) of
- * each metric and checks the medians against budgets.json. Then the forms, load, editor, publish and ticket
- * rush sections.
+ * each metric and checks the medians against budgets.json. Then the forms, load, editor, publish, ticket
+ * rush and alerts sections.
  *
  * Timings swing with machine load (simulated throttling multiplies the CPU time the trace observed), so the
  * load average is printed before and after, each run records it and Lighthouse's benchmark index, and a run
@@ -32,6 +32,7 @@ import { benchForms } from "./bench/forms";
 import { benchEditor } from "./bench/editor";
 import { benchPublish } from "./bench/publish";
 import { benchTickets } from "./bench/tickets";
+import { benchAlerts } from "./bench/alerts";
 
 export const ALL_PAGES = ["/", "/schedule", "/agenda", "/gallery", "/blog-grid", "/speakers-detail/1"];
 /** BENCH_PAGES="/,/gallery" measures only those pages. */
@@ -335,6 +336,7 @@ async function main() {
     await benchEditor();
     await benchPublish();
     await benchTickets();
+    await benchAlerts();
   }
 }
 
