@@ -13,7 +13,7 @@ export const ALERT_PATHS = {
   unsubscribe: "/api/alerts/unsubscribe",
 } as const;
 
-export const agendaAlertsPath = (secret: string) => `/api/agendas/${secret}/alerts`;
+export { agendaAlertsPath } from "./kept-link";
 
 /** A browser's PushSubscription as `toJSON()` gives it. */
 export const PushSubscriptionSchema = z.object({
