@@ -104,11 +104,17 @@ export async function startRuntime(config: Config, log = (line: string) => conso
   };
 
   // Alerts of changed sessions (issue 44): Web Push signs with a VAPID key pair made at the first start.
-  const vapid = vapidKeys(database.db);
-  const push = pushSender(database.db, await vapid, {
-    subject: config.publicUrl?.startsWith("https:") ? config.publicUrl : `mailto:${await organiserEmail()}`,
-    log,
+  // Without them (the database refused the key), alerts go by e-mail only.
+  const vapid = await vapidKeys(database.db).catch((error: unknown) => {
+    console.error(`Web Push is off: ${safeError(error)}`);
+    return null;
   });
+  const push =
+    vapid &&
+    pushSender(database.db, vapid, {
+      subject: config.publicUrl?.startsWith("https:") ? config.publicUrl : `mailto:${await organiserEmail()}`,
+      log,
+    });
   const publisher = new Publisher({
     site,
     store,
@@ -119,7 +125,7 @@ export async function startRuntime(config: Config, log = (line: string) => conso
     log,
     afterLive: async (beforeDir, afterDir) => {
       const { changed, mails, pushes } = await alertAfterPublish(
-        { db: database.db, siteUrl: config.publicUrl, push, onQueued: () => mailer?.kick(), log },
+        { db: database.db, siteUrl: config.publicUrl, push: push ?? undefined, onQueued: () => mailer?.kick(), log },
         beforeDir,
         afterDir,
       );
@@ -147,7 +153,7 @@ export async function startRuntime(config: Config, log = (line: string) => conso
       },
       database,
       boxOffice,
-      alerts: { publicKey: async () => push.publicKey },
+      alerts: { publicKey: async () => push?.publicKey },
       forms: {
         organiserEmail,
         notifyEmail: config.NOTIFY_EMAIL,

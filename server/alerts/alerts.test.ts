@@ -271,6 +271,24 @@ describe.each(backends)("alerts on %s", (_name, open) => {
         await database.db.execute(sql`SELECT endpoint FROM alert_subscriptions WHERE endpoint IS NOT NULL`),
       ).map((r) => r.endpoint);
       expect(endpoints).toEqual([`${service.origin}/push/live`]);
+
+      // The page learns the key to subscribe with, and hands its subscription over (a push service's https only).
+      const withPush = alertRoutes({ database, siteUrl: SITE, publicKey: async () => vapid.publicKey });
+      expect(await (await withPush.request(`/api/agendas/${SECRET}/alerts`)).json()).toMatchObject({
+        push: true,
+        publicKey: vapid.publicKey,
+      });
+      const browser = pushKeys();
+      const subscription = (endpoint: string) =>
+        withPush.request(`/api/agendas/${OTHER}/alerts`, {
+          method: "POST",
+          headers: { origin: SITE, "content-type": "application/json" },
+          body: JSON.stringify({ push: { endpoint, keys: { p256dh: browser.p256dh, auth: browser.authText } } }),
+        });
+      expect((await subscription("http://127.0.0.1:1/inside")).status).toBe(422);
+      const made = await subscription("https://push.example.net/send/abc");
+      expect(made.status).toBe(202);
+      expect(await made.json()).toMatchObject({ push: true, publicKey: vapid.publicKey });
     } finally {
       await service?.close();
     }

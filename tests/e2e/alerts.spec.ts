@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { mailText, startFakeSmtp, type FakeSmtp } from "../fixtures/fake-smtp";
-import { expect, ready, test } from "./fixtures";
+import { expect, expectNoAxeViolations, ready, test } from "./fixtures";
 import { startSite, type SiteServer } from "./forms-delivery.helpers";
 
 const PORT = Number(process.env.E2E_PORT ?? 4174) + 220;
@@ -54,6 +54,7 @@ test("a kept agenda's alerts: the address gets a confirmation mail, and its link
   await alerts.getByLabel("E-mail address").fill("ann@example.org");
   await alerts.getByRole("button", { name: "Tell me by e-mail" }).click();
   await expect(alerts.getByRole("status")).toHaveText(/Check your inbox: open the link we sent to ann@example\.org/);
+  await expectNoAxeViolations(page);
 
   await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(1);
   const [mail] = smtp.received;
