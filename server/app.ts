@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { adminRoutes } from "./admin/routes";
 import type { ContentOptions } from "./api/admin/content";
 import { agendaRoutes } from "./agenda/routes";
+import { alertRoutes } from "./alerts/routes";
 import { commentsRoutes } from "./comments/routes";
 import type { Database } from "./db/client";
 import type { ApiDeps } from "./deps";
@@ -62,6 +63,8 @@ export interface AppOptions {
   /** The box office (issue 42, server/tickets/), on `database`: its routes, and the provider's events of its checkouts. */
   boxOffice?: BoxOffice;
   /** The organisers' inbox (on the forms' database): sign-in attempts per client address (ADMIN_SIGNIN_LIMIT). */
+  /** Alerts of kept agendas (issue 44, with `database`): the VAPID public key when Web Push is on. */
+  alerts?: { publicKey?: () => Promise<string | undefined> };
   admin?: { signInLimit?: { limit: number; windowMs: number }; canMail?: boolean; content?: ContentOptions };
 }
 
@@ -136,6 +139,21 @@ export function createApp(opts: AppOptions): Hono {
       trustProxy,
     }),
   );
+
+  // Alerts when a starred session changes (issue 44, part 2): e-mail confirmed by a mailed link, and Web Push.
+  if (database)
+    app.route(
+      "/",
+      alertRoutes({
+        database,
+        siteUrl: opts.siteUrl ?? forms?.siteUrl,
+        publicKey: opts.alerts?.publicKey,
+        clientKey: deps.clientKey,
+        now: deps.now,
+        trustProxy,
+        onQueued: forms?.onQueued,
+      }),
+    );
 
   app.notFound(serveBuild(() => site.current.index));
   app.onError(errorAnswer(applyHeaders, opts.logError ?? ((error: unknown) => console.error(safeError(error)))));

@@ -8,6 +8,8 @@ import path from "node:path";
 import type { Hono } from "hono";
 import { BUILD_OUTPUTS, IMAGE_MANIFEST } from "../app/lib/build-outputs";
 import { audit } from "./admin/audit/queries";
+import { alertAfterPublish } from "./alerts/alerts";
+import { pushSender, vapidKeys } from "./alerts/push";
 import { createApp } from "./app";
 import { REPO, type Config } from "./config";
 import { openDatabase } from "./db/client";
@@ -101,6 +103,18 @@ export async function startRuntime(config: Config, log = (line: string) => conso
     await database.close();
   };
 
+  // Alerts of changed sessions (issue 44): Web Push signs with a VAPID key pair made at the first start.
+  // Without them (the database refused the key), alerts go by e-mail only.
+  const vapid = await vapidKeys(database.db).catch((error: unknown) => {
+    console.error(`Web Push is off: ${safeError(error)}`);
+    return null;
+  });
+  const push =
+    vapid &&
+    pushSender(database.db, vapid, {
+      subject: config.publicUrl?.startsWith("https:") ? config.publicUrl : `mailto:${await organiserEmail()}`,
+      log,
+    });
   const publisher = new Publisher({
     site,
     store,
@@ -109,6 +123,15 @@ export async function startRuntime(config: Config, log = (line: string) => conso
     push: config.CONTENT_GIT_REMOTE ? { remote: config.CONTENT_GIT_REMOTE, contentDir: config.CONTENT_DIR } : undefined,
     audit: (entry) => audit(database.db, entry),
     log,
+    afterLive: async (beforeDir, afterDir) => {
+      const { changed, mails, pushes } = await alertAfterPublish(
+        { db: database.db, siteUrl: config.publicUrl, push: push ?? undefined, onQueued: () => mailer?.kick(), log },
+        beforeDir,
+        afterDir,
+      );
+      if (changed) log(`Alerts: ${changed} session(s) changed, ${mails} mail(s) queued`);
+      void pushes.catch((error: unknown) => log(`push: ${safeError(error)}`));
+    },
   });
   // Pictures go beside the content, in the same working copy (content/ and public/images/ of one repository).
   const imagesDir = picturesDir(config.CONTENT_DIR);
@@ -130,6 +153,7 @@ export async function startRuntime(config: Config, log = (line: string) => conso
       },
       database,
       boxOffice,
+      alerts: { publicKey: async () => push?.publicKey },
       forms: {
         organiserEmail,
         notifyEmail: config.NOTIFY_EMAIL,

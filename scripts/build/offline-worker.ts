@@ -99,3 +99,72 @@ cleanupOutdatedCaches();
 // A new build takes over on the visit that finds it (the page then says "updated", quietly).
 void (self as unknown as WorkerScope).skipWaiting();
 clientsClaim();
+
+/**
+ * Alerts (issue 44): a push names the change of a starred session (server/alerts/alerts.ts pushPayload: title,
+ * body, the session's page as url); the notification shows it, and a click opens that page (a tab of the site
+ * that is open goes there, else a new one).
+ */
+interface PushScope {
+  registration: {
+    showNotification(
+      title: string,
+      options: { body?: string; tag?: string; data?: unknown; icon?: string },
+    ): Promise<void>;
+  };
+  clients: {
+    matchAll(options: {
+      type: "window";
+      includeUncontrolled: boolean;
+    }): Promise<{ url: string; focus(): Promise<unknown>; navigate(url: string): Promise<unknown> }[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  addEventListener(
+    type: "push",
+    listener: (event: { data: { json(): unknown } | null; waitUntil(p: Promise<unknown>): void }) => void,
+  ): void;
+  addEventListener(
+    type: "notificationclick",
+    listener: (event: { notification: { data: unknown; close(): void }; waitUntil(p: Promise<unknown>): void }) => void,
+  ): void;
+}
+const scope = self as unknown as PushScope;
+/** Only a page of this site is opened: a path, never another origin. */
+const sitePath = (url: unknown) => (typeof url === "string" && /^\/(?!\/)/.test(url) ? url : "/agenda");
+
+scope.addEventListener("push", (event) => {
+  let message: { title?: unknown; body?: unknown; url?: unknown; tag?: unknown } = {};
+  try {
+    message = (event.data?.json() ?? {}) as typeof message;
+  } catch {
+    message = {};
+  }
+  const title = typeof message.title === "string" ? message.title : "A session in your agenda changed";
+  event.waitUntil(
+    scope.registration.showNotification(title, {
+      body: typeof message.body === "string" ? message.body : "",
+      tag: typeof message.tag === "string" ? message.tag : "session-changes",
+      data: { url: sitePath(message.url) },
+      icon: "/icon-192.png",
+    }),
+  );
+});
+
+scope.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(sitePath((event.notification.data as { url?: unknown } | null)?.url), location.origin).href;
+  event.waitUntil(
+    scope.clients.matchAll({ type: "window", includeUncontrolled: true }).then(async (windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === location.origin);
+      if (open)
+        return (
+          open
+            .navigate(target)
+            // Focus needs the click's activation; the page has moved either way.
+            .then(() => open.focus().catch(() => undefined))
+            .catch(() => scope.clients.openWindow(target))
+        );
+      return scope.clients.openWindow(target);
+    }),
+  );
+});

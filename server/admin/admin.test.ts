@@ -582,6 +582,16 @@ describe("the inbox", { timeout: 60_000 }, () => {
         email,
       });
     }
+    // Alerts of a kept agenda to each address (issue 44), one of them told about a change already.
+    for (const [i, email] of [target, other].entries()) {
+      await database.db.execute(sql`INSERT INTO agendas (secret_hash) VALUES (${`erasure-${i}`})`);
+      await database.db.execute(
+        sql`INSERT INTO alert_subscriptions (agenda_id, email, token, status) SELECT id, ${email.toLowerCase()}, ${`erasure-token-${i}`}, 'confirmed' FROM agendas WHERE secret_hash = ${`erasure-${i}`}`,
+      );
+      await database.db.execute(
+        sql`INSERT INTO alerts_sent (subscription_id, session_number, sequence) SELECT id, 3, 1 FROM alert_subscriptions WHERE token = ${`erasure-token-${i}`}`,
+      );
+    }
     // The address in a field other than the e-mail column (a ticket bought for someone else, say).
     await database.db.execute(
       sql`INSERT INTO submissions (kind, data, email, consent_version, ip_hash) VALUES ('faq', ${JSON.stringify({ question: "hi", name: "x", email: "erase.me@example.org " })}::jsonb, NULL, 'v', 'h')`,
@@ -592,7 +602,8 @@ describe("the inbox", { timeout: 60_000 }, () => {
         (SELECT count(*) FROM submissions WHERE lower(email) = ${e} OR lower(data::text) LIKE ${`%${e}%`}) AS submissions,
         (SELECT count(*) FROM mail_queue WHERE lower(to_addr) = ${e} OR lower(reply_to) = ${e} OR lower(body) LIKE ${`%${e}%`}) AS mail_queue,
         (SELECT count(*) FROM newsletter_subscribers WHERE lower(email) = ${e}) AS newsletter_subscribers,
-        (SELECT count(*) FROM orders WHERE lower(email) = ${e}) AS orders`);
+        (SELECT count(*) FROM orders WHERE lower(email) = ${e}) AS orders,
+        (SELECT count(*) FROM alert_subscriptions WHERE lower(email) = ${e}) AS alert_subscriptions`);
       return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
     };
     const before = await present(target);
@@ -606,7 +617,16 @@ describe("the inbox", { timeout: 60_000 }, () => {
     expect(res.status).toBe(200);
     const { counts } = await res.json();
     expect(counts).toEqual(before);
-    expect(await present(target)).toEqual({ submissions: 0, mail_queue: 0, newsletter_subscribers: 0, orders: 0 });
+    expect(await present(target)).toEqual({
+      submissions: 0,
+      mail_queue: 0,
+      newsletter_subscribers: 0,
+      orders: 0,
+      alert_subscriptions: 0,
+    });
+    expect(
+      await rows(sql`SELECT 1 FROM alerts_sent s JOIN alert_subscriptions a ON a.id = s.subscription_id`),
+    ).toHaveLength(1);
     expect(await present(other)).toEqual(keptBefore);
 
     const [entry] = await rows<{ target: string; detail: unknown }>(

@@ -76,11 +76,17 @@ line two', 2 FROM submissions WHERE idempotency_key = 'key-backup-1'`);
   await db.execute(sql`
     INSERT INTO check_ins (scan_id, code, device, door, admin_id, scanned_at, kind)
     SELECT 'scan-0001', 'code-1', 'phone-1', 'Door 1', id, now(), 'admission' FROM admins`);
-  // A kept agenda (issue 44): the secret's hash and its sessions' latest changes.
-  await db.execute(sql`INSERT INTO agendas (secret_hash, version) VALUES ('ah', 3)`);
-  await db.execute(sql`
-    INSERT INTO agenda_stars (agenda_id, session_number, starred, changed_at)
-    SELECT id, 7, false, '2026-11-20 10:00:00.123456+00' FROM agendas`);
+  // A kept agenda with a star, an alert subscription and a change it was told about (issue 44).
+  await db.execute(sql`INSERT INTO agendas (secret_hash) VALUES ('backup-agenda')`);
+  await db.execute(
+    sql`INSERT INTO agenda_stars (agenda_id, session_number, starred, changed_at) SELECT id, 3, true, now() FROM agendas`,
+  );
+  await db.execute(
+    sql`INSERT INTO alert_subscriptions (agenda_id, email, token, status) SELECT id, 'ann@example.org', 'alert-token', 'confirmed' FROM agendas`,
+  );
+  await db.execute(
+    sql`INSERT INTO alerts_sent (subscription_id, session_number, sequence) SELECT id, 3, 1 FROM alert_subscriptions`,
+  );
 }
 
 /** Every table's rows as text, in a stable order: what must come back unchanged. */
@@ -149,7 +155,7 @@ describe.each(backends)("backup and restore on %s", (name, setup) => {
       for (const [table, rows] of Object.entries(before)) expect(rows.length, table).toBeGreaterThan(0);
       // The "server" (this test) still holds the database while the backup runs.
       const { stdout } = await script("backup", [file], source.env);
-      expect(stdout).toMatch(/Backup written: .* \(\d+ rows in 21 tables\)/);
+      expect(stdout).toMatch(/Backup written: .* \(\d+ rows in 23 tables\)/);
     } finally {
       await live.close();
     }

@@ -377,6 +377,43 @@ export const agendaStars = pgTable(
   (t) => [primaryKey({ columns: [t.agendaId, t.sessionNumber] })],
 );
 
+/**
+ * Alerts for a kept agenda's starred sessions (issue 44, migration 012): an e-mail address (confirmed by a mailed
+ * link) or a browser's push subscription, kept with the agenda.
+ */
+export const alertSubscriptions = pgTable("alert_subscriptions", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  agendaId: bigint("agenda_id", { mode: "number" })
+    .notNull()
+    .references(() => agendas.id, { onDelete: "cascade" }),
+  /** Lower-case; null for a push subscription. */
+  email: text("email"),
+  /** The push service's address for this browser; null for an e-mail subscription. */
+  endpoint: text("endpoint"),
+  p256dh: text("p256dh"),
+  auth: text("auth"),
+  /** Confirms and unsubscribes (the mailed links, List-Unsubscribe). */
+  token: text("token").notNull().unique(),
+  /** "unconfirmed" | "confirmed" | "unsubscribed" */
+  status: text("status").notNull().default("unconfirmed"),
+  createdAt: time("created_at").notNull().defaultNow(),
+  confirmedAt: time("confirmed_at"),
+});
+
+/** Each change (a session at its SEQUENCE) a subscription was told about: never twice. */
+export const alertsSent = pgTable(
+  "alerts_sent",
+  {
+    subscriptionId: bigint("subscription_id", { mode: "number" })
+      .notNull()
+      .references(() => alertSubscriptions.id, { onDelete: "cascade" }),
+    sessionNumber: integer("session_number").notNull(),
+    sequence: integer("sequence").notNull(),
+    sentAt: time("sent_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.sessionNumber, t.sequence] })],
+);
+
 export const schema = {
   submissions,
   newsletterSubscribers,
@@ -402,4 +439,6 @@ export const schema = {
   checkIns,
   agendas,
   agendaStars,
+  alertSubscriptions,
+  alertsSent,
 };

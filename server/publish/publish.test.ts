@@ -230,7 +230,13 @@ describe.each(backends)("builds on %s", (name, setup) => {
     const audits: { action: string; detail: Record<string, unknown> }[] = [];
     let finished!: () => void;
     const audited = new Promise<void>((resolve) => (finished = resolve));
+    // The alerts' hook (issue 44) is told the build that was live and the one now live.
+    const liveBefore = sites[0]!.current.dir;
+    const hooked: [string | null, string][] = [];
     const publisher = new Publisher({
+      afterLive: async (before, after) => {
+        hooked.push([before, after]);
+      },
       site: sites[0]!,
       store,
       repo: await makePublishRepo(`${name}-publish-repo`),
@@ -253,5 +259,7 @@ describe.each(backends)("builds on %s", (name, setup) => {
     );
     expect(row?.commit).toBe(started);
     expect(audits).toMatchObject([{ action: "publish", detail: { commit: started, job: job.id } }]);
+    expect(hooked).toEqual([[liveBefore, sites[0]!.current.dir]]);
+    expect(liveBefore).not.toBe(sites[0]!.current.dir);
   });
 });

@@ -77,6 +77,11 @@ export interface PublisherOptions {
     detail: Record<string, unknown>;
   }) => Promise<void>;
   log?: (line: string) => void;
+  /**
+   * Called once a publish is live, with the build folder that was live before (null: none) and the new one:
+   * the alerts of changed sessions (server/alerts/alerts.ts). Its failure is logged; the publish stands.
+   */
+  afterLive?: (beforeDir: string | null, afterDir: string) => Promise<void>;
 }
 
 const jobOf = (row: JobRow): PublishJob => ({
@@ -218,8 +223,13 @@ export class Publisher {
       await step("store");
       const info = await addBuild(store, folder, "move");
       await step("switch");
+      const beforeDir = site.current.dir;
       await site.publish(info.id, by.email);
       Object.assign(steps.at(-1)!, { state: "done", finishedAt: now() });
+      if (this.options.afterLive)
+        await this.options
+          .afterLive(beforeDir, site.current.dir)
+          .catch((error: unknown) => this.options.log?.(`alerts after build ${info.id}: ${safeError(error)}`));
       let pushError: string | null = null;
       if (this.options.push && commit) {
         await step("push");

@@ -3,6 +3,7 @@ import { keptFeedPath, keptLink } from "~/lib/agenda/kept-link";
 import { useKeptSecret } from "~/lib/agenda/store";
 import type * as Sync from "~/lib/agenda/sync";
 import { ModalDialog } from "../ui/modal-dialog";
+import { AlertsForm } from "./alerts-form";
 import { QrCode } from "./qr-code";
 
 export interface KeepDialogProps {
@@ -58,7 +59,10 @@ export function KeepDialog({ open, onClose, origin }: KeepDialogProps) {
       <div ref={box}>
         <h2 className="text-2xl font-semibold">My agenda on my other devices</h2>
         {secret ? (
-          <KeptLinks secret={secret} origin={origin} />
+          <>
+            <KeptLinks secret={secret} origin={origin} />
+            <AlertsForm secret={secret} />
+          </>
         ) : (
           <>
             <p className="mt-2 text-muted">

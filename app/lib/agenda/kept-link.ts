@@ -14,6 +14,8 @@ export const KEPT_AGENDA_PATHS = {
 } as const;
 
 export const keptAgendaPath = (secret: string) => `/api/agendas/${secret}`;
+/** A kept agenda's alerts (issue 44, part 2; ./alerts.ts has the schemas): GET what they are, POST one more. */
+export const agendaAlertsPath = (secret: string) => `/api/agendas/${secret}/alerts`;
 /** The calendar feed of a kept agenda: the same address whatever is starred. */
 export const keptFeedPath = (secret: string) => `/api/agenda.ics?a=${secret}`;
 /** The private link that joins another device: the secret in the fragment, never sent to a server or a referrer. */

@@ -6,7 +6,7 @@ import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm"
 import type { InboxKind } from "../../../app/forms";
 import type { ListQuery } from "../../../app/forms/admin";
 import type { Db } from "../../db/client";
-import { mailQueue, newsletterSubscribers, orders, submissions } from "../../db/schema";
+import { alertSubscriptions, mailQueue, newsletterSubscribers, orders, submissions } from "../../db/schema";
 import { countOrders, listOrders } from "../../orders/queries";
 import { rowsOf } from "../../db/rows";
 import { normalizeEmail, sha256, type SessionAdmin } from "../accounts/queries";
@@ -146,6 +146,8 @@ export interface ErasureCounts {
   mail_queue: number;
   newsletter_subscribers: number;
   orders: number;
+  /** Alerts of kept agendas (issue 44) to the address, with the changes each was told about. */
+  alert_subscriptions: number;
 }
 
 /**
@@ -193,11 +195,16 @@ export async function eraseAddress(db: Db, rawEmail: string, who: SessionAdmin):
       .delete(orders)
       .where(sql`lower(${orders.email}) = ${email}`)
       .returning({ id: orders.id });
+    const alerts = await tx
+      .delete(alertSubscriptions)
+      .where(sql`lower(${alertSubscriptions.email}) = ${email}`)
+      .returning({ id: alertSubscriptions.id });
     const counts: ErasureCounts = {
       submissions: subs.length,
       mail_queue: mails.length,
       newsletter_subscribers: news.length,
       orders: paid.length,
+      alert_subscriptions: alerts.length,
     };
     await audit(tx, {
       adminId: who.id,

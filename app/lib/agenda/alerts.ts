@@ -1,0 +1,40 @@
+/**
+ * Alerts for a kept agenda (issue 44, part 2): the browser–server contract. "Tell me when one of my sessions
+ * changes" subscribes an e-mail address (confirmed by a mailed link) and, where the browser offers Web Push, the
+ * browser's push subscription; both are kept with the agenda. zod/mini, loaded only with the dialog's alerts.
+ */
+import * as z from "zod/mini";
+
+export const ALERT_PATHS = {
+  /** `GET` what the agenda's alerts are (and the VAPID public key); `POST` an address or a push subscription. */
+  agenda: "/api/agendas/:secret/alerts",
+  /** The mailed links: `GET` asks, `POST` acts (`?t=<token>`; RFC 8058's one-click POST for unsubscribe). */
+  confirm: "/api/alerts/confirm",
+  unsubscribe: "/api/alerts/unsubscribe",
+} as const;
+
+export { agendaAlertsPath } from "./kept-link";
+
+/** A browser's PushSubscription as `toJSON()` gives it. */
+export const PushSubscriptionSchema = z.object({
+  endpoint: z.url().check(z.maxLength(2000), z.startsWith("https://")),
+  keys: z.object({
+    p256dh: z.string().check(z.regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/)),
+    auth: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,24}={0,2}$/)),
+  }),
+});
+
+export const AlertRequestSchema = z.union([
+  // As app/forms/email.ts checks an address (which lib may not import): trimmed, at most 254 characters.
+  z.object({ email: z.string().check(z.trim(), z.maxLength(254), z.email()) }),
+  z.object({ push: PushSubscriptionSchema }),
+]);
+export type AlertRequest = z.infer<typeof AlertRequestSchema>;
+
+export const AgendaAlertsSchema = z.object({
+  emails: z.array(z.object({ email: z.string(), confirmed: z.boolean() })),
+  push: z.boolean(),
+  /** The server's VAPID public key (base64url), for `pushManager.subscribe`; absent when push is off. */
+  publicKey: z.optional(z.string()),
+});
+export type AgendaAlerts = z.infer<typeof AgendaAlertsSchema>;

@@ -1,0 +1,296 @@
+/**
+ * Alerts for a kept agenda's starred sessions (issue 44, part 2), on the embedded PostgreSQL and, with
+ * TEST_DATABASE_URL (`npm run test:pg`), on a database of their own: an address subscribes and confirms through
+ * the mailed link (received by a fake mail server); a publish that moves one starred session and cancels another
+ * mails it once, naming the old and the new time; a publish with no change, or the same change again, mails
+ * nothing; RFC 8058's one-click POST stops it. Web Push: a fake push service on loopback receives a payload the
+ * test decrypts with the subscription's keys, and an endpoint that answers 410 is removed.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AgendaSession } from "../../app/lib/agenda/ics";
+import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
+import { databaseBackends } from "../../tests/fixtures/database-backends";
+import { decryptPush, pushKeys, startFakePush, type FakePushService } from "../../tests/fixtures/fake-push";
+import { mailHeader, mailText, startFakeSmtp, type FakeSmtp } from "../../tests/fixtures/fake-smtp";
+import { createAgenda } from "../agenda/queries";
+import type { Database } from "../db/client";
+import { rowsOf } from "../db/rows";
+import { startMailer, type Mailer } from "../mail/mailer";
+import { alertAfterPublish } from "./alerts";
+import { pushSender, vapidKeys } from "./push";
+import { subscribePush } from "./queries";
+import { alertRoutes } from "./routes";
+
+const backends = databaseBackends("alerts");
+const SITE = "https://tncc.example.org";
+const SECRET = "A".repeat(31) + "b";
+const OTHER = "C".repeat(31) + "d";
+
+const session = (n: number, startsAt: string, extra: Partial<AgendaSession> = {}): AgendaSession => ({
+  number: n,
+  dayId: 1,
+  id: n,
+  title: `Session ${n}`,
+  startsAt,
+  sequence: 0,
+  cancelled: false,
+  ...extra,
+});
+const FIRST = [1, 2, 3, 4].map((n) => session(n, `2024-10-24T${String(8 + n).padStart(2, "0")}:30:00-05:00`));
+/** Session 3 moved from 11:30 to 12:15; session 4 cancelled. */
+const CHANGED = FIRST.map((s) =>
+  s.number === 3
+    ? {
+        ...s,
+        startsAt: "2024-10-24T12:15:00-05:00",
+        sequence: 1,
+        change: { kind: "moved" as const, date: "2024-10-20", dateText: "20 Oct", fromText: "Thu 24 Oct 11:30" },
+      }
+    : s.number === 4
+      ? {
+          ...s,
+          sequence: 1,
+          cancelled: true,
+          change: { kind: "cancelled" as const, date: "2024-10-21", dateText: "21 Oct" },
+        }
+      : s,
+);
+
+describe.each(backends)("alerts on %s", (_name, open) => {
+  let database: Database;
+  let cleanup: () => void;
+  let tmp: string;
+  let smtp: FakeSmtp;
+  let mailer: Mailer;
+  let app: ReturnType<typeof alertRoutes>;
+  const builds: Record<string, string> = {};
+
+  const build = (name: string, sessions: AgendaSession[]) => {
+    const dir = path.join(tmp, name);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      path.join(dir, BUILD_OUTPUTS.agendaSessions.file),
+      JSON.stringify({ calendarName: "TNCC", location: "Hall", sessions }),
+    );
+    return (builds[name] = dir);
+  };
+
+  /** Sends what is queued, and waits until the fake server has `count` mails in all. */
+  const delivered = async (count: number) => {
+    mailer.kick();
+    for (let i = 0; i < 400 && smtp.received.length < count; i++) await new Promise((r) => setTimeout(r, 25));
+    // Whatever else was queued went out too: nothing is left unsent.
+    for (let i = 0; i < 400; i++) {
+      const [row] = rowsOf<{ n: string }>(
+        await database.db.execute(sql`SELECT count(*) AS n FROM mail_queue WHERE sent_at IS NULL`),
+      );
+      if (Number(row!.n) === 0) break;
+      mailer.kick();
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return smtp.received;
+  };
+  const publish = (before: string, after: string) =>
+    alertAfterPublish(
+      { db: database.db, siteUrl: SITE, onQueued: () => mailer.kick() },
+      builds[before]!,
+      builds[after]!,
+    );
+  const post = (url: string, body?: unknown, headers: Record<string, string> = {}) =>
+    app.request(url, {
+      method: "POST",
+      headers: { origin: SITE, "content-type": "application/json", ...headers },
+      ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+    });
+
+  beforeAll(async () => {
+    ({ database, cleanup } = await open());
+    tmp = mkdtempSync(path.join(tmpdir(), "tncc-alerts-"));
+    build("first", FIRST);
+    build("changed", CHANGED);
+    build("same", CHANGED);
+    smtp = await startFakeSmtp();
+    mailer = startMailer({ db: database.db, smtpUrl: smtp.url, from: "TNCC <info@tncc.example.org>", pollMs: 60_000 });
+    app = alertRoutes({ database, siteUrl: SITE });
+    const at = Date.parse("2024-10-01T10:00:00Z");
+    await createAgenda(
+      database.db,
+      SECRET,
+      [3, 4].map((n) => ({ session: n, starred: true, at })),
+      at,
+    );
+    // Another agenda stars session 1 only (never changed): never mailed.
+    await createAgenda(database.db, OTHER, [{ session: 1, starred: true, at }], at);
+  }, 60_000);
+  afterAll(async () => {
+    await mailer?.stop();
+    await smtp?.close();
+    await database?.close();
+    cleanup?.();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  let token = "";
+
+  it("subscribes an address with a mailed confirmation; a publish before it is confirmed mails nothing", async () => {
+    expect((await post(`/api/agendas/${SECRET}/alerts`, { email: "not an address" })).status).toBe(422);
+    expect((await post(`/api/agendas/${"Z".repeat(32)}/alerts`, { email: "ann@example.org" })).status).toBe(404);
+    expect(
+      (await post(`/api/agendas/${SECRET}/alerts`, { email: "ann@example.org" }, { origin: "https://evil.example" }))
+        .status,
+    ).toBe(403);
+    const res = await post(`/api/agendas/${SECRET}/alerts`, { email: "Ann@Example.org" });
+    expect(res.status).toBe(202);
+    expect(await res.json()).toMatchObject({ emails: [{ email: "ann@example.org", confirmed: false }] });
+    // Asking again sends no second confirmation.
+    expect((await post(`/api/agendas/${SECRET}/alerts`, { email: "ann@example.org" })).status).toBe(202);
+    await post(`/api/agendas/${OTHER}/alerts`, { email: "bob@example.org" });
+
+    const mails = await delivered(2);
+    expect(mails.map((m) => m.to[0]).sort()).toEqual(["ann@example.org", "bob@example.org"]);
+    const confirm = mails.find((m) => m.to[0] === "ann@example.org")!;
+    const link = /https:\/\/tncc\.example\.org(\/api\/alerts\/confirm\?t=[\w%-]+)/.exec(mailText(confirm.raw))?.[1];
+    expect(link).toBeDefined();
+    token = decodeURIComponent(new URL(link!, SITE).searchParams.get("t")!);
+
+    // Unconfirmed: a publish that changes a starred session mails nothing.
+    expect((await publish("first", "changed")).mails).toBe(0);
+    await database.db.execute(sql`DELETE FROM alerts_sent`);
+
+    // A mail scanner's GET does not confirm; the button's POST does.
+    const ask = await app.request(link!);
+    expect(ask.status).toBe(200);
+    expect(await ask.text()).toContain("Yes, tell me");
+    expect((await publish("first", "changed")).mails).toBe(0);
+    await database.db.execute(sql`DELETE FROM alerts_sent`);
+    expect((await post(link!, "")).status).toBe(200);
+    const bobLink = /(\/api\/alerts\/confirm\?t=[\w%-]+)/.exec(
+      mailText(mails.find((m) => m.to[0] === "bob@example.org")!.raw),
+    )![1]!;
+    expect((await post(bobLink, "")).status).toBe(200);
+    expect((await post("/api/alerts/confirm?t=unknown", "")).status).toBe(404);
+  });
+
+  it("mails exactly one alert for a publish that changes starred sessions, naming the old and new time", async () => {
+    const before = smtp.received.length;
+    const result = await publish("first", "changed");
+    expect(result).toMatchObject({ changed: 2, mails: 1 });
+    const mails = (await delivered(before + 1)).slice(before);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.to).toEqual(["ann@example.org"]);
+    const text = mailText(mail!.raw);
+    expect(text).toContain("Session 3");
+    expect(text).toContain("Moved: was Thu 24 Oct 11:30, now Thu 24 Oct 12:15");
+    expect(text).toContain("Session 4");
+    expect(text).toContain("Cancelled (was Thu 24 Oct 12:30)");
+    expect(text).toContain(`${SITE}/event-detail/1/3`);
+    expect(mailHeader(mail!.raw, "Subject")).toContain("2 of your sessions changed");
+    expect(mailHeader(mail!.raw, "List-Unsubscribe")).toContain(
+      `<${SITE}/api/alerts/unsubscribe?t=${encodeURIComponent(token)}>`,
+    );
+    expect(mailHeader(mail!.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+  });
+
+  it("never mails the same change twice: a publish with no change, or the same change again, mails nothing", async () => {
+    const before = smtp.received.length;
+    expect((await publish("changed", "same")).mails).toBe(0);
+    // Rolled back, then published again: the same changes (session and SEQUENCE) were told already.
+    expect((await publish("first", "same")).mails).toBe(0);
+    expect(await delivered(before)).toHaveLength(before);
+    const [told] = rowsOf<{ n: string }>(await database.db.execute(sql`SELECT count(*) AS n FROM alerts_sent`));
+    expect(Number(told!.n)).toBe(2);
+  });
+
+  it("stops on RFC 8058's one-click POST, with no other step", async () => {
+    const unsubscribe = mailHeader(smtp.received.at(-1)!.raw, "List-Unsubscribe")!.match(/<([^>]+)>/)![1]!;
+    const url = new URL(unsubscribe);
+    // What a mail program sends: a form post of "List-Unsubscribe=One-Click" to the header's address.
+    const res = await app.request(`${url.pathname}${url.search}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(res.status).toBe(200);
+    const before = smtp.received.length;
+    await database.db.execute(sql`DELETE FROM alerts_sent`);
+    expect((await publish("first", "changed")).mails).toBe(0);
+    expect(await delivered(before)).toHaveLength(before);
+    expect(await (await app.request(`/api/agendas/${SECRET}/alerts`)).json()).toMatchObject({ emails: [] });
+  });
+
+  it("pushes an encrypted payload the browser's keys open, and removes an endpoint that answers 410", async () => {
+    let service: FakePushService | undefined;
+    try {
+      service = await startFakePush();
+      const keys = pushKeys();
+      const gone = pushKeys();
+      const agenda = async (secret: string) =>
+        rowsOf<{ id: string }>(
+          await database.db.execute(
+            sql`SELECT id FROM agendas WHERE secret_hash = encode(sha256(${secret}::bytea), 'hex')`,
+          ),
+        );
+      const [{ id } = { id: "0" }] = await agenda(SECRET);
+      await subscribePush(
+        database.db,
+        Number(id),
+        { endpoint: `${service.origin}/push/live`, p256dh: keys.p256dh, auth: keys.authText },
+        "push-live",
+      );
+      await subscribePush(
+        database.db,
+        Number(id),
+        { endpoint: `${service.origin}/push/gone`, p256dh: gone.p256dh, auth: gone.authText },
+        "push-gone",
+      );
+      service.answer.set("/push/gone", 410);
+      const vapid = await vapidKeys(database.db);
+      expect(await vapidKeys(database.db)).toEqual(vapid);
+      const push = pushSender(database.db, vapid, { subject: SITE });
+
+      // The address stopped its alerts; the browsers subscribed since were not told of these changes yet.
+      const result = await alertAfterPublish({ db: database.db, siteUrl: SITE, push }, builds.first!, builds.changed!);
+      expect(result.mails).toBe(0);
+      expect(await result.pushes).toBe(1);
+      expect(service.received.map((m) => m.path).sort()).toEqual(["/push/gone", "/push/live"]);
+      const message = service.received.find((m) => m.path === "/push/live")!;
+      expect(message.headers["content-encoding"]).toBe("aes128gcm");
+      expect(message.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w.-]+, k=${vapid.publicKey}$`));
+      const payload = JSON.parse(decryptPush(message.body, keys)) as { title: string; body: string; url: string };
+      expect(payload.title).toBe("2 of your sessions changed");
+      expect(payload.body).toContain("Session 3: Moved: was Thu 24 Oct 11:30, now Thu 24 Oct 12:15");
+      expect(payload.url).toBe("/event-detail/1/3");
+      expect(() => decryptPush(message.body, gone)).toThrow();
+
+      const endpoints = rowsOf<{ endpoint: string }>(
+        await database.db.execute(sql`SELECT endpoint FROM alert_subscriptions WHERE endpoint IS NOT NULL`),
+      ).map((r) => r.endpoint);
+      expect(endpoints).toEqual([`${service.origin}/push/live`]);
+
+      // The page learns the key to subscribe with, and hands its subscription over (a push service's https only).
+      const withPush = alertRoutes({ database, siteUrl: SITE, publicKey: async () => vapid.publicKey });
+      expect(await (await withPush.request(`/api/agendas/${SECRET}/alerts`)).json()).toMatchObject({
+        push: true,
+        publicKey: vapid.publicKey,
+      });
+      const browser = pushKeys();
+      const subscription = (endpoint: string) =>
+        withPush.request(`/api/agendas/${OTHER}/alerts`, {
+          method: "POST",
+          headers: { origin: SITE, "content-type": "application/json" },
+          body: JSON.stringify({ push: { endpoint, keys: { p256dh: browser.p256dh, auth: browser.authText } } }),
+        });
+      expect((await subscription("http://127.0.0.1:1/inside")).status).toBe(422);
+      const made = await subscription("https://push.example.net/send/abc");
+      expect(made.status).toBe(202);
+      expect(await made.json()).toMatchObject({ push: true, publicKey: vapid.publicKey });
+    } finally {
+      await service?.close();
+    }
+  });
+});

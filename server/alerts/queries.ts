@@ -1,0 +1,184 @@
+/**
+ * Alerts for a kept agenda's starred sessions (issue 44, part 2; migration 012): the subscriptions (an e-mail
+ * address confirmed by a mailed link, or a browser's push subscription) and, after a publish, which of them are
+ * told about which change. A change is a session at its SEQUENCE (the number of changes the programme records);
+ * `alerts_sent` keeps each one told per subscription, under a unique key, so nobody is told twice.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
+import { alertSubscriptions, mailQueue } from "../db/schema";
+import { mailRow, type MailDraft } from "../mail/queries";
+
+export interface AlertSubscription {
+  id: number;
+  agendaId: number;
+  email: string | null;
+  endpoint: string | null;
+  p256dh: string | null;
+  auth: string | null;
+  token: string;
+}
+
+/**
+ * An address for an agenda's alerts: new (or unsubscribed before) it becomes unconfirmed and gets the mail
+ * `confirmMail` makes with its token; an address already waiting or confirmed changes nothing.
+ */
+export async function subscribeEmail(
+  db: Db,
+  agendaId: number,
+  rawEmail: string,
+  token: string,
+  confirmMail: ((token: string) => MailDraft) | null,
+): Promise<{ created: boolean }> {
+  const email = rawEmail.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(alertSubscriptions)
+      .values({ agendaId, email, token })
+      .onConflictDoNothing()
+      .returning({ token: alertSubscriptions.token });
+    let kept = inserted?.token;
+    if (!kept) {
+      const [again] = await tx
+        .update(alertSubscriptions)
+        .set({ status: "unconfirmed", token, confirmedAt: null })
+        .where(
+          and(
+            eq(alertSubscriptions.agendaId, agendaId),
+            eq(alertSubscriptions.email, email),
+            eq(alertSubscriptions.status, "unsubscribed"),
+          ),
+        )
+        .returning({ token: alertSubscriptions.token });
+      kept = again?.token;
+    }
+    if (kept && confirmMail) await tx.insert(mailQueue).values(mailRow(confirmMail(kept)));
+    return { created: Boolean(kept) };
+  });
+}
+
+/** A browser's push subscription for an agenda (confirmed: the browser asked its person); the same endpoint once. */
+export async function subscribePush(
+  db: Db,
+  agendaId: number,
+  push: { endpoint: string; p256dh: string; auth: string },
+  token: string,
+): Promise<void> {
+  await db
+    .insert(alertSubscriptions)
+    .values({ agendaId, ...push, token, status: "confirmed", confirmedAt: new Date() })
+    .onConflictDoUpdate({
+      target: [alertSubscriptions.agendaId, alertSubscriptions.endpoint],
+      targetWhere: sql`endpoint IS NOT NULL`,
+      set: { p256dh: push.p256dh, auth: push.auth, status: "confirmed" },
+    });
+}
+
+/** What an agenda's alerts are: its addresses (and whether each is confirmed) and whether a browser gets pushes. */
+export async function agendaAlerts(db: Db, agendaId: number) {
+  const rows = await db
+    .select({ email: alertSubscriptions.email, status: alertSubscriptions.status })
+    .from(alertSubscriptions)
+    .where(
+      and(eq(alertSubscriptions.agendaId, agendaId), inArray(alertSubscriptions.status, ["unconfirmed", "confirmed"])),
+    );
+  return {
+    emails: rows.filter((r) => r.email).map((r) => ({ email: r.email!, confirmed: r.status === "confirmed" })),
+    push: rows.some((r) => !r.email),
+  };
+}
+
+/** Confirms the address of a token (double opt-in); false for an unknown or unsubscribed token. */
+export async function confirmAlerts(db: Db, token: string): Promise<boolean> {
+  const rows = await db
+    .update(alertSubscriptions)
+    .set({ status: "confirmed", confirmedAt: sql`coalesce(${alertSubscriptions.confirmedAt}, now())` })
+    .where(and(eq(alertSubscriptions.token, token), inArray(alertSubscriptions.status, ["unconfirmed", "confirmed"])))
+    .returning({ id: alertSubscriptions.id });
+  return rows.length > 0;
+}
+
+/** Stops the alerts of a token (its row stays, unsubscribed, until the agenda goes); false for an unknown token. */
+export async function unsubscribeAlerts(db: Db, token: string): Promise<boolean> {
+  const rows = await db
+    .update(alertSubscriptions)
+    .set({ status: "unsubscribed" })
+    .where(eq(alertSubscriptions.token, token))
+    .returning({ id: alertSubscriptions.id });
+  return rows.length > 0;
+}
+
+/** Removes a push subscription whose service answered that it is gone (404 or 410). */
+export async function removePush(db: Db, id: number): Promise<void> {
+  await db.delete(alertSubscriptions).where(eq(alertSubscriptions.id, id));
+}
+
+/** A session changed by a publish: its number and its SEQUENCE in the new build. */
+export interface ChangedSession {
+  number: number;
+  sequence: number;
+}
+
+/** Mails per INSERT: seven values each, far below PostgreSQL's 65,535 parameters. */
+const MAIL_CHUNK = 1000;
+
+/**
+ * In one transaction: records, for every confirmed subscription whose agenda stars one of `changed`, each change
+ * it was not told yet (the unique key drops the rest), and queues one mail per address for all of its new
+ * changes (`mailFor` writes it). Answers the push subscriptions to tell, each with its new changes.
+ */
+export async function queueAlerts(
+  db: Db,
+  changed: readonly ChangedSession[],
+  mailFor: (sub: AlertSubscription, sessions: number[]) => MailDraft,
+): Promise<{ mails: number; pushes: { sub: AlertSubscription; sessions: number[] }[] }> {
+  if (changed.length === 0) return { mails: 0, pushes: [] };
+  return db.transaction(async (tx) => {
+    const told = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        WITH changed AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) AS c(number integer, sequence integer)
+        ), fresh AS (
+          INSERT INTO alerts_sent (subscription_id, session_number, sequence)
+          SELECT s.id, c.number, c.sequence
+          FROM alert_subscriptions s
+          JOIN agenda_stars st ON st.agenda_id = s.agenda_id AND st.starred
+          JOIN changed c ON c.number = st.session_number
+          WHERE s.status = 'confirmed'
+          ON CONFLICT DO NOTHING
+          RETURNING subscription_id, session_number
+        )
+        SELECT s.id, s.agenda_id, s.email, s.endpoint, s.p256dh, s.auth, s.token,
+               array_agg(f.session_number ORDER BY f.session_number) AS sessions
+        FROM fresh f JOIN alert_subscriptions s ON s.id = f.subscription_id
+        GROUP BY s.id`),
+    );
+    const subs = told.map((r) => ({
+      sub: {
+        id: Number(r.id),
+        agendaId: Number(r.agenda_id),
+        email: (r.email as string | null) ?? null,
+        endpoint: (r.endpoint as string | null) ?? null,
+        p256dh: (r.p256dh as string | null) ?? null,
+        auth: (r.auth as string | null) ?? null,
+        token: String(r.token),
+      },
+      sessions: sessionsOf(r.sessions),
+    }));
+    const mails = subs.filter((s) => s.sub.email).map((s) => mailRow(mailFor(s.sub, s.sessions)));
+    for (let i = 0; i < mails.length; i += MAIL_CHUNK)
+      await tx.insert(mailQueue).values(mails.slice(i, i + MAIL_CHUNK));
+    return { mails: mails.length, pushes: subs.filter((s) => s.sub.endpoint) };
+  });
+}
+
+/** node-postgres answers an int[] as an array; a driver that does not, as its text "{3,4}". */
+function sessionsOf(value: unknown): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  return String(value ?? "")
+    .replace(/[{}]/g, "")
+    .split(",")
+    .filter(Boolean)
+    .map(Number);
+}

@@ -1,0 +1,170 @@
+/**
+ * Alerts for a kept agenda (issue 44, part 2; app/lib/agenda/alerts.ts):
+ * - `GET /api/agendas/:secret/alerts`: the agenda's addresses (confirmed or not), whether a browser gets pushes,
+ *   and the VAPID public key to subscribe with.
+ * - `POST /api/agendas/:secret/alerts`: `{ email }` queues a confirmation mail (like the newsletter's);
+ *   `{ push }` keeps a browser's push subscription.
+ * - `/api/alerts/confirm?t=` and `/api/alerts/unsubscribe?t=`: the mailed links. A GET shows a button (mail
+ *   scanners follow links and must not act); a POST acts: for unsubscribe that is RFC 8058's one-click POST,
+ *   which mail programs send from the List-Unsubscribe header with no other step.
+ */
+import { randomBytes } from "node:crypto";
+import { Hono, type Context } from "hono";
+import { ALERT_PATHS, AlertRequestSchema, type AgendaAlerts } from "../../app/lib/agenda/alerts";
+import { KEPT_SECRET_PATTERN } from "../../app/lib/agenda/kept-link";
+import { findAgenda } from "../agenda/queries";
+import type { Database } from "../db/client";
+import { apiBody } from "../headers";
+import type { MailDraft } from "../mail/queries";
+import { missLimit, rateLimit } from "../rate-limit";
+import { escapeHtml, page, readForm, sameOrigin } from "../request";
+import { alertUnsubscribeUrl } from "./alerts";
+import { agendaAlerts, confirmAlerts, subscribeEmail, subscribePush, unsubscribeAlerts } from "./queries";
+
+export interface AlertRoutesOptions {
+  database: Database;
+  /** SITE_URL: the links in mails (never the request's Host); without it no confirmation mail is queued. */
+  siteUrl?: string;
+  /** The VAPID public key; without it the page is told push is off. */
+  publicKey?: () => Promise<string | undefined>;
+  clientKey?: (c: Context) => string;
+  now?: () => number;
+  trustProxy?: boolean;
+  /** Called after a confirmation mail was queued (wakes the mail sender). */
+  onQueued?: () => void;
+  /** Subscriptions per client and window (default 20 per 10 minutes). */
+  limit?: { max: number; windowMs: number };
+}
+
+const newToken = () => randomBytes(24).toString("base64url");
+
+export function confirmAlertMail(email: string, token: string, siteUrl: string): MailDraft {
+  const confirm = `${siteUrl}${ALERT_PATHS.confirm}?t=${encodeURIComponent(token)}`;
+  const unsubscribeUrl = alertUnsubscribeUrl(siteUrl, token);
+  return {
+    to: email,
+    subject: "Please confirm: tell you when one of your TNCC sessions changes",
+    body: [
+      "Hello,",
+      "",
+      "someone (we hope you) asked to be told at this address when a session starred in their TNCC agenda",
+      "changes (a new time, a cancellation).",
+      `To confirm, open: ${confirm}`,
+      "",
+      "If it was not you, ignore this mail: nothing will be sent.",
+      `Stop at any time: ${unsubscribeUrl}`,
+    ].join("\n"),
+    unsubscribeUrl,
+  };
+}
+
+export function alertRoutes(options: AlertRoutesOptions): Hono {
+  const app = new Hono();
+  const { db } = options.database;
+  const now = options.now ?? Date.now;
+  const key = options.clientKey ?? (() => "client");
+  const misses = missLimit({ max: 20, windowMs: 600_000, now });
+
+  const agendaOf = async (c: Context) => {
+    const client = key(c);
+    if (misses.blocked(client)) return c.json({ error: "Too many requests: try again in a moment." }, 429);
+    const secret = c.req.param("secret") ?? "";
+    const agenda = KEPT_SECRET_PATTERN.test(secret) ? await findAgenda(db, secret) : undefined;
+    if (agenda) return agenda;
+    misses.miss(client);
+    return c.json({ error: "not-found", message: "This agenda link is not known (any more)." }, 404);
+  };
+
+  const state = async (agendaId: number): Promise<AgendaAlerts> => {
+    const publicKey = await options.publicKey?.();
+    return { ...(await agendaAlerts(db, agendaId)), ...(publicKey ? { publicKey } : {}) };
+  };
+
+  app.get(ALERT_PATHS.agenda, async (c) => {
+    const agenda = await agendaOf(c);
+    if (agenda instanceof Response) return agenda;
+    return c.json(await state(agenda.id));
+  });
+
+  app.post(
+    ALERT_PATHS.agenda,
+    apiBody,
+    rateLimit({ max: 20, windowMs: 600_000, ...options.limit, key, now }),
+    async (c) => {
+      if (!sameOrigin(c, options))
+        return c.json({ error: "forbidden", message: "Cross-origin requests are refused" }, 403);
+      const agenda = await agendaOf(c);
+      if (agenda instanceof Response) return agenda;
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        return c.json({ error: "invalid", message: "Send the alert as JSON" }, 400);
+      }
+      const parsed = AlertRequestSchema.safeParse(body);
+      if (!parsed.success)
+        return c.json(
+          { error: "invalid", message: "Please enter a valid e-mail address, like name@example.com." },
+          422,
+        );
+      const request = parsed.data;
+      if ("email" in request) {
+        const { siteUrl } = options;
+        // Kept and mailed as the subscription keeps it: lower-case (as the newsletter's).
+        const email = request.email.trim().toLowerCase();
+        const { created } = await subscribeEmail(
+          db,
+          agenda.id,
+          email,
+          newToken(),
+          siteUrl ? (token) => confirmAlertMail(email, token, siteUrl) : null,
+        );
+        if (created) options.onQueued?.();
+      } else {
+        const { endpoint, keys } = request.push;
+        await subscribePush(db, agenda.id, { endpoint, ...keys }, newToken());
+      }
+      return c.json(await state(agenda.id), 202);
+    },
+  );
+
+  /** A mailed link: GET asks with a button, POST acts. The token comes in the query or the form. */
+  function tokenLink(
+    url: string,
+    ask: { title: string; question: string; button: string },
+    act: (token: string) => Promise<boolean>,
+    done: { title: string; message: string },
+    invalid: string,
+  ) {
+    app.get(url, (c) => {
+      const token = escapeHtml(c.req.query("t") ?? "");
+      const form = `<form method="post"><input type="hidden" name="t" value="${token}"><button type="submit">${escapeHtml(ask.button)}</button></form>`;
+      return c.html(page(ask.title, ask.question, "/", form));
+    });
+    app.post(url, apiBody, async (c) => {
+      const body = await readForm(c).catch(() => null);
+      const token = c.req.query("t") || body?.t || "";
+      const ok = token.length <= 100 && (await act(token));
+      return ok ? c.html(page(done.title, done.message, "/agenda")) : c.html(page("Link not valid", invalid, "/"), 404);
+    });
+  }
+  tokenLink(
+    ALERT_PATHS.confirm,
+    {
+      title: "Confirm your alerts",
+      question: "Be told at this address when a session of your agenda changes?",
+      button: "Yes, tell me",
+    },
+    (token) => confirmAlerts(db, token),
+    { title: "Alerts confirmed", message: "You will be told when a session of your agenda changes." },
+    "This confirmation link is not valid (any more).",
+  );
+  tokenLink(
+    ALERT_PATHS.unsubscribe,
+    { title: "Stop alerts", question: "Stop telling this address when a session changes?", button: "Stop the alerts" },
+    (token) => unsubscribeAlerts(db, token),
+    { title: "Alerts stopped", message: "You will not be told about changes any more." },
+    "This link is not valid.",
+  );
+  return app;
+}
