@@ -8,6 +8,7 @@
  *   scanners follow links and must not act); a POST acts: for unsubscribe that is RFC 8058's one-click POST,
  *   which mail programs send from the List-Unsubscribe header with no other step.
  */
+import { mailedLink } from "../mailed-links";
 import { randomBytes } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { ALERT_PATHS, AlertRequestSchema, type AgendaAlerts } from "../../app/lib/agenda/alerts";
@@ -17,7 +18,7 @@ import type { Database } from "../db/client";
 import { apiBody } from "../headers";
 import type { MailDraft } from "../mail/queries";
 import { missLimit, rateLimit } from "../rate-limit";
-import { escapeHtml, page, readForm, sameOrigin } from "../request";
+import { sameOrigin } from "../request";
 import { alertUnsubscribeUrl } from "./alerts";
 import { agendaAlerts, confirmAlerts, subscribeEmail, subscribePush, unsubscribeAlerts } from "./queries";
 
@@ -128,43 +129,31 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
     },
   );
 
-  /** A mailed link: GET asks with a button, POST acts. The token comes in the query or the form. */
-  function tokenLink(
-    url: string,
-    ask: { title: string; question: string; button: string },
-    act: (token: string) => Promise<boolean>,
-    done: { title: string; message: string },
-    invalid: string,
-  ) {
-    app.get(url, (c) => {
-      const token = escapeHtml(c.req.query("t") ?? "");
-      const form = `<form method="post"><input type="hidden" name="t" value="${token}"><button type="submit">${escapeHtml(ask.button)}</button></form>`;
-      return c.html(page(ask.title, ask.question, "/", form));
-    });
-    app.post(url, apiBody, async (c) => {
-      const body = await readForm(c).catch(() => null);
-      const token = c.req.query("t") || body?.t || "";
-      const ok = token.length <= 100 && (await act(token));
-      return ok ? c.html(page(done.title, done.message, "/agenda")) : c.html(page("Link not valid", invalid, "/"), 404);
-    });
-  }
-  tokenLink(
-    ALERT_PATHS.confirm,
-    {
+  mailedLink(app, ALERT_PATHS.confirm, {
+    param: "t",
+    ask: {
       title: "Confirm your alerts",
       question: "Be told at this address when a session of your agenda changes?",
       button: "Yes, tell me",
     },
-    (token) => confirmAlerts(db, token),
-    { title: "Alerts confirmed", message: "You will be told when a session of your agenda changes." },
-    "This confirmation link is not valid (any more).",
-  );
-  tokenLink(
-    ALERT_PATHS.unsubscribe,
-    { title: "Stop alerts", question: "Stop telling this address when a session changes?", button: "Stop the alerts" },
-    (token) => unsubscribeAlerts(db, token),
-    { title: "Alerts stopped", message: "You will not be told about changes any more." },
-    "This link is not valid.",
-  );
+    act: (token) => confirmAlerts(db, token),
+    done: {
+      title: "Alerts confirmed",
+      message: "You will be told when a session of your agenda changes.",
+      back: "/agenda",
+    },
+    invalid: "This confirmation link is not valid (any more).",
+  });
+  mailedLink(app, ALERT_PATHS.unsubscribe, {
+    param: "t",
+    ask: {
+      title: "Stop alerts",
+      question: "Stop telling this address when a session changes?",
+      button: "Stop the alerts",
+    },
+    act: (token) => unsubscribeAlerts(db, token),
+    done: { title: "Alerts stopped", message: "You will not be told about changes any more.", back: "/agenda" },
+    invalid: "This link is not valid.",
+  });
   return app;
 }

@@ -5,7 +5,6 @@
  * use); sync (each scan once, the earlier of two doors wins, undo); bad input; the rate limit and its report;
  * removal.
  */
-import { rmSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,10 +99,9 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
     ).toBe(200);
   }, 120_000);
   afterAll(async () => {
-    await t?.fake.close();
+    await t?.close();
     await database?.close();
     cleanup?.();
-    if (t) rmSync(t.dir, { recursive: true, force: true });
   });
 
   describe("a door volunteer", { timeout: 60_000 }, () => {

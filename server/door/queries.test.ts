@@ -3,7 +3,6 @@
  * on that server: the cases of recordScans the routes' test does not reach (an undo before its scan, the same
  * phone twice, a clock ahead, one id twice in a batch) and the figures' ten-minute slots.
  */
-import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TicketsData } from "../../app/lib/build-outputs";
@@ -37,10 +36,9 @@ describe.each(databaseBackends("doorqueries"))("the door's queries on %s", (_nam
     adminId = Number(rowsOf<{ id: string }>(await database.db.execute(sql`SELECT id FROM admins`))[0]!.id);
   }, 120_000);
   afterAll(async () => {
-    await t?.fake.close();
+    await t?.close();
     await database?.close();
     cleanup?.();
-    if (t) rmSync(t.dir, { recursive: true, force: true });
   });
 
   const batch = (device: string, scans: ScanBatch["scans"]): ScanBatch => ({

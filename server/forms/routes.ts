@@ -3,6 +3,7 @@
  * the row is committed. JSON from the hydrated page carries an Idempotency-Key, so a retry stores once.
  * Also the newsletter's confirm and unsubscribe links (`/api/newsletter/*`), which need no sign-in.
  */
+import { mailedLink } from "../mailed-links";
 import { createHash, randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
 import {
@@ -22,7 +23,7 @@ import { confirmSubscriber, countRequest, saveSubmission, sharedSetting, subscri
 import { type MailDraft } from "../mail/queries";
 import { apiBody } from "../headers";
 import { sameOriginPath } from "../redirect";
-import { clientKey, escapeHtml, page, readForm, readJson, sameOrigin } from "../request";
+import { clientKey, page, readForm, readJson, sameOrigin } from "../request";
 
 export interface FormsOptions {
   database: Database;
@@ -164,44 +165,28 @@ export function formsRoutes(options: FormsOptions): Hono {
     return duplicate && json ? c.json({ ok: true, duplicate: true, message: form.success }, 200) : sent();
   });
 
-  // A mailed link's GET shows a button (mail scanners follow links and must not act); its POST acts (for
-  // unsubscribing also RFC 8058's one-click POST).
-  function tokenLink(
-    url: string,
-    ask: { title: string; question: string; button: string },
-    act: (token: string) => Promise<boolean>,
-    done: { title: string; message: string },
-    invalid: string,
-  ) {
-    app.get(url, (c) => {
-      const token = escapeHtml(c.req.query("token") ?? "");
-      const form = `<form method="post"><input type="hidden" name="token" value="${token}"><button type="submit">${escapeHtml(ask.button)}</button></form>`;
-      return c.html(page(ask.title, ask.question, "/", form));
-    });
-    app.post(url, apiBody, async (c) => {
-      const body = await readForm(c).catch(() => null);
-      const ok = await act(body?.token || c.req.query("token") || "");
-      return ok ? c.html(page(done.title, done.message, "/")) : c.html(page("Link not valid", invalid, "/"), 404);
-    });
-  }
-  tokenLink(
-    "/api/newsletter/confirm",
-    {
+  mailedLink(app, "/api/newsletter/confirm", {
+    param: "token",
+    ask: {
       title: "Confirm your subscription",
       question: "Receive the TNCC newsletter at this address?",
       button: "Confirm my subscription",
     },
-    (token) => confirmSubscriber(db, token),
-    { title: "Subscription confirmed", message: "Thank you: you will receive the TNCC newsletter." },
-    "This confirmation link is not valid (any more).",
-  );
-  tokenLink(
-    "/api/newsletter/unsubscribe",
-    { title: "Unsubscribe", question: "Stop receiving the TNCC newsletter at this address?", button: "Unsubscribe" },
-    (token) => unsubscribe(db, token),
-    { title: "Unsubscribed", message: "You will not receive the newsletter any more." },
-    "This unsubscribe link is not valid.",
-  );
+    act: (token) => confirmSubscriber(db, token),
+    done: { title: "Subscription confirmed", message: "Thank you: you will receive the TNCC newsletter.", back: "/" },
+    invalid: "This confirmation link is not valid (any more).",
+  });
+  mailedLink(app, "/api/newsletter/unsubscribe", {
+    param: "token",
+    ask: {
+      title: "Unsubscribe",
+      question: "Stop receiving the TNCC newsletter at this address?",
+      button: "Unsubscribe",
+    },
+    act: (token) => unsubscribe(db, token),
+    done: { title: "Unsubscribed", message: "You will not receive the newsletter any more.", back: "/" },
+    invalid: "This unsubscribe link is not valid.",
+  });
   return app;
 }
 

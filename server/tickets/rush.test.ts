@@ -5,7 +5,6 @@
  * as `npm run test:pg` sets it) a shared PostgreSQL. Exactly 50 seats are held, every checkout started is for
  * seats held (nobody is charged without a seat), and everyone else is told "sold out" and offered the list.
  */
-import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { boxOfficeApp, SITE, TEST_PLANS, type BoxOfficeApp } from "../../tests/fixtures/box-office-app";
@@ -34,10 +33,9 @@ describe.each(backends)("a ticket rush on %s", (_name, open) => {
   }, 120_000);
 
   afterAll(async () => {
-    await t?.fake.close();
+    await t?.close();
     await database?.close();
     cleanup?.();
-    if (t) rmSync(t.dir, { recursive: true, force: true });
   });
 
   it("holds exactly the 50 seats, charges only those held, and tells the rest it is sold out, five times", async () => {

@@ -5,7 +5,6 @@
  * mail); nobody else can buy that seat; the offer runs out (the clock moved past WAITLIST_OFFER_HOURS, then
  * the sweep); the second gets it and buys through the fake card provider.
  */
-import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { databaseBackends } from "../../../tests/fixtures/database-backends";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,10 +27,9 @@ describe.each(backends)("the waiting list on %s", (_name, open) => {
     t = await boxOfficeApp("waitlist", database, () => clock);
   }, 120_000);
   afterAll(async () => {
-    await t?.fake.close();
+    await t?.close();
     await database?.close();
     cleanup?.();
-    if (t) rmSync(t.dir, { recursive: true, force: true });
   });
 
   const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
