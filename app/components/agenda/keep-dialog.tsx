@@ -4,7 +4,7 @@ import { useKeptSecret } from "~/lib/agenda/store";
 import type * as Sync from "~/lib/agenda/sync";
 import { ModalDialog } from "../ui/modal-dialog";
 import { AlertsForm } from "./alerts-form";
-import { QrCode } from "./qr-code";
+import { CopyLink } from "./copy-link";
 
 export interface KeepDialogProps {
   open: boolean;
@@ -115,36 +115,10 @@ function MakeLink({ busy, onClick }: { busy: boolean; onClick: () => void }) {
 function KeptLinks({ secret, origin }: { secret: string; origin: string }) {
   const link = keptLink(origin, secret);
   const feed = `${origin}${keptFeedPath(secret)}`;
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
     <>
       <p className="mt-2 text-muted">Open this link, or scan its code, on your other devices. Keep it private.</p>
-      <label className="mt-4 block text-sm font-semibold" htmlFor="agenda-kept-link">
-        Private link
-      </label>
-      <input
-        id="agenda-kept-link"
-        readOnly
-        value={link}
-        data-autofocus
-        onFocus={(event) => event.currentTarget.select()}
-        className="mt-1 w-full rounded border border-ink/20 px-3 py-2"
-      />
-      <button type="button" onClick={() => void copy()} className="btn btn-primary mt-3">
-        Copy link
-      </button>
-      <span role="status" className="ms-3 text-sm">
-        {copied ? "Link copied." : ""}
-      </span>
-      <QrCode value={link} label="QR code of the private link" />
+      <CopyLink id="agenda-kept-link" label="Private link" value={link} qrLabel="QR code of the private link" />
       <label className="mt-4 block text-sm font-semibold" htmlFor="agenda-kept-feed">
         Calendar subscription (its address stays the same when you star or unstar)
       </label>
