@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { adminRoutes } from "./admin/routes";
 import type { ContentOptions } from "./api/admin/content";
 import { agendaRoutes } from "./agenda/routes";
+import { announcementsRoutes } from "./announcements/routes";
 import { commentsRoutes } from "./comments/routes";
 import type { Database } from "./db/client";
 import type { ApiDeps } from "./deps";
@@ -62,7 +63,13 @@ export interface AppOptions {
   /** The box office (issue 42, server/tickets/), on `database`: its routes, and the provider's events of its checkouts. */
   boxOffice?: BoxOffice;
   /** The organisers' inbox (on the forms' database): sign-in attempts per client address (ADMIN_SIGNIN_LIMIT). */
-  admin?: { signInLimit?: { limit: number; windowMs: number }; canMail?: boolean; content?: ContentOptions };
+  admin?: {
+    signInLimit?: { limit: number; windowMs: number };
+    canMail?: boolean;
+    content?: ContentOptions;
+    /** An announcement was sent: its pacer queues the first piece now (server/admin/announcements/sender.ts). */
+    onAnnounced?: () => void;
+  };
 }
 
 /** Throws, with a message for the operator, when the build is missing, unreadable or lacks its headers manifest. */
@@ -105,6 +112,7 @@ export function createApp(opts: AppOptions): Hono {
         publisher: opts.publisher,
         boxOffice: opts.boxOffice,
         onQueued: forms.onQueued,
+        onAnnounced: opts.admin?.onAnnounced,
       }),
     );
   }
@@ -124,6 +132,8 @@ export function createApp(opts: AppOptions): Hono {
       }),
     );
   if (database) app.route("/", commentsRoutes({ database }));
+  // The organisers' announcement shown as a banner on every page, read after hydration (issue 44).
+  app.route("/", announcementsRoutes({ database, now: deps.now }));
   // "My agenda": the shared calendar feed, and with the database agendas kept for one person's devices (issue 44).
   app.route(
     "/",

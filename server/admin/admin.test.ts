@@ -582,6 +582,15 @@ describe("the inbox", { timeout: 60_000 }, () => {
         email,
       });
     }
+    // Both on an announcement's recipient list (issue 44).
+    const [announced] = await rows<{ id: number }>(
+      sql`INSERT INTO announcements (title, body, audience, audience_label, site_url, shows_until)
+          VALUES ('Doors', 'Late', 'newsletter', 'Newsletter subscribers', 'https://tncc.example.org', now()) RETURNING id`,
+    );
+    for (const email of [target, other])
+      await database.db.execute(
+        sql`INSERT INTO announcement_recipients (announcement_id, email) VALUES (${announced!.id}, ${email.toLowerCase()})`,
+      );
     // The address in a field other than the e-mail column (a ticket bought for someone else, say).
     await database.db.execute(
       sql`INSERT INTO submissions (kind, data, email, consent_version, ip_hash) VALUES ('faq', ${JSON.stringify({ question: "hi", name: "x", email: "erase.me@example.org " })}::jsonb, NULL, 'v', 'h')`,
@@ -592,7 +601,8 @@ describe("the inbox", { timeout: 60_000 }, () => {
         (SELECT count(*) FROM submissions WHERE lower(email) = ${e} OR lower(data::text) LIKE ${`%${e}%`}) AS submissions,
         (SELECT count(*) FROM mail_queue WHERE lower(to_addr) = ${e} OR lower(reply_to) = ${e} OR lower(body) LIKE ${`%${e}%`}) AS mail_queue,
         (SELECT count(*) FROM newsletter_subscribers WHERE lower(email) = ${e}) AS newsletter_subscribers,
-        (SELECT count(*) FROM orders WHERE lower(email) = ${e}) AS orders`);
+        (SELECT count(*) FROM orders WHERE lower(email) = ${e}) AS orders,
+        (SELECT count(*) FROM announcement_recipients WHERE email = ${e}) AS announcement_recipients`);
       return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
     };
     const before = await present(target);
@@ -606,7 +616,13 @@ describe("the inbox", { timeout: 60_000 }, () => {
     expect(res.status).toBe(200);
     const { counts } = await res.json();
     expect(counts).toEqual(before);
-    expect(await present(target)).toEqual({ submissions: 0, mail_queue: 0, newsletter_subscribers: 0, orders: 0 });
+    expect(await present(target)).toEqual({
+      submissions: 0,
+      mail_queue: 0,
+      newsletter_subscribers: 0,
+      orders: 0,
+      announcement_recipients: 0,
+    });
     expect(await present(other)).toEqual(keptBefore);
 
     const [entry] = await rows<{ target: string; detail: unknown }>(
