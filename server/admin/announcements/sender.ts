@@ -2,7 +2,8 @@
  * The announcements' pacer (issue 44, part 3): every `tickMs` it moves the next piece of recipients into the mail
  * outbox, `perMinute` at most (ANNOUNCE_PER_MINUTE), so a sending to thousands neither floods the mail server
  * nor holds the outbox's other mails back for long. What was queued is recorded with the mail (./queries.ts), so
- * after a restart the pacer simply goes on with the rows not queued yet.
+ * after a restart the pacer simply goes on with the rows not queued yet. Each server runs one: with several
+ * servers on one PostgreSQL they take different rows (SKIP LOCKED), and the rate is per server.
  */
 import type { Db } from "../../db/client";
 import { safeError } from "../../log-safe";
