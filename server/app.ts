@@ -10,6 +10,7 @@ import { adminRoutes } from "./admin/routes";
 import type { ContentOptions } from "./api/admin/content";
 import { agendaRoutes } from "./agenda/routes";
 import { alertRoutes } from "./alerts/routes";
+import { announcementsRoutes } from "./announcements/routes";
 import { commentsRoutes } from "./comments/routes";
 import type { Database } from "./db/client";
 import type { ApiDeps } from "./deps";
@@ -65,7 +66,13 @@ export interface AppOptions {
   /** The organisers' inbox (on the forms' database): sign-in attempts per client address (ADMIN_SIGNIN_LIMIT). */
   /** Alerts of kept agendas (issue 44, with `database`): the VAPID public key when Web Push is on. */
   alerts?: { publicKey?: () => Promise<string | undefined> };
-  admin?: { signInLimit?: { limit: number; windowMs: number }; canMail?: boolean; content?: ContentOptions };
+  admin?: {
+    signInLimit?: { limit: number; windowMs: number };
+    canMail?: boolean;
+    content?: ContentOptions;
+    /** An announcement was sent: its pacer queues the first piece now (server/admin/announcements/sender.ts). */
+    onAnnounced?: () => void;
+  };
 }
 
 /** Throws, with a message for the operator, when the build is missing, unreadable or lacks its headers manifest. */
@@ -108,6 +115,7 @@ export function createApp(opts: AppOptions): Hono {
         publisher: opts.publisher,
         boxOffice: opts.boxOffice,
         onQueued: forms.onQueued,
+        onAnnounced: opts.admin?.onAnnounced,
       }),
     );
   }
@@ -127,6 +135,8 @@ export function createApp(opts: AppOptions): Hono {
       }),
     );
   if (database) app.route("/", commentsRoutes({ database }));
+  // The organisers' announcement shown as a banner on every page, read after hydration (issue 44).
+  app.route("/", announcementsRoutes({ database, now: deps.now }));
   // "My agenda": the shared calendar feed, and with the database agendas kept for one person's devices (issue 44).
   app.route(
     "/",

@@ -74,6 +74,8 @@ const schema = z.object({
   /** How long a sender keeps a mail it took; a sender that died holds it back this long at most. */
   MAIL_LEASE_MS: whole(120_000, "a whole number of milliseconds", 1000),
   RETENTION_DAYS: whole(365, "a whole number of days"),
+  /** How many announcement mails a minute go into the mail outbox at most (issue 44). */
+  ANNOUNCE_PER_MINUTE: whole(300, "a whole number of mails a minute", 1, 100_000),
   /** How long a checkout keeps its seats (issue 42). */
   TICKET_HOLD_MINUTES: whole(30, "a whole number of minutes", 1, 24 * 60),
   /** How long a waiting-list offer keeps its seats for the person offered them (issue 42). */

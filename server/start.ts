@@ -15,6 +15,7 @@ import { REPO, type Config } from "./config";
 import { openDatabase } from "./db/client";
 import { safeError } from "./log-safe";
 import { startMailer, type Mailer } from "./mail/mailer";
+import { startPacer } from "./admin/announcements/sender";
 import { createBoxOffice } from "./tickets/box-office";
 import { readOutput } from "./publish/outputs";
 import { Publisher } from "./publish/publisher";
@@ -96,9 +97,16 @@ export async function startRuntime(config: Config, log = (line: string) => conso
     30_000,
   );
   sweep.unref();
+  // Announcements (issue 44): their mails go into the outbox ANNOUNCE_PER_MINUTE at most, resumed after a restart.
+  const pacer = startPacer({
+    db: database.db,
+    perMinute: config.ANNOUNCE_PER_MINUTE,
+    onQueued: () => mailer?.kick(),
+  });
   const close = async () => {
     clearInterval(daily);
     clearInterval(sweep);
+    await pacer.stop();
     await mailer?.stop();
     await database.close();
   };
@@ -164,6 +172,7 @@ export async function startRuntime(config: Config, log = (line: string) => conso
       admin: {
         signInLimit: config.ADMIN_SIGNIN_LIMIT,
         canMail: Boolean(config.SMTP_URL),
+        onAnnounced: () => pacer.kick(),
         content: {
           copy: { dir: config.CONTENT_DIR, imageManifest: path.join(REPO, IMAGE_MANIFEST) },
           images: {

@@ -125,3 +125,19 @@ export function parseId(raw: string | undefined): number | null {
 export function firstIssue(error: { issues: readonly { message: string }[] }): string {
   return error.issues[0]?.message ?? "Invalid request.";
 }
+
+/** `POST /api/admin/announcements` and `/announcements/test` (issue 44): the limits are app/lib/announcements.ts's. */
+export const announcementSchema = z.object({
+  title: z
+    .string("Please write a title.")
+    .check(z.trim(), z.minLength(1, "Please write a title."), z.maxLength(120, "Keep the title under 120 characters.")),
+  body: z
+    .string("Please write the announcement.")
+    .check(
+      z.trim(),
+      z.minLength(1, "Please write the announcement."),
+      z.maxLength(1000, "Keep the announcement under 1000 characters."),
+    ),
+  showsUntil: isoInstant,
+  audience: z.optional(z.string().check(z.maxLength(100, "Unknown audience."))),
+});

@@ -592,6 +592,15 @@ describe("the inbox", { timeout: 60_000 }, () => {
         sql`INSERT INTO alerts_sent (subscription_id, session_number, sequence) SELECT id, 3, 1 FROM alert_subscriptions WHERE token = ${`erasure-token-${i}`}`,
       );
     }
+    // Both on an announcement's recipient list (issue 44).
+    const [announced] = await rows<{ id: number }>(
+      sql`INSERT INTO announcements (title, body, audience, audience_label, site_url, shows_until)
+          VALUES ('Doors', 'Late', 'newsletter', 'Newsletter subscribers', 'https://tncc.example.org', now()) RETURNING id`,
+    );
+    for (const email of [target, other])
+      await database.db.execute(
+        sql`INSERT INTO announcement_recipients (announcement_id, email) VALUES (${announced!.id}, ${email.toLowerCase()})`,
+      );
     // The address in a field other than the e-mail column (a ticket bought for someone else, say).
     await database.db.execute(
       sql`INSERT INTO submissions (kind, data, email, consent_version, ip_hash) VALUES ('faq', ${JSON.stringify({ question: "hi", name: "x", email: "erase.me@example.org " })}::jsonb, NULL, 'v', 'h')`,
@@ -603,7 +612,8 @@ describe("the inbox", { timeout: 60_000 }, () => {
         (SELECT count(*) FROM mail_queue WHERE lower(to_addr) = ${e} OR lower(reply_to) = ${e} OR lower(body) LIKE ${`%${e}%`}) AS mail_queue,
         (SELECT count(*) FROM newsletter_subscribers WHERE lower(email) = ${e}) AS newsletter_subscribers,
         (SELECT count(*) FROM orders WHERE lower(email) = ${e}) AS orders,
-        (SELECT count(*) FROM alert_subscriptions WHERE lower(email) = ${e}) AS alert_subscriptions`);
+        (SELECT count(*) FROM alert_subscriptions WHERE lower(email) = ${e}) AS alert_subscriptions,
+        (SELECT count(*) FROM announcement_recipients WHERE email = ${e}) AS announcement_recipients`);
       return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
     };
     const before = await present(target);
@@ -623,6 +633,7 @@ describe("the inbox", { timeout: 60_000 }, () => {
       newsletter_subscribers: 0,
       orders: 0,
       alert_subscriptions: 0,
+      announcement_recipients: 0,
     });
     expect(
       await rows(sql`SELECT 1 FROM alerts_sent s JOIN alert_subscriptions a ON a.id = s.subscription_id`),

@@ -27,6 +27,8 @@ export interface AdminOptions {
   boxOffice?: BoxOffice;
   /** A mail was queued (wakes the sender). */
   onQueued?: () => void;
+  /** An announcement was sent (wakes its pacer: server/admin/announcements/sender.ts). */
+  onAnnounced?: () => void;
 }
 
 export interface AdminEnv {

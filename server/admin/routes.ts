@@ -13,6 +13,7 @@ import { registerComments } from "./inbox/comments";
 import { registerContent } from "../api/admin/content";
 import type { AdminEnv, AdminOptions } from "./context";
 import { registerErasure } from "./inbox/erasure";
+import { registerAnnouncements } from "./announcements/routes";
 import { registerAttendees } from "./attendees/routes";
 import { registerHome } from "./home/routes";
 import { registerOrders } from "./inbox/orders";
@@ -108,6 +109,7 @@ export function adminRoutes(options: AdminOptions): Hono<AdminEnv> {
   registerOrganisers(admin, options);
   registerAttendees(admin, options);
   registerDoor(admin, options);
+  registerAnnouncements(admin, options);
   if (options.publisher) registerPublish(admin, options.publisher);
   if (options.content) registerContent(admin, options.content, options.database.db);
   return admin;

@@ -87,6 +87,13 @@ line two', 2 FROM submissions WHERE idempotency_key = 'key-backup-1'`);
   await db.execute(
     sql`INSERT INTO alerts_sent (subscription_id, session_number, sequence) SELECT id, 3, 1 FROM alert_subscriptions`,
   );
+  // An announcement and one of its recipients (issue 44).
+  await db.execute(sql`
+    INSERT INTO announcements (title, body, audience, audience_label, site_url, shows_until)
+    VALUES ('Doors', 'Doors open at 6', 'newsletter', 'Newsletter subscribers', 'https://tncc.example.org', now())`);
+  await db.execute(sql`
+    INSERT INTO announcement_recipients (announcement_id, email, queued_at)
+    SELECT id, 'ann@example.org', now() FROM announcements`);
 }
 
 /** Every table's rows as text, in a stable order: what must come back unchanged. */
@@ -155,7 +162,7 @@ describe.each(backends)("backup and restore on %s", (name, setup) => {
       for (const [table, rows] of Object.entries(before)) expect(rows.length, table).toBeGreaterThan(0);
       // The "server" (this test) still holds the database while the backup runs.
       const { stdout } = await script("backup", [file], source.env);
-      expect(stdout).toMatch(/Backup written: .* \(\d+ rows in 23 tables\)/);
+      expect(stdout).toMatch(/Backup written: .* \(\d+ rows in 25 tables\)/);
     } finally {
       await live.close();
     }

@@ -414,6 +414,41 @@ export const alertsSent = pgTable(
   (t) => [primaryKey({ columns: [t.subscriptionId, t.sessionNumber, t.sequence] })],
 );
 
+/** Issue 44, part 3: an organisers' announcement, shown as the site's banner from `sentAt` until `showsUntil`. */
+export const announcements = pgTable("announcements", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  title: text("title").notNull(),
+  body: text("body").notNull(),
+  /** The audience's id ("tickets", "newsletter", …: server/admin/announcements/audiences.ts) and its label then. */
+  audience: text("audience").notNull(),
+  audienceLabel: text("audience_label").notNull(),
+  /** The site's address its mails link to (SITE_URL, or the organiser's page's origin). */
+  siteUrl: text("site_url").notNull(),
+  showsUntil: time("shows_until").notNull(),
+  createdBy: bigint("created_by", { mode: "number" }).references(() => admins.id, { onDelete: "set null" }),
+  sentAt: time("sent_at").notNull().defaultNow(),
+  withdrawnAt: time("withdrawn_at"),
+});
+
+/** One address an announcement goes to, once: queued into mail_queue (mailId) in the same transaction as queuedAt. */
+export const announcementRecipients = pgTable(
+  "announcement_recipients",
+  {
+    announcementId: bigint("announcement_id", { mode: "number" })
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+    /** Lower-case. */
+    email: text("email").notNull(),
+    /** The audience's own unsubscribe link for this address (the newsletter's), if it has one. */
+    unsubscribeUrl: text("unsubscribe_url"),
+    queuedAt: time("queued_at"),
+    /** Not sent: the address left the audience (unsubscribed) before its turn came. */
+    skippedAt: time("skipped_at"),
+    mailId: bigint("mail_id", { mode: "number" }),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.email] })],
+);
+
 export const schema = {
   submissions,
   newsletterSubscribers,
@@ -441,4 +476,6 @@ export const schema = {
   agendaStars,
   alertSubscriptions,
   alertsSent,
+  announcements,
+  announcementRecipients,
 };

@@ -1,8 +1,9 @@
 /**
  * Retention (RETENTION_DAYS, docs/deploy.md): what the site deletes once it is old, across the forms, the
- * newsletter, the mail queue, the rate-limit and sign-in counters, and kept agendas unused for 90 days. server/start.ts runs it daily.
+ * newsletter, the mail queue, the rate-limit and sign-in counters, kept agendas unused for 90 days, and announcements' recipient lists after 90 days. server/start.ts runs it daily.
  */
 import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { purgeAnnouncementRecipients } from "../admin/announcements/queries";
 import { purgeUnusedAgendas } from "../agenda/queries";
 import type { Db } from "../db/client";
 import { mailQueue, newsletterSubscribers, rateLimits, signInFailures, submissions } from "../db/schema";
@@ -35,6 +36,8 @@ export async function purge(db: Db, retentionDays: number, now = Date.now()): Pr
     await tx.delete(signInFailures).where(lt(signInFailures.updatedAt, new Date(now - 86_400_000)));
     // Kept agendas nobody synced, opened or fetched as a calendar for 90 days (issue 44).
     await purgeUnusedAgendas(tx, now);
+    // Announcements' recipient lists 90 days after the sending (issue 44); the announcements themselves stay.
+    await purgeAnnouncementRecipients(tx, now);
     return gone.length;
   });
 }

@@ -1,9 +1,19 @@
 import { Link } from "react-router";
 import { INBOX_KINDS, inboxLabel, isInboxKind, type InboxKind } from "~/forms";
 
-export type Tab = "home" | InboxKind | "orders" | "erasure" | "organisers" | "content" | "publish" | "attendees";
+export type Tab =
+  "home" | InboxKind | "orders" | "erasure" | "organisers" | "content" | "publish" | "attendees" | "announcements";
 
-const OTHER_TABS: readonly Tab[] = ["home", "orders", "erasure", "organisers", "content", "publish", "attendees"];
+const OTHER_TABS: readonly Tab[] = [
+  "home",
+  "orders",
+  "erasure",
+  "organisers",
+  "content",
+  "publish",
+  "attendees",
+  "announcements",
+];
 export const isTab = (raw: string): raw is Tab => isInboxKind(raw) || (OTHER_TABS as readonly string[]).includes(raw);
 
 export interface Counts {
@@ -26,7 +36,7 @@ export const GROUPS: readonly Group[] = [
   { label: "Home", tabs: ["home"] },
   { label: "Inbox", tabs: [...INBOX_KINDS, "orders", "erasure"], nav: "Inbox sections" },
   { label: "Content", tabs: ["content", "publish"], nav: "Content sections" },
-  { label: "People", tabs: ["organisers"] },
+  { label: "People", tabs: ["organisers", "announcements"], nav: "People sections" },
   { label: "Box office", tabs: ["attendees"] },
 ];
 
@@ -38,6 +48,7 @@ const LABELS = {
   content: "Edit",
   publish: "Publish",
   attendees: "Attendees",
+  announcements: "Announcements",
 } as const;
 export const tabLabel = (tab: Tab): string => (isInboxKind(tab) ? inboxLabel(tab) : LABELS[tab]);
 

@@ -35,8 +35,8 @@ export function ErasureForm({ onErased }: { onErased: () => void }) {
         Erase everything stored for an e-mail address
       </h2>
       <p className="mt-2 text-muted">
-        Submissions, comments, mails, the newsletter subscription and paid orders of the address are deleted for good.
-        The audit log keeps only a hash of the address.
+        Submissions, comments, mails, the newsletter subscription, paid orders and announcement recipient lists of the
+        address are deleted for good. The audit log keeps only a hash of the address.
       </p>
       <form onSubmit={ask} className="mt-5 grid gap-4">
         <Field label="E-mail address" name="email" type="email" required autoComplete="off" />

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { inboxLabel, isInboxKind } from "~/forms";
 import { adminApi, type OrderRow, type PageOf, type SubmissionRow } from "~/lib/admin/api";
+import { AnnouncementsPanel } from "./announcements-panel";
 import { AttendeesPanel } from "./attendees-panel";
 import { ErasureForm } from "./erasure-form";
 import { AdminNav, isTab, tabLabel, type Counts, type Tab } from "./admin-nav";
@@ -140,6 +141,7 @@ export function Inbox({
       ) : null}
       {tab === "publish" ? <PublishPanel fail={fail} /> : null}
       {tab === "attendees" ? <AttendeesPanel fail={fail} /> : null}
+      {tab === "announcements" ? <AnnouncementsPanel who={who.email} fail={fail} /> : null}
       {view.kind === "list" && isInboxKind(tab) && !id ? (
         <SubmissionList
           key={search}

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from "react";
+import { AnnouncementBanner } from "./announcement-banner";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { ScrollUp } from "./scroll-up";
@@ -13,7 +14,7 @@ export interface ShellProps {
   children: ReactNode;
 }
 
-/** The page wrapper every page shares: top bar, header, main content, footer, scroll-up button. */
+/** The page wrapper every page shares: top bar, header, main content, footer, scroll-up button, announcement. */
 export function Shell({ shell, topBar, bare = false, children }: ShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   if (bare)
@@ -39,6 +40,7 @@ export function Shell({ shell, topBar, bare = false, children }: ShellProps) {
       </main>
       <Footer shell={shell} />
       <ScrollUp />
+      <AnnouncementBanner />
     </div>
   );
 }

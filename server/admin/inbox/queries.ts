@@ -6,7 +6,14 @@ import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm"
 import type { InboxKind } from "../../../app/forms";
 import type { ListQuery } from "../../../app/forms/admin";
 import type { Db } from "../../db/client";
-import { alertSubscriptions, mailQueue, newsletterSubscribers, orders, submissions } from "../../db/schema";
+import {
+  alertSubscriptions,
+  announcementRecipients,
+  mailQueue,
+  newsletterSubscribers,
+  orders,
+  submissions,
+} from "../../db/schema";
 import { countOrders, listOrders } from "../../orders/queries";
 import { rowsOf } from "../../db/rows";
 import { normalizeEmail, sha256, type SessionAdmin } from "../accounts/queries";
@@ -148,12 +155,13 @@ export interface ErasureCounts {
   orders: number;
   /** Alerts of kept agendas (issue 44) to the address, with the changes each was told about. */
   alert_subscriptions: number;
+  announcement_recipients: number;
 }
 
 /**
  * Erases everything stored for an address, in one transaction: submissions sent with it (in the email
  * column or any data field), mails to it, from it or about it (its notification mails), its newsletter
- * subscription and its paid orders. Audited with the SHA-256 of the address, never the address.
+ * subscription, its paid orders and its place on announcements' recipient lists. Audited with the SHA-256 of the address, never the address.
  */
 export async function eraseAddress(db: Db, rawEmail: string, who: SessionAdmin): Promise<ErasureCounts> {
   const email = normalizeEmail(rawEmail);
@@ -199,12 +207,17 @@ export async function eraseAddress(db: Db, rawEmail: string, who: SessionAdmin):
       .delete(alertSubscriptions)
       .where(sql`lower(${alertSubscriptions.email}) = ${email}`)
       .returning({ id: alertSubscriptions.id });
+    const listed = await tx
+      .delete(announcementRecipients)
+      .where(sql`${announcementRecipients.email} = ${email}`)
+      .returning({ id: announcementRecipients.announcementId });
     const counts: ErasureCounts = {
       submissions: subs.length,
       mail_queue: mails.length,
       newsletter_subscribers: news.length,
       orders: paid.length,
       alert_subscriptions: alerts.length,
+      announcement_recipients: listed.length,
     };
     await audit(tx, {
       adminId: who.id,

@@ -1,0 +1,153 @@
+import { useRef, useState, type FormEvent } from "react";
+import { adminApi } from "~/lib/admin/api";
+import { DEFAULT_SHOW_MS, MAX_BODY, MAX_SHOW_MS, MAX_TITLE, type AudienceChoice } from "~/lib/announcements";
+import { AnnouncementPreview } from "./announcement-preview";
+import { ConfirmStep } from "./confirm-step";
+
+const control = "min-h-11 w-full rounded-xl border border-ink/15 bg-paper px-3 py-2";
+const two = (n: number) => String(n).padStart(2, "0");
+/** A moment as the date and time picker holds it: the organiser's local time, to the minute. */
+const pickerValue = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+};
+const addresses = (n: number) => (n === 1 ? "1 address" : `${n} addresses`);
+
+export interface Draft {
+  title: string;
+  body: string;
+  showsUntil: string;
+}
+
+/**
+ * Writing an announcement: title, text and until when it shows (a date and time picker, 24 hours ahead at
+ * first), the preview (banner and mail), a test to oneself, then the one audience and the confirm step.
+ */
+export function AnnouncementForm({
+  audiences,
+  who,
+  fail,
+  onSent,
+}: {
+  audiences: AudienceChoice[];
+  who: string;
+  fail: (status: number, message: string) => void;
+  onSent: (message: string) => void;
+}) {
+  const [now] = useState(() => Date.now());
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [audience, setAudience] = useState<AudienceChoice | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  /** The form's announcement, or null (the browser then says what is missing). */
+  function read(): Draft | null {
+    const el = form.current;
+    if (!el?.reportValidity()) return null;
+    const data = new FormData(el);
+    const until = new Date(String(data.get("until")));
+    return {
+      title: String(data.get("title")).trim(),
+      body: String(data.get("body")).trim(),
+      showsUntil: until.toISOString(),
+    };
+  }
+
+  async function test() {
+    const next = read();
+    if (!next) return;
+    setMessage(null);
+    const res = await adminApi<{ to: string }>("/announcements/test", { method: "POST", body: next });
+    if (!res.ok) return fail(res.status, res.error);
+    setMessage(`A test is on its way to ${res.data.to}.`);
+  }
+
+  function ask(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = read();
+    const chosen = audiences.find((a) => a.id === new FormData(event.currentTarget).get("audience"));
+    if (!next || !chosen) return;
+    setDraft(next);
+    setAudience(chosen);
+    setConfirming(true);
+  }
+
+  async function send() {
+    setConfirming(false);
+    if (!draft || !audience) return;
+    const res = await adminApi<{ id: number; recipients: number }>("/announcements", {
+      method: "POST",
+      body: { ...draft, audience: audience.id },
+    });
+    if (!res.ok) return fail(res.status, res.error);
+    form.current?.reset();
+    setDraft(null);
+    onSent(`Sent to ${audience.label} (${addresses(res.data.recipients)}): it shows on the site's pages now.`);
+  }
+
+  const chosen = audience ?? audiences[0] ?? null;
+  return (
+    <form ref={form} onSubmit={ask} className="mt-6 grid max-w-2xl gap-4" aria-labelledby="announcement-new">
+      <h3 id="announcement-new" className="text-xl font-semibold">
+        New announcement
+      </h3>
+      <label className="grid gap-1 font-semibold">
+        Title
+        <input name="title" required maxLength={MAX_TITLE} className={`${control} font-normal`} />
+      </label>
+      <label className="grid gap-1 font-semibold">
+        Text
+        <textarea name="body" required maxLength={MAX_BODY} rows={4} className={`${control} font-normal`} />
+      </label>
+      <label className="grid gap-1 font-semibold">
+        Shows on the site until
+        <input
+          name="until"
+          type="datetime-local"
+          required
+          defaultValue={pickerValue(now + DEFAULT_SHOW_MS)}
+          min={pickerValue(now)}
+          max={pickerValue(now + MAX_SHOW_MS)}
+          className={`${control} font-normal`}
+        />
+      </label>
+      <fieldset className="grid gap-2">
+        <legend className="font-semibold">Send it to</legend>
+        {audiences.map((a, i) => (
+          <label key={a.id} className="flex min-h-11 items-center gap-2">
+            <input
+              type="radio"
+              name="audience"
+              value={a.id}
+              defaultChecked={i === 0}
+              onChange={() => setAudience(a)}
+              className="size-5"
+            />
+            {a.label} ({addresses(a.count)})
+          </label>
+        ))}
+      </fieldset>
+      <div className="flex flex-wrap gap-3">
+        <button type="button" className="btn btn-outline" onClick={() => setDraft(read())}>
+          Preview
+        </button>
+        <button type="button" className="btn btn-outline" onClick={() => void test()}>
+          Send a test to me
+        </button>
+        <button type="submit" className="btn btn-primary">
+          Send…
+        </button>
+      </div>
+      <p role="status" className="empty:hidden">
+        {message}
+      </p>
+      {draft && !confirming ? <AnnouncementPreview draft={draft} audience={chosen} who={who} /> : null}
+      {confirming && audience ? (
+        <ConfirmStep confirm="Yes, send it" onConfirm={() => void send()} onCancel={() => setConfirming(false)}>
+          Send “{draft?.title}” to {audience.label} ({addresses(audience.count)})? It shows on the site's pages at once.
+        </ConfirmStep>
+      ) : null}
+    </form>
+  );
+}

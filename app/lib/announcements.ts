@@ -1,0 +1,99 @@
+/**
+ * Announcements (issue 44, part 3): what the site's banner reads (`GET /api/announcements/current`), what the
+ * organisers' Announcements tab and `/api/admin/announcements/*` exchange, and the mail's text, which the tab
+ * previews and the server sends (one function, so the preview is the mail). No zod here: the banner is on every
+ * page, and this module goes into the first download with it.
+ */
+
+/** `GET /api/announcements/current`: the newest announcement showing now, or null. Nothing personal. */
+export interface CurrentAnnouncement {
+  announcement: { id: number; title: string; body: string; until: string } | null;
+}
+
+export const ANNOUNCEMENT_PATH = "/api/announcements/current";
+
+/** The longest title and text (a banner, not a newsletter). */
+export const MAX_TITLE = 120;
+export const MAX_BODY = 1000;
+/** How long an announcement shows unless the organiser chooses (24 hours), and at most (30 days). */
+export const DEFAULT_SHOW_MS = 24 * 3_600_000;
+export const MAX_SHOW_MS = 30 * 24 * 3_600_000;
+
+/** `GET /api/admin/announcements/audiences`: who an announcement can go to now, with how many addresses. */
+export interface AudienceChoice {
+  id: string;
+  label: string;
+  count: number;
+  /** What the mail says after "You receive this because …". */
+  reason: string;
+  /** Each mail carries the audience's unsubscribe link. */
+  unsubscribe: boolean;
+}
+
+/** One announcement in the tab, with its sending's progress. */
+export interface AnnouncementRow {
+  id: number;
+  title: string;
+  body: string;
+  audience: string;
+  audienceLabel: string;
+  showsUntil: string;
+  sentAt: string;
+  withdrawnAt: string | null;
+  /** Recipients listed; queued into the mail outbox so far; sent by the outbox; left out (unsubscribed since). */
+  recipients: number;
+  queued: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface AnnouncementList {
+  announcements: AnnouncementRow[];
+}
+
+export interface AnnouncementMailText {
+  subject: string;
+  body: string;
+}
+
+/**
+ * The mail of an announcement: its text, why the recipient gets it, and the audience's unsubscribe link when
+ * it has one (also sent as List-Unsubscribe by server/mail/mailer.ts).
+ */
+export function announcementMail(
+  a: { title: string; body: string },
+  options: { siteUrl: string; reason: string; unsubscribeUrl?: string | null; test?: boolean },
+): AnnouncementMailText {
+  const site = options.siteUrl.replace(/\/+$/, "");
+  return {
+    subject: `${options.test ? "[Test] " : ""}TNCC: ${a.title}`.slice(0, 200),
+    body: [
+      ...(options.test ? ["This is a test of an announcement: only you received it.", ""] : []),
+      a.title,
+      "",
+      a.body,
+      "",
+      "--",
+      `TNCC, ${site}/`,
+      `You receive this because ${options.reason}.`,
+      ...(options.unsubscribeUrl ? [`Unsubscribe: ${options.unsubscribeUrl}`] : []),
+    ].join("\n"),
+  };
+}
+
+/** Where the banner remembers which announcements this browser dismissed. */
+export const DISMISSED_KEY = "tncc-announcements-dismissed";
+
+export function dismissedIds(raw: string | null): number[] {
+  try {
+    const value: unknown = JSON.parse(raw ?? "[]");
+    return Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The list with `id` added, the newest 20 kept. */
+export const withDismissed = (ids: number[], id: number) =>
+  JSON.stringify([...ids.filter((i) => i !== id), id].slice(-20));

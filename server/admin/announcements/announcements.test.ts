@@ -1,0 +1,263 @@
+/**
+ * Announcements (issue 44, part 3) through the whole app, on the embedded database and with TEST_DATABASE_URL on
+ * a PostgreSQL of its own: the audiences and their counts (ticket holders of orders not cancelled, confirmed
+ * newsletter addresses), the test mail to the organiser, the sending (each address listed once, queued once
+ * however often and however concurrently the pacer runs, an address unsubscribed since left out, the
+ * newsletter's unsubscribe link on each of its mails), the banner's JSON (nothing personal; gone when withdrawn
+ * or expired), Withdraw stopping the mails not queued yet, the audit, the purge, and 401 and 403 on every route.
+ */
+import { rmSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import type { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AnnouncementList, AudienceChoice, CurrentAnnouncement } from "../../../app/lib/announcements";
+import { databaseBackends } from "../../../tests/fixtures/database-backends";
+import { smallestBuild } from "../../../tests/fixtures/smallest-build";
+import { createApp } from "../../app";
+import type { Database } from "../../db/client";
+import { rowsOf } from "../../db/rows";
+import { upsertAdmin } from "../accounts/queries";
+import { audienceById } from "./audiences";
+import { purgeAnnouncementRecipients, queuePiece } from "./queries";
+
+const SITE = "https://tncc.example.org";
+const ORGANISER = { email: "ada@tncc.example.org", password: "correct horse battery" };
+const HOUR = 3_600_000;
+
+describe.each(databaseBackends("announcements"))("announcements on %s", (_name, open) => {
+  let database: Database;
+  let cleanup: () => void;
+  let dir: string;
+  let app: Hono;
+  let cookie: string;
+  const start = Date.parse("2026-11-02T10:00:00Z");
+  let clock = start;
+  let announced = 0;
+
+  const request = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
+    app.request(`${SITE}${url}`, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { "content-type": "application/json", origin: SITE, "x-forwarded-for": "10.9.0.1", cookie, ...headers },
+    });
+  const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
+  const count = async (query: ReturnType<typeof sql>) => Number((await rows<{ n: number }>(query))[0]!.n);
+  const piece = (limit: number) => queuePiece(database.db, limit, (db, id) => audienceById(db, id));
+  const draft = (title: string, audience?: string) => ({
+    title,
+    body: "Doors open 30 minutes late.",
+    showsUntil: new Date(clock + 24 * HOUR).toISOString(),
+    ...(audience ? { audience } : {}),
+  });
+
+  async function order(email: string, status = "paid") {
+    const [hold] = await rows<{ id: number }>(sql`
+      INSERT INTO ticket_holds (plan_id, quantity, seats, email, name, amount_minor, currency, status, expires_at)
+      VALUES ('day', 1, 1, ${email}, 'Buyer', 0, 'usd', 'ordered', now()) RETURNING id`);
+    await database.db.execute(sql`
+      INSERT INTO ticket_orders (hold_id, token, plan_id, email, name, amount_minor, currency, status)
+      VALUES (${hold!.id}, ${`tok-${hold!.id}`}, 'day', ${email}, 'Buyer', 0, 'usd', ${status})`);
+  }
+  async function subscriber(email: string, status: string) {
+    await database.db.execute(sql`
+      INSERT INTO newsletter_subscribers (email, token, status, kind, consent_version, ip_hash)
+      VALUES (${email}, ${`nl-${email}`}, ${status}, 'newsletter', 'v1', 'h')`);
+  }
+
+  beforeAll(async () => {
+    ({ database, cleanup } = await open());
+    ({ dir } = smallestBuild("tncc-announcements-"));
+    app = createApp({
+      root: `${dir}/build/client`,
+      log: () => {},
+      logError: () => {},
+      trustProxy: true,
+      siteUrl: SITE,
+      now: () => clock,
+      admin: { signInLimit: { limit: 100, windowMs: 60_000 }, canMail: true, onAnnounced: () => announced++ },
+      database,
+      forms: {
+        organiserEmail: async () => "info@tncc.example.org",
+        siteUrl: SITE,
+        rateLimit: { limit: 1000, windowMs: 60_000 },
+      },
+    });
+    await upsertAdmin(database.db, ORGANISER.email, ORGANISER.password, false);
+    cookie = "";
+    const res = await request("POST", "/api/admin/session", ORGANISER);
+    expect(res.status).toBe(200);
+    cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+    await order("grace@example.org");
+    await order("Grace@Example.org ");
+    await order("alan@example.org");
+    await order("gone@example.org", "cancelled");
+    await subscriber("one@example.org", "confirmed");
+    await subscriber("two@example.org", "confirmed");
+    await subscriber("left@example.org", "unsubscribed");
+    await subscriber("maybe@example.org", "unconfirmed");
+    for (let i = 0; i < 45; i++) await subscriber(`many${i}@example.org`, "confirmed");
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+    cleanup?.();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("offers ticket holders (orders not cancelled) and confirmed newsletter addresses, each counted once", async () => {
+    const res = await request("GET", "/api/admin/announcements/audiences");
+    expect(res.status).toBe(200);
+    const { audiences } = (await res.json()) as { audiences: AudienceChoice[] };
+    expect(audiences.map((a) => [a.id, a.count, a.unsubscribe])).toEqual([
+      ["tickets", 2, false],
+      ["newsletter", 47, true],
+    ]);
+  });
+
+  it("refuses a missing title, an end already past or past 30 days, and an unknown audience", async () => {
+    const cases = [
+      [{ ...draft("x", "tickets"), title: " " }, /title/],
+      [{ ...draft("x", "tickets"), showsUntil: new Date(clock - 1000).toISOString() }, /still to come/],
+      [{ ...draft("x", "tickets"), showsUntil: new Date(clock + 31 * 24 * HOUR).toISOString() }, /30 days/],
+      [{ ...draft("x", "tickets"), showsUntil: "tomorrow 9am" }, /ISO/],
+      [draft("x", "agenda"), /Choose who/],
+    ] as const;
+    for (const [body, error] of cases) {
+      const res = await request("POST", "/api/admin/announcements", body);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toMatch(error);
+    }
+    expect(await count(sql`SELECT count(*)::int AS n FROM announcements`)).toBe(0);
+  });
+
+  it("mails a test to the signed-in organiser only, marked as a test, and audits it", async () => {
+    const res = await request("POST", "/api/admin/announcements/test", draft("Doors at 9:30"));
+    expect(res.status).toBe(200);
+    const mails = await rows<{ to_addr: string; subject: string; body: string }>(
+      sql`SELECT to_addr, subject, body FROM mail_queue`,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to_addr).toBe(ORGANISER.email);
+    expect(mails[0]!.subject).toBe("[Test] TNCC: Doors at 9:30");
+    expect(mails[0]!.body).toContain("Doors open 30 minutes late.");
+    expect(await count(sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'announcement-test'`)).toBe(1);
+    // A test shows nothing on the site.
+    const current = (await (await app.request(`${SITE}/api/announcements/current`)).json()) as CurrentAnnouncement;
+    expect(current.announcement).toBeNull();
+    await database.db.execute(sql`DELETE FROM mail_queue`);
+  });
+
+  it("sends to the newsletter: each address once, in pieces, an address unsubscribed since left out", async () => {
+    const res = await request("POST", "/api/admin/announcements", draft("Doors at 9:30", "newsletter"));
+    expect(res.status).toBe(201);
+    const { id, recipients } = (await res.json()) as { id: number; recipients: number };
+    expect(recipients).toBe(47);
+    expect(announced).toBe(1);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM announcement_recipients WHERE email IN ('left@example.org', 'maybe@example.org')`,
+      ),
+    ).toBe(0);
+    // The banner shows from now: title, text and end only.
+    const banner = await app.request(`${SITE}/api/announcements/current`);
+    expect(banner.headers.get("cache-control")).toMatch(/max-age=0/);
+    const body = (await banner.json()) as CurrentAnnouncement;
+    expect(body.announcement).toEqual({
+      id,
+      title: "Doors at 9:30",
+      body: "Doors open 30 minutes late.",
+      until: new Date(clock + 24 * HOUR).toISOString(),
+    });
+    expect(JSON.stringify(body)).not.toMatch(/@/);
+
+    expect(await piece(20)).toEqual({ queued: 20, skipped: 0 });
+    // Someone unsubscribes before their turn: no mail for them.
+    await database.db.execute(
+      sql`UPDATE newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = now() WHERE email = 'two@example.org'`,
+    );
+    const alreadyQueued = await count(
+      sql`SELECT count(*)::int AS n FROM announcement_recipients WHERE email = 'two@example.org' AND queued_at IS NOT NULL`,
+    );
+    // Two pacers at once (two servers, or a restart racing the old one) take different rows.
+    const [a, b] = await Promise.all([piece(10), piece(10)]);
+    expect(a.queued + a.skipped + b.queued + b.skipped).toBe(20);
+    for (let more = await piece(20); more.queued + more.skipped > 0; more = await piece(20));
+    expect(await piece(20)).toEqual({ queued: 0, skipped: 0 });
+
+    const mails = await rows<{ to_addr: string; n: number; unsubscribe_url: string }>(sql`
+      SELECT to_addr, count(*)::int AS n, min(unsubscribe_url) AS unsubscribe_url FROM mail_queue GROUP BY to_addr`);
+    expect(mails.every((m) => m.n === 1)).toBe(true);
+    expect(mails).toHaveLength(alreadyQueued ? 47 : 46);
+    expect(mails.some((m) => m.to_addr === "left@example.org" || m.to_addr === "maybe@example.org")).toBe(false);
+    expect(mails.find((m) => m.to_addr === "one@example.org")?.unsubscribe_url).toBe(
+      `${SITE}/api/newsletter/unsubscribe?token=nl-one@example.org`,
+    );
+    const [mail] = await rows<{ subject: string; body: string }>(
+      sql`SELECT subject, body FROM mail_queue WHERE to_addr = 'one@example.org'`,
+    );
+    expect(mail!.subject).toBe("TNCC: Doors at 9:30");
+    expect(mail!.body).toContain(
+      "Unsubscribe: https://tncc.example.org/api/newsletter/unsubscribe?token=nl-one@example.org",
+    );
+
+    const list = (await (await request("GET", "/api/admin/announcements")).json()) as AnnouncementList;
+    expect(list.announcements[0]).toMatchObject({
+      id,
+      recipients: 47,
+      queued: alreadyQueued ? 47 : 46,
+      skipped: alreadyQueued ? 0 : 1,
+      sent: 0,
+    });
+    await database.db.execute(sql`UPDATE mail_queue SET sent_at = now()`);
+    const after = (await (await request("GET", "/api/admin/announcements")).json()) as AnnouncementList;
+    expect(after.announcements[0]!.sent).toBe(alreadyQueued ? 47 : 46);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'announcement-send' AND target = ${`announcement:${id}`}`,
+      ),
+    ).toBe(1);
+  });
+
+  it("sends to ticket holders once per address; Withdraw takes the banner down and stops the mails not queued", async () => {
+    await database.db.execute(sql`DELETE FROM mail_queue`);
+    const res = await request("POST", "/api/admin/announcements", draft("Room change", "tickets"));
+    const { id } = (await res.json()) as { id: number };
+    const banner = async () =>
+      ((await (await app.request(`${SITE}/api/announcements/current`)).json()) as CurrentAnnouncement).announcement;
+    expect((await banner())?.id).toBe(id);
+    expect(await piece(1)).toEqual({ queued: 1, skipped: 0 });
+    expect((await request("POST", `/api/admin/announcements/${id}/withdraw`)).status).toBe(200);
+    // The one before shows again (still within its time), until it is withdrawn too.
+    expect((await banner())?.title).toBe("Doors at 9:30");
+    expect(await piece(10)).toEqual({ queued: 0, skipped: 0 });
+    expect(await count(sql`SELECT count(*)::int AS n FROM mail_queue`)).toBe(1);
+    expect((await request("POST", "/api/admin/announcements/999999/withdraw")).status).toBe(404);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'announcement-withdraw' AND target = ${`announcement:${id}`}`,
+      ),
+    ).toBe(1);
+    // A day later the first has expired as well.
+    clock += 25 * HOUR;
+    expect(await banner()).toBeNull();
+  });
+
+  it("purges recipient lists 90 days after the sending, keeping the announcements", async () => {
+    expect(await purgeAnnouncementRecipients(database.db, start + 89 * 24 * HOUR)).toBe(0);
+    expect(await purgeAnnouncementRecipients(database.db, start + 91 * 24 * HOUR)).toBe(49);
+    expect(await count(sql`SELECT count(*)::int AS n FROM announcements`)).toBe(2);
+  });
+
+  it("answers 401 without a session and 403 from another origin on every Announcements route", async () => {
+    const routes = app.routes.filter((r) => r.path.startsWith("/api/admin/announcements") && r.method !== "ALL");
+    expect(routes.length).toBeGreaterThanOrEqual(5);
+    for (const { method, path: p } of routes) {
+      const url = p.replace(":id", "1");
+      const body = method === "GET" ? undefined : draft("Nope", "tickets");
+      expect((await request(method, url, body, { cookie: "" })).status, `${method} ${url}`).toBe(401);
+      if (method === "GET") continue;
+      for (const origin of ["https://evil.test", "null"])
+        expect((await request(method, url, body, { origin })).status, `${method} ${url} from ${origin}`).toBe(403);
+    }
+    expect(await count(sql`SELECT count(*)::int AS n FROM announcements WHERE title = 'Nope'`)).toBe(0);
+  });
+});

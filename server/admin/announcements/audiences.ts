@@ -1,0 +1,78 @@
+/**
+ * Who an announcement can go to (issue 44, part 3). An audience is a function returning its recipients (each
+ * address once, lower-case, with the audience's own unsubscribe link when it has one) plus, for an audience
+ * people can leave, the check made again when each address's turn comes (an address unsubscribed since is
+ * left out). Audience sources list the audiences available now: the tab shows only those.
+ *
+ * Extension point: `AUDIENCE_SOURCES`. The alerts of part 2 (e-mail subscriptions to a kept agenda) add one
+ * source there that lists "Agenda subscribers" (id "agenda") and "Everyone who starred session N" (id
+ * "session:N", one per session someone subscribed to), each with the alerts' unsubscribe link; nothing else
+ * changes (the tab, the sending and the tests take any audience).
+ */
+import type { Db } from "../../db/client";
+import { confirmedNewsletterAddresses, newsletterRecipients, ticketHolderAddresses, ticketOrderCount } from "./queries";
+
+export interface Recipient {
+  /** Lower-case. */
+  email: string;
+  unsubscribeUrl: string | null;
+}
+
+export interface Audience {
+  /** "tickets", "newsletter"; part 2's "agenda", "session:12". */
+  id: string;
+  label: string;
+  /** Why a recipient gets the mail, after "You receive this because …". */
+  reason: string;
+  /** Its mails carry an unsubscribe link (each recipient's own). */
+  unsubscribe: boolean;
+  /** Each address once. `origin`: the site's own, for unsubscribe links. */
+  recipients(db: Db, origin: string): Promise<Recipient[]>;
+  /** Of these addresses, those still in the audience now (omitted: nobody leaves it). */
+  stillIn?(db: Db, emails: string[]): Promise<Set<string>>;
+}
+
+export type AudienceSource = (db: Db) => Promise<Audience[]>;
+
+/** Buyers of ticket orders (paid or free) that are not cancelled or refunded. */
+export const ticketHolders: Audience = {
+  id: "tickets",
+  label: "Ticket holders",
+  reason: "you hold a ticket for TNCC",
+  unsubscribe: false,
+  async recipients(db) {
+    return (await ticketHolderAddresses(db)).map((email) => ({ email, unsubscribeUrl: null }));
+  },
+};
+
+/** Confirmed newsletter subscribers, each with the newsletter's unsubscribe link. */
+export const newsletterAudience: Audience = {
+  id: "newsletter",
+  label: "Newsletter subscribers",
+  reason: "you subscribed to the TNCC newsletter",
+  unsubscribe: true,
+  async recipients(db, origin) {
+    return (await newsletterRecipients(db)).map((r) => ({
+      email: r.email,
+      unsubscribeUrl: `${origin}/api/newsletter/unsubscribe?token=${r.token}`,
+    }));
+  },
+  stillIn: confirmedNewsletterAddresses,
+};
+
+/** The audiences every site has: ticket holders (when any ticket is sold) and newsletter subscribers. */
+const builtIn: AudienceSource = async (db) =>
+  (await ticketOrderCount(db)) > 0 ? [ticketHolders, newsletterAudience] : [newsletterAudience];
+
+/** Every source of audiences; part 2's alert subscriptions add theirs here (see the top of this file). */
+export const AUDIENCE_SOURCES: AudienceSource[] = [builtIn];
+
+export async function availableAudiences(db: Db, sources = AUDIENCE_SOURCES): Promise<Audience[]> {
+  return (await Promise.all(sources.map((source) => source(db)))).flat();
+}
+
+/** The audience of this id, whether or not it is offered now (a sending in progress keeps its audience). */
+export async function audienceById(db: Db, id: string, sources = AUDIENCE_SOURCES): Promise<Audience | null> {
+  if (id === ticketHolders.id) return ticketHolders;
+  return (await availableAudiences(db, sources)).find((a) => a.id === id) ?? null;
+}

@@ -1,0 +1,116 @@
+/**
+ * The organisers' Announcements tab (issue 44, part 3), under `/api/admin` (session and Origin: ../routes.ts):
+ *
+ * - `GET /announcements`: the announcements sent, newest first, each with its sending's progress.
+ * - `GET /announcements/audiences`: who one can go to now (./audiences.ts), with how many addresses.
+ * - `POST /announcements/test`: the mail, marked as a test, to the signed-in organiser only.
+ * - `POST /announcements`: sends it to one audience: the recipients listed at once (each address once), the
+ *   mails queued a piece at a time by the pacer (./sender.ts), the banner shown from now until `showsUntil`.
+ * - `POST /announcements/:id/withdraw`: the banner goes, and recipients not queued yet get no mail.
+ *
+ * Every change is audited.
+ */
+import type { Context, Hono } from "hono";
+import { announcementSchema, firstIssue, parseId } from "../../../app/forms/admin";
+import {
+  announcementMail,
+  MAX_SHOW_MS,
+  type AnnouncementList,
+  type AudienceChoice,
+} from "../../../app/lib/announcements";
+import { queueMail } from "../../mail/queries";
+import { audit } from "../audit/queries";
+import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../context";
+import { availableAudiences } from "./audiences";
+import { createAnnouncement, listAnnouncements, withdrawAnnouncement } from "./queries";
+
+export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptions): void {
+  const { db } = options.database;
+  const now = options.now ?? Date.now;
+  const origin = (c: Context) => (options.siteUrl ? new URL(options.siteUrl).origin : new URL(c.req.url).origin);
+
+  /** The request's announcement, or the message saying what is wrong with it. */
+  type Parsed =
+    { error: string } | { value: { title: string; body: string; showsUntil: Date; audience?: string | undefined } };
+  async function parse(c: Context): Promise<Parsed> {
+    const parsed = announcementSchema.safeParse(await jsonBody(c));
+    if (!parsed.success) return { error: firstIssue(parsed.error) };
+    const showsUntil = new Date(parsed.data.showsUntil);
+    if (showsUntil.getTime() <= now()) return { error: "Choose when it stops showing: a time still to come." };
+    if (showsUntil.getTime() > now() + MAX_SHOW_MS) return { error: "An announcement shows for 30 days at most." };
+    return { value: { ...parsed.data, showsUntil } };
+  }
+
+  admin.get("/announcements", async (c) =>
+    c.json({ announcements: await listAnnouncements(db) } satisfies AnnouncementList),
+  );
+
+  admin.get("/announcements/audiences", async (c) => {
+    const audiences = await availableAudiences(db);
+    const choices: AudienceChoice[] = [];
+    for (const a of audiences) {
+      const recipients = await a.recipients(db, origin(c));
+      choices.push({
+        id: a.id,
+        label: a.label,
+        count: recipients.length,
+        reason: a.reason,
+        unsubscribe: a.unsubscribe,
+      });
+    }
+    return c.json({ audiences: choices });
+  });
+
+  admin.post("/announcements/test", async (c) => {
+    const got = await parse(c);
+    if ("error" in got) return badRequest(c, got.error);
+    const who = c.get("admin");
+    const text = announcementMail(got.value, {
+      siteUrl: origin(c),
+      reason: "you are an organiser and asked for a test",
+      test: true,
+    });
+    await queueMail(db, { to: who.email, subject: text.subject, body: text.body });
+    await audit(db, {
+      adminId: who.id,
+      actor: who.email,
+      action: "announcement-test",
+      target: who.email,
+      detail: { title: got.value.title },
+    });
+    options.onQueued?.();
+    return c.json({ to: who.email });
+  });
+
+  admin.post("/announcements", async (c) => {
+    const got = await parse(c);
+    if ("error" in got) return badRequest(c, got.error);
+    const audience = (await availableAudiences(db)).find((a) => a.id === got.value.audience);
+    if (!audience) return badRequest(c, "Choose who receives it.");
+    const recipients = await audience.recipients(db, origin(c));
+    const who = c.get("admin");
+    const id = await createAnnouncement(
+      db,
+      { ...got.value, siteUrl: origin(c) },
+      audience,
+      recipients,
+      who,
+      new Date(now()),
+    );
+    options.onAnnounced?.();
+    return c.json({ id, recipients: recipients.length }, 201);
+  });
+
+  admin.post("/announcements/:id/withdraw", async (c) => {
+    const id = parseId(c.req.param("id"));
+    if (id === null) return notFound(c, "There is no such announcement.");
+    const who = c.get("admin");
+    const done = await withdrawAnnouncement(
+      db,
+      id,
+      { adminId: who.id, actor: who.email, action: "announcement-withdraw", target: `announcement:${id}` },
+      new Date(now()),
+    );
+    return done ? c.json({ id }) : notFound(c, "There is no such announcement.");
+  });
+}
