@@ -182,3 +182,42 @@ function sessionsOf(value: unknown): number[] {
     .filter(Boolean)
     .map(Number);
 }
+
+/**
+ * Confirmed alert addresses, each once (lower-case, with a token of its own for the unsubscribe link): of every
+ * kept agenda, or of those that star `session`. The announcements' audiences (server/admin/announcements/).
+ */
+export async function alertAddresses(db: Db, session?: number): Promise<{ email: string; token: string }[]> {
+  const starred =
+    session === undefined
+      ? sql``
+      : sql`AND EXISTS (SELECT 1 FROM agenda_stars st WHERE st.agenda_id = s.agenda_id AND st.session_number = ${session} AND st.starred)`;
+  return rowsOf<{ email: string; token: string }>(
+    await db.execute(sql`
+      SELECT DISTINCT ON (s.email) s.email, s.token FROM alert_subscriptions s
+      WHERE s.email IS NOT NULL AND s.status = 'confirmed' ${starred}
+      ORDER BY s.email, s.id`),
+  );
+}
+
+/** The sessions some confirmed alert address stars, by number. */
+export async function alertedSessions(db: Db): Promise<number[]> {
+  const rows = rowsOf<{ n: number | string }>(
+    await db.execute(sql`
+      SELECT DISTINCT st.session_number AS n FROM agenda_stars st
+      JOIN alert_subscriptions s ON s.agenda_id = st.agenda_id
+      WHERE st.starred AND s.email IS NOT NULL AND s.status = 'confirmed'
+      ORDER BY 1`),
+  );
+  return rows.map((r) => Number(r.n));
+}
+
+/** Of these addresses, those still confirmed for alerts. */
+export async function confirmedAlertAddresses(db: Db, emails: string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const rows = await db
+    .selectDistinct({ email: alertSubscriptions.email })
+    .from(alertSubscriptions)
+    .where(and(inArray(alertSubscriptions.email, emails), eq(alertSubscriptions.status, "confirmed")));
+  return new Set(rows.map((r) => r.email!));
+}

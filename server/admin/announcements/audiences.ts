@@ -4,11 +4,11 @@
  * people can leave, the check made again when each address's turn comes (an address unsubscribed since is
  * left out). Audience sources list the audiences available now: the tab shows only those.
  *
- * Extension point: `AUDIENCE_SOURCES`. The alerts of part 2 (e-mail subscriptions to a kept agenda) add one
- * source there that lists "Agenda subscribers" (id "agenda") and "Everyone who starred session N" (id
- * "session:N", one per session someone subscribed to), each with the alerts' unsubscribe link; nothing else
- * changes (the tab, the sending and the tests take any audience).
+ * `AUDIENCE_SOURCES` lists them: the built-in ones here, and the alerts' subscribers (server/alerts/audiences.ts:
+ * "Agenda subscribers", id "agenda", and "Everyone who starred session N", id "session:N", one per session a
+ * subscriber stars), each with the alerts' unsubscribe link; the tab, the sending and the tests take any audience.
  */
+import { alertAudiences } from "../../alerts/audiences";
 import type { Db } from "../../db/client";
 import { confirmedNewsletterAddresses, newsletterRecipients, ticketHolderAddresses, ticketOrderCount } from "./queries";
 
@@ -64,8 +64,8 @@ export const newsletterAudience: Audience = {
 const builtIn: AudienceSource = async (db) =>
   (await ticketOrderCount(db)) > 0 ? [ticketHolders, newsletterAudience] : [newsletterAudience];
 
-/** Every source of audiences; part 2's alert subscriptions add theirs here (see the top of this file). */
-export const AUDIENCE_SOURCES: AudienceSource[] = [builtIn];
+/** Every source of audiences: the built-in ones and the alerts' subscribers (server/alerts/audiences.ts). */
+export const AUDIENCE_SOURCES: AudienceSource[] = [builtIn, alertAudiences];
 
 export async function availableAudiences(db: Db, sources = AUDIENCE_SOURCES): Promise<Audience[]> {
   return (await Promise.all(sources.map((source) => source(db)))).flat();

@@ -1,0 +1,63 @@
+/**
+ * The alerts' subscribers as announcement audiences (issue 44), on both databases: only confirmed addresses,
+ * each once, those starring a session for "Everyone who starred session N", each with its alerts unsubscribe link.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseBackends } from "../../tests/fixtures/database-backends";
+import { availableAudiences } from "../admin/announcements/audiences";
+import type { Database } from "../db/client";
+
+const SITE = "https://tncc.example.org";
+
+describe.each(databaseBackends("alert-audiences"))("alert audiences on %s", (_name, open) => {
+  let database: Database;
+  let cleanup: () => void;
+  beforeAll(async () => {
+    ({ database, cleanup } = await open());
+    // Ann stars 3 and 5 on two devices' agendas; Bob stars 5; Cy has not confirmed; Di unsubscribed.
+    const people: [string, string, string, number[]][] = [
+      ["a1", "ann@example.org", "confirmed", [3, 5]],
+      ["a2", "ann@example.org", "confirmed", [3]],
+      ["b", "bob@example.org", "confirmed", [5]],
+      ["c", "cy@example.org", "unconfirmed", [3]],
+      ["d", "di@example.org", "unsubscribed", [3]],
+    ];
+    for (const [key, email, status, stars] of people) {
+      await database.db.execute(sql`INSERT INTO agendas (secret_hash) VALUES (${key})`);
+      await database.db.execute(sql`
+        INSERT INTO alert_subscriptions (agenda_id, email, token, status)
+        SELECT id, ${email}, ${`token-${key}`}, ${status} FROM agendas WHERE secret_hash = ${key}`);
+      for (const n of stars)
+        await database.db.execute(sql`
+          INSERT INTO agenda_stars (agenda_id, session_number, starred, changed_at)
+          SELECT id, ${n}, true, now() FROM agendas WHERE secret_hash = ${key}`);
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+    cleanup?.();
+  });
+
+  it("offers agenda subscribers and each starred session, with confirmed addresses once", async () => {
+    const audiences = await availableAudiences(database.db);
+    const byId = new Map(audiences.map((a) => [a.id, a]));
+    expect([...byId.keys()]).toEqual(["newsletter", "agenda", "session:3", "session:5"]);
+    const emails = async (id: string) => (await byId.get(id)!.recipients(database.db, SITE)).map((r) => r.email).sort();
+    expect(await emails("agenda")).toEqual(["ann@example.org", "bob@example.org"]);
+    expect(await emails("session:3")).toEqual(["ann@example.org"]);
+    expect(await emails("session:5")).toEqual(["ann@example.org", "bob@example.org"]);
+    const [ann] = await byId.get("session:3")!.recipients(database.db, SITE);
+    expect(ann!.unsubscribeUrl).toMatch(/^https:\/\/tncc\.example\.org\/api\/alerts\/unsubscribe\?t=token-a[12]$/);
+  });
+
+  it("leaves out an address that unsubscribed before its turn", async () => {
+    const [agenda] = await availableAudiences(database.db).then((all) => all.filter((a) => a.id === "agenda"));
+    await database.db.execute(
+      sql`UPDATE alert_subscriptions SET status = 'unsubscribed' WHERE email = 'bob@example.org'`,
+    );
+    expect([...(await agenda!.stillIn!(database.db, ["ann@example.org", "bob@example.org"]))]).toEqual([
+      "ann@example.org",
+    ]);
+  });
+});
