@@ -10,7 +10,7 @@ import type { Database } from "../db/client";
 
 const SITE = "https://tncc.example.org";
 
-describe.each(databaseBackends("alert-audiences"))("alert audiences on %s", (_name, open) => {
+describe.each(databaseBackends("alert_audiences"))("alert audiences on %s", (_name, open) => {
   let database: Database;
   let cleanup: () => void;
   beforeAll(async () => {
