@@ -8,7 +8,6 @@
  *   scanners follow links and must not act); a POST acts: for unsubscribe that is RFC 8058's one-click POST,
  *   which mail programs send from the List-Unsubscribe header with no other step.
  */
-import { mailedLink } from "../mailed-links";
 import { randomBytes } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { ALERT_PATHS, AlertRequestSchema, type AgendaAlerts } from "../../app/lib/agenda/alerts";
@@ -17,6 +16,7 @@ import { findAgenda } from "../agenda/queries";
 import type { Database } from "../db/client";
 import { apiBody } from "../headers";
 import type { MailDraft } from "../mail/queries";
+import { mailedLink } from "../mailed-links";
 import { missLimit, rateLimit } from "../rate-limit";
 import { sameOrigin } from "../request";
 import { alertUnsubscribeUrl } from "./alerts";

@@ -3,7 +3,6 @@
  * the row is committed. JSON from the hydrated page carries an Idempotency-Key, so a retry stores once.
  * Also the newsletter's confirm and unsubscribe links (`/api/newsletter/*`), which need no sign-in.
  */
-import { mailedLink } from "../mailed-links";
 import { createHash, randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
 import {
@@ -22,6 +21,7 @@ import type { Database } from "../db/client";
 import { confirmSubscriber, countRequest, saveSubmission, sharedSetting, subscribe, unsubscribe } from "./queries";
 import { type MailDraft } from "../mail/queries";
 import { apiBody } from "../headers";
+import { mailedLink } from "../mailed-links";
 import { sameOriginPath } from "../redirect";
 import { clientKey, page, readForm, readJson, sameOrigin } from "../request";
 
