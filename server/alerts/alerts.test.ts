@@ -285,8 +285,11 @@ describe.each(backends)("alerts on %s", (_name, open) => {
           headers: { origin: SITE, "content-type": "application/json" },
           body: JSON.stringify({ push: { endpoint, keys: { p256dh: browser.p256dh, auth: browser.authText } } }),
         });
-      expect((await subscription("http://127.0.0.1:1/inside")).status).toBe(422);
-      const made = await subscription("https://push.example.net/send/abc");
+      // Only the browsers' push services: the server posts to the endpoint, so anything else (a host inside the
+      // network, any site at all) is refused.
+      for (const inside of ["http://127.0.0.1:1/inside", "https://127.0.0.1/inside", "https://intranet.example.net/x"])
+        expect((await subscription(inside)).status, inside).toBe(422);
+      const made = await subscription("https://fcm.googleapis.com/fcm/send/abc");
       expect(made.status).toBe(202);
       expect(await made.json()).toMatchObject({ push: true, publicKey: vapid.publicKey });
     } finally {

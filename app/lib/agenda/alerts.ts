@@ -15,9 +15,16 @@ export const ALERT_PATHS = {
 
 export { agendaAlertsPath } from "./kept-link";
 
+/**
+ * The browsers' push services (Chrome's, Firefox's, Safari's, Edge's): the server posts to a subscription's
+ * endpoint, so only these hosts are taken, never one inside the network or any other site.
+ */
+const PUSH_SERVICE =
+  /^(fcm\.googleapis\.com|updates\.push\.services\.mozilla\.com|[a-z0-9-]+\.push\.apple\.com|[a-z0-9-]+\.notify\.windows\.com)$/;
+
 /** A browser's PushSubscription as `toJSON()` gives it. */
 export const PushSubscriptionSchema = z.object({
-  endpoint: z.url().check(z.maxLength(2000), z.startsWith("https://")),
+  endpoint: z.url({ protocol: /^https$/, hostname: PUSH_SERVICE }).check(z.maxLength(2000)),
   keys: z.object({
     p256dh: z.string().check(z.regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/)),
     auth: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,24}={0,2}$/)),
