@@ -82,7 +82,7 @@ test("a free Family registration: five QR codes, named, and shown again offline"
   test.setTimeout(90_000);
   await page.goto(`${ORIGIN}/buy-ticket?plan=family`);
   await ready(page);
-  const plan = page.getByLabel("Plan");
+  const plan = page.getByRole("form", { name: "Ticket purchase" }).getByLabel("Plan");
   await expect(plan).toHaveValue("family");
   await expect(plan.locator("option[value=family]")).toHaveText(
     `Family: Free (5 tickets): ${FREE_PLANS.family.capacity} seats left`,
