@@ -6,13 +6,12 @@
  * withdrawn it is gone. axe on the tab and on the banner. Against a production server of its own (+210) with
  * its own embedded database, the fake provider and a fake mail server (+211).
  */
-import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { FakeStripe } from "../fixtures/fake-stripe";
+import type { FakeStripe } from "../fixtures/fake-stripe";
 import { ORGANISER } from "./admin-accounts";
+import { startBoxOfficeSite, type BoxOfficeSite } from "./box-office-site";
 import { expect as baseExpect, expectNoAxeViolations, ready, test } from "./fixtures";
-import { FakeSmtp, startSite, type SiteServer } from "./forms-delivery.helpers";
+import type { FakeSmtp, SiteServer } from "./forms-delivery.helpers";
 
 // A sign-in costs a deliberately slow scrypt, and two purchases go through the fake provider first.
 test.slow();
@@ -22,38 +21,17 @@ test.use({ viewport: { width: 412, height: 915 } });
 const PORT = Number(process.env.E2E_PORT ?? 4174) + 210;
 const SECRET = "whsec_e2e_announcements";
 const BUYERS = ["grace@example.org", "alan@example.org"];
+let shop: BoxOfficeSite;
 let site: SiteServer;
 let fake: FakeStripe;
 let smtp: FakeSmtp;
-let dataDir: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = `data/e2e-announcements-${PORT}-${Date.now().toString(36)}`;
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
-    input: `${ORGANISER.password}\n`,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: ["pipe", "ignore", "inherit"],
-  });
-  fake = await FakeStripe.start();
-  smtp = new FakeSmtp(PORT + 1);
-  await smtp.start();
-  site = await startSite(PORT, {
-    DATA_DIR: dataDir,
-    STRIPE_SECRET_KEY: "sk_test_fake_key",
-    STRIPE_API_URL: fake.url,
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    SMTP_URL: `smtp://127.0.0.1:${PORT + 1}`,
-    MAIL_POLL_MS: "200",
-    MAIL_BACKOFF_MS: "200",
-  });
+  shop = await startBoxOfficeSite("announcements", PORT, SECRET);
+  ({ site, fake, smtp } = shop);
 });
-test.afterAll(async () => {
-  await site?.stop();
-  await smtp?.stop();
-  await fake?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => shop?.stop());
 
 /** A mail's text as sent (quoted-printable undone). */
 const textOf = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");

@@ -5,13 +5,13 @@
  * is offered to the waiting list (its mail arrives). Against a production server of its own (+160) with its
  * own embedded database, the fake provider and a fake mail server (+161).
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { FakeStripe } from "../fixtures/fake-stripe";
+import type { FakeStripe } from "../fixtures/fake-stripe";
 import { ORGANISER } from "./admin-accounts";
+import { startBoxOfficeSite, type BoxOfficeSite } from "./box-office-site";
 import { expect as baseExpect, expectNoAxeViolations, ready, test } from "./fixtures";
-import { FakeSmtp, startSite, type SiteServer } from "./forms-delivery.helpers";
+import type { FakeSmtp, SiteServer } from "./forms-delivery.helpers";
 
 // A sign-in costs a deliberately slow scrypt, and ten purchases go through the fake provider first.
 test.slow();
@@ -21,38 +21,17 @@ test.use({ viewport: { width: 412, height: 915 } });
 
 const PORT = Number(process.env.E2E_PORT ?? 4174) + 160;
 const SECRET = "whsec_e2e_attendees";
+let shop: BoxOfficeSite;
 let site: SiteServer;
 let fake: FakeStripe;
 let smtp: FakeSmtp;
-let dataDir: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = `data/e2e-attendees-${PORT}-${Date.now().toString(36)}`;
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
-    input: `${ORGANISER.password}\n`,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: ["pipe", "ignore", "inherit"],
-  });
-  fake = await FakeStripe.start();
-  smtp = new FakeSmtp(PORT + 1);
-  await smtp.start();
-  site = await startSite(PORT, {
-    DATA_DIR: dataDir,
-    STRIPE_SECRET_KEY: "sk_test_fake_key",
-    STRIPE_API_URL: fake.url,
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    SMTP_URL: `smtp://127.0.0.1:${PORT + 1}`,
-    MAIL_POLL_MS: "200",
-    MAIL_BACKOFF_MS: "200",
-  });
+  shop = await startBoxOfficeSite("attendees", PORT, SECRET);
+  ({ site, fake, smtp } = shop);
 });
-test.afterAll(async () => {
-  await site?.stop();
-  await smtp?.stop();
-  await fake?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => shop?.stop());
 
 const post = (path: string, body: Record<string, string>, form = false) =>
   fetch(`${site.url}${path}`, {
