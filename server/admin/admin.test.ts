@@ -120,6 +120,45 @@ describe("/api/admin without a session", { timeout: 60_000 }, () => {
         expect(res.status, `${method} ${url} from ${origin}`).toBe(403);
       }
   });
+
+  it("refuses every read from another site (403), even signed in, before the session is looked up", async () => {
+    const cookie = await signIn();
+    const reads = adminRoutes()
+      .filter((r) => r.method === "GET")
+      .map((r) => r.path.replace(/:[^/]+/g, "1"));
+    // The list comes from the app: a read added later is walked too.
+    expect(reads).toEqual(
+      expect.arrayContaining(["/api/admin/attendees/summary", "/api/admin/attendees/export", "/api/admin/door/list"]),
+    );
+    const foreign: { origin: string | null; headers?: Record<string, string> }[] = [
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { origin: "http://tncc.example.org" },
+      // An image or a link on another site sends no Origin with a GET; the browser still says where it came from.
+      { origin: null, headers: { "sec-fetch-site": "cross-site" } },
+      // Another site under the same domain (a sibling subdomain) is not the site's own pages either.
+      { origin: null, headers: { "sec-fetch-site": "same-site" } },
+    ];
+    for (const url of reads)
+      for (const method of ["GET", "HEAD"])
+        for (const { origin, headers } of foreign) {
+          const res = await request(method, url, { cookie, origin, headers });
+          expect(res.status, `${method} ${url} from ${origin ?? headers?.["sec-fetch-site"]}`).toBe(403);
+          if (method === "GET") expect(((await res.json()) as { error: string }).error).toMatch(/site's own pages/);
+          // Refused before the session is looked up: without one, still 403 (not "Please sign in").
+          const anonymous = await request(method, url, { origin, headers });
+          expect(anonymous.status, `${method} ${url} signed out`).toBe(403);
+        }
+    // The site's own pages still read: a same-origin fetch (no Origin, or ours) and a top-level navigation.
+    for (const [origin, headers] of [
+      [null, {}],
+      [SITE, { "sec-fetch-site": "same-origin" }],
+      [null, { "sec-fetch-site": "none" }],
+    ] as const) {
+      const res = await request("GET", "/api/admin/session", { cookie, origin, headers });
+      expect(res.status, `from ${origin ?? headers["sec-fetch-site"]}`).toBe(200);
+    }
+  });
 });
 
 describe("sign-in and sessions", { timeout: 60_000 }, () => {

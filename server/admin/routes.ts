@@ -1,6 +1,7 @@
 /**
  * `/api/admin/*`: the organisers' inbox (issue 18). Every route needs a live session (401 without), except
- * signing in; every state-changing request must come from SITE_URL's origin (403 otherwise). The routes are
+ * signing in; every state-changing request must come from SITE_URL's origin, and a read from another site is
+ * refused too (403, issue 50; both before the session is looked up). The routes are
  * one family per file beside this one; docs/decisions/011-admin.md has the policy. A door volunteer's session
  * (issue 43) reaches only the session, the password and the door's routes (server/door/): 403 elsewhere.
  */
@@ -72,6 +73,20 @@ export function originAllowed(c: Context, siteUrl: string | undefined): boolean 
   return origin === own;
 }
 
+/**
+ * Whether a request comes from another site (issue 50): a state-changing one must carry the site's Origin; a
+ * read may carry none (a browser sends none with its own pages' GETs, nor when the organiser opens the CSV
+ * export), but one that carries another Origin, or that the browser says came from another site
+ * (Sec-Fetch-Site: an image or a link there sends no Origin), is refused as well: the attendees' names and the
+ * door's list are read, not changed.
+ */
+export function fromElsewhere(c: Context, siteUrl: string | undefined): boolean {
+  const fetchSite = c.req.header("sec-fetch-site");
+  if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
+  if (!SAFE_METHODS.has(c.req.method)) return !originAllowed(c, siteUrl);
+  return c.req.header("origin") !== undefined && !originAllowed(c, siteUrl);
+}
+
 /** The organisers' sub-app, mounted at /api/admin. */
 export function adminRoutes(options: AdminOptions): Hono<AdminEnv> {
   const now = options.now ?? Date.now;
@@ -80,7 +95,7 @@ export function adminRoutes(options: AdminOptions): Hono<AdminEnv> {
 
   admin.use("*", async (c, next) => {
     c.header("X-Robots-Tag", "noindex, nofollow");
-    if (!SAFE_METHODS.has(c.req.method) && !originAllowed(c, options.siteUrl))
+    if (fromElsewhere(c, options.siteUrl))
       return c.json({ error: "This request must come from the site's own pages (Origin refused)." }, 403);
     const path = new URL(c.req.url).pathname;
     if (path === "/api/admin/session" && c.req.method === "POST") return next();

@@ -52,6 +52,14 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
     expect((await t.box.buy({ plan: "free", quantity, name, email, phone: PHONE })).kind).toBe("order");
     return codesOf(email);
   };
+  const PASSWORD = "a door volunteer's password";
+  /** A door volunteer's new session (signing in again, on the same phone or another): its cookie. */
+  async function signInAs(email: string) {
+    const res = await t.request("POST", "/api/admin/session", { body: { email, password: PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ email, role: "door" });
+    return (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+  }
   /** A door volunteer invited by the organiser, signed in: their session cookie and account id. */
   async function volunteer(email: string) {
     const invited = await t.request("POST", "/api/admin/organisers", {
@@ -60,13 +68,10 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
     });
     expect(invited.status).toBe(201);
     const token = new URL(((await invited.json()) as { link: string }).link).searchParams.get("invite")!;
-    const password = "a door volunteer's password";
-    expect((await t.request("POST", "/api/admin/invite", { body: { token, password } })).status).toBe(201);
-    const res = await t.request("POST", "/api/admin/session", { body: { email, password } });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ email, role: "door" });
+    expect((await t.request("POST", "/api/admin/invite", { body: { token, password: PASSWORD } })).status).toBe(201);
+    const cookie = await signInAs(email);
     const [account] = await rows<{ id: string }>(sql`SELECT id FROM admins WHERE email = ${email}`);
-    return { cookie: (res.headers.get("set-cookie") ?? "").split(";")[0]!, id: account!.id };
+    return { cookie, id: account!.id };
   }
   const scan = (code: string, at: string, id = `scan-${Math.random().toString(36).slice(2, 12)}`): DoorScan => ({
     id,
@@ -207,15 +212,16 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
       expect(list.generatedAt).toBe(new Date(clock).toISOString());
     });
 
+    const search = async (q: string) => {
+      const res = await t.request("GET", `/api/admin/door/search?q=${encodeURIComponent(q)}`, { cookie: door });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).not.toContain("@");
+      return JSON.parse(text) as DoorSearchAnswer;
+    };
+
     it("finds someone without their phone by e-mail, name or reference, and names no address", async () => {
-      const search = async (q: string) => {
-        const res = await t.request("GET", `/api/admin/door/search?q=${encodeURIComponent(q)}`, { cookie: door });
-        expect(res.status).toBe(200);
-        const text = await res.text();
-        expect(text).not.toContain("@");
-        return JSON.parse(text) as DoorSearchAnswer;
-      };
-      expect((await search("GRACE@example")).attendees.map((a) => a[0])).toEqual(family);
+      expect((await search(" GRACE@Example.org ")).attendees.map((a) => a[0])).toEqual(family);
       expect((await search("joan@example.org")).attendees.map((a) => a[1])).toEqual(["Joan Clarke"]);
       const [gOrder] = await rows<{ order_id: string }>(sql`SELECT order_id FROM tickets WHERE code = ${family[0]!}`);
       expect((await search(ticketReference(Number(gOrder!.order_id)))).attendees).toHaveLength(3);
@@ -224,6 +230,89 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
       expect((await search("%_")).attendees).toEqual([]);
       expect((await search("' OR 1=1 --")).attendees).toEqual([]);
       expect((await t.request("GET", "/api/admin/door/search?q=a", { cookie: door })).status).toBe(400);
+    });
+
+    it("finds by e-mail only a whole address: a part of one finds nobody, so no address can be guessed letter by letter (issue 50)", async () => {
+      for (const part of ["grace@", "grace@example", "race@example.org", "@example.org", "example.org", "joan@ex"])
+        expect((await search(part)).attendees, part).toEqual([]);
+      // The holder's whole address finds their ticket, the buyer's the whole order.
+      expect((await search("Joan@example.org")).attendees.map((a) => a[0])).toEqual([group[1]]);
+      expect((await search("alan@example.org")).attendees.map((a) => a[0])).toEqual(group.slice(1));
+    });
+
+    it("finds a ticket by the code printed under its QR, the whole code only", async () => {
+      expect((await search(family[1]!)).attendees.map((a) => a[0])).toEqual([family[1]]);
+      expect((await search(family[1]!.slice(0, 12))).attendees).toEqual([]);
+      expect((await search(family[1]!.toLowerCase())).attendees).toEqual([]);
+    });
+
+    it("refuses 300 searches a minute from one account (429 after 60, in words); signing in again does not reset it", async () => {
+      const email = "searcher@example.org";
+      let cookie = (await volunteer(email)).cookie;
+      const statuses: number[] = [];
+      for (let i = 0; i < 300; i++) {
+        const res = await t.request("GET", `/api/admin/door/search?q=payer${i}@`, { cookie });
+        statuses.push(res.status);
+        if (i === 299) {
+          expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+          expect(((await res.json()) as { error: string }).error).toMatch(/More than 60 searches a minute/);
+        }
+      }
+      expect(statuses).toEqual([...Array(60).fill(200), ...Array(240).fill(429)]);
+      cookie = await signInAs(email);
+      expect((await t.request("GET", "/api/admin/door/search?q=hopper", { cookie })).status).toBe(429);
+      // A minute later the volunteer may search again.
+      clock += 61_000;
+      expect((await t.request("GET", "/api/admin/door/search?q=hopper", { cookie })).status).toBe(200);
+    });
+
+    it("sends the list it read while nothing changed, and a new one after a sale, a rename, a check-in or its undo (issue 50)", async () => {
+      const reader = (await volunteer("reader@example.org")).cookie;
+      const raw = async () => {
+        const res = await t.request("GET", "/api/admin/door/list", { cookie: reader });
+        expect(res.status).toBe(200);
+        return Buffer.from(await res.arrayBuffer());
+      };
+      const read = async () => JSON.parse((await raw()).toString()) as DoorListAnswer;
+      const first = await raw();
+      const readAt = (JSON.parse(first.toString()) as DoorListAnswer).generatedAt;
+      clock += 5_000;
+      const again = await raw();
+      // Nothing changed: the very answer built before, with the time its data was read.
+      expect(again.equals(first)).toBe(true);
+      expect((JSON.parse(again.toString()) as DoorListAnswer).generatedAt).toBe(readAt);
+      expect(readAt).not.toBe(new Date(clock).toISOString());
+
+      const [sold] = await buyFree("Katherine Johnson", "katherine@example.org", 1);
+      const afterSale = await read();
+      expect(afterSale.generatedAt).toBe(new Date(clock).toISOString());
+      expect(afterSale.attendees.find((a) => a[0] === sold)?.[1]).toBe("Katherine Johnson");
+
+      clock += 5_000;
+      // A change that leaves no time behind: a ticket named.
+      await database.db.execute(sql`UPDATE tickets SET holder_name = 'Mary Jackson' WHERE code = ${sold!}`);
+      expect((await read()).attendees.find((a) => a[0] === sold)?.[1]).toBe("Mary Jackson");
+
+      const [scanned] = [scan(sold!, "2026-12-01T08:30:00+05:30", "cache-scan-1")];
+      await synced(reader, { device: "phone-reader", door: "Door 1", scans: [scanned] });
+      expect((await read()).checkedIn[sold!]).toMatchObject({ door: "Door 1" });
+      await synced(reader, { device: "phone-reader", door: "Door 1", scans: [{ ...scanned, undo: true }] });
+      expect((await read()).checkedIn[sold!]).toBeUndefined();
+    });
+
+    it("refuses the 31st list in a minute from one account (429, in words); signing in again does not reset it", async () => {
+      const email = "lister@example.org";
+      let cookie = (await volunteer(email)).cookie;
+      const list = () => t.request("GET", "/api/admin/door/list", { cookie });
+      for (let i = 0; i < 30; i++) expect((await list()).status, `list ${i + 1}`).toBe(200);
+      const refused = await list();
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/more than 30 times a minute/);
+      cookie = await signInAs(email);
+      expect((await list()).status).toBe(429);
+      clock += 61_000;
+      expect((await list()).status).toBe(200);
     });
   });
 
@@ -411,6 +500,25 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
       // A minute later the phone may send again.
       clock += 61_000;
       expect((await sync(flood, { device: "phone-flood", door: "Door 5", scans: [] })).status).toBe(200);
+    });
+
+    it("keeps a phone's scan limit when its volunteer signs in again (issue 50)", async () => {
+      const email = "again@example.org";
+      let cookie = (await volunteer(email)).cookie;
+      const scans = (from: number, n: number) =>
+        Array.from({ length: n }, (_, j) =>
+          scan(`again${String(from + j).padStart(17, "0")}`, "2026-12-01T10:00:00+05:30"),
+        );
+      const send = (list: DoorScan[]) => sync(cookie, { device: "phone-again", door: "Door 5", scans: list });
+      expect((await send(scans(0, 500))).status).toBe(200);
+      expect((await send(scans(500, 100))).status).toBe(200);
+      expect((await send(scans(600, 1))).status).toBe(429);
+      cookie = await signInAs(email);
+      const res = await send(scans(601, 1));
+      expect(res.status).toBe(429);
+      expect(((await res.json()) as { error: string }).error).toMatch(/More than 600 scans a minute/);
+      clock += 61_000;
+      expect((await send(scans(602, 1))).status).toBe(200);
     });
 
     it("refuses a removed volunteer at once (401) and records nothing of their sync", async () => {

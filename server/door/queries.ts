@@ -63,8 +63,10 @@ async function attendees(db: Db, event: string, where: SQL, limit?: number): Pro
 export const doorAttendees = (db: Db, event: string) => attendees(db, event, sql`true`);
 
 /**
- * People by name (holder's or buyer's), e-mail (buyer's or holder's) or order reference (TNCC-T000042, T42):
- * at most SEARCH_LIMIT tickets. The answer names no address, though an address finds it.
+ * People by a part of a name (holder's or buyer's), or by a whole e-mail address (buyer's or holder's, in any
+ * case), order reference (TNCC-T000042, T42) or ticket code (the one printed under the QR): at most SEARCH_LIMIT
+ * tickets. The answer names no address, though an address finds it; and only a whole one does, so nobody can
+ * learn an address a letter at a time from what a part of it finds (issue 50).
  */
 export function searchDoor(db: Db, event: string, q: string): Promise<DoorAttendee[]> {
   const text = q.trim();
@@ -73,10 +75,31 @@ export function searchDoor(db: Db, event: string, q: string): Promise<DoorAttend
   return attendees(
     db,
     event,
-    sql`t.holder_name ILIKE ${like} OR o.name ILIKE ${like} OR o.email ILIKE ${like} OR t.holder_email ILIKE ${like}
+    sql`t.holder_name ILIKE ${like} OR o.name ILIKE ${like}
+      OR lower(o.email) = lower(${text}) OR lower(t.holder_email) = lower(${text}) OR t.code = ${text}
       ${ref !== null ? sql`OR o.id = ${ref}` : sql``}`,
     SEARCH_LIMIT,
   );
+}
+
+/**
+ * A fingerprint of everything the door's list shows (issue 50): each ticket as the list reads it (its event, name,
+ * plan, place, status, its order's name and status) and each check-in. A ticket named, an order cancelled or a
+ * check-in undone changes a row in place and leaves no time behind, so a count or a latest time would miss it:
+ * the rows are read inside the database, and only their digest comes back.
+ */
+export async function doorListVersion(db: Db): Promise<string> {
+  const [row] = rowsOf<{ tickets: string | null; check_ins: string | null }>(
+    await db.execute(sql`
+      SELECT
+        (SELECT md5(string_agg(
+            ROW(t.code, t.payload, t.holder_name, t.plan_id, t.order_id, t.position, t.status, o.name, o.status)::text,
+            ',' ORDER BY t.code))
+          FROM tickets t JOIN ticket_orders o ON o.id = t.order_id) AS tickets,
+        (SELECT md5(string_agg(ROW(c.scan_id, c.code, c.kind, c.door, c.scanned_at)::text, ',' ORDER BY c.scan_id))
+          FROM check_ins c) AS check_ins`),
+  );
+  return `${row?.tickets ?? "-"}.${row?.check_ins ?? "-"}`;
 }
 
 /** Code -> its admission (the check-in that counts), for the event's tickets admitted (of `codes`, when given). */

@@ -3,11 +3,17 @@
  * which lets a door volunteer's session reach nothing else):
  *
  * - `GET /door/list`: the event's attendees (no e-mail address, no phone number), the tickets' public key, the
- *   check-ins and the figures; compressed (gzip or br, as the phone accepts), never stored.
+ *   check-ins and the figures; compressed (gzip or br, as the phone accepts), never stored by the browser. The
+ *   last one built is sent again, as it was, while nothing it shows has changed (./queries.ts doorListVersion).
+ *   At most LISTS_PER_MINUTE a minute per account.
  * - `POST /door/sync`: a device's queued scans, each recorded once (./queries.ts recordScans); at most
- *   SCANS_PER_MINUTE scans a minute per session, beyond that 429 and, once a minute, an audit entry that the
+ *   SCANS_PER_MINUTE scans a minute per account, beyond that 429 and, once a minute, an audit entry that the
  *   Attendees tab shows.
- * - `GET /door/search?q=`: someone without their phone, by name, e-mail or order reference.
+ * - `GET /door/search?q=`: someone without their phone, by name, or by a whole e-mail address, order reference or
+ *   ticket code; at most SEARCHES_PER_MINUTE a minute per account.
+ *
+ * The limits count per account (issue 50), not per session: signing in again starts no new minute. In memory,
+ * per process, like the other limits.
  *
  * Audited: each sync batch (not each scan), each search (without its text: it may be an address), and a
  * session's first download of the list.
@@ -29,12 +35,27 @@ import { sha256 } from "../admin/accounts/queries";
 import { audit } from "../admin/audit/queries";
 import { badRequest, jsonBody, type AdminEnv, type AdminOptions } from "../admin/context";
 import { acceptedEncodings } from "../static";
-import { admissions, doorAttendees, doorFigures, recordScans, searchDoor, type Verdict } from "./queries";
+import {
+  admissions,
+  doorAttendees,
+  doorFigures,
+  doorListVersion,
+  recordScans,
+  searchDoor,
+  type Verdict,
+} from "./queries";
 
-/** More scans than this in a minute from one session is no person scanning: refused and reported. */
+/** More scans than this in a minute from one account is no person scanning: refused and reported. */
 export const SCANS_PER_MINUTE = MAX_SCANS_PER_MINUTE;
+/**
+ * Searches a minute per account (issue 50): a door looks up a few people a minute; a script guessing names,
+ * addresses or codes needs thousands.
+ */
+export const SEARCHES_PER_MINUTE = 60;
+/** Lists a minute per account (issue 50): the check-in page takes it once a minute, and when the network returns. */
+export const LISTS_PER_MINUTE = 30;
 const MINUTE = 60_000;
-/** Sessions remembered (rate windows, first list downloads); past this the oldest is forgotten. */
+/** Accounts and sessions remembered (rate windows, first list downloads); past this the oldest is forgotten. */
 const MAX_KEYS = 10_000;
 
 const gzipAsync = promisify(gzip);
@@ -43,22 +64,24 @@ const brotliAsync = promisify(brotliCompress);
 export const planTitles = (data: TicketsData) =>
   Object.fromEntries(Object.entries(data.plans).map(([id, p]) => [id, p.title]));
 
-/** A JSON answer compressed as the client accepts (the list of 5,000 people is about 450 KB as text). */
-async function compressedJson(c: Context, value: unknown): Promise<Response> {
-  const text = Buffer.from(JSON.stringify(value));
-  const accepted = acceptedEncodings(c.req.header("accept-encoding"));
-  const headers: Record<string, string> = {
-    "Content-Type": "application/json; charset=utf-8",
-    Vary: "Accept-Encoding",
-  };
-  if (accepted.has("br")) {
-    // Quality 5: nearly gzip's speed, a smaller answer; 11 would take a second per request.
-    const body = await brotliAsync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-    return c.body(new Uint8Array(body), 200, { ...headers, "Content-Encoding": "br" });
-  }
-  if (accepted.has("gzip"))
-    return c.body(new Uint8Array(await gzipAsync(text)), 200, { ...headers, "Content-Encoding": "gzip" });
-  return c.body(new Uint8Array(text), 200, headers);
+type Encoding = "br" | "gzip" | "identity";
+
+/** A JSON text compressed (the list of 5,000 people is about 450 KB as text). */
+async function encode(text: Buffer, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
+  // Quality 5: nearly gzip's speed, a smaller answer; 11 would take a second per request.
+  if (encoding === "br")
+    return new Uint8Array(await brotliAsync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (encoding === "gzip") return new Uint8Array(await gzipAsync(text));
+  return new Uint8Array(text);
+}
+
+/** The list as last built (issue 50), with each encoding made of it so far. */
+interface BuiltList {
+  /** What it was built from: the database's fingerprint, the event, the tickets' key and the plans. */
+  key: string;
+  attendees: number;
+  text: Buffer;
+  encoded: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>;
 }
 
 /** What was wrong with a sync request, in words. */
@@ -77,24 +100,27 @@ function syncIssue(issue: { path: PropertyKey[]; code: string }): string {
   return `${where || "The request: "}this is not what the check-in page sends.`;
 }
 
-/** Scans per session and fixed minute; `reported`: the minute's excess was audited already. */
-function scanLimiter(now: () => number) {
-  const windows = new Map<string, { start: number; count: number; reported: boolean }>();
-  return (key: string, scans: number) => {
+/**
+ * Counts per account and fixed minute (issue 50: by account, so signing in again starts no new minute);
+ * `reported`: the minute's excess was audited already.
+ */
+function minuteLimiter(now: () => number, perMinute: number) {
+  const windows = new Map<number, { start: number; count: number; reported: boolean }>();
+  return (account: number, count = 1) => {
     const t = now();
-    let w = windows.get(key);
+    let w = windows.get(account);
     if (!w || t - w.start >= MINUTE) {
-      windows.delete(key);
-      if (windows.size >= MAX_KEYS) windows.delete(windows.keys().next().value as string);
+      windows.delete(account);
+      if (windows.size >= MAX_KEYS) windows.delete(windows.keys().next().value as number);
       w = { start: t, count: 0, reported: false };
-      windows.set(key, w);
+      windows.set(account, w);
     }
-    if (w.count + scans > SCANS_PER_MINUTE) {
+    if (w.count + count > perMinute) {
       const report = !w.reported;
       w.reported = true;
       return { ok: false as const, report, retry: Math.max(1, Math.ceil((w.start + MINUTE - t) / 1000)) };
     }
-    w.count += scans;
+    w.count += count;
     return { ok: true as const };
   };
 }
@@ -103,34 +129,31 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
   const { db } = options.database;
   const box = options.boxOffice;
   const now = options.now ?? Date.now;
-  const limit = scanLimiter(now);
+  const scanLimit = minuteLimiter(now, SCANS_PER_MINUTE);
+  const searchLimit = minuteLimiter(now, SEARCHES_PER_MINUTE);
+  const listLimit = minuteLimiter(now, LISTS_PER_MINUTE);
   const listed = new Set<string>();
+  let built: BuiltList | undefined;
   const noBox = (c: Context) => c.json({ error: "The box office is not running on this server." }, 503);
   const session = (c: Context<AdminEnv>) => sha256(c.get("token")).slice(0, 16);
+  const tooMany = (c: Context, error: string, retry: number) =>
+    c.json({ error }, 429, { "Retry-After": String(retry) });
 
-  admin.get("/door/list", async (c) => {
-    if (!box) return noBox(c);
-    // Before the reads: a ticket sold meanwhile is "not in list yet" on the phone, never missed.
+  /** The list, built again only when something it shows has changed since the last one (issue 50). */
+  async function doorList(office: NonNullable<typeof box>): Promise<BuiltList> {
+    // Before the reads: a ticket sold meanwhile is "not in list yet" on the phone, never missed. The
+    // fingerprint too: a change after it makes the next one differ, so a list is never kept past a change.
     const generatedAt = new Date(now()).toISOString();
-    const [data, keys] = await Promise.all([box.plans(), box.signing()]);
+    const [data, keys, version] = await Promise.all([office.plans(), office.signing(), doorListVersion(db)]);
     const titles = planTitles(data);
+    const key = JSON.stringify([version, data.event, keys.publicKeyText, titles]);
+    // The list kept says when its data was read (generatedAt): still true, as nothing has changed since.
+    if (built?.key === key) return built;
     const [attendees, checkedIn, figures] = await Promise.all([
       doorAttendees(db, data.event),
       admissions(db, data.event),
       doorFigures(db, data.event, titles),
     ]);
-    const who = c.get("admin");
-    if (!listed.has(session(c))) {
-      if (listed.size >= MAX_KEYS) listed.clear();
-      listed.add(session(c));
-      await audit(db, {
-        adminId: who.id,
-        actor: who.email,
-        action: "door-list",
-        target: `session:${session(c)}`,
-        detail: { attendees: attendees.length },
-      });
-    }
     const answer: DoorListAnswer = {
       event: data.event,
       publicKey: keys.publicKeyText,
@@ -140,7 +163,40 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
       checkedIn,
       figures,
     };
-    return compressedJson(c, answer);
+    built = { key, attendees: attendees.length, text: Buffer.from(JSON.stringify(answer)), encoded: {} };
+    return built;
+  }
+
+  admin.get("/door/list", async (c) => {
+    if (!box) return noBox(c);
+    const who = c.get("admin");
+    const allowed = listLimit(who.id);
+    if (!allowed.ok)
+      return tooMany(
+        c,
+        `The attendee list was asked for more than ${LISTS_PER_MINUTE} times a minute with this account: the phone keeps the one it has, and can take it again in ${allowed.retry} seconds.`,
+        allowed.retry,
+      );
+    const list = await doorList(box);
+    if (!listed.has(session(c))) {
+      if (listed.size >= MAX_KEYS) listed.clear();
+      listed.add(session(c));
+      await audit(db, {
+        adminId: who.id,
+        actor: who.email,
+        action: "door-list",
+        target: `session:${session(c)}`,
+        detail: { attendees: list.attendees },
+      });
+    }
+    const accepted = acceptedEncodings(c.req.header("accept-encoding"));
+    const encoding: Encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : "identity";
+    const body = (list.encoded[encoding] ??= await encode(list.text, encoding));
+    return c.body(body, 200, {
+      "Content-Type": "application/json; charset=utf-8",
+      Vary: "Accept-Encoding",
+      ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
+    });
   });
 
   admin.post("/door/sync", async (c) => {
@@ -151,7 +207,7 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
     if (!parsed.success) return c.json({ error: syncIssue(parsed.error.issues[0]!) }, 422);
     const { device, door, scans } = parsed.data;
     const who = c.get("admin");
-    const allowed = limit(session(c), scans.length);
+    const allowed = scanLimit(who.id, scans.length);
     if (!allowed.ok) {
       if (allowed.report)
         await audit(db, {
@@ -161,12 +217,10 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
           target: `device:${device}`,
           detail: { door, session: session(c), limit: SCANS_PER_MINUTE },
         });
-      return c.json(
-        {
-          error: `More than ${SCANS_PER_MINUTE} scans a minute came from this phone: nobody scans that fast, so the rest waits ${allowed.retry} seconds. The organisers were told.`,
-        },
-        429,
-        { "Retry-After": String(allowed.retry) },
+      return tooMany(
+        c,
+        `More than ${SCANS_PER_MINUTE} scans a minute came from this phone: nobody scans that fast, so the rest waits ${allowed.retry} seconds. The organisers were told.`,
+        allowed.retry,
       );
     }
     const data = await box.plans();
@@ -189,8 +243,19 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
     if (!box) return noBox(c);
     const q = (c.req.query("q") ?? "").trim();
     if (q.length < 2)
-      return badRequest(c, "Type at least 2 letters of a name, an e-mail address or an order reference.");
+      return badRequest(
+        c,
+        "Type at least 2 letters of a name, or a whole e-mail address, order reference or ticket code.",
+      );
     if (q.length > 200) return badRequest(c, "Search for at most 200 characters.");
+    const who = c.get("admin");
+    const allowed = searchLimit(who.id);
+    if (!allowed.ok)
+      return tooMany(
+        c,
+        `More than ${SEARCHES_PER_MINUTE} searches a minute with this account: nobody looks people up that fast at a door, so the next search waits ${allowed.retry} seconds. The list on the phone still finds people by name and order reference meanwhile.`,
+        allowed.retry,
+      );
     const data = await box.plans();
     const attendees = await searchDoor(db, data.event, q);
     const checkedIn = await admissions(
@@ -198,7 +263,6 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
       data.event,
       attendees.map((a) => a[0]),
     );
-    const who = c.get("admin");
     await audit(db, {
       adminId: who.id,
       actor: who.email,
