@@ -3,7 +3,8 @@ import { EMAIL_FIELD, NAME_FIELD, PHONE_FIELD, type FormDefinition } from "./def
 
 /**
  * The ticket purchase (/buy-ticket): the plan's choices come from content. It goes to the box office
- * (server/tickets/routes.ts), which answers with the ticket page (a free plan) or the card provider's checkout;
+ * (server/tickets/routes.ts), which answers with the card provider's checkout, or (a free plan) asks the buyer to
+ * confirm their address by the mailed link, after which the tickets are mailed (issue 50);
  * without a card provider a paid plan stays a request to the organisers (the box office hands it to
  * `/api/forms/ticket`, which stores and mails it as before, and this form's success message is shown).
  */
@@ -11,6 +12,8 @@ export const ticket = {
   kind: "ticket",
   endpoint: TICKETS_API.buy,
   sendNow: true,
+  // A free registration's answer says to open the mailed link; a refusal (seats already held) says what to do.
+  answerInPlace: true,
   success: "Purchase Request Submitted!",
   inboxLabel: "Ticket requests",
   mailLabel: "Ticket purchase request",

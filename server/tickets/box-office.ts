@@ -7,17 +7,23 @@
  */
 import type Stripe from "stripe";
 import { BUILD_OUTPUTS, type TicketsData } from "../../app/lib/build-outputs";
-import { ticketReference } from "../../app/lib/tickets/orders";
+import { TICKETS_PATHS, ticketReference } from "../../app/lib/tickets/orders";
 import { batched } from "../db/batch";
 import type { Database } from "../db/client";
 import { queueMail } from "../mail/queries";
 import { createStripe, describeStripeError, type StripeSettings } from "../orders/stripe";
 import { readOutput } from "../publish/outputs";
-import { ticketMail } from "./mail";
+import { confirmOrderMail, ticketMail } from "./mail";
+import { newSecret, secretHash } from "../secret";
 import {
+  extendHold,
   holdById,
   holdBySession,
   holdMany,
+  holdToConfirm,
+  newOrderLink,
+  providerKeyPrefix,
+  siteKey,
   orderOfHold,
   refundedAtProvider,
   releaseExpired,
@@ -43,8 +49,14 @@ export interface BoxOfficeOptions {
   siteUrl?: string;
   /** The card provider; without a secret key, paid plans stay requests to the organisers. */
   stripe?: Partial<StripeSettings>;
-  /** TICKET_HOLD_MINUTES: how long a checkout keeps its seats (default 30). */
+  /** TICKET_HOLD_MINUTES: how long a checkout keeps its seats once its buyer reached the provider's page (default 30). */
   holdMinutes?: number;
+  /** TICKET_FIRST_HOLD_MINUTES: how long a purchase keeps its seats until then (default 10). */
+  firstHoldMinutes?: number;
+  /** TICKET_OPEN_HOLDS: open holds (purchases not paid, free orders not confirmed) per client and per address (default 1). */
+  openHolds?: number;
+  /** TICKET_CONFIRM_HOURS: how long a free order's seats wait for its address to be confirmed (default 2). */
+  confirmHours?: number;
   /** WAITLIST_OFFER_HOURS: how long a waiting-list offer keeps its seats (default 24). */
   offerHours?: number;
   now?: () => number;
@@ -56,7 +68,11 @@ export interface BoxOfficeOptions {
 
 export type BuyResult =
   | { kind: "order"; token: string }
+  /** A free order held until its address is confirmed by the mailed link (`secret`: that link's, for tests). */
+  | { kind: "confirm"; until: Date; secret: string }
   | { kind: "checkout"; url: string }
+  /** The client or the address already has seats held: they are released at `until`. */
+  | { kind: "capped"; until: Date }
   | { kind: "sold-out"; left: number }
   | { kind: "closed"; message: string }
   | { kind: "too-many"; max: number }
@@ -72,7 +88,15 @@ export interface BuyRequest {
   email: string;
   phone?: string;
   idempotencyKey?: string | null;
+  /** The client's rate-limit key (its address): its open holds are limited (stored only as a keyed hash). */
+  client?: string;
 }
+
+/** Where the buyer is sent to pay: this site's address, which extends the hold, then the provider's page. */
+export const payPath = (sessionId: string) => TICKETS_PATHS.pay.replace(":sessionId", encodeURIComponent(sessionId));
+
+/** How long after a payment its buyer's return from the provider's page opens the order's page. */
+const RETURN_LINK_MS = 60 * 60_000;
 
 /** Today's date in the event's time zone, YYYY-MM-DD. */
 const today = (timeZone: string, now: number) =>
@@ -84,6 +108,9 @@ export function createBoxOffice(options: BoxOfficeOptions) {
   const { db } = options.database;
   const now = options.now ?? Date.now;
   const holdMinutes = options.holdMinutes ?? 30;
+  const firstHoldMinutes = Math.min(options.firstHoldMinutes ?? 10, holdMinutes);
+  const openLimit = options.openHolds ?? 1;
+  const confirmHours = options.confirmHours ?? 2;
   const log = options.log ?? ((line: string) => console.log(line));
   const logError = options.logError ?? ((line: string) => console.error(line));
   const data = readOutput(BUILD_OUTPUTS.tickets, options.buildDir);
@@ -96,7 +123,17 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     (keys ??= ticketKeys(db).catch((error: unknown) => ((keys = undefined), Promise.reject(error))));
 
   // A rush of buyers shares each write to disk: the holds, and then their checkout sessions, in batches.
-  const takeSeats = batched((requests: HoldRequest[]) => holdMany(db, requests));
+  const takeSeats = batched((requests: HoldRequest[]) => holdMany(db, requests, new Date(now())));
+  /** The card provider's idempotency keys start with this database's own random prefix (issue 50). */
+  let prefix: Promise<string> | undefined;
+  const providerKey = async (key: string) =>
+    `${await (prefix ??= providerKeyPrefix(db).catch((e: unknown) => ((prefix = undefined), Promise.reject(e))))}-${key}`;
+  /** A client's address as the holds keep it: hashed with this database's own salt, never in clear. */
+  let salt: Promise<string> | undefined;
+  const clientHash = async (client: string) =>
+    secretHash(
+      `${await (salt ??= siteKey(db, "client-salt").catch((e: unknown) => ((salt = undefined), Promise.reject(e))))}:${client}`,
+    );
   const recordCheckout = batched(async (sessions: CheckoutSession[]) => {
     await setCheckoutSessions(db, sessions);
     return sessions;
@@ -125,7 +162,7 @@ export function createBoxOffice(options: BoxOfficeOptions) {
         const code = newTicketCode();
         return { code, payload: signTicket(signer, { event: tickets.event, plan: planId, code }) };
       },
-      (order, made) => ticketMail(tickets, siteUrl(), order, made),
+      (order, made, token) => ticketMail(tickets, siteUrl(), order, made, { token }),
     );
     if (result.ok && result.created) {
       await waitlist.sold(result.order.holdId);
@@ -147,22 +184,32 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     const tickets = await plans();
     if (paymentIntent && secretKey)
       await provider()
-        .refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `late-hold-${hold.id}` })
+        .refunds.create(
+          { payment_intent: paymentIntent },
+          { idempotencyKey: await providerKey(`late-hold-${hold.id}`) },
+        )
         .catch((error: unknown) =>
           logError(`tickets: the refund of hold ${hold.id} failed: ${describeStripeError(error)}`),
         );
+    const plan = tickets.plans[hold.planId]?.title ?? hold.planId;
+    const offerHours = options.offerHours ?? 24;
+    // An offer from the waiting list is kept for hours and its person is on the list already; a purchase's
+    // seats for minutes.
+    const why = hold.waitlistId
+      ? [
+          `Your payment for ${plan} arrived after the ${offerHours} hours we could keep the seats offered to you from the waiting list, and by then they had gone to the next person on the list. We have refunded the payment in full; it shows on your statement within a few days.`,
+          "",
+          `If you still hope to come, write to us and we will tell you what is possible.`,
+        ]
+      : [
+          `Your payment for ${plan} arrived after the ${holdMinutes} minutes we could keep your seats, and by then they had gone to someone else. We have refunded the payment in full; it shows on your statement within a few days.`,
+          "",
+          `You can join the waiting list on ${siteUrl()}/buy-ticket?plan=${hold.planId}.`,
+        ];
     await queueMail(db, {
       to: hold.email,
       subject: "Your payment was refunded: the seats were taken",
-      body: [
-        `Dear ${hold.name},`,
-        "",
-        `Your payment for ${tickets.plans[hold.planId]?.title ?? hold.planId} arrived after the ${holdMinutes} minutes we could keep your seats, and by then they had gone to someone else. We have refunded the payment in full; it shows on your statement within a few days.`,
-        "",
-        `You can join the waiting list on ${siteUrl()}/buy-ticket?plan=${hold.planId}.`,
-        "",
-        `Questions: ${tickets.contact.email}, ${tickets.contact.phone}`,
-      ].join("\n"),
+      body: ["Hello,", "", ...why, "", `Questions: ${tickets.contact.email}, ${tickets.contact.phone}`].join("\n"),
     });
     options.onQueued?.();
     log(`tickets: hold ${hold.id} paid after its seats were taken: refunded`);
@@ -175,11 +222,11 @@ export function createBoxOffice(options: BoxOfficeOptions) {
   async function checkoutHold(
     hold: Hold,
     cancelPath: string,
-  ): Promise<{ url: string } | { failed: true; contact: string }> {
+  ): Promise<{ url: string; sessionId: string } | { failed: true; contact: string }> {
     const tickets = await plans();
     const contact = `${tickets.contact.email} or ${tickets.contact.phone}`;
     const plan = Object.hasOwn(tickets.plans, hold.planId) ? tickets.plans[hold.planId] : undefined;
-    if (hold.checkoutUrl) return { url: hold.checkoutUrl };
+    if (hold.checkoutUrl && hold.checkoutSessionId) return { url: hold.checkoutUrl, sessionId: hold.checkoutSessionId };
     if (!plan) return { failed: true, contact };
     try {
       const origin = siteUrl();
@@ -210,11 +257,11 @@ export function createBoxOffice(options: BoxOfficeOptions) {
           success_url: `${origin}/tickets/?session={CHECKOUT_SESSION_ID}`,
           cancel_url: `${origin}${cancelPath}`,
         },
-        { idempotencyKey: `hold-${hold.id}` },
+        { idempotencyKey: await providerKey(`hold-${hold.id}`) },
       );
       if (typeof session.url !== "string" || !/^https?:\/\//.test(session.url)) throw new Error("no session URL");
       await recordCheckout({ holdId: hold.id, sessionId: session.id, url: session.url });
-      return { url: session.url };
+      return { url: session.url, sessionId: session.id };
     } catch (error) {
       logError(`tickets: the payment provider could not start a checkout: ${describeStripeError(error)}`);
       return { failed: true, contact };
@@ -265,6 +312,10 @@ export function createBoxOffice(options: BoxOfficeOptions) {
       const amountMinor = plan.priceMinor * request.quantity;
       if (amountMinor > 0 && !payments) return { kind: "no-payments" };
 
+      const free = amountMinor === 0;
+      // A free order waits for its address to be confirmed (its seats held meanwhile); a purchase keeps its seats
+      // a short while, extended when its buyer reaches the provider's page (pay()).
+      const confirm = free ? newSecret() : null;
       const held: HoldResult = await takeSeats({
         planId: request.plan,
         quantity: request.quantity,
@@ -275,29 +326,65 @@ export function createBoxOffice(options: BoxOfficeOptions) {
         amountMinor,
         currency: tickets.currency.toLowerCase(),
         idempotencyKey: request.idempotencyKey ?? null,
-        expiresAt: new Date(now() + holdMinutes * 60_000),
+        expiresAt: new Date(now() + (free ? confirmHours * 3_600_000 : firstHoldMinutes * 60_000)),
+        clientHash: request.client ? await clientHash(request.client) : null,
+        openLimit,
+        confirmHash: confirm && secretHash(confirm),
       });
-      if (!held.ok) return "soldOut" in held ? { kind: "sold-out", left: held.left } : { kind: "key-reused" };
+      if (!held.ok)
+        return "soldOut" in held
+          ? { kind: "sold-out", left: held.left }
+          : "capped" in held
+            ? { kind: "capped", until: held.until }
+            : { kind: "key-reused" };
       const { hold } = held;
+      if (held.replaced?.length) await waitlist.released(held.replaced);
 
-      if (amountMinor === 0) {
-        const sale = await sell(hold.id, {});
-        return sale.ok ? { kind: "order", token: sale.order.token } : { kind: "sold-out", left: 0 };
+      if (free) {
+        if (held.duplicate) return { kind: "confirm", until: hold.expiresAt, secret: "" };
+        await queueMail(db, confirmOrderMail(tickets, siteUrl(), hold, confirm!, confirmHours));
+        options.onQueued?.();
+        return { kind: "confirm", until: hold.expiresAt, secret: confirm! };
       }
-      if (hold.checkoutUrl) return { kind: "checkout", url: hold.checkoutUrl };
+      if (hold.checkoutSessionId) return { kind: "checkout", url: payPath(hold.checkoutSessionId) };
       if (held.duplicate) {
         // The first request is still talking to the provider: this one waits for its answer.
         for (let i = 0; i < 50; i++) {
           await new Promise((r) => setTimeout(r, 200));
           const again = await holdById(db, hold.id);
-          if (again?.checkoutUrl) return { kind: "checkout", url: again.checkoutUrl };
+          if (again?.checkoutSessionId) return { kind: "checkout", url: payPath(again.checkoutSessionId) };
           if (again?.status !== "held") break;
         }
       }
       const started = await checkoutHold(hold, `/buy-ticket?plan=${encodeURIComponent(request.plan)}`);
-      if ("url" in started) return { kind: "checkout", url: started.url };
+      if ("url" in started) return { kind: "checkout", url: payPath(started.sessionId) };
       await releaseHold(db, hold.id);
       return { kind: "provider-failed", contact: started.contact };
+    },
+
+    /**
+     * The buyer on their way to the provider's page: the hold's seats are kept TICKET_HOLD_MINUTES from now
+     * (a purchase's first hold is shorter, so seats held by someone who never goes to pay come back soon).
+     * The provider's page, or null for a checkout this site does not know.
+     */
+    async pay(sessionId: string): Promise<string | null> {
+      const hold = await holdBySession(db, sessionId);
+      if (!hold?.checkoutUrl) return null;
+      if (hold.status === "held" && !hold.waitlistId)
+        await extendHold(db, hold.id, new Date(now() + holdMinutes * 60_000));
+      return hold.checkoutUrl;
+    },
+
+    /**
+     * A free order's address confirmed by its mailed link: the order is made (its tickets mailed) and its page's
+     * secret answered; "expired" when its seats went to someone else meanwhile; null for an unknown link.
+     */
+    async confirmFree(secret: string): Promise<{ kind: "order"; token: string } | { kind: "expired" } | null> {
+      const hold = await holdToConfirm(db, secret);
+      if (!hold) return null;
+      const sale = await sell(hold.id, {});
+      if (!sale.ok) return { kind: "expired" };
+      return { kind: "order", token: sale.token ?? (await newOrderLink(db, sale.order.id)) };
     },
 
     /** A signed provider event about a hold's checkout; false when it is not the box office's. */
@@ -347,7 +434,7 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     },
 
     /** The order of a checkout session, for the buyer's return from the provider (the webhook may come later). */
-    async orderOfSession(sessionId: string): Promise<{ token: string } | { pending: true } | null> {
+    async orderOfSession(sessionId: string): Promise<{ token: string } | { pending: true } | { expired: true } | null> {
       const hold = await holdBySession(db, sessionId);
       if (!hold) return null;
       if (hold.status !== "sold" && payments) {
@@ -357,7 +444,11 @@ export function createBoxOffice(options: BoxOfficeOptions) {
         }
       }
       const order = await orderOfHold(db, hold.id);
-      return order ? { token: order.token } : { pending: true };
+      if (!order) return { pending: true };
+      // Only the order's mailed link is kept, as a hash: the buyer back from paying gets a link of their own,
+      // within an hour of the payment (a checkout session's id from an old copy of the database opens nothing).
+      if (now() - order.createdAt.getTime() > RETURN_LINK_MS) return { expired: true };
+      return { token: await newOrderLink(db, order.id) };
     },
 
     /** Releases the holds whose time is up (offers among them lapse); their seats go to the waiting list. */
@@ -387,7 +478,7 @@ export function createBoxOffice(options: BoxOfficeOptions) {
       try {
         await provider().refunds.create(
           { payment_intent: order.paymentIntent },
-          { idempotencyKey: `cancel-order-${order.id}` },
+          { idempotencyKey: await providerKey(`cancel-order-${order.id}`) },
         );
         log(`tickets: order ${ticketReference(order.id)} refunded`);
         return "requested";

@@ -49,6 +49,36 @@ describe.each(backends)("ticket seats on %s", (_name, open) => {
     cleanup?.();
   });
 
+  it("keeps one open hold per client and per address, whatever arrives at once, even across plans (issue 50)", async () => {
+    const { db } = database;
+    await syncStock(db, { "bot-a": 40, "bot-b": 40 });
+    const bot = (i: number): HoldRequest => ({
+      ...request(i % 2 ? "bot-a" : "bot-b", 4, 1000 + i),
+      idempotencyKey: null,
+      clientHash: "one-address",
+      openLimit: 1,
+    });
+    // Concurrent single holds (each its own transaction, as several servers would make them), then one batch.
+    const one = await Promise.all(Array.from({ length: 20 }, (_, i) => holdSeats(db, bot(i))));
+    expect(one.filter((r) => r.ok)).toHaveLength(1);
+    expect(one.filter((r) => !r.ok && "capped" in r)).toHaveLength(19);
+    const batch = await holdMany(
+      db,
+      Array.from({ length: 10 }, (_, i) => bot(100 + i)),
+    );
+    expect(batch.filter((r) => r.ok)).toHaveLength(0);
+    const seats = await stock(db);
+    expect(seats["bot-a"]!.held + seats["bot-b"]!.held).toBe(4);
+    // The same e-mail address from another client is refused too; another buyer is not.
+    const sameEmail = {
+      ...bot(0),
+      clientHash: "elsewhere",
+      email: (one.find((r) => r.ok) as { hold: { email: string } }).hold.email,
+    };
+    expect(await holdSeats(db, sameEmail)).toMatchObject({ ok: false, capped: true });
+    expect(await holdSeats(db, { ...bot(500), clientHash: "another-address" })).toMatchObject({ ok: true });
+  });
+
   it("never holds more than the capacity: 300 concurrent buyers of 1 to 5 seats for 50, five times", async () => {
     const { db } = database;
     for (let round = 1; round <= 5; round++) {

@@ -5,12 +5,21 @@
  * embedded database and on a shared server alike (holds also lock the row first, to serve a batch in one go). A hold keeps seats for a checkout; it becomes an order (its
  * tickets and its mail in the same transaction, so the mail goes out after a crash) or is released.
  */
-import { randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { mailQueue, ticketHolds, ticketOrders, tickets, ticketStock } from "../db/schema";
+import {
+  mailQueue,
+  siteKeys,
+  ticketForwards,
+  ticketHolds,
+  ticketOrderLinks,
+  ticketOrders,
+  tickets,
+  ticketStock,
+} from "../db/schema";
 import { mailRow, type MailDraft } from "../mail/queries";
+import { newSecret, secretHash } from "../secret";
 
 export type Hold = typeof ticketHolds.$inferSelect;
 export type TicketOrder = typeof ticketOrders.$inferSelect;
@@ -56,12 +65,23 @@ export interface HoldRequest {
   waitlistId?: number | null;
   /** Until when the seats are kept (the checkout's lifetime). */
   expiresAt: Date;
+  /** Who asked (a hash of the client's address): with `openLimit`, counted against the client's open holds. */
+  clientHash?: string | null;
+  /**
+   * At most this many open holds per client and per e-mail address (a buyer's purchase; a waiting-list offer
+   * has none). A new hold by the same client for the same address replaces that buyer's open one instead.
+   */
+  openLimit?: number | null;
+  /** A free order waiting for its address: the hash of its mailed confirmation link. */
+  confirmHash?: string | null;
 }
 
 export type HoldResult =
-  | { ok: true; hold: Hold; duplicate: boolean }
+  | { ok: true; hold: Hold; duplicate: boolean; replaced?: Hold[] }
   | { ok: false; soldOut: true; left: number }
-  | { ok: false; conflict: true };
+  | { ok: false; conflict: true }
+  /** The client, or the address, already has `openLimit` seats held: `until` is when the first is released. */
+  | { ok: false; capped: true; until: Date };
 
 const byKey = async (db: Db, key: string) =>
   (await db.select().from(ticketHolds).where(eq(ticketHolds.idempotencyKey, key)).limit(1))[0];
@@ -75,8 +95,8 @@ const retried = (request: HoldRequest, hold: Hold | undefined): HoldResult =>
  * Keeps `seats` of a plan for a buyer, or says how many are left. One conditional update takes the seats
  * (never a read, then a write); a retried request (same Idempotency-Key) answers the hold it made.
  */
-export async function holdSeats(db: Db, request: HoldRequest): Promise<HoldResult> {
-  return (await holdMany(db, [request]))[0]!;
+export async function holdSeats(db: Db, request: HoldRequest, now = new Date()): Promise<HoldResult> {
+  return (await holdMany(db, [request], now))[0]!;
 }
 
 /**
@@ -87,7 +107,7 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<HoldResul
  * each plan's counter moves once, by a conditional update that could not oversell even without the lock.
  * A few statements per batch instead of two per buyer: what makes a rush fast (issue 42's bench).
  */
-export async function holdMany(db: Db, requests: HoldRequest[]): Promise<HoldResult[]> {
+export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()): Promise<HoldResult[]> {
   const results: (HoldResult | null)[] = requests.map(() => null);
   const keys = requests.flatMap((r) => (r.idempotencyKey ? [r.idempotencyKey] : []));
   if (keys.length) {
@@ -111,21 +131,67 @@ export async function holdMany(db: Db, requests: HoldRequest[]): Promise<HoldRes
   }
   if (todo.length)
     await db.transaction(async (tx) => {
-      const planIds = [...new Set(todo.map((i) => requests[i]!.planId))].sort();
-      const rows = await tx
-        .select()
-        .from(ticketStock)
-        .where(inArray(ticketStock.planId, planIds))
-        .orderBy(ticketStock.planId)
-        .for("update");
+      // Every plan's row is locked (a few rows): a buyer's open holds are counted across plans, so two batches
+      // (or two servers) never both let the same client past its limit.
+      const rows = await tx.select().from(ticketStock).orderBy(ticketStock.planId).for("update");
       const left = new Map(rows.map((r) => [r.planId, r.capacity - r.sold - r.held]));
+      const open = await openHolds(
+        tx as unknown as Db,
+        todo.map((i) => requests[i]!),
+        now,
+      );
+      const replacing = new Map<number, Hold[]>();
+      // Served in order, as one at a time would be: the limit on open holds, then the seats.
       const fits = todo.filter((i) => {
-        const { planId, seats } = requests[i]!;
-        const free = left.get(planId) ?? 0;
-        if (seats > free) results[i] = { ok: false, soldOut: true, left: Math.max(0, free) };
-        else left.set(planId, free - seats);
-        return seats <= free;
+        const r = requests[i]!;
+        const email = r.email.toLowerCase();
+        // The same buyer again (same client, same address): their open hold makes way for this one.
+        const theirs = r.openLimit
+          ? open.filter((h) => h.id > 0 && h.clientHash === r.clientHash && h.email.toLowerCase() === email)
+          : [];
+        const others = r.openLimit
+          ? open.filter(
+              (h) =>
+                !theirs.includes(h) &&
+                ((r.clientHash && h.clientHash === r.clientHash) || h.email.toLowerCase() === email),
+            )
+          : [];
+        if (r.openLimit && others.length >= r.openLimit) {
+          results[i] = { ok: false, capped: true, until: new Date(Math.min(...others.map((h) => +h.expiresAt))) };
+          return false;
+        }
+        const back = (planId: string) => theirs.reduce((n, h) => n + (h.planId === planId ? h.seats : 0), 0);
+        const free = (left.get(r.planId) ?? 0) + back(r.planId);
+        if (r.seats > free) {
+          results[i] = { ok: false, soldOut: true, left: Math.max(0, free) };
+          return false;
+        }
+        for (const h of theirs) {
+          open.splice(open.indexOf(h), 1);
+          left.set(h.planId, (left.get(h.planId) ?? 0) + h.seats);
+        }
+        left.set(r.planId, (left.get(r.planId) ?? 0) - r.seats);
+        replacing.set(i, theirs);
+        // Counted at once: a later request of this batch sees this one as open (id 0: not made yet).
+        if (r.openLimit) open.push({ id: 0, clientHash: r.clientHash ?? null, email, expiresAt: r.expiresAt } as Hold);
+        return true;
       });
+      // Holds replaced by their buyer's new one: released (their seats counted free above).
+      const replaced = new Map<number, Hold[]>();
+      for (const i of fits) {
+        const gone: Hold[] = [];
+        for (const h of replacing.get(i) ?? []) {
+          const [was] = await tx
+            .update(ticketHolds)
+            .set({ status: "released" })
+            .where(and(eq(ticketHolds.id, h.id), eq(ticketHolds.status, "held")))
+            .returning();
+          if (!was) continue;
+          await tx.execute(sql`UPDATE ticket_stock SET held = held - ${was.seats} WHERE plan_id = ${was.planId}`);
+          gone.push(was);
+        }
+        if (gone.length) replaced.set(i, gone);
+      }
       if (!fits.length) return;
       // The holds' ids drawn first, so each returned row is known for whose it is.
       const ids = rowsOf<{ id: string | number }>(
@@ -150,6 +216,8 @@ export async function holdMany(db: Db, requests: HoldRequest[]): Promise<HoldRes
               currency: r.currency,
               idempotencyKey: r.idempotencyKey ?? null,
               waitlistId: r.waitlistId ?? null,
+              clientHash: r.clientHash ?? null,
+              confirmHash: r.confirmHash ?? null,
               expiresAt: r.expiresAt,
             };
           }),
@@ -161,7 +229,7 @@ export async function holdMany(db: Db, requests: HoldRequest[]): Promise<HoldRes
       fits.forEach((i, n) => {
         const hold = byId.get(ids[n]!);
         if (!hold) return raced.push(i);
-        results[i] = { ok: true, hold, duplicate: false };
+        results[i] = { ok: true, hold, duplicate: false, replaced: replaced.get(i) };
         taken.set(hold.planId, (taken.get(hold.planId) ?? 0) + hold.seats);
       });
       for (const [planId, seats] of taken) {
@@ -174,6 +242,35 @@ export async function holdMany(db: Db, requests: HoldRequest[]): Promise<HoldRes
     });
   for (const i of raced) results[i] = retried(requests[i]!, await byKey(db, requests[i]!.idempotencyKey!));
   return results as HoldResult[];
+}
+
+/** The open holds (a buyer's, not an offer's; unexpired) of the requests' clients and addresses. */
+async function openHolds(db: Db, requests: HoldRequest[], now: Date): Promise<Hold[]> {
+  const limited = requests.filter((r) => r.openLimit);
+  if (!limited.length) return [];
+  const clients = [...new Set(limited.flatMap((r) => (r.clientHash ? [r.clientHash] : [])))];
+  const emails = [...new Set(limited.map((r) => r.email.toLowerCase()))];
+  return db
+    .select()
+    .from(ticketHolds)
+    .where(
+      and(
+        eq(ticketHolds.status, "held"),
+        gt(ticketHolds.expiresAt, now),
+        sql`${ticketHolds.waitlistId} IS NULL`,
+        sql`(${
+          clients.length
+            ? sql`${ticketHolds.clientHash} IN (${sql.join(
+                clients.map((c) => sql`${c}`),
+                sql`, `,
+              )}) OR `
+            : sql``
+        }lower(${ticketHolds.email}) IN (${sql.join(
+          emails.map((e) => sql`${e}`),
+          sql`, `,
+        )}))`,
+      ),
+    );
 }
 
 export interface CheckoutSession {
@@ -239,7 +336,8 @@ export interface NewTicket {
 }
 
 export type SaleResult =
-  | { ok: true; order: TicketOrder; tickets: Ticket[]; created: boolean }
+  /** `token`: the secret of the order's page, when this call made the order (only its hash is kept). */
+  | { ok: true; order: TicketOrder; tickets: Ticket[]; created: boolean; token: string | null }
   /** The hold had been released and its seats went to someone else: nothing is sold (refund the payment). */
   | { ok: false; noSeat: true; hold: Hold }
   | { ok: false; unknown: true };
@@ -254,7 +352,7 @@ export async function sellHold(
   holdId: number,
   payment: { paymentIntent?: string | null; amountMinor?: number },
   ticket: (planId: string) => NewTicket,
-  mail: (order: TicketOrder, tickets: Ticket[]) => MailDraft,
+  mail: (order: TicketOrder, tickets: Ticket[], token: string) => MailDraft,
 ): Promise<SaleResult> {
   return db.transaction(async (tx) => {
     const [hold] = await tx.select().from(ticketHolds).where(eq(ticketHolds.id, holdId)).for("update");
@@ -262,7 +360,7 @@ export async function sellHold(
     if (hold.status === "sold") {
       const [order] = await tx.select().from(ticketOrders).where(eq(ticketOrders.holdId, hold.id));
       const all = await tx.select().from(tickets).where(eq(tickets.orderId, order!.id)).orderBy(tickets.position);
-      return { ok: true as const, order: order!, tickets: all, created: false };
+      return { ok: true as const, order: order!, tickets: all, created: false, token: null };
     }
     if (hold.status === "held") {
       await tx.execute(
@@ -282,7 +380,6 @@ export async function sellHold(
       .insert(ticketOrders)
       .values({
         holdId: hold.id,
-        token: randomBytes(24).toString("base64url"),
         planId: hold.planId,
         email: hold.email,
         name: hold.name,
@@ -304,8 +401,10 @@ export async function sellHold(
       )
       .returning();
     made.sort((a, b) => a.position - b.position);
-    await tx.insert(mailQueue).values(mailRow(mail(order!, made)));
-    return { ok: true as const, order: order!, tickets: made, created: true };
+    const token = newSecret();
+    await tx.insert(ticketOrderLinks).values({ tokenHash: secretHash(token), orderId: order!.id });
+    await tx.insert(mailQueue).values(mailRow(mail(order!, made, token)));
+    return { ok: true as const, order: order!, tickets: made, created: true, token };
   });
 }
 
@@ -343,11 +442,42 @@ export async function nameTicket(db: Db, code: string, name: string | null): Pro
   await db.update(tickets).set({ holderName: name }).where(eq(tickets.code, code));
 }
 
-/** A ticket sent to another address: kept with the ticket, and its mail queued in the same transaction. */
-export async function forwardTicket(db: Db, code: string, email: string, mail: MailDraft): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(tickets).set({ holderEmail: email }).where(eq(tickets.code, code));
+/** At most this many forwards of one ticket, and of one order's tickets, a day (issue 50). */
+export const FORWARDS_PER_TICKET = 3;
+export const FORWARDS_PER_ORDER = 10;
+
+/**
+ * A ticket sent to another address: kept with the ticket, counted, and its mail queued in one transaction;
+ * refused ("ticket" or "order") past FORWARDS_PER_TICKET a ticket or FORWARDS_PER_ORDER an order in 24 hours.
+ * The order's row is locked first, so two requests at once are counted one after the other.
+ */
+export async function forwardTicket(
+  db: Db,
+  ticket: { code: string; orderId: number },
+  email: string,
+  mail: MailDraft,
+  now: Date,
+): Promise<{ ok: true } | { ok: false; limit: "ticket" | "order" }> {
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: ticketOrders.id })
+      .from(ticketOrders)
+      .where(eq(ticketOrders.id, ticket.orderId))
+      .for("update");
+    const since = new Date(now.getTime() - 86_400_000);
+    const sent = await tx
+      .select({ code: ticketForwards.code, n: count() })
+      .from(ticketForwards)
+      .where(and(eq(ticketForwards.orderId, ticket.orderId), gt(ticketForwards.createdAt, since)))
+      .groupBy(ticketForwards.code);
+    const ofTicket = sent.find((r) => r.code === ticket.code)?.n ?? 0;
+    const ofOrder = sent.reduce((n, r) => n + r.n, 0);
+    if (ofTicket >= FORWARDS_PER_TICKET) return { ok: false as const, limit: "ticket" as const };
+    if (ofOrder >= FORWARDS_PER_ORDER) return { ok: false as const, limit: "order" as const };
+    await tx.insert(ticketForwards).values({ orderId: ticket.orderId, code: ticket.code, createdAt: now });
+    await tx.update(tickets).set({ holderEmail: email }).where(eq(tickets.code, ticket.code));
     await tx.insert(mailQueue).values(mailRow(mail));
+    return { ok: true as const };
   });
 }
 
@@ -362,10 +492,54 @@ export async function signingKey(db: Db, made: string): Promise<string> {
   return rows[0]!.private_pem;
 }
 
-/** An order by the secret of its page. */
+/** An order by a secret of its page (only the secrets' hashes are kept). */
 export async function orderByToken(db: Db, token: string): Promise<{ order: TicketOrder; tickets: Ticket[] } | null> {
-  const [order] = await db.select().from(ticketOrders).where(eq(ticketOrders.token, token)).limit(1);
-  if (!order) return null;
+  const [found] = await db
+    .select({ order: ticketOrders })
+    .from(ticketOrderLinks)
+    .innerJoin(ticketOrders, eq(ticketOrders.id, ticketOrderLinks.orderId))
+    .where(eq(ticketOrderLinks.tokenHash, secretHash(token)))
+    .limit(1);
+  if (!found) return null;
+  const { order } = found;
   const all = await db.select().from(tickets).where(eq(tickets.orderId, order.id)).orderBy(tickets.position);
   return { order, tickets: all };
+}
+
+/** A new secret link to an order's page (its buyer back from the checkout; the mailed one is not kept). */
+export async function newOrderLink(db: Db, orderId: number): Promise<string> {
+  const token = newSecret();
+  await db.insert(ticketOrderLinks).values({ tokenHash: secretHash(token), orderId });
+  return token;
+}
+
+/** The held hold of a free order waiting for the address its confirmation link was mailed to. */
+export const holdToConfirm = async (db: Db, secret: string): Promise<Hold | undefined> =>
+  (
+    await db
+      .select()
+      .from(ticketHolds)
+      .where(eq(ticketHolds.confirmHash, secretHash(secret)))
+      .limit(1)
+  )[0];
+
+/**
+ * A value this database keeps for itself, made once at random by whoever asks first: the card provider's
+ * idempotency key prefix (a restore drops it, so a restored database makes a new one), the salt of the holds'
+ * client hashes.
+ */
+export async function siteKey(db: Db, name: string): Promise<string> {
+  await db.insert(siteKeys).values({ name, value: newSecret() }).onConflictDoNothing();
+  const [row] = await db.select().from(siteKeys).where(eq(siteKeys.name, name));
+  return row!.value;
+}
+
+export const PROVIDER_KEY_PREFIX = "provider-key-prefix";
+export const providerKeyPrefix = async (db: Db) => (await siteKey(db, PROVIDER_KEY_PREFIX)).slice(0, 12);
+
+/** Keeps a held hold's seats until `until` (never shorter than it had). */
+export async function extendHold(db: Db, holdId: number, until: Date): Promise<void> {
+  await db.execute(sql`
+    UPDATE ticket_holds SET expires_at = greatest(expires_at, ${until.toISOString()}::timestamptz)
+    WHERE id = ${holdId} AND status = 'held'`);
 }

@@ -20,7 +20,9 @@ import { createApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { createBoxOffice, type BoxOffice } from "./box-office";
-import { stock } from "./queries";
+import { ticketHolderAddresses } from "../admin/announcements/queries";
+import { secretHash } from "../secret";
+import { PROVIDER_KEY_PREFIX, stock } from "./queries";
 import { ticketKeys, verifyTicket } from "./signing";
 
 const SECRET = "whsec_test_tickets";
@@ -33,6 +35,8 @@ const PLANS: TicketsData = {
     family: { title: "Family", priceMinor: 5900, people: 5, capacity: 10, maxPerOrder: 2 },
     welcome: { title: "Welcome evening", priceMinor: 0, people: 1, capacity: 3, maxPerOrder: 3 },
     later: { title: "Later", priceMinor: 1000, people: 1, capacity: 5, maxPerOrder: 1, salesOpen: "2999-01-01" },
+    group: { title: "Group", priceMinor: 2000, people: 2, capacity: 20, maxPerOrder: 2 },
+    crowd: { title: "Crowd", priceMinor: 0, people: 1, capacity: 20, maxPerOrder: 5 },
   },
   calendar: {
     title: "Wrapped in Grace Conference",
@@ -61,7 +65,7 @@ beforeAll(async () => {
   database = await openDatabase({ dataDir: path.join(dir, "data") });
   fake = await FakeStripe.start();
   const buildDir = () => path.join(dir, "build");
-  const common = { root, log: () => {}, database, siteUrl: SITE };
+  const common = { root, log: () => {}, database, siteUrl: SITE, trustProxy: true };
   const forms = {
     organiserEmail: async () => "info@tncc.example.org",
     siteUrl: SITE,
@@ -104,17 +108,43 @@ const form = (fields: Record<string, string>) => ({
   ...fields,
 });
 
-const buy = (fields: Record<string, string>, key?: string, target = app) =>
+/** Each buyer from an address of their own, unless `ip` says (a client keeps one open hold: issue 50). */
+let buyers = 0;
+const buy = (fields: Record<string, string>, key?: string, target = app, ip = `10.2.0.${++buyers}`) =>
   target.request(`${SITE}/api/tickets/buy`, {
     method: "POST",
     body: JSON.stringify(form(fields)),
     headers: {
       "content-type": "application/json",
       origin: SITE,
-      "x-forwarded-for": "10.2.0.1",
+      "x-forwarded-for": ip,
       ...(key ? { "idempotency-key": key } : {}),
     },
   });
+
+/** The checkout session a purchase's answer leads to (through this site's pay address). */
+const sessionOf = (url: string) => fake.created.find((s) => url.endsWith(`/pay/${s.id}`))!;
+
+/** A free order's confirmation: the link mailed to `email`, opened and its button pressed; the tickets' page. */
+async function confirm(email: string, target = app): Promise<string> {
+  const [mail] = rowsOf<{ body: string }>(
+    await database.db.execute(
+      sql`SELECT body FROM mail_queue WHERE to_addr = ${email} AND subject LIKE 'Confirm your registration%' ORDER BY id DESC LIMIT 1`,
+    ),
+  );
+  const link = /https?:\/\/\S+\/api\/tickets\/confirm\?t=\S+/.exec(mail!.body)![0];
+  const asked = await target.request(link);
+  expect(asked.status).toBe(200);
+  expect(await asked.text()).toContain("Confirm and get my tickets");
+  const token = new URL(link).searchParams.get("t")!;
+  const done = await target.request(`${SITE}/api/tickets/confirm`, {
+    method: "POST",
+    body: new URLSearchParams({ t: token }).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE },
+  });
+  expect(done.status).toBe(303);
+  return done.headers.get("location")!;
+}
 
 const count = async (query: ReturnType<typeof sql>) =>
   Number(rowsOf<{ n: string | number }>(await database.db.execute(query))[0]?.n ?? 0);
@@ -136,6 +166,8 @@ describe("the box office", () => {
         family: { left: 10, soldOut: false },
         welcome: { left: 3, soldOut: false },
         later: { left: 5, soldOut: false },
+        group: { left: 20, soldOut: false },
+        crowd: { left: 20, soldOut: false },
       },
     });
   });
@@ -146,7 +178,12 @@ describe("the box office", () => {
     const session = fake.created.at(-1)!;
     expect(session.amount_total).toBe(2 * 5900);
     expect(session.currency).toBe("usd");
-    expect(((await res.json()) as { url: string }).url).toBe(session.url);
+    // The buyer goes to the provider's page through this site's own address (which keeps the seats longer).
+    const { url } = (await res.json()) as { url: string };
+    expect(url).toBe(`/api/tickets/pay/${session.id}`);
+    const pay = await app.request(`${SITE}${url}`);
+    expect(pay.status).toBe(303);
+    expect(pay.headers.get("location")).toBe(session.url);
     expect((await stock(database.db)).family).toMatchObject({ held: 10, left: 0 });
 
     expect((await buy({ plan: "nothing" })).status).toBe(422);
@@ -158,7 +195,7 @@ describe("the box office", () => {
     });
     expect(await (await buy({ plan: "later" })).json()).toMatchObject({ field: "plan" });
     // Sold out (everything is held): told so, and offered the waiting list.
-    const soldOut = await buy({ quantity: "1" });
+    const soldOut = await buy({ quantity: "1", email: "dee@example.org" });
     expect(soldOut.status).toBe(409);
     expect(await soldOut.json()).toMatchObject({ error: "sold-out", waitlist: true });
   });
@@ -178,7 +215,7 @@ describe("the box office", () => {
     const urls = [((await a.json()) as { url: string }).url, ((await b.json()) as { url: string }).url];
     expect(urls[0]).toBe(urls[1]);
     expect((await stock(database.db)).family).toMatchObject({ held: 5 });
-    const session = fake.created.find((s) => s.url === urls[0])!;
+    const session = sessionOf(urls[0]!);
     fake.pay(session.id);
     const paid = fake.event("checkout.session.completed", session.id, "evt_family_1");
     const mailsBefore = await count(sql`SELECT count(*) AS n FROM mail_queue`);
@@ -235,10 +272,15 @@ describe("the box office", () => {
     );
   });
 
-  it("makes a free registration an order at once, whose page names and forwards each ticket", async () => {
+  it("makes a free registration an order once its address is confirmed, whose page names and forwards each ticket", async () => {
     const res = await buy({ plan: "welcome", quantity: "2" }, "free-welcome-01");
-    expect(res.status).toBe(201);
-    const { url } = (await res.json()) as { url: string };
+    expect(res.status).toBe(202);
+    expect(await res.json()).toMatchObject({ confirm: true, message: expect.stringMatching(/ada@example.org/) });
+    // Nothing is an order, nor mailed tickets, before the address is confirmed; the seats are held meanwhile.
+    expect(await count(sql`SELECT count(*) AS n FROM ticket_orders WHERE plan_id = 'welcome'`)).toBe(0);
+    expect((await stock(database.db)).welcome).toMatchObject({ held: 2, sold: 0 });
+    const url = await confirm("ada@example.org");
+    expect((await stock(database.db)).welcome).toMatchObject({ held: 0, sold: 2 });
     expect(url).toMatch(/^\/tickets\/[A-Za-z0-9_-]{32}$/);
     const api = `${SITE}/api/tickets/orders/${url.split("/").at(-1)}`;
     const order = (await (await app.request(api)).json()) as TicketOrderAnswer;
@@ -271,8 +313,9 @@ describe("the box office", () => {
     expect(
       ((await (await offline.request(`${SITE}/api/tickets/availability`)).json()) as AvailabilityAnswer).payments,
     ).toBe(false);
-    // A free plan is still an order at once.
-    expect((await buy({ plan: "welcome", email: "cy@example.org" }, "free-offline-1", offline)).status).toBe(201);
+    // A free plan is still an order, once its address is confirmed.
+    expect((await buy({ plan: "welcome", email: "cy@example.org" }, "free-offline-1", offline)).status).toBe(202);
+    expect(await confirm("cy@example.org", offline)).toMatch(/^\/tickets\//);
   });
 
   it("cancels an order refunded in full at the provider, once, and gives its seats back", async () => {
@@ -312,5 +355,185 @@ describe("the box office", () => {
 
   it("logs nothing unexpected", () => {
     expect(errors).toEqual([]);
+  });
+});
+
+/** Issue 50: the box office's abuse findings, each a test that failed before its fix. */
+describe("the box office against bots and strangers (issue 50)", () => {
+  const mails = (to: string) =>
+    database.db
+      .execute(sql`SELECT subject, body FROM mail_queue WHERE to_addr = ${to} ORDER BY id`)
+      .then((r) => rowsOf<{ subject: string; body: string }>(r));
+
+  it("finding 1: ten rapid purchases from one address hold one order's seats; another address still buys", async () => {
+    const bot = "198.51.100.7";
+    const sessionsBefore = fake.created.length;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        buy({ plan: "group", quantity: "2", email: `bot${i}@example.net` }, undefined, app, bot),
+      ),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
+    const refused = (await answers.find((r) => r.status === 409)!.json()) as { error: string; message: string };
+    expect(refused).toMatchObject({
+      error: "held",
+      message: expect.stringMatching(/already held.*try again in \d+ minutes/),
+    });
+    // One order's seats (2 Groups of 2 people), one checkout opened at the provider.
+    expect((await stock(database.db)).group).toMatchObject({ held: 4, left: 16 });
+    expect(fake.created.length).toBe(sessionsBefore + 1);
+    // Another address buys at once.
+    expect((await buy({ plan: "group", quantity: "2", email: "real@example.org" })).status).toBe(200);
+    expect((await stock(database.db)).group).toMatchObject({ held: 8 });
+  });
+
+  it("finding 1: a purchase's first hold is short, and kept its full time once the buyer goes to pay", async () => {
+    const res = await buy({ plan: "group", quantity: "1", email: "slow@example.org" }, undefined, app, "10.3.0.1");
+    const { url } = (await res.json()) as { url: string };
+    const session = sessionOf(url);
+    const minutes = async () =>
+      Number(
+        rowsOf<{ m: string | number }>(
+          await database.db.execute(
+            sql`SELECT round(extract(epoch FROM expires_at - now()) / 60) AS m FROM ticket_holds WHERE checkout_session_id = ${session.id}`,
+          ),
+        )[0]!.m,
+      );
+    expect(await minutes()).toBe(10);
+    expect((await app.request(`${SITE}${url}`)).headers.get("location")).toBe(session.url);
+    expect(await minutes()).toBe(30);
+    const open = async () =>
+      rowsOf<{ seats: number }>(
+        await database.db.execute(
+          sql`SELECT seats FROM ticket_holds WHERE email = 'slow@example.org' AND status = 'held'`,
+        ),
+      ).map((r) => r.seats);
+    const before = (await stock(database.db)).group!.held;
+    // The same address from elsewhere: refused while its seats are held.
+    const elsewhere = await buy(
+      { plan: "group", quantity: "2", email: "slow@example.org" },
+      undefined,
+      app,
+      "10.3.0.2",
+    );
+    expect(elsewhere.status).toBe(409);
+    expect(await open()).toEqual([2]);
+    // The same buyer changing their mind (same connection, same e-mail): the new hold replaces theirs.
+    const again = await buy({ plan: "group", quantity: "2", email: "slow@example.org" }, undefined, app, "10.3.0.1");
+    expect(again.status).toBe(200);
+    expect(await open()).toEqual([4]);
+    expect((await stock(database.db)).group!.held).toBe(before + 2);
+  });
+
+  it("finding 2: forwarding is capped per ticket and per order a day, and the buyer's words never open a mail", async () => {
+    const name = "URGENT: verify your account at http://evil.example/login";
+    expect((await buy({ plan: "crowd", quantity: "4", name, email: "mallory@example.net" })).status).toBe(202);
+    const url = await confirm("mallory@example.net");
+    const api = `${SITE}/api/tickets/orders/${url.split("/").at(-1)}`;
+    // From addresses of their own: the per-minute rate limit is not what this test is about.
+    let n = 0;
+    const send = (position: number) =>
+      app.request(`${api}/tickets/${position}/send`, {
+        method: "POST",
+        body: JSON.stringify({ email: "stranger@example.org" }),
+        headers: { "content-type": "application/json", origin: SITE, "x-forwarded-for": `10.4.0.${++n}` },
+      });
+    for (let i = 0; i < 3; i++) expect((await send(1)).status).toBe(200);
+    const fourth = await send(1);
+    expect(fourth.status).toBe(429);
+    expect(await fourth.json()).toMatchObject({ message: expect.stringMatching(/sent on 3 times today/) });
+    for (const position of [2, 2, 2, 3, 3, 3, 4]) expect((await send(position)).status).toBe(200);
+    // The order's 11th forward of the day.
+    const eleventh = await send(4);
+    expect(eleventh.status).toBe(429);
+    expect(await eleventh.json()).toMatchObject({ message: expect.stringMatching(/order's tickets were sent on 10/) });
+    const toStranger = await mails("stranger@example.org");
+    expect(toStranger).toHaveLength(10);
+    const toBuyer = await mails("mallory@example.net");
+    for (const mail of [...toStranger, ...toBuyer]) {
+      expect(mail.subject).not.toContain("URGENT");
+      expect(mail.body.split("\n")[0]).not.toContain("URGENT");
+      expect(mail.body.split("\n")[0]).not.toContain("evil.example");
+    }
+    // Quoted, marked as the buyer's.
+    expect(toStranger[0]!.body).toContain(`The buyer's name, as they wrote it: “${name}”`);
+  });
+
+  it("finding 2: a free order mails its tickets only to a confirmed address, which alone joins the ticket holders", async () => {
+    const res = await buy({ plan: "crowd", quantity: "1", email: "victim@example.org" });
+    expect(res.status).toBe(202);
+    const [only, ...rest] = await mails("victim@example.org");
+    expect(rest).toEqual([]);
+    expect(only!.subject).toMatch(/^Confirm your registration/);
+    expect(only!.body).not.toMatch(/\/tickets\/[\w-]{32}/);
+    expect(await ticketHolderAddresses(database.db)).not.toContain("victim@example.org");
+    // Unconfirmed, its seats come back after TICKET_CONFIRM_HOURS (2): the sweep releases them.
+    const held = (await stock(database.db)).crowd!.held;
+    await database.db.execute(
+      sql`UPDATE ticket_holds SET expires_at = now() - interval '1 second' WHERE email = 'victim@example.org'`,
+    );
+    await box.sweep();
+    expect((await stock(database.db)).crowd!.held).toBe(held - 1);
+    expect(await ticketHolderAddresses(database.db)).not.toContain("victim@example.org");
+    const link = /t=(\S+)/.exec(only!.body)![1]!;
+    const late = await app.request(`${SITE}/api/tickets/confirm`, {
+      method: "POST",
+      body: new URLSearchParams({ t: decodeURIComponent(link) }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE },
+    });
+    // Seats still free: a late confirmation still gets them; the address is a ticket holder from then on.
+    expect(late.status).toBe(303);
+    expect(await ticketHolderAddresses(database.db)).toContain("victim@example.org");
+    expect((await app.request(`${SITE}/api/tickets/confirm?t=${"x".repeat(32)}`)).status).toBe(404);
+  });
+
+  it("finding 6: an order's page link is kept only as its hash", async () => {
+    expect((await buy({ plan: "crowd", quantity: "1", email: "hash@example.org" })).status).toBe(202);
+    const token = (await confirm("hash@example.org")).split("/").at(-1)!;
+    const columns = rowsOf<{ column_name: string }>(
+      await database.db.execute(
+        sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'ticket_orders'`,
+      ),
+    ).map((r) => r.column_name);
+    expect(columns).not.toContain("token");
+    const dump = JSON.stringify(
+      rowsOf(await database.db.execute(sql`SELECT * FROM ticket_order_links`)).concat(
+        rowsOf(await database.db.execute(sql`SELECT * FROM ticket_orders`)),
+        rowsOf(await database.db.execute(sql`SELECT * FROM ticket_holds`)),
+      ),
+    );
+    expect(dump).not.toContain(token);
+    expect(dump).toContain(secretHash(token));
+    expect((await app.request(`${SITE}/api/tickets/orders/${token}`)).status).toBe(200);
+  });
+
+  it("finding 10: the card provider's idempotency keys carry this database's own random prefix", async () => {
+    const [row] = rowsOf<{ value: string }>(
+      await database.db.execute(sql`SELECT value FROM site_keys WHERE name = ${PROVIDER_KEY_PREFIX}`),
+    );
+    const prefix = row!.value.slice(0, 12);
+    expect(prefix).toMatch(/^[\w-]{12}$/);
+    const keys = fake.requests.filter((r) => r.path === "/v1/checkout/sessions").map((r) => r.key);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(key).toMatch(new RegExp(`^${prefix}-hold-\\d+$`));
+    expect(fake.refunds.every((r) => r.key?.startsWith(`${prefix}-`))).toBe(true);
+  });
+
+  it("finding 11: a late payment for a waiting-list offer is told in the offer's words", async () => {
+    const res = await buy({ plan: "group", quantity: "1", email: "offer@example.org" });
+    const session = sessionOf(((await res.json()) as { url: string }).url);
+    // As a waiting-list offer's hold (kept WAITLIST_OFFER_HOURS), released when it lapsed, its seats sold.
+    await database.db.execute(
+      sql`UPDATE ticket_holds SET waitlist_id = 999999 WHERE checkout_session_id = ${session.id}`,
+    );
+    expect((await webhook(fake.event("checkout.session.expired", session.id))).status).toBe(200);
+    await database.db.execute(sql`UPDATE ticket_stock SET sold = capacity - held WHERE plan_id = 'group'`);
+    fake.pay(session.id);
+    expect((await webhook(fake.event("checkout.session.completed", session.id))).status).toBe(200);
+    const [mail] = (await mails("offer@example.org")).filter((m) => m.subject.startsWith("Your payment was refunded"));
+    expect(mail!.body).toContain("after the 24 hours we could keep the seats offered to you from the waiting list");
+    expect(mail!.body).not.toContain("30 minutes");
+    expect(mail!.body).not.toContain("join the waiting list");
   });
 });

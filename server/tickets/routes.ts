@@ -27,14 +27,31 @@ import type { ApiDeps } from "../deps";
 import { apiBody } from "../headers";
 import { rateLimit } from "../rate-limit";
 import { sameOriginPath } from "../redirect";
-import { page, readForm, readJson, sameOrigin } from "../request";
+import { escapeHtml, page, readForm, readJson, sameOrigin } from "../request";
 import type { BoxOffice } from "./box-office";
-import { ticketMail } from "./mail";
-import { forwardTicket, nameTicket, orderByToken } from "./queries";
+import { CONFIRM_ORDER_PATH, ticketMail } from "./mail";
+import {
+  FORWARDS_PER_ORDER,
+  FORWARDS_PER_TICKET,
+  forwardTicket,
+  holdToConfirm,
+  nameTicket,
+  orderByToken,
+} from "./queries";
 import { registerWaitlist } from "./waitlist/routes";
 
 const KEY = /^[\w-]{8,100}$/;
+const CONFIRM_INVALID =
+  "This confirmation link is not known: it may be mistyped, or the registration expired. Please register again.";
 const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}\.[^\s@<>"]{2,}$/;
+
+/** A wait in words: "9 minutes", "2 hours". */
+const inWords = (ms: number) => {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes < 90) return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  const hours = Math.round(minutes / 60);
+  return `${hours} hours`;
+};
 
 export interface TicketsRouteOptions {
   database: Database;
@@ -91,6 +108,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
       email: email!,
       phone,
       idempotencyKey: key,
+      client: deps.clientKey(c),
     });
     const go = (url: string, status: 201 | 200 = 201) => (json ? c.json({ url }, status) : c.redirect(url, 303));
     switch (result.kind) {
@@ -98,6 +116,16 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
         return go(ticketsPath(result.token));
       case "checkout":
         return go(result.url, 200);
+      case "confirm": {
+        const message = `Almost done: we sent a link to ${email}. Open it within ${inWords(result.until.getTime() - deps.now())} to confirm the address, and your tickets come by e-mail. Your seats are kept until then.`;
+        return json
+          ? c.json({ ok: true, confirm: true, message }, 202)
+          : c.html(page("Check your e-mail", message, back), 202);
+      }
+      case "capped": {
+        const message = `Seats are already held for this e-mail address, or from this connection: finish that purchase first (its payment page, or the link we e-mailed), or try again in ${inWords(result.until.getTime() - deps.now())}, when they are released.`;
+        return json ? c.json({ error: "held", message }, 409) : c.html(page("Seats already held", message, back), 409);
+      }
       case "no-payments":
         // No card provider here: the request goes to the organisers, as the form did before (the body is re-sent).
         return c.redirect("/api/forms/ticket", 307);
@@ -136,7 +164,52 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
     const found = await box.orderOfSession(parsed.data);
     if (!found) return c.json({ error: "No ticket order for this checkout" }, 404);
     if ("pending" in found) return c.json({ pending: true }, 202);
+    if ("expired" in found)
+      return c.json({ error: "This return link is too old: your tickets' page is in the mail we sent." }, 404);
     return c.json({ url: ticketsPath(found.token) });
+  });
+
+  // On the way to the provider's page: the hold is kept its full time only now (issue 50).
+  app.get(TICKETS_PATHS.pay, limit(30), async (c) => {
+    const parsed = SessionIdSchema.safeParse(c.req.param("sessionId"));
+    const url = parsed.success ? await box.pay(parsed.data) : null;
+    if (!url) return c.notFound();
+    return c.redirect(url, 303);
+  });
+
+  // A free order's mailed link: GET asks (mail scanners follow links), POST confirms and opens the tickets' page.
+  const confirmToken = (value: string | undefined) => (value && TICKET_TOKEN.test(value) ? value : null);
+  app.get(CONFIRM_ORDER_PATH, limit(30), async (c) => {
+    const token = confirmToken(c.req.query("t"));
+    if (!token || !(await holdToConfirm(db, token)))
+      return c.html(page("Link not valid", CONFIRM_INVALID, "/buy-ticket"), 404);
+    const form = `<form method="post"><input type="hidden" name="t" value="${escapeHtml(token)}"><button type="submit">Confirm and get my tickets</button></form>`;
+    return c.html(
+      page(
+        "Confirm your registration",
+        "This confirms that this e-mail address is yours; then your tickets are sent to it.",
+        "/",
+        form,
+      ),
+    );
+  });
+  app.post(CONFIRM_ORDER_PATH, apiBody, limit(30), async (c) => {
+    if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
+    const body = await readForm(c);
+    const token = confirmToken(body?.t ?? c.req.query("t"));
+    const done = token ? await box.confirmFree(token) : null;
+    if (!done) return c.html(page("Link not valid", CONFIRM_INVALID, "/buy-ticket"), 404);
+    if (done.kind === "expired")
+      return c.html(
+        page(
+          "Registration expired",
+          "The seats could not be kept any longer, and they have gone to someone else. Please register again, or join the waiting list.",
+          "/buy-ticket",
+        ),
+        410,
+      );
+    options.onQueued?.();
+    return c.redirect(ticketsPath(done.token), 303);
   });
 
   const order = async (c: Context) => {
@@ -208,7 +281,24 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
       );
     const plans = await box.plans();
     const origin = (options.siteUrl ?? "").replace(/\/+$/, "");
-    await forwardTicket(db, found.ticket.code, email, ticketMail(plans, origin, found.order, [found.ticket], email));
+    const sent = await forwardTicket(
+      db,
+      found.ticket,
+      email,
+      ticketMail(plans, origin, found.order, [found.ticket], { forwardTo: email }),
+      new Date(deps.now()),
+    );
+    if (!sent.ok)
+      return c.json(
+        {
+          error: "limited",
+          message:
+            sent.limit === "ticket"
+              ? `This ticket was sent on ${FORWARDS_PER_TICKET} times today: that is the most a day. Try again tomorrow, or ask us at the box office.`
+              : `This order's tickets were sent on ${FORWARDS_PER_ORDER} times today: that is the most a day. Try again tomorrow, or ask us at the box office.`,
+        },
+        429,
+      );
     options.onQueued?.();
     return c.json({ ok: true });
   });

@@ -58,7 +58,9 @@ test.describe("ticket plans and the purchase form", () => {
 
     await page.getByRole("checkbox").check();
     await page.getByRole("button", { name: "Buy Ticket" }).click();
-    await expect(page.locator(".Toastify__toast")).toContainText("Purchase Request Submitted!");
+    const answer = page.getByRole("form", { name: "Ticket purchase" }).locator("[data-form-status=sent]");
+    await expect(answer).toHaveText("Purchase Request Submitted!");
+    await expect(answer).toBeFocused();
     await expect(page.getByLabel("Name")).toHaveValue("");
     await expect(page.getByLabel("Quantity")).toHaveValue("1");
     expect(problems).toEqual([]);

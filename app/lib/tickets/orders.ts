@@ -12,6 +12,8 @@ export const TICKETS_PATHS = {
   availability: "/api/tickets/availability",
   buy: "/api/tickets/buy",
   session: "/api/tickets/sessions/:sessionId",
+  /** The way to the provider's page (the hold is kept its full time from then on). */
+  pay: "/api/tickets/pay/:sessionId",
   order: "/api/tickets/orders/:token",
   ticket: "/api/tickets/orders/:token/tickets/:position",
   send: "/api/tickets/orders/:token/tickets/:position/send",

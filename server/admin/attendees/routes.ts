@@ -25,7 +25,7 @@ import type {
 import type { TicketsData } from "../../../app/lib/build-outputs";
 import { ticketReference } from "../../../app/lib/tickets/orders";
 import type { MailDraft } from "../../mail/queries";
-import { stock } from "../../tickets/queries";
+import { newOrderLink, stock } from "../../tickets/queries";
 import { ticketMail } from "../../tickets/mail";
 import { waitingByPlan } from "../../tickets/waitlist/queries";
 import type { TicketOrder } from "../../tickets/queries";
@@ -152,7 +152,9 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
       return c.json({ error: `Order ${reference} is cancelled: its tickets are not valid, so none were sent.` }, 409);
     const data = await box.plans();
     const who = c.get("admin");
-    await resendTicketMail(db, ticketMail(data, siteUrl, order, tickets), {
+    // Only hashes of the order's links are kept: the resent mail carries a new one.
+    const token = await newOrderLink(db, order.id);
+    await resendTicketMail(db, ticketMail(data, siteUrl, order, tickets, { token }), {
       adminId: who.id,
       actor: who.email,
       action: "ticket-resend",
