@@ -76,8 +76,14 @@ const schema = z.object({
   RETENTION_DAYS: whole(365, "a whole number of days"),
   /** How many announcement mails a minute go into the mail outbox at most (issue 44). */
   ANNOUNCE_PER_MINUTE: whole(300, "a whole number of mails a minute", 1, 100_000),
-  /** How long a checkout keeps its seats (issue 42). */
+  /** How long a checkout keeps its seats once its buyer went to the provider's page (issue 42). */
   TICKET_HOLD_MINUTES: whole(30, "a whole number of minutes", 1, 24 * 60),
+  /** How long a purchase keeps its seats before its buyer goes to pay (issue 50). */
+  TICKET_FIRST_HOLD_MINUTES: whole(10, "a whole number of minutes", 1, 24 * 60),
+  /** Open holds (unpaid purchases, unconfirmed free orders) per client address and per e-mail address (issue 50). */
+  TICKET_OPEN_HOLDS: whole(1, "a whole number of holds", 1, 1000),
+  /** How long a free order's seats wait for its address to be confirmed (issue 50). */
+  TICKET_CONFIRM_HOURS: whole(2, "a whole number of hours", 1, 24 * 7),
   /** How long a waiting-list offer keeps its seats for the person offered them (issue 42). */
   WAITLIST_OFFER_HOURS: whole(24, "a whole number of hours", 1, 24 * 14),
   FORM_RATE_LIMIT: rateLimit({ limit: 10, windowMs: 600_000 }),

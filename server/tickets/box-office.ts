@@ -400,7 +400,7 @@ export function createBoxOffice(options: BoxOfficeOptions) {
           to: order.email,
           subject: `Your order ${ticketReference(order.id)} was refunded`,
           body: [
-            `Dear ${order.name},`,
+            "Hello,",
             "",
             `your payment for order ${ticketReference(order.id)} (${tickets.plans[order.planId]?.title ?? order.planId}) was refunded, so its tickets are no longer valid at the door.`,
             "",

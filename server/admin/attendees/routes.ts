@@ -45,7 +45,7 @@ function cancelMail(data: TicketsData | null, order: TicketOrder, seats: number)
     to: order.email,
     subject: `Your order ${reference} was cancelled`,
     body: [
-      `Dear ${order.name},`,
+      "Hello,",
       "",
       `the organisers have cancelled your order ${reference} (${plan}, ${seats === 1 ? "1 ticket" : `${seats} tickets`}): its tickets are no longer valid at the door.`,
       ...(order.amountMinor > 0 && order.paymentIntent
