@@ -442,12 +442,14 @@ describe("the box office against bots and strangers (issue 50)", () => {
     for (let i = 0; i < 3; i++) expect((await send(1)).status).toBe(200);
     const fourth = await send(1);
     expect(fourth.status).toBe(429);
-    expect(await fourth.json()).toMatchObject({ message: expect.stringMatching(/sent on 3 times today/) });
+    expect(await fourth.json()).toMatchObject({
+      error: expect.stringMatching(/^Not sent: this ticket was sent on 3 times today/),
+    });
     for (const position of [2, 2, 2, 3, 3, 3, 4]) expect((await send(position)).status).toBe(200);
     // The order's 11th forward of the day.
     const eleventh = await send(4);
     expect(eleventh.status).toBe(429);
-    expect(await eleventh.json()).toMatchObject({ message: expect.stringMatching(/order's tickets were sent on 10/) });
+    expect(await eleventh.json()).toMatchObject({ error: expect.stringMatching(/order's tickets were sent on 10/) });
     const toStranger = await mails("stranger@example.org");
     expect(toStranger).toHaveLength(10);
     const toBuyer = await mails("mallory@example.net");

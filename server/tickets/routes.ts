@@ -288,14 +288,14 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
       ticketMail(plans, origin, found.order, [found.ticket], { forwardTo: email }),
       new Date(deps.now()),
     );
+    // The page shows `error` as it is, at the ticket it concerns.
     if (!sent.ok)
       return c.json(
         {
-          error: "limited",
-          message:
+          error:
             sent.limit === "ticket"
-              ? `This ticket was sent on ${FORWARDS_PER_TICKET} times today: that is the most a day. Try again tomorrow, or ask us at the box office.`
-              : `This order's tickets were sent on ${FORWARDS_PER_ORDER} times today: that is the most a day. Try again tomorrow, or ask us at the box office.`,
+              ? `Not sent: this ticket was sent on ${FORWARDS_PER_TICKET} times today, the most a day. Try again tomorrow, or ask us at the box office.`
+              : `Not sent: this order's tickets were sent on ${FORWARDS_PER_ORDER} times today, the most a day. Try again tomorrow, or ask us at the box office.`,
         },
         429,
       );
