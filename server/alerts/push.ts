@@ -8,7 +8,7 @@
  */
 import webpush from "web-push";
 import type { Db } from "../db/client";
-import { sharedSetting } from "../forms/queries";
+import { sharedSetting } from "../db/settings";
 import { safeError } from "../log-safe";
 import { removePush, type AlertSubscription } from "./queries";
 

@@ -10,6 +10,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { migrate, migrationFiles } from "./migrate";
+import { PROVIDER_KEY_PREFIX } from "./settings";
 import { rowsOf } from "./rows";
 
 export const BACKUP_FORMAT = "tncc-backup";
@@ -128,7 +129,7 @@ export async function restore(
     await moveSequences(tx as unknown as Db);
     // The restored database sends the card provider keys of its own: its holds' ids start again where the backup
     // stopped, and the provider saw the next ones already (issue 50). A new prefix is made at the first payment.
-    if (tables.has("site_keys")) await tx.execute(sql`DELETE FROM site_keys WHERE name = 'provider-key-prefix'`);
+    await tx.execute(sql`DELETE FROM settings WHERE name = ${PROVIDER_KEY_PREFIX}`);
   });
   await migrate(db);
   return counts;

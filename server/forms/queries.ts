@@ -1,10 +1,9 @@
 /**
- * Every read and write the forms make: submissions, newsletter addresses, the forms' rate-limit counter and the
- * shared IP salt. Each function is one transaction, so a caller that got an answer knows the rows are committed.
+ * Every read and write the forms make: submissions, newsletter addresses and the forms' rate-limit counter
+ * (the IP salt is server/db/settings.ts). Each function is one transaction, so a caller that got an answer knows the rows are committed.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { rowsOf } from "../db/rows";
 import { mailQueue, newsletterSubscribers, rateLimits, submissions } from "../db/schema";
 import { mailRow, type MailDraft } from "../mail/queries";
 
@@ -133,11 +132,4 @@ export async function countRequest(
     .returning({ count: rateLimits.count });
   const allowed = (row?.count ?? 1) <= limit;
   return { allowed, retryAfter: Math.max(1, Math.ceil((start.getTime() + windowMs - now) / 1000)) };
-}
-
-/** A value shared by all instances, created once (first writer wins). */
-export async function sharedSetting(db: Db, name: string, create: () => string): Promise<string> {
-  await db.execute(sql`INSERT INTO settings (name, value) VALUES (${name}, ${create()}) ON CONFLICT (name) DO NOTHING`);
-  const [row] = rowsOf<{ value: string }>(await db.execute(sql`SELECT value FROM settings WHERE name = ${name}`));
-  return row?.value ?? create();
 }

@@ -18,7 +18,8 @@ import {
 import { checkForm } from "../../app/forms/schema";
 import { API_PATHS } from "../../app/lib/urls";
 import type { Database } from "../db/client";
-import { confirmSubscriber, countRequest, saveSubmission, sharedSetting, subscribe, unsubscribe } from "./queries";
+import { ipSalt } from "../db/settings";
+import { confirmSubscriber, countRequest, saveSubmission, subscribe, unsubscribe } from "./queries";
 import { type MailDraft } from "../mail/queries";
 import { apiBody } from "../headers";
 import { mailedLink } from "../mailed-links";
@@ -52,7 +53,7 @@ export function formsRoutes(options: FormsOptions): Hono {
   const { database } = options;
   const { db } = database;
   const { limit, windowMs } = options.rateLimit ?? { limit: 10, windowMs: 10 * 60_000 };
-  const salt = sharedSetting(db, "ip_salt", () => randomBytes(32).toString("hex"));
+  const salt = ipSalt(db);
   const memory = new Map<string, { start: number; count: number }>();
 
   /** Counters live in the database when several instances share it, in memory for the embedded one. */

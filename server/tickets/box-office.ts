@@ -15,6 +15,7 @@ import { createStripe, describeStripeError, type StripeSettings } from "../order
 import { readOutput } from "../publish/outputs";
 import { confirmOrderMail, ticketMail } from "./mail";
 import { newSecret, secretHash } from "../secret";
+import { ipSalt, providerKeyPrefix } from "../db/settings";
 import {
   extendHold,
   holdById,
@@ -22,8 +23,6 @@ import {
   holdMany,
   holdToConfirm,
   newOrderLink,
-  providerKeyPrefix,
-  siteKey,
   orderOfHold,
   refundedAtProvider,
   releaseExpired,
@@ -128,11 +127,11 @@ export function createBoxOffice(options: BoxOfficeOptions) {
   let prefix: Promise<string> | undefined;
   const providerKey = async (key: string) =>
     `${await (prefix ??= providerKeyPrefix(db).catch((e: unknown) => ((prefix = undefined), Promise.reject(e))))}-${key}`;
-  /** A client's address as the holds keep it: hashed with this database's own salt, never in clear. */
+  /** A client's address as the holds keep it: hashed with the site's salt (as the forms' limits do), never in clear. */
   let salt: Promise<string> | undefined;
   const clientHash = async (client: string) =>
     secretHash(
-      `${await (salt ??= siteKey(db, "client-salt").catch((e: unknown) => ((salt = undefined), Promise.reject(e))))}:${client}`,
+      `${await (salt ??= ipSalt(db).catch((e: unknown) => ((salt = undefined), Promise.reject(e))))}:${client}`,
     );
   const recordCheckout = batched(async (sessions: CheckoutSession[]) => {
     await setCheckoutSessions(db, sessions);

@@ -10,7 +10,6 @@ import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import {
   mailQueue,
-  siteKeys,
   ticketForwards,
   ticketHolds,
   ticketOrderLinks,
@@ -522,20 +521,6 @@ export const holdToConfirm = async (db: Db, secret: string): Promise<Hold | unde
       .where(eq(ticketHolds.confirmHash, secretHash(secret)))
       .limit(1)
   )[0];
-
-/**
- * A value this database keeps for itself, made once at random by whoever asks first: the card provider's
- * idempotency key prefix (a restore drops it, so a restored database makes a new one), the salt of the holds'
- * client hashes.
- */
-export async function siteKey(db: Db, name: string): Promise<string> {
-  await db.insert(siteKeys).values({ name, value: newSecret() }).onConflictDoNothing();
-  const [row] = await db.select().from(siteKeys).where(eq(siteKeys.name, name));
-  return row!.value;
-}
-
-export const PROVIDER_KEY_PREFIX = "provider-key-prefix";
-export const providerKeyPrefix = async (db: Db) => (await siteKey(db, PROVIDER_KEY_PREFIX)).slice(0, 12);
 
 /** Keeps a held hold's seats until `until` (never shorter than it had). */
 export async function extendHold(db: Db, holdId: number, until: Date): Promise<void> {

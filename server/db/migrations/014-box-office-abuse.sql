@@ -24,10 +24,3 @@ CREATE TABLE ticket_forwards (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX ticket_forwards_order ON ticket_forwards (order_id, created_at);
--- Values this database keeps for itself: the prefix of the card provider's idempotency keys, random per
--- database, so that two sites on one provider account, or a database restored from a backup (the restore drops
--- it), never send a key the provider saw with another buyer's details.
-CREATE TABLE site_keys (
-  name text PRIMARY KEY,
-  value text NOT NULL
-);
