@@ -45,8 +45,10 @@ export interface MissLimit {
 }
 
 /**
- * A limit on misses only: a client that names more than `max` unknown secrets in a window is refused (429)
- * until the window ends, for every secret; one that names its own as often as it likes is never counted.
+ * A limit on misses only: a client that names more than `max` unknown secrets in a window is refused (429) for
+ * unknown secrets until the window ends; one that names its own as often as it likes is never counted. Look the
+ * secret up first and ask `blocked` only when it is unknown: many people share one address (a conference's
+ * Wi-Fi), so a known secret is always answered.
  */
 export function missLimit({ max, windowMs, now = Date.now }: Omit<RateLimitOptions, "key">): MissLimit {
   const windows = new Map<string, { start: number; count: number }>();

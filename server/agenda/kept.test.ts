@@ -197,7 +197,7 @@ describe.each(backends)("kept agendas on %s", (_name, open) => {
     expect(cross.status).toBe(403);
   });
 
-  it("answers a guessed or malformed link 404, and a client that guesses on 429, even for a real link", async () => {
+  it("answers a guessed or malformed link 404, then 429 to a client that guesses on, never to a real agenda", async () => {
     const kept = await keep([star(1)]);
     client = "198.51.100.7";
     const guesses = [
@@ -208,17 +208,29 @@ describe.each(backends)("kept agendas on %s", (_name, open) => {
       "/api/agenda.ics?a=",
     ];
     for (const url of guesses) expect((await send("GET", url)).status, url).toBe(404);
-    const refused = await send("GET", `/api/agendas/${kept.secret}`);
+    const refused = await send("GET", `/api/agendas/${"C".repeat(32)}`);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await send("POST", `/api/agendas/${kept.secret}`, { changes: [] })).status).toBe(429);
-    // Another client is not affected; and after the window the guesser may ask again.
-    client = "203.0.113.1";
+    // A real agenda from the same address (a conference's Wi-Fi is one address) is always answered.
     expect((await send("GET", `/api/agendas/${kept.secret}`)).status).toBe(200);
-    client = "198.51.100.7";
+    expect((await send("POST", `/api/agendas/${kept.secret}`, { changes: [] })).status).toBe(200);
+    expect(await feedTitles(kept.secret)).toEqual(["Session 1"]);
+    // After the window the guesser is told 404 again.
     clock += 600_000;
-    expect((await send("GET", `/api/agendas/${kept.secret}`)).status).toBe(200);
+    expect((await send("GET", `/api/agendas/${"C".repeat(32)}`)).status).toBe(404);
     client = "203.0.113.1";
+  });
+
+  it("serves real agendas and their feeds to an address after 20 unknown links from it (the default limit)", async () => {
+    const kept = await keep([star(2)]);
+    const shared = agendaRoutes({ buildDir: dir, siteUrl: SITE, database, now: () => clock, clientKey: () => "wifi" });
+    for (let i = 0; i < 20; i++)
+      expect((await shared.request(`/api/agendas/${String(i).padStart(32, "x")}`)).status).toBe(404);
+    expect((await shared.request(keptFeedPath("D".repeat(32)))).status).toBe(429);
+    expect((await shared.request(`/api/agendas/${kept.secret}`)).status).toBe(200);
+    const feed = await shared.request(keptFeedPath(kept.secret));
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain("SUMMARY:Session 2");
   });
 
   it("is deleted by the purge once unused for 90 days; a poll or a calendar fetch counts as use", async () => {

@@ -8,10 +8,9 @@
  *   under a new secret; `GET /api/agendas/:secret` the agenda (a strong ETag of its version: 304 while nothing
  *   changed, so a device's poll every 2 s costs one indexed read); `POST` a device's changes, merged per
  *   session by time; `DELETE` stops keeping it. An unknown or malformed secret is 404, and a client that names
- *   too many of them is refused (429) for a while.
+ *   too many of them is refused (429) for a while, for unknown secrets only: a real agenda is always answered.
  * The sessions come from build/agenda-sessions.json, written at build time (scripts/build/content-steps.ts).
  */
-import { randomBytes } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { decodeAgenda } from "../../app/lib/agenda/code";
 import { agendaCalendar } from "../../app/lib/agenda/ics";
@@ -37,6 +36,7 @@ import {
   createAgenda,
   deleteAgenda,
   findAgenda,
+  newSecret,
   starredSessions,
   touchAgenda,
   type KeptAgenda,
@@ -53,7 +53,7 @@ export interface AgendaIcsOptions {
   clientKey?: (c: Context) => string;
   now?: () => number;
   trustProxy?: boolean;
-  /** Unknown secrets a client may name per window before it is refused (default 20 per 10 minutes). */
+  /** Unknown secrets a client may name per window before it is refused for more (default 20 per 10 minutes). */
   missLimit?: { max: number; windowMs: number };
   /** New kept agendas per client and window (default 30 per 10 minutes). */
   createLimit?: { max: number; windowMs: number };
@@ -62,8 +62,6 @@ export interface AgendaIcsOptions {
 /** A request of MAX_AGENDA_SESSIONS changes is about 30 KB; twice that is refused before it is read. */
 const CHANGES_BODY_LIMIT = 64 * 1024;
 const tooLarge = (c: Context) => c.json({ error: "too-many", message: tooManySessions() }, 413);
-
-const newSecret = () => randomBytes(24).toString("base64url");
 
 export function agendaRoutes(options: AgendaIcsOptions): Hono {
   const app = new Hono();
@@ -83,8 +81,14 @@ export function agendaRoutes(options: AgendaIcsOptions): Hono {
     });
   };
 
-  /** The kept agenda a request names, or the answer that refuses it (404 unknown, 429 too many misses). */
+  /**
+   * The kept agenda a request names, or the answer that refuses it: 404 unknown, 429 unknown after too many
+   * misses. A real agenda is always answered: many people share one address (a conference's Wi-Fi), and one
+   * guesser among them must not lock everyone's agenda out.
+   */
   const lookup = async (c: Context, secret: string): Promise<KeptAgenda | Response> => {
+    const agenda = database && KEPT_SECRET_PATTERN.test(secret) ? await findAgenda(database.db, secret) : undefined;
+    if (agenda) return agenda;
     const client = key(c);
     const wait = misses.blocked(client);
     if (wait)
@@ -92,8 +96,6 @@ export function agendaRoutes(options: AgendaIcsOptions): Hono {
         "Retry-After": String(wait),
         "Cache-Control": NO_STORE,
       });
-    const agenda = database && KEPT_SECRET_PATTERN.test(secret) ? await findAgenda(database.db, secret) : undefined;
-    if (agenda) return agenda;
     misses.miss(client);
     return c.json({ error: "not-found", message: "This agenda link is not known (any more)." }, 404);
   };

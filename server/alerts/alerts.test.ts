@@ -16,7 +16,7 @@ import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import { databaseBackends } from "../../tests/fixtures/database-backends";
 import { decryptPush, pushKeys, startFakePush, type FakePushService } from "../../tests/fixtures/fake-push";
 import { mailHeader, mailText, startFakeSmtp, type FakeSmtp } from "../../tests/fixtures/fake-smtp";
-import { createAgenda } from "../agenda/queries";
+import { createAgenda, secretHash } from "../agenda/queries";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { startMailer, type Mailer } from "../mail/mailer";
@@ -156,6 +156,12 @@ describe.each(backends)("alerts on %s", (_name, open) => {
     const link = /https:\/\/tncc\.example\.org(\/api\/alerts\/confirm\?t=[\w%-]+)/.exec(mailText(confirm.raw))?.[1];
     expect(link).toBeDefined();
     token = decodeURIComponent(new URL(link!, SITE).searchParams.get("t")!);
+    // Only the link's SHA-256 is stored: a copy of the database opens no link.
+    const stored = rowsOf<Record<string, unknown>>(
+      await database.db.execute(sql`SELECT * FROM alert_subscriptions WHERE email = 'ann@example.org'`),
+    );
+    expect(stored.map((r) => r.token_hash)).toEqual([secretHash(token)]);
+    expect(JSON.stringify(stored)).not.toContain(token);
 
     // Unconfirmed: a publish that changes a starred session mails nothing.
     expect((await publish("first", "changed")).mails).toBe(0);
@@ -190,9 +196,16 @@ describe.each(backends)("alerts on %s", (_name, open) => {
     expect(text).toContain("Cancelled (was Thu 24 Oct 12:30)");
     expect(text).toContain(`${SITE}/event-detail/1/3`);
     expect(mailHeader(mail!.raw, "Subject")).toContain("2 of your sessions changed");
-    expect(mailHeader(mail!.raw, "List-Unsubscribe")).toContain(
-      `<${SITE}/api/alerts/unsubscribe?t=${encodeURIComponent(token)}>`,
-    );
+    // The unsubscribe link is a new secret of its own, stored as its hash only.
+    const unsubscribe = /^<(https:\/\/tncc\.example\.org\/api\/alerts\/unsubscribe\?t=[\w%-]+)>/.exec(
+      mailHeader(mail!.raw, "List-Unsubscribe")!,
+    )?.[1];
+    expect(unsubscribe).toBeDefined();
+    const linkToken = new URL(unsubscribe!).searchParams.get("t")!;
+    expect(linkToken).not.toBe(token);
+    const links = rowsOf<Record<string, unknown>>(await database.db.execute(sql`SELECT * FROM alert_links`));
+    expect(links.map((r) => r.token_hash)).toContain(secretHash(linkToken));
+    expect(JSON.stringify(links)).not.toContain(linkToken);
     expect(mailHeader(mail!.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
   });
 
@@ -221,6 +234,13 @@ describe.each(backends)("alerts on %s", (_name, open) => {
     expect((await publish("first", "changed")).mails).toBe(0);
     expect(await delivered(before)).toHaveLength(before);
     expect(await (await app.request(`/api/agendas/${SECRET}/alerts`)).json()).toMatchObject({ emails: [] });
+
+    // The link of a confirmation mail stops its alerts too.
+    const bob = smtp.received.find((m) => m.to[0] === "bob@example.org")!;
+    const stop = /https:\/\/tncc\.example\.org(\/api\/alerts\/unsubscribe\?t=[\w%-]+)/.exec(mailText(bob.raw))![1]!;
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    expect((await post(stop, "List-Unsubscribe=One-Click", form)).status).toBe(200);
+    expect(await (await app.request(`/api/agendas/${OTHER}/alerts`)).json()).toMatchObject({ emails: [] });
   });
 
   it("pushes an encrypted payload the browser's keys open, and removes an endpoint that answers 410", async () => {
@@ -295,5 +315,42 @@ describe.each(backends)("alerts on %s", (_name, open) => {
     } finally {
       await service?.close();
     }
+  });
+
+  it("mails one address at most 3 confirmations a day, whatever agendas ask, on any server; the answer is the same", async () => {
+    const at = Date.parse("2024-10-01T10:00:00Z");
+    const secrets = [..."EFGHI"].map((c) => c.repeat(31) + "e");
+    for (const secret of secrets) await createAgenda(database.db, secret, [{ session: 1, starred: true, at }], at);
+    const confirmations = async () =>
+      rowsOf<{ n: string }>(
+        await database.db.execute(sql`SELECT count(*) AS n FROM mail_queue WHERE to_addr = 'vic@example.org'`),
+      )[0]!.n;
+    // Someone keeps agendas and subscribes a victim's address from each, through two servers.
+    const other = alertRoutes({ database, siteUrl: SITE });
+    for (const [i, secret] of secrets.entries()) {
+      const res = await (i % 2 ? other : app).request(`/api/agendas/${secret}/alerts`, {
+        method: "POST",
+        headers: { origin: SITE, "content-type": "application/json" },
+        body: JSON.stringify({ email: "Vic@example.org" }),
+      });
+      expect(res.status).toBe(202);
+      expect(await res.json()).toEqual({ emails: [{ email: "vic@example.org", confirmed: false }], push: false });
+    }
+    expect(Number(await confirmations())).toBe(3);
+    // A day later the address may be asked again.
+    await database.db.execute(
+      sql`UPDATE mail_queue SET created_at = created_at - interval '25 hours' WHERE to_addr = 'vic@example.org'`,
+    );
+    await createAgenda(database.db, "J".repeat(31) + "e", [], at);
+    expect((await post(`/api/agendas/${"J".repeat(31)}e/alerts`, { email: "vic@example.org" })).status).toBe(202);
+    expect(Number(await confirmations())).toBe(4);
+  });
+
+  it("answers a real agenda's alerts to an address that named 20 unknown agendas; unknown ones get 429", async () => {
+    const shared = alertRoutes({ database, siteUrl: SITE, clientKey: () => "wifi" });
+    for (let i = 0; i < 20; i++)
+      expect((await shared.request(`/api/agendas/${String(i).padStart(32, "x")}/alerts`)).status).toBe(404);
+    expect((await shared.request(`/api/agendas/${"Z".repeat(32)}/alerts`)).status).toBe(429);
+    expect((await shared.request(`/api/agendas/${SECRET}/alerts`)).status).toBe(200);
   });
 });

@@ -2,7 +2,8 @@
  * After a publish goes live (server/publish/publisher.ts `afterLive`): the sessions whose programme changes moved
  * on (their SEQUENCE in the new build's agenda-sessions.json is above the build it replaced), and for each
  * confirmed subscriber whose kept agenda stars one of them, one mail naming every such change (the old and the
- * new time, or cancelled) with a one-click unsubscribe (List-Unsubscribe, RFC 8058), queued in one transaction;
+ * new time, or cancelled) with a one-click unsubscribe of its own (List-Unsubscribe, RFC 8058; a new secret, only
+ * its hash stored), queued in one transaction;
  * then a push to each browser subscribed (./push.ts), a gone one removed.
  */
 import { readFile } from "node:fs/promises";
@@ -130,8 +131,8 @@ export async function alertAfterPublish(
       .map((s) => [s.number, changeNotice(oldOf.get(s.number), s)]),
   );
   const noticesOf = (sessions: number[]) => sessions.map((n) => notices.get(n)!).filter(Boolean);
-  const queued = await queueAlerts(options.db, changed, (sub: AlertSubscription, sessions) =>
-    alertMail(sub.email!, sub.token, noticesOf(sessions), siteUrl),
+  const queued = await queueAlerts(options.db, changed, (sub: AlertSubscription, sessions, token) =>
+    alertMail(sub.email!, token, noticesOf(sessions), siteUrl),
   );
   if (queued.mails > 0) options.onQueued?.();
   const pushes = options.push

@@ -6,7 +6,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseBackends } from "../../tests/fixtures/database-backends";
 import { availableAudiences } from "../admin/announcements/audiences";
+import { secretHash } from "../agenda/queries";
 import type { Database } from "../db/client";
+import { rowsOf } from "../db/rows";
+import { unsubscribeAlerts } from "./queries";
 
 const SITE = "https://tncc.example.org";
 
@@ -26,8 +29,8 @@ describe.each(databaseBackends("alert_audiences"))("alert audiences on %s", (_na
     for (const [key, email, status, stars] of people) {
       await database.db.execute(sql`INSERT INTO agendas (secret_hash) VALUES (${key})`);
       await database.db.execute(sql`
-        INSERT INTO alert_subscriptions (agenda_id, email, token, status)
-        SELECT id, ${email}, ${`token-${key}`}, ${status} FROM agendas WHERE secret_hash = ${key}`);
+        INSERT INTO alert_subscriptions (agenda_id, email, token_hash, status)
+        SELECT id, ${email}, ${`hash-${key}`}, ${status} FROM agendas WHERE secret_hash = ${key}`);
       for (const n of stars)
         await database.db.execute(sql`
           INSERT INTO agenda_stars (agenda_id, session_number, starred, changed_at)
@@ -47,8 +50,29 @@ describe.each(databaseBackends("alert_audiences"))("alert audiences on %s", (_na
     expect(await emails("agenda")).toEqual(["ann@example.org", "bob@example.org"]);
     expect(await emails("session:3")).toEqual(["ann@example.org"]);
     expect(await emails("session:5")).toEqual(["ann@example.org", "bob@example.org"]);
+    // The three lists above made a link each (5); counting makes none.
+    expect(await byId.get("session:5")!.count!(database.db)).toBe(2);
+    expect(rowsOf(await database.db.execute(sql`SELECT 1 FROM alert_links`))).toHaveLength(5);
+    // Each mail gets a link of its own, stored as its hash only; it stops that address's alerts.
     const [ann] = await byId.get("session:3")!.recipients(database.db, SITE);
-    expect(ann!.unsubscribeUrl).toMatch(/^https:\/\/tncc\.example\.org\/api\/alerts\/unsubscribe\?t=token-a[12]$/);
+    const link = /^https:\/\/tncc\.example\.org\/api\/alerts\/unsubscribe\?t=([\w-]{32})$/.exec(ann!.unsubscribeUrl!);
+    expect(link).not.toBeNull();
+    const hash = secretHash(link![1]!);
+    expect(rowsOf(await database.db.execute(sql`SELECT 1 FROM alert_links WHERE token_hash = ${hash}`))).toHaveLength(
+      1,
+    );
+    expect(await unsubscribeAlerts(database.db, link![1]!)).toBe(true);
+    expect(
+      await unsubscribeAlerts(
+        database.db,
+        link![1]!.replace(/^./, (c) => (c === "A" ? "B" : "A")),
+      ),
+    ).toBe(false);
+    const after = rowsOf<{ email: string; status: string }>(
+      await database.db.execute(sql`SELECT email, status FROM alert_subscriptions WHERE email = 'ann@example.org'`),
+    );
+    expect(after.map((r) => r.status).sort()).toEqual(["confirmed", "unsubscribed"]);
+    await database.db.execute(sql`UPDATE alert_subscriptions SET status = 'confirmed' WHERE email = 'ann@example.org'`);
   });
 
   it("leaves out an address that unsubscribed before its turn", async () => {

@@ -1,11 +1,12 @@
 /**
  * The alerts' subscribers as the announcements' audiences (issue 44, parts 2 and 3): "Agenda subscribers"
  * (every confirmed alert address) and "Everyone who starred session N" (those whose kept agenda stars it), each
- * mail with the alerts' own unsubscribe link; an address unsubscribed before its turn is left out.
+ * mail with the alerts' own unsubscribe link (a new secret per mail: only hashes are stored); an address
+ * unsubscribed before its turn is left out.
  */
 import type { Audience, AudienceSource } from "../admin/announcements/audiences";
 import { alertUnsubscribeUrl } from "./alerts";
-import { alertAddresses, alertedSessions, confirmedAlertAddresses } from "./queries";
+import { alertAddressCount, alertAddresses, alertedSessions, confirmedAlertAddresses, mintAlertLinks } from "./queries";
 
 const audience = (id: string, label: string, reason: string, session?: number): Audience => ({
   id,
@@ -13,11 +14,14 @@ const audience = (id: string, label: string, reason: string, session?: number): 
   reason,
   unsubscribe: true,
   async recipients(db, origin) {
-    return (await alertAddresses(db, session)).map((r) => ({
-      email: r.email,
-      unsubscribeUrl: alertUnsubscribeUrl(origin, r.token),
-    }));
+    const addresses = await alertAddresses(db, session);
+    const tokens = await mintAlertLinks(
+      db,
+      addresses.map((r) => r.id),
+    );
+    return addresses.map((r, i) => ({ email: r.email, unsubscribeUrl: alertUnsubscribeUrl(origin, tokens[i]!) }));
   },
+  count: (db) => alertAddressCount(db, session),
   stillIn: confirmedAlertAddresses,
 });
 

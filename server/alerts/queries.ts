@@ -2,12 +2,15 @@
  * Alerts for a kept agenda's starred sessions (issue 44, part 2; migration 012): the subscriptions (an e-mail
  * address confirmed by a mailed link, or a browser's push subscription) and, after a publish, which of them are
  * told about which change. A change is a session at its SEQUENCE (the number of changes the programme records);
- * `alerts_sent` keeps each one told per subscription, under a unique key, so nobody is told twice.
+ * `alerts_sent` keeps each one told per subscription, under a unique key, so nobody is told twice. Links are
+ * kept as the SHA-256 of their secret (migration 015): a subscription's confirms and unsubscribes, and each mail
+ * after that gets an unsubscribe link of its own (`alert_links`), minted as the mail is made.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { newSecret, secretHash } from "../agenda/queries";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { alertSubscriptions, mailQueue } from "../db/schema";
+import { alertLinks, alertSubscriptions, mailQueue } from "../db/schema";
 import { mailRow, type MailDraft } from "../mail/queries";
 
 export interface AlertSubscription {
@@ -17,12 +20,18 @@ export interface AlertSubscription {
   endpoint: string | null;
   p256dh: string | null;
   auth: string | null;
-  token: string;
 }
 
 /**
+ * Confirmation mails one address gets in 24 hours at most, whatever agendas ask: anyone can keep agendas and
+ * subscribe someone else's address from each. Counted in the mail queue, so it holds across servers and restarts.
+ */
+export const ALERT_CONFIRMATIONS_PER_DAY = 3;
+
+/**
  * An address for an agenda's alerts: new (or unsubscribed before) it becomes unconfirmed and gets the mail
- * `confirmMail` makes with its token; an address already waiting or confirmed changes nothing.
+ * `confirmMail` makes with its token, unless the address had ALERT_CONFIRMATIONS_PER_DAY of them already (the
+ * answer does not say so); an address already waiting or confirmed changes nothing.
  */
 export async function subscribeEmail(
   db: Db,
@@ -30,19 +39,20 @@ export async function subscribeEmail(
   rawEmail: string,
   token: string,
   confirmMail: ((token: string) => MailDraft) | null,
-): Promise<{ created: boolean }> {
+): Promise<{ created: boolean; mailed: boolean }> {
   const email = rawEmail.trim().toLowerCase();
   return db.transaction(async (tx) => {
+    const tokenHash = secretHash(token);
     const [inserted] = await tx
       .insert(alertSubscriptions)
-      .values({ agendaId, email, token })
+      .values({ agendaId, email, tokenHash })
       .onConflictDoNothing()
-      .returning({ token: alertSubscriptions.token });
-    let kept = inserted?.token;
+      .returning({ id: alertSubscriptions.id });
+    let kept = Boolean(inserted);
     if (!kept) {
       const [again] = await tx
         .update(alertSubscriptions)
-        .set({ status: "unconfirmed", token, confirmedAt: null })
+        .set({ status: "unconfirmed", tokenHash, confirmedAt: null })
         .where(
           and(
             eq(alertSubscriptions.agendaId, agendaId),
@@ -50,11 +60,26 @@ export async function subscribeEmail(
             eq(alertSubscriptions.status, "unsubscribed"),
           ),
         )
-        .returning({ token: alertSubscriptions.token });
-      kept = again?.token;
+        .returning({ id: alertSubscriptions.id });
+      kept = Boolean(again);
     }
-    if (kept && confirmMail) await tx.insert(mailQueue).values(mailRow(confirmMail(kept)));
-    return { created: Boolean(kept) };
+    if (!kept || !confirmMail) return { created: kept, mailed: false };
+    const mail = confirmMail(token);
+    // One request at a time per address, so that requests at once cannot pass the cap together.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`alert-confirmation:${mail.to}`}))`);
+    const [sent] = await tx
+      .select({ n: count() })
+      .from(mailQueue)
+      .where(
+        and(
+          eq(mailQueue.toAddr, mail.to),
+          eq(mailQueue.subject, mail.subject),
+          gt(mailQueue.createdAt, sql`now() - interval '24 hours'`),
+        ),
+      );
+    if ((sent?.n ?? 0) >= ALERT_CONFIRMATIONS_PER_DAY) return { created: true, mailed: false };
+    await tx.insert(mailQueue).values(mailRow(mail));
+    return { created: true, mailed: true };
   });
 }
 
@@ -67,7 +92,7 @@ export async function subscribePush(
 ): Promise<void> {
   await db
     .insert(alertSubscriptions)
-    .values({ agendaId, ...push, token, status: "confirmed", confirmedAt: new Date() })
+    .values({ agendaId, ...push, tokenHash: secretHash(token), status: "confirmed", confirmedAt: new Date() })
     .onConflictDoUpdate({
       target: [alertSubscriptions.agendaId, alertSubscriptions.endpoint],
       targetWhere: sql`endpoint IS NOT NULL`,
@@ -94,19 +119,47 @@ export async function confirmAlerts(db: Db, token: string): Promise<boolean> {
   const rows = await db
     .update(alertSubscriptions)
     .set({ status: "confirmed", confirmedAt: sql`coalesce(${alertSubscriptions.confirmedAt}, now())` })
-    .where(and(eq(alertSubscriptions.token, token), inArray(alertSubscriptions.status, ["unconfirmed", "confirmed"])))
+    .where(
+      and(
+        eq(alertSubscriptions.tokenHash, secretHash(token)),
+        inArray(alertSubscriptions.status, ["unconfirmed", "confirmed"]),
+      ),
+    )
     .returning({ id: alertSubscriptions.id });
   return rows.length > 0;
 }
 
-/** Stops the alerts of a token (its row stays, unsubscribed, until the agenda goes); false for an unknown token. */
+/**
+ * Stops the alerts of a token, the confirmation's or a later mail's (its row stays, unsubscribed, until the agenda
+ * goes); false for an unknown token.
+ */
 export async function unsubscribeAlerts(db: Db, token: string): Promise<boolean> {
+  const hash = secretHash(token);
   const rows = await db
     .update(alertSubscriptions)
     .set({ status: "unsubscribed" })
-    .where(eq(alertSubscriptions.token, token))
+    .where(
+      or(
+        eq(alertSubscriptions.tokenHash, hash),
+        inArray(
+          alertSubscriptions.id,
+          db.select({ id: alertLinks.subscriptionId }).from(alertLinks).where(eq(alertLinks.tokenHash, hash)),
+        ),
+      ),
+    )
     .returning({ id: alertSubscriptions.id });
   return rows.length > 0;
+}
+
+/** Rows per INSERT of links: three values each. */
+const LINK_CHUNK = 1000;
+
+/** A new unsubscribe link's secret for each subscription, in order; only their hashes are stored. */
+export async function mintAlertLinks(db: Db, subscriptionIds: readonly number[]): Promise<string[]> {
+  const secrets = subscriptionIds.map(() => newSecret());
+  const rows = subscriptionIds.map((subscriptionId, i) => ({ tokenHash: secretHash(secrets[i]!), subscriptionId }));
+  for (let i = 0; i < rows.length; i += LINK_CHUNK) await db.insert(alertLinks).values(rows.slice(i, i + LINK_CHUNK));
+  return secrets;
 }
 
 /** Removes a push subscription whose service answered that it is gone (404 or 410). */
@@ -126,12 +179,13 @@ const MAIL_CHUNK = 1000;
 /**
  * In one transaction: records, for every confirmed subscription whose agenda stars one of `changed`, each change
  * it was not told yet (the unique key drops the rest), and queues one mail per address for all of its new
- * changes (`mailFor` writes it). Answers the push subscriptions to tell, each with its new changes.
+ * changes (`mailFor` writes it, with the secret of its own unsubscribe link). Answers the push subscriptions to
+ * tell, each with its new changes.
  */
 export async function queueAlerts(
   db: Db,
   changed: readonly ChangedSession[],
-  mailFor: (sub: AlertSubscription, sessions: number[]) => MailDraft,
+  mailFor: (sub: AlertSubscription, sessions: number[], unsubscribeToken: string) => MailDraft,
 ): Promise<{ mails: number; pushes: { sub: AlertSubscription; sessions: number[] }[] }> {
   if (changed.length === 0) return { mails: 0, pushes: [] };
   return db.transaction(async (tx) => {
@@ -149,7 +203,7 @@ export async function queueAlerts(
           ON CONFLICT DO NOTHING
           RETURNING subscription_id, session_number
         )
-        SELECT s.id, s.agenda_id, s.email, s.endpoint, s.p256dh, s.auth, s.token,
+        SELECT s.id, s.agenda_id, s.email, s.endpoint, s.p256dh, s.auth,
                array_agg(f.session_number ORDER BY f.session_number) AS sessions
         FROM fresh f JOIN alert_subscriptions s ON s.id = f.subscription_id
         GROUP BY s.id`),
@@ -162,11 +216,15 @@ export async function queueAlerts(
         endpoint: (r.endpoint as string | null) ?? null,
         p256dh: (r.p256dh as string | null) ?? null,
         auth: (r.auth as string | null) ?? null,
-        token: String(r.token),
       },
       sessions: sessionsOf(r.sessions),
     }));
-    const mails = subs.filter((s) => s.sub.email).map((s) => mailRow(mailFor(s.sub, s.sessions)));
+    const mailed = subs.filter((s) => s.sub.email);
+    const tokens = await mintAlertLinks(
+      tx,
+      mailed.map((s) => s.sub.id),
+    );
+    const mails = mailed.map((s, i) => mailRow(mailFor(s.sub, s.sessions, tokens[i]!)));
     for (let i = 0; i < mails.length; i += MAIL_CHUNK)
       await tx.insert(mailQueue).values(mails.slice(i, i + MAIL_CHUNK));
     return { mails: mails.length, pushes: subs.filter((s) => s.sub.endpoint) };
@@ -183,21 +241,33 @@ function sessionsOf(value: unknown): number[] {
     .map(Number);
 }
 
+const starring = (session?: number) =>
+  session === undefined
+    ? sql``
+    : sql`AND EXISTS (SELECT 1 FROM agenda_stars st WHERE st.agenda_id = s.agenda_id AND st.session_number = ${session} AND st.starred)`;
+
 /**
- * Confirmed alert addresses, each once (lower-case, with a token of its own for the unsubscribe link): of every
- * kept agenda, or of those that star `session`. The announcements' audiences (server/admin/announcements/).
+ * Confirmed alert addresses, each once (lower-case, with a subscription of theirs for the unsubscribe link): of
+ * every kept agenda, or of those that star `session`. The announcements' audiences (server/admin/announcements/).
  */
-export async function alertAddresses(db: Db, session?: number): Promise<{ email: string; token: string }[]> {
-  const starred =
-    session === undefined
-      ? sql``
-      : sql`AND EXISTS (SELECT 1 FROM agenda_stars st WHERE st.agenda_id = s.agenda_id AND st.session_number = ${session} AND st.starred)`;
-  return rowsOf<{ email: string; token: string }>(
+export async function alertAddresses(db: Db, session?: number): Promise<{ email: string; id: number }[]> {
+  const rows = rowsOf<{ email: string; id: number | string }>(
     await db.execute(sql`
-      SELECT DISTINCT ON (s.email) s.email, s.token FROM alert_subscriptions s
-      WHERE s.email IS NOT NULL AND s.status = 'confirmed' ${starred}
+      SELECT DISTINCT ON (s.email) s.email, s.id FROM alert_subscriptions s
+      WHERE s.email IS NOT NULL AND s.status = 'confirmed' ${starring(session)}
       ORDER BY s.email, s.id`),
   );
+  return rows.map((r) => ({ email: r.email, id: Number(r.id) }));
+}
+
+/** How many addresses `alertAddresses` lists, without making their links. */
+export async function alertAddressCount(db: Db, session?: number): Promise<number> {
+  const [row] = rowsOf<{ n: number | string }>(
+    await db.execute(sql`
+      SELECT count(DISTINCT s.email) AS n FROM alert_subscriptions s
+      WHERE s.email IS NOT NULL AND s.status = 'confirmed' ${starring(session)}`),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** The sessions some confirmed alert address stars, by number. */

@@ -8,13 +8,13 @@
  *   scanners follow links and must not act); a POST acts: for unsubscribe that is RFC 8058's one-click POST,
  *   which mail programs send from the List-Unsubscribe header with no other step.
  */
-import { randomBytes } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { ALERT_PATHS, AlertRequestSchema, type AgendaAlerts } from "../../app/lib/agenda/alerts";
 import { KEPT_SECRET_PATTERN } from "../../app/lib/agenda/kept-link";
-import { findAgenda } from "../agenda/queries";
+import { findAgenda, newSecret } from "../agenda/queries";
 import type { Database } from "../db/client";
 import { apiBody } from "../headers";
+import { NO_STORE } from "../http-policy";
 import type { MailDraft } from "../mail/queries";
 import { mailedLink } from "../mailed-links";
 import { missLimit, rateLimit } from "../rate-limit";
@@ -36,8 +36,6 @@ export interface AlertRoutesOptions {
   /** Subscriptions per client and window (default 20 per 10 minutes). */
   limit?: { max: number; windowMs: number };
 }
-
-const newToken = () => randomBytes(24).toString("base64url");
 
 export function confirmAlertMail(email: string, token: string, siteUrl: string): MailDraft {
   const confirm = `${siteUrl}${ALERT_PATHS.confirm}?t=${encodeURIComponent(token)}`;
@@ -66,12 +64,18 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
   const key = options.clientKey ?? (() => "client");
   const misses = missLimit({ max: 20, windowMs: 600_000, now });
 
+  /** The agenda named, always answered when it exists; an unknown one is 404, or 429 after too many (../agenda/). */
   const agendaOf = async (c: Context) => {
-    const client = key(c);
-    if (misses.blocked(client)) return c.json({ error: "Too many requests: try again in a moment." }, 429);
     const secret = c.req.param("secret") ?? "";
     const agenda = KEPT_SECRET_PATTERN.test(secret) ? await findAgenda(db, secret) : undefined;
     if (agenda) return agenda;
+    const client = key(c);
+    const wait = misses.blocked(client);
+    if (wait)
+      return c.json({ error: "Too many requests: try again in a moment." }, 429, {
+        "Retry-After": String(wait),
+        "Cache-Control": NO_STORE,
+      });
     misses.miss(client);
     return c.json({ error: "not-found", message: "This agenda link is not known (any more)." }, 404);
   };
@@ -113,17 +117,17 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
         const { siteUrl } = options;
         // Kept and mailed as the subscription keeps it: lower-case (as the newsletter's).
         const email = request.email.trim().toLowerCase();
-        const { created } = await subscribeEmail(
+        const { mailed } = await subscribeEmail(
           db,
           agenda.id,
           email,
-          newToken(),
+          newSecret(),
           siteUrl ? (token) => confirmAlertMail(email, token, siteUrl) : null,
         );
-        if (created) options.onQueued?.();
+        if (mailed) options.onQueued?.();
       } else {
         const { endpoint, keys } = request.push;
-        await subscribePush(db, agenda.id, { endpoint, ...keys }, newToken());
+        await subscribePush(db, agenda.id, { endpoint, ...keys }, newSecret());
       }
       return c.json(await state(agenda.id), 202);
     },

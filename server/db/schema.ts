@@ -279,6 +279,10 @@ export const ticketHolds = pgTable("ticket_holds", {
   /** The provider's page for that session: a retried request is sent to the same one. */
   checkoutUrl: text("checkout_url"),
   waitlistId: bigint("waitlist_id", { mode: "number" }),
+  /** Who asked, as a hash (issue 50): a client keeps at most TICKET_OPEN_HOLDS open holds. */
+  clientHash: text("client_hash"),
+  /** A free order waiting for its address to be confirmed: the SHA-256 of the mailed link's secret. */
+  confirmHash: text("confirm_hash").unique(),
   status: text("status").notNull().default("held"),
   expiresAt: time("expires_at").notNull(),
   createdAt: time("created_at").notNull().defaultNow(),
@@ -290,8 +294,6 @@ export const ticketOrders = pgTable("ticket_orders", {
     .notNull()
     .unique()
     .references(() => ticketHolds.id),
-  /** The secret of the buyer's page, /tickets/<token>. */
-  token: text("token").notNull().unique(),
   planId: text("plan_id").notNull(),
   email: text("email").notNull(),
   name: text("name").notNull(),
@@ -302,6 +304,25 @@ export const ticketOrders = pgTable("ticket_orders", {
   status: text("status").notNull().default("paid"),
   createdAt: time("created_at").notNull().defaultNow(),
   cancelledAt: time("cancelled_at"),
+});
+
+/** The secret links of an order's page, /tickets/<token>: only their SHA-256 (issue 50). */
+export const ticketOrderLinks = pgTable("ticket_order_links", {
+  tokenHash: text("token_hash").primaryKey(),
+  orderId: bigint("order_id", { mode: "number" })
+    .notNull()
+    .references(() => ticketOrders.id, { onDelete: "cascade" }),
+  createdAt: time("created_at").notNull().defaultNow(),
+});
+
+/** A ticket sent on to another address (issue 50: counted per ticket and order and day). */
+export const ticketForwards = pgTable("ticket_forwards", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  orderId: bigint("order_id", { mode: "number" })
+    .notNull()
+    .references(() => ticketOrders.id, { onDelete: "cascade" }),
+  code: text("code").notNull(),
+  createdAt: time("created_at").notNull().defaultNow(),
 });
 
 /** One person admitted: the code a QR carries, signed (app/lib/tickets/payload.ts). */
@@ -327,7 +348,8 @@ export const ticketWaitlist = pgTable("ticket_waitlist", {
   /** The name they gave (migration 009), else null. */
   name: text("name"),
   quantity: integer("quantity").notNull(),
-  token: text("token").notNull().unique(),
+  /** The SHA-256 of its link's secret (migration 015): the confirmation's, then the offer's. */
+  tokenHash: text("token_hash").notNull().unique(),
   status: text("status").notNull().default("unconfirmed"),
   createdAt: time("created_at").notNull().defaultNow(),
   confirmedAt: time("confirmed_at"),
@@ -392,8 +414,8 @@ export const alertSubscriptions = pgTable("alert_subscriptions", {
   endpoint: text("endpoint"),
   p256dh: text("p256dh"),
   auth: text("auth"),
-  /** Confirms and unsubscribes (the mailed links, List-Unsubscribe). */
-  token: text("token").notNull().unique(),
+  /** The SHA-256 of the confirmation link's secret (migration 015), which unsubscribes too. */
+  tokenHash: text("token_hash").notNull().unique(),
   /** "unconfirmed" | "confirmed" | "unsubscribed" */
   status: text("status").notNull().default("unconfirmed"),
   createdAt: time("created_at").notNull().defaultNow(),
@@ -413,6 +435,15 @@ export const alertsSent = pgTable(
   },
   (t) => [primaryKey({ columns: [t.subscriptionId, t.sessionNumber, t.sequence] })],
 );
+
+/** The unsubscribe links of alert and announcement mails, one per mail (migration 015): the SHA-256 of each secret. */
+export const alertLinks = pgTable("alert_links", {
+  tokenHash: text("token_hash").primaryKey(),
+  subscriptionId: bigint("subscription_id", { mode: "number" })
+    .notNull()
+    .references(() => alertSubscriptions.id, { onDelete: "cascade" }),
+  createdAt: time("created_at").notNull().defaultNow(),
+});
 
 /** Issue 44, part 3: an organisers' announcement, shown as the site's banner from `sentAt` until `showsUntil`. */
 export const announcements = pgTable("announcements", {
@@ -476,6 +507,7 @@ export const schema = {
   agendaStars,
   alertSubscriptions,
   alertsSent,
+  alertLinks,
   announcements,
   announcementRecipients,
 };

@@ -7,7 +7,7 @@
  */
 export const WAITLIST_JOIN_PATH = "/api/tickets/waitlist";
 
-/** 201 (joined: a confirmation link was mailed) or 200 (already on the list): the same message either way. */
+/** 201, whether the address joined (a confirmation link was mailed) or was on the list already: it tells no one who is. */
 export interface WaitlistJoinAnswer {
   ok: true;
   message: string;

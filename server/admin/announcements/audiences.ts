@@ -26,8 +26,10 @@ export interface Audience {
   reason: string;
   /** Its mails carry an unsubscribe link (each recipient's own). */
   unsubscribe: boolean;
-  /** Each address once. `origin`: the site's own, for unsubscribe links. */
+  /** Each address once. `origin`: the site's own, for unsubscribe links (the alerts' are made anew: see `count`). */
   recipients(db: Db, origin: string): Promise<Recipient[]>;
+  /** How many recipients, without making their links (the alerts' stores a new link per recipient): for counts. */
+  count?(db: Db): Promise<number>;
   /** Of these addresses, those still in the audience now (omitted: nobody leaves it). */
   stillIn?(db: Db, emails: string[]): Promise<Set<string>>;
 }

@@ -3,7 +3,10 @@
  * link is opened, then "waiting" (in line by `confirmed_at`), "offered" while a hold of its own keeps seats for
  * it (ticket_holds.waitlist_id), "bought" once that hold is sold, "left" when an offer ran out unused. Seats
  * are only ever taken through `holdSeats` (../queries.ts): nobody is offered a seat that someone else holds.
+ * An entry's link is kept as the SHA-256 of its secret (migration 015): the confirmation's, replaced by the
+ * offer's when an offer is mailed.
  */
+import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/rows";
@@ -13,12 +16,15 @@ import type { Hold } from "../queries";
 
 export type WaitlistEntry = typeof ticketWaitlist.$inferSelect;
 
+/** What is stored of a link's secret (as server/agenda/queries.ts `secretHash`, and migration 015). */
+const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
 export interface JoinRequest {
   planId: string;
   email: string;
   quantity: number;
   name?: string | null;
-  /** A fresh random token, used when the address is new on this plan's list (or had left it). */
+  /** A fresh random secret, used when the address is new on this plan's list (or had left it); its hash is kept. */
   token: string;
 }
 
@@ -41,7 +47,7 @@ export async function joinWaitlist(
         email,
         name: request.name ?? null,
         quantity: request.quantity,
-        token: request.token,
+        tokenHash: tokenHash(request.token),
       })
       .onConflictDoNothing({ target: [ticketWaitlist.planId, ticketWaitlist.email] })
       .returning();
@@ -52,7 +58,7 @@ export async function joinWaitlist(
           status: "unconfirmed",
           quantity: request.quantity,
           name: request.name ?? null,
-          token: request.token,
+          tokenHash: tokenHash(request.token),
           createdAt: sql`now()`,
           confirmedAt: null,
           offeredAt: null,
@@ -66,7 +72,7 @@ export async function joinWaitlist(
         )
         .returning();
     if (entry) {
-      await tx.insert(mailQueue).values(mailRow(confirmMail(entry.token)));
+      await tx.insert(mailQueue).values(mailRow(confirmMail(request.token)));
       return { created: true, entry };
     }
     const [existing] = await tx
@@ -78,14 +84,20 @@ export async function joinWaitlist(
 }
 
 export const entryByToken = async (db: Db, token: string): Promise<WaitlistEntry | undefined> =>
-  (await db.select().from(ticketWaitlist).where(eq(ticketWaitlist.token, token)).limit(1))[0];
+  (
+    await db
+      .select()
+      .from(ticketWaitlist)
+      .where(eq(ticketWaitlist.tokenHash, tokenHash(token)))
+      .limit(1)
+  )[0];
 
 /** Confirms an entry (it gets in line at `now`); a confirmed one stays where it is. Undefined: no such token. */
 export async function confirmEntry(db: Db, token: string, now: Date): Promise<WaitlistEntry | undefined> {
   const [confirmed] = await db
     .update(ticketWaitlist)
     .set({ status: "waiting", confirmedAt: now })
-    .where(and(eq(ticketWaitlist.token, token), eq(ticketWaitlist.status, "unconfirmed")))
+    .where(and(eq(ticketWaitlist.tokenHash, tokenHash(token)), eq(ticketWaitlist.status, "unconfirmed")))
     .returning();
   return confirmed ?? (await entryByToken(db, token));
 }
@@ -117,9 +129,18 @@ export async function unclaimEntry(db: Db, id: number): Promise<void> {
     .where(and(eq(ticketWaitlist.id, id), eq(ticketWaitlist.status, "offered")));
 }
 
-/** The offer's mail, queued on its own (the hold is made already). */
-export async function queueOfferMail(db: Db, mail: MailDraft): Promise<void> {
-  await db.insert(mailQueue).values(mailRow(mail));
+/**
+ * The offer's mail (the hold is made already), with the entry's link replaced by the offer's `token` in the same
+ * transaction: only the hash of the link in the newest mail is kept.
+ */
+export async function queueOfferMail(db: Db, entryId: number, token: string, mail: MailDraft): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(ticketWaitlist)
+      .set({ tokenHash: tokenHash(token) })
+      .where(eq(ticketWaitlist.id, entryId));
+    await tx.insert(mailQueue).values(mailRow(mail));
+  });
 }
 
 /** Offers whose hold was released unused: their entries leave the list (the seats pass to the next). */

@@ -2,7 +2,8 @@
  * The waiting list's routes (issue 42, item 4), registered on the box office's sub-app (../routes.ts):
  *
  * - `POST /api/tickets/waitlist`: join a plan's list (same origin; JSON, or a plain form post); refused while
- *   seats for that quantity are free; mails a confirmation link; once per plan and address. The fields are
+ *   seats for that quantity are free; mails a confirmation link; once per plan and address, answered the same
+ *   (201) whether or not the address was on the list already, so the answer tells nobody who is. The fields are
  *   checked with the form's definition (app/forms/waitlist.ts); a plain post is answered with a 303 back to
  *   `/buy-ticket?plan=<plan>` at the form's answer (`#sent-waitlist`, `#invalid-waitlist-<field>`).
  * - `GET|POST /api/tickets/waitlist/confirm?token=`: the confirmation link. As with the newsletter's links, the
@@ -85,8 +86,9 @@ export function registerWaitlist(
           : c.html(page("Seats are free", text, `/buy-ticket?plan=${encodeURIComponent(plan)}`), 409);
       }
       case "joined":
+        // The same answer whether or not the address was on the list already: it tells nobody who is on it.
         return json
-          ? c.json({ ok: true, message: message(email) } satisfies WaitlistJoinAnswer, result.created ? 201 : 200)
+          ? c.json({ ok: true, message: message(email) } satisfies WaitlistJoinAnswer, 201)
           : c.redirect(`${back}#${sentId("waitlist")}`, 303);
     }
   });
@@ -109,7 +111,7 @@ export function registerWaitlist(
       return c.html(page("Link not valid", "This confirmation link is not valid (any more).", "/"), 404);
     if (entry.status === "bought")
       return c.html(page("Already bought", "You have bought these tickets already: see your e-mail.", "/"));
-    const offered = (await waitlist.offer(token)).kind === "open";
+    const offered = entry.status === "offered";
     return c.html(
       page(
         "You are on the waiting list",

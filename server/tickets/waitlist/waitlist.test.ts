@@ -5,10 +5,11 @@
  * mail); nobody else can buy that seat; the offer runs out (the clock moved past WAITLIST_OFFER_HOURS, then
  * the sweep); the second gets it and buys through the fake card provider.
  */
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { databaseBackends } from "../../../tests/fixtures/database-backends";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { boxOfficeApp, type BoxOfficeApp } from "../../../tests/fixtures/box-office-app";
+import { boxOfficeApp, registerFree, type BoxOfficeApp } from "../../../tests/fixtures/box-office-app";
 import type { Database } from "../../db/client";
 import { rowsOf } from "../../db/rows";
 import { stock } from "../queries";
@@ -16,6 +17,7 @@ import { stock } from "../queries";
 const backends = databaseBackends("waitlist");
 
 const HOUR = 3_600_000;
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 describe.each(backends)("the waiting list on %s", (_name, open) => {
   let database: Database;
@@ -51,6 +53,9 @@ describe.each(backends)("the waiting list on %s", (_name, open) => {
     expect((await t.complete(session.id)).status).toBe(200);
     return session;
   }
+  const stored = async (email: string) =>
+    (await rows<{ token_hash: string }>(sql`SELECT token_hash FROM ticket_waitlist WHERE email = ${email}`))[0]
+      ?.token_hash;
   const join = (body: Record<string, unknown>) => t.request("POST", "/api/tickets/waitlist", { body });
 
   it("moves by itself: sold out, two join, a cancel offers the first, the offer runs out, the second buys", async () => {
@@ -70,11 +75,17 @@ describe.each(backends)("the waiting list on %s", (_name, open) => {
     // Back to the page, where the form's answer shows through `:target`.
     expect(a.status).toBe(303);
     expect(a.headers.get("location")).toBe("/buy-ticket?plan=solo#sent-waitlist");
-    expect((await join({ plan: "solo", quantity: 1, email: "second@example.org" })).status).toBe(201);
-    const again = await join({ plan: "solo", quantity: 1, email: "first@example.org" });
-    expect(again.status).toBe(200);
+    const joined = await join({ plan: "solo", quantity: 1, email: "second@example.org" });
+    expect(joined.status).toBe(201);
+    const answer: unknown = await joined.json();
+    // Joining again is answered the same, status and words: the answer never tells who is on the list.
+    const again = await join({ plan: "solo", quantity: 1, email: "second@example.org" });
+    expect(again.status).toBe(joined.status);
+    expect(await again.json()).toEqual(answer);
+    expect((await join({ plan: "solo", quantity: 1, email: "first@example.org" })).status).toBe(201);
     expect(await rows(sql`SELECT 1 FROM ticket_waitlist WHERE plan_id = 'solo'`)).toHaveLength(2);
     expect(await mailsTo("first@example.org")).toHaveLength(1);
+    expect(await mailsTo("second@example.org")).toHaveLength(1);
     // A quantity the plan never sells in one order, and a plan that does not exist, are refused.
     expect((await join({ plan: "solo", quantity: 3, email: "x@example.org" })).status).toBe(422);
     expect((await join({ plan: "nope", quantity: 1, email: "x@example.org" })).status).toBe(422);
@@ -101,6 +112,9 @@ describe.each(backends)("the waiting list on %s", (_name, open) => {
 
     // Confirming: the GET only shows a button (mail scanners follow links); the POST puts them in line.
     const firstToken = linkIn((await mailsTo("first@example.org"))[0]!.body, "/api/tickets/waitlist/confirm");
+    // Only the link's SHA-256 is stored: a copy of the database opens no link.
+    expect(await stored("first@example.org")).toBe(sha256(firstToken));
+    expect(JSON.stringify(await rows(sql`SELECT * FROM ticket_waitlist`))).not.toContain(firstToken);
     const shown = await t.request("GET", `/api/tickets/waitlist/confirm?token=${firstToken}`);
     expect(await shown.text()).toContain("Confirm my place");
     expect(
@@ -132,7 +146,10 @@ describe.each(backends)("the waiting list on %s", (_name, open) => {
     expect(t.fake.refunds.map((r) => r.payment_intent)).toEqual([t.fake.sessions.get(first.id)!.payment_intent]);
     const offer = (await mailsTo("first@example.org")).at(-1)!;
     expect(offer.subject).toBe("Seats are free for you: 1 × Solo");
-    expect(linkIn(offer.body, "/api/tickets/offer")).toBe(firstToken);
+    // The offer's link is a new secret (the confirmation's has done its job), stored as its hash only.
+    const offerToken = linkIn(offer.body, "/api/tickets/offer");
+    expect(offerToken).not.toBe(firstToken);
+    expect(await stored("first@example.org")).toBe(sha256(offerToken));
     expect(await mailsTo("second@example.org")).toHaveLength(1);
     expect((await stock(database.db)).solo).toMatchObject({ sold: 0, held: 1, left: 0 });
 
@@ -140,7 +157,7 @@ describe.each(backends)("the waiting list on %s", (_name, open) => {
     expect((await t.box.buy({ plan: "solo", quantity: 1, name: "Late", email: "late@example.org" })).kind).toBe(
       "sold-out",
     );
-    const page = await t.request("GET", `/api/tickets/offer?token=${firstToken}`);
+    const page = await t.request("GET", `/api/tickets/offer?token=${offerToken}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Pay for my seats");
 
@@ -155,8 +172,8 @@ describe.each(backends)("the waiting list on %s", (_name, open) => {
       { email: "first@example.org", status: "left" },
       { email: "second@example.org", status: "offered" },
     ]);
-    expect((await t.request("GET", `/api/tickets/offer?token=${firstToken}`)).status).toBe(410);
-    expect((await t.request("POST", "/api/tickets/offer", { body: { token: firstToken }, form: true })).status).toBe(
+    expect((await t.request("GET", `/api/tickets/offer?token=${offerToken}`)).status).toBe(410);
+    expect((await t.request("POST", "/api/tickets/offer", { body: { token: offerToken }, form: true })).status).toBe(
       410,
     );
     const second = (await mailsTo("second@example.org")).at(-1)!;
@@ -194,9 +211,26 @@ describe.each(backends)("the waiting list on %s", (_name, open) => {
     expect(after.headers.get("location")).toMatch(/^\/tickets\/[\w-]{32}$/);
   });
 
+  it("offers the seats at once to someone who confirms while they are free, by a link of its own", async () => {
+    // Solo is sold out (the second person bought it); a third joins, and the order is cancelled before they confirm.
+    expect((await join({ plan: "solo", quantity: 1, email: "third@example.org" })).status).toBe(201);
+    const cookie = await t.signIn();
+    const [order] = await rows<{ id: string }>(sql`SELECT id FROM ticket_orders WHERE email = 'second@example.org'`);
+    const cancel = await t.request("POST", `/api/admin/attendees/orders/${order!.id}/cancel`, { body: {}, cookie });
+    expect(await cancel.json()).toMatchObject({ seats: 1, offered: 0 });
+    const token = linkIn((await mailsTo("third@example.org"))[0]!.body, "/api/tickets/waitlist/confirm");
+    const confirmed = await t.request("POST", "/api/tickets/waitlist/confirm", { body: { token }, form: true });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain("Seats are free right now");
+    const offer = (await mailsTo("third@example.org")).at(-1)!;
+    expect(offer.subject).toBe("Seats are free for you: 1 × Solo");
+    const page = await t.request("GET", `/api/tickets/offer?token=${linkIn(offer.body, "/api/tickets/offer")}`);
+    expect(await page.text()).toContain("Pay for my seats");
+  });
+
   it("offers a free plan's freed seats to the first whose quantity fits, and takes the order at once", async () => {
     for (const email of ["a@example.org", "b@example.org", "c@example.org"])
-      expect((await t.box.buy({ plan: "free", quantity: 1, name: "A", email })).kind).toBe("order");
+      expect((await registerFree(t.box, { plan: "free", quantity: 1, name: "A", email })).kind).toBe("order");
     // Two want 2 seats and 1 seat: when one seat comes free, the one who fits gets it, the other keeps their place.
     for (const [email, quantity] of [
       ["two@example.org", 2],

@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import type { TicketsData } from "../../../app/lib/build-outputs";
 import type { Db } from "../../db/client";
 import type { MailDraft } from "../../mail/queries";
-import { holdSeats, orderOfHold, stock, type Hold, type SaleResult } from "../queries";
+import { holdSeats, newOrderLink, orderOfHold, stock, type Hold, type SaleResult } from "../queries";
 import {
   claimEntry,
   confirmEntry,
@@ -72,6 +72,8 @@ export type TakeResult =
   | { kind: "failed"; contact: string }
   | { kind: "no-payments"; contact: string };
 
+const newToken = () => randomBytes(24).toString("base64url");
+
 const when = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat("en-GB", {
     timeZone,
@@ -110,10 +112,10 @@ export function createWaitlist(deps: WaitlistDeps) {
     };
   }
 
-  function offerMail(data: TicketsData, entry: WaitlistEntry, hold: Hold): MailDraft {
+  function offerMail(data: TicketsData, entry: WaitlistEntry, hold: Hold, token: string): MailDraft {
     const plan = data.plans[entry.planId];
     const title = plan?.title ?? entry.planId;
-    const link = `${deps.siteUrl()}${WAITLIST_PATHS.offer}?token=${entry.token}`;
+    const link = `${deps.siteUrl()}${WAITLIST_PATHS.offer}?token=${token}`;
     const price =
       hold.amountMinor === 0
         ? "They are free."
@@ -168,7 +170,9 @@ export function createWaitlist(deps: WaitlistDeps) {
         await unclaimEntry(db, next.id);
         break;
       }
-      await queueOfferMail(db, offerMail(data, next, held.hold));
+      // A new link for the offer: only hashes are stored, so the confirmation's cannot be mailed again.
+      const token = newToken();
+      await queueOfferMail(db, next.id, token, offerMail(data, next, held.hold, token));
       deps.onQueued?.();
       deps.log(`tickets: waiting-list entry ${next.id} offered ${held.hold.seats} seats of ${planId}`);
       offered.push({ ...next, status: "offered", offeredAt: now });
@@ -205,7 +209,7 @@ export function createWaitlist(deps: WaitlistDeps) {
           email: request.email,
           name: request.name ?? null,
           quantity: request.quantity,
-          token: randomBytes(24).toString("base64url"),
+          token: newToken(),
         },
         (token) => ({ ...confirmMail(data, request.plan, request.quantity, token), to: request.email.toLowerCase() }),
       );
@@ -213,11 +217,15 @@ export function createWaitlist(deps: WaitlistDeps) {
       return { kind: "joined", created, entry };
     },
 
-    /** The confirmation link: in line from now. Then seats may be free already (the list was empty). */
+    /**
+     * The confirmation link: in line from now. Then seats may be free already (the list was empty): the entry
+     * answered is then "offered" (its link is now the offer mail's).
+     */
     async confirm(token: string): Promise<WaitlistEntry | undefined> {
       const entry = await confirmEntry(db, token, date());
-      if (entry?.status === "waiting") await offerFreedSeats(entry.planId);
-      return entry;
+      if (entry?.status !== "waiting") return entry;
+      const offered = await offerFreedSeats(entry.planId);
+      return offered.find((e) => e.id === entry.id) ?? entry;
     },
 
     /** What an offer link leads to. */
@@ -236,7 +244,11 @@ export function createWaitlist(deps: WaitlistDeps) {
         };
       }
       const last = await latestOffer(db, entry.id);
-      if (last?.status === "sold") return { kind: "bought", token: (await orderOfHold(db, last.id))?.token ?? null };
+      if (last?.status === "sold") {
+        // Only hashes of an order's links are kept: the offer's own link opens a new one to its order.
+        const order = await orderOfHold(db, last.id);
+        return { kind: "bought", token: order ? await newOrderLink(db, order.id) : null };
+      }
       return { kind: "expired" };
     },
 
@@ -244,15 +256,16 @@ export function createWaitlist(deps: WaitlistDeps) {
     async take(token: string): Promise<TakeResult> {
       const state = await this.offer(token);
       if (state.kind !== "open") return state;
-      const { hold, entry } = state;
+      const { hold } = state;
       if (hold.amountMinor === 0) {
         const sale = await deps.sell(hold.id);
-        return sale.ok ? { kind: "order", token: sale.order.token } : { kind: "expired" };
+        if (!sale.ok) return { kind: "expired" };
+        return { kind: "order", token: sale.token ?? (await newOrderLink(db, sale.order.id)) };
       }
       const data = await deps.plans();
       const contact = `${data.contact.email} or ${data.contact.phone}`;
       if (!deps.payments) return { kind: "no-payments", contact };
-      const started = await deps.checkout(hold, `${WAITLIST_PATHS.offer}?token=${entry.token}`);
+      const started = await deps.checkout(hold, `${WAITLIST_PATHS.offer}?token=${token}`);
       return "url" in started ? { kind: "checkout", url: started.url } : { kind: "failed", contact: started.contact };
     },
   };
