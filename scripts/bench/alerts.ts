@@ -75,7 +75,7 @@ export async function benchAlerts(): Promise<void> {
         (${numbers[0]!}::int), (${numbers.at(-1)!}::int)) v(n)
       ON CONFLICT DO NOTHING`);
     await db.execute(sql`
-      INSERT INTO alert_subscriptions (agenda_id, email, token, status, confirmed_at)
+      INSERT INTO alert_subscriptions (agenda_id, email, token_hash, status, confirmed_at)
       SELECT id, 'bench-' || id || '@example.org', 'bench-token-' || id, 'confirmed', now() FROM agendas`);
 
     const times: number[] = [];

@@ -114,8 +114,8 @@ async function listBench() {
         SELECT 'family', 1, 5, 'bench-' || i || '@example.org', 'Bench Family ' || i, 5900, 'USD', 'sold', now()
         FROM generate_series(1, ${ATTENDEES / 5}) AS i`);
       const orders = await database.db.execute(sql`
-        INSERT INTO ticket_orders (hold_id, token, plan_id, email, name, amount_minor, currency)
-        SELECT id, 'bench-token-' || id, plan_id, email, name, amount_minor, currency FROM ticket_holds
+        INSERT INTO ticket_orders (hold_id, plan_id, email, name, amount_minor, currency)
+        SELECT id, plan_id, email, name, amount_minor, currency FROM ticket_holds
         RETURNING id`);
       const ids = (orders as unknown as { rows: { id: string | number }[] }).rows.map((r) => Number(r.id));
       const rows = ids.flatMap((id) =>

@@ -625,10 +625,10 @@ describe("the inbox", { timeout: 60_000 }, () => {
     for (const [i, email] of [target, other].entries()) {
       await database.db.execute(sql`INSERT INTO agendas (secret_hash) VALUES (${`erasure-${i}`})`);
       await database.db.execute(
-        sql`INSERT INTO alert_subscriptions (agenda_id, email, token, status) SELECT id, ${email.toLowerCase()}, ${`erasure-token-${i}`}, 'confirmed' FROM agendas WHERE secret_hash = ${`erasure-${i}`}`,
+        sql`INSERT INTO alert_subscriptions (agenda_id, email, token_hash, status) SELECT id, ${email.toLowerCase()}, ${`erasure-token-${i}`}, 'confirmed' FROM agendas WHERE secret_hash = ${`erasure-${i}`}`,
       );
       await database.db.execute(
-        sql`INSERT INTO alerts_sent (subscription_id, session_number, sequence) SELECT id, 3, 1 FROM alert_subscriptions WHERE token = ${`erasure-token-${i}`}`,
+        sql`INSERT INTO alerts_sent (subscription_id, session_number, sequence) SELECT id, 3, 1 FROM alert_subscriptions WHERE token_hash = ${`erasure-token-${i}`}`,
       );
     }
     // Both on an announcement's recipient list (issue 44).

@@ -192,13 +192,14 @@ export function createBoxOffice(options: BoxOfficeOptions) {
         );
     const plan = tickets.plans[hold.planId]?.title ?? hold.planId;
     const offerHours = options.offerHours ?? 24;
-    // An offer from the waiting list is kept for hours and its person is on the list already; a purchase's
-    // seats for minutes.
+    // An offer from the waiting list is kept for hours, and its place on the list ends when it lapses; a
+    // purchase's seats are kept for minutes.
+    const hours = offerHours === 1 ? "the hour" : `the ${offerHours} hours`;
     const why = hold.waitlistId
       ? [
-          `Your payment for ${plan} arrived after the ${offerHours} hours we could keep the seats offered to you from the waiting list, and by then they had gone to the next person on the list. We have refunded the payment in full; it shows on your statement within a few days.`,
+          `Your payment for ${plan} arrived after ${hours} we kept the seats offered to you from the waiting list, and by then they had gone to the next person in line. We have refunded the payment in full; it shows on your statement within a few days.`,
           "",
-          `If you still hope to come, write to us and we will tell you what is possible.`,
+          `When an offer runs out, its place on the waiting list ends too. If you still hope to come, you can join the list again (at the end of the line) on ${siteUrl()}/buy-ticket?plan=${hold.planId}, or write to us and we will tell you what is possible.`,
         ]
       : [
           `Your payment for ${plan} arrived after the ${holdMinutes} minutes we could keep your seats, and by then they had gone to someone else. We have refunded the payment in full; it shows on your statement within a few days.`,

@@ -49,11 +49,12 @@ export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptio
     const audiences = await availableAudiences(db);
     const choices: AudienceChoice[] = [];
     for (const a of audiences) {
-      const recipients = await a.recipients(db, origin(c));
+      // Counted without making links where an audience can (the alerts' makes a new link per recipient).
+      const count = a.count ? await a.count(db) : (await a.recipients(db, origin(c))).length;
       choices.push({
         id: a.id,
         label: a.label,
-        count: recipients.length,
+        count,
         reason: a.reason,
         unsubscribe: a.unsubscribe,
       });
