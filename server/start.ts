@@ -9,6 +9,7 @@ import type { Hono } from "hono";
 import { BUILD_OUTPUTS, IMAGE_MANIFEST } from "../app/lib/build-outputs";
 import { audit } from "./admin/audit/queries";
 import { alertAfterPublish } from "./alerts/alerts";
+import { sessionAudience } from "./alerts/queries";
 import { pushSender, vapidKeys } from "./alerts/push";
 import { createApp } from "./app";
 import { REPO, type Config } from "./config";
@@ -143,7 +144,10 @@ export async function startRuntime(config: Config, log = (line: string) => conso
       if (changed) log(`Alerts: ${changed} session(s) changed, ${mails} mail(s) queued`);
       void pushes.catch((error: unknown) => log(`push: ${safeError(error)}`));
     },
+    audience: (numbers) => sessionAudience(database.db, numbers),
   });
+  // Alerts a publish owed when this server stopped between going live and queueing them (issue 51).
+  await publisher.resumeAlerts();
   // Pictures go beside the content, in the same working copy (content/ and public/images/ of one repository).
   const imagesDir = picturesDir(config.CONTENT_DIR);
   /**

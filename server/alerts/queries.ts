@@ -291,3 +291,28 @@ export async function confirmedAlertAddresses(db: Db, emails: string[]): Promise
     .where(and(inArray(alertSubscriptions.email, emails), eq(alertSubscriptions.status, "confirmed")));
   return new Set(rows.map((r) => r.email!));
 }
+
+/**
+ * Who would be told of a change to each of `numbers` (issue 51, the Publish page): the kept agendas that star it,
+ * and among them the confirmed alerts by e-mail and by push (an agenda with both counts in each).
+ */
+export async function sessionAudience(
+  db: Db,
+  numbers: readonly number[],
+): Promise<Map<number, { starred: number; email: number; push: number }>> {
+  if (!numbers.length) return new Map();
+  const rows = rowsOf<{ n: number; starred: number; email: number; push: number }>(
+    await db.execute(sql`
+      SELECT s.session_number AS n, count(DISTINCT s.agenda_id)::int AS starred,
+        count(DISTINCT a.agenda_id) FILTER (WHERE a.email IS NOT NULL)::int AS email,
+        count(DISTINCT a.agenda_id) FILTER (WHERE a.endpoint IS NOT NULL)::int AS push
+      FROM agenda_stars s
+      LEFT JOIN alert_subscriptions a ON a.agenda_id = s.agenda_id AND a.status = 'confirmed'
+      WHERE s.starred AND s.session_number IN (${sql.join(
+        numbers.map((n) => sql`${n}`),
+        sql`, `,
+      )})
+      GROUP BY s.session_number`),
+  );
+  return new Map(rows.map((r) => [Number(r.n), { starred: r.starred, email: r.email, push: r.push }]));
+}

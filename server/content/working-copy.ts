@@ -148,11 +148,17 @@ export async function checkContent(copy: WorkingCopy, changes: Record<string, st
 
 const git = (copy: WorkingCopy, args: string[]) => gitIn(copy.dir, args);
 
-/** Commits one file (an absolute path inside the working copy of `dir`) as the organiser. */
-export async function commitFile(dir: string, file: string, author: Author, message: string): Promise<string> {
+/** Commits one file, or several (absolute paths inside the working copy of `dir`), as the organiser. */
+export async function commitFile(
+  dir: string,
+  file: string | readonly string[],
+  author: Author,
+  message: string,
+): Promise<string> {
   const inCopy = (args: string[]) => gitIn(dir, args);
+  const files = typeof file === "string" ? [file] : [...file];
   // Absolute paths: git takes them inside the working copy, whatever folder it runs in.
-  await inCopy(["add", "--", file]);
+  await inCopy(["add", "--", ...files]);
   await inCopy([
     ...identity(author),
     "commit",
@@ -161,7 +167,7 @@ export async function commitFile(dir: string, file: string, author: Author, mess
     "-m",
     message,
     "--",
-    file,
+    ...files,
   ]);
   return inCopy(["rev-parse", "HEAD"]);
 }

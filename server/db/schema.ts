@@ -209,6 +209,10 @@ export const builds = site.table("builds", {
   /** Its files are in build_files, for the other servers on this database. */
   stored: boolean("stored").notNull().default(false),
   createdAt: time("created_at").notNull().defaultNow(),
+  /** The build live before a publish made this one live (issue 51); null when a roll back or a deploy did. */
+  replaced: text("replaced"),
+  /** When the alerts of the programme changes since `replaced` were queued (migration 017). */
+  alertedAt: time("alerted_at"),
 });
 
 export const blobs = site.table("blobs", {

@@ -16,27 +16,42 @@ import { existsSync } from "node:fs";
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { readFile } from "node:fs/promises";
+import { ContentError, loadContent, readImageManifest } from "../../app/content/load";
+import { agendaCalendarData } from "../../app/content/paths.server";
 import {
   newBuildId,
   type BuildInfo,
+  type ChangeAudience,
   type NamedBuild,
+  type PendingPublish,
+  type ProgrammeChange,
   type PublishJob,
   type PublishOverview,
   type PublishStep,
 } from "../../app/lib/admin/publish";
-import { stepOf } from "../../app/lib/build-outputs";
+import type { AgendaCalendarInput } from "../../app/lib/agenda/ics";
+import { AgendaSessionsSchema, BUILD_OUTPUTS, IMAGE_MANIFEST, stepOf } from "../../app/lib/build-outputs";
+import { commitFile, type Author } from "../content/working-copy";
 import { git, headCommit } from "../git";
-import { buildSummary } from "./changes";
+import { buildSummary, fileLabel } from "./changes";
+import { outputFile } from "./outputs";
+import { programmeDiff } from "./programme";
+import { recordChanges, restoreSession } from "./programme-record";
 import { safeError } from "../log-safe";
 import type { LiveSite } from "./site";
 import {
   activeJob,
   addBuild,
   failStaleJobs,
+  ensureLocal,
   insertJob,
   jobById,
   KEEP_BUILDS,
   liveRow,
+  markAlerted,
+  markReplacing,
+  owedAlerts,
   readBuildInfo,
   recentBuilds,
   recentJobs,
@@ -57,6 +72,8 @@ const TAIL_LINES = 80;
 export interface Organiser {
   id: number;
   email: string;
+  /** Their display name: the author of the programme changes a publish records. */
+  name?: string | null;
 }
 
 export interface PublisherOptions {
@@ -82,7 +99,13 @@ export interface PublisherOptions {
    * the alerts of changed sessions (server/alerts/alerts.ts). Its failure is logged; the publish stands.
    */
   afterLive?: (beforeDir: string | null, afterDir: string) => Promise<void>;
+  /** Who would be told of each session's change (the alerts' subscribers): for the Publish page. */
+  audience?: (numbers: number[]) => Promise<Map<number, ChangeAudience>>;
+  /** The image manifest the content is checked against (default .generated/images.json in `repo`). */
+  imageManifest?: string;
 }
+
+const NOBODY: ChangeAudience = { starred: 0, email: 0, push: 0 };
 
 const jobOf = (row: JobRow): PublishJob => ({
   id: row.id,
@@ -130,15 +153,15 @@ export class Publisher {
    * Starts a publish; answers the new job, or the one already under way (`started: false`) when another
    * organiser or server is publishing.
    */
-  async start(by: Organiser): Promise<{ job: PublishJob; started: boolean }> {
+  async start(by: Organiser, quiet: readonly number[] = []): Promise<{ job: PublishJob; started: boolean }> {
     await this.failStale();
     const row = await insertJob(this.db, by.email);
     if (!row) {
       const active = await activeJob(this.db);
       if (active) return { job: jobOf(active), started: false };
-      return this.start(by);
+      return this.start(by, quiet);
     }
-    void this.run(row.id, by);
+    void this.run(row.id, by, new Set(quiet));
     return { job: jobOf(row), started: true };
   }
 
@@ -178,7 +201,7 @@ export class Publisher {
     };
   }
 
-  private async run(jobId: number, by: Organiser): Promise<void> {
+  private async run(jobId: number, by: Organiser, quiet: ReadonlySet<number>): Promise<void> {
     const { store, site } = this.options;
     const id = newBuildId();
     // Inside the repository: the pre-rendering imports the build's server bundle, which needs node_modules.
@@ -198,7 +221,12 @@ export class Publisher {
     };
     const heartbeat = setInterval(() => void save({}).catch(() => {}), HEARTBEAT_MS);
     heartbeat.unref();
+    /** The commit that recorded this publish's programme changes, undone if the publish fails. */
+    let recorded: string | null = null;
     try {
+      // The programme changes since the live build, recorded in the day files as the organiser's commit (issue 51).
+      await step("programme");
+      recorded = await this.recordProgramme(by, quiet);
       // Before anything reads the content: what this publish publishes.
       const commit = await this.contentHead();
       await save({ state: "running", buildId: id });
@@ -223,13 +251,12 @@ export class Publisher {
       await step("store");
       const info = await addBuild(store, folder, "move");
       await step("switch");
-      const beforeDir = site.current.dir;
+      // The alerts are owed from now until queued: a server stopped in between sends them at its next start.
+      await markReplacing(this.db, info.id, site.current.info?.id ?? null);
+      recorded = null;
       await site.publish(info.id, by.email);
       Object.assign(steps.at(-1)!, { state: "done", finishedAt: now() });
-      if (this.options.afterLive)
-        await this.options
-          .afterLive(beforeDir, site.current.dir)
-          .catch((error: unknown) => this.options.log?.(`alerts after build ${info.id}: ${safeError(error)}`));
+      await this.sendAlerts(info.id);
       let pushError: string | null = null;
       if (this.options.push && commit) {
         await step("push");
@@ -254,6 +281,8 @@ export class Publisher {
       const last = steps.at(-1);
       if (last?.state === "running") Object.assign(last, { state: "failed", finishedAt: now() });
       await rm(folder, { recursive: true, force: true }).catch(() => {});
+      // A publish that failed records no programme change.
+      if (recorded) await this.undoRecorded(recorded, by);
       await save({ state: "failed", error: message, finishedAt: new Date() }).catch(() => {});
       await this.options
         .audit({
@@ -267,6 +296,142 @@ export class Publisher {
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /** The live build's programme (its agenda-sessions.json), or null without a live build or that file. */
+  private async liveProgramme(): Promise<AgendaCalendarInput | null> {
+    const dir = this.options.site.current.dir;
+    try {
+      return AgendaSessionsSchema.parse(
+        JSON.parse(await readFile(outputFile(dir, BUILD_OUTPUTS.agendaSessions), "utf8")),
+      );
+    } catch {
+      return null;
+    }
+  }
+
+  /** The saved content's programme and the event's time zone; a ContentError when it would not build. */
+  private contentProgramme(): { programme: AgendaCalendarInput; timeZone: string } {
+    const manifest = this.options.imageManifest ?? path.join(this.options.repo, IMAGE_MANIFEST);
+    const content = loadContent(this.contentDir, readImageManifest(manifest));
+    return { programme: agendaCalendarData(content), timeZone: content.site.timeZone };
+  }
+
+  /** What "Publish" would put live now: the programme's changes with who would be told, and the other changes. */
+  async pending(): Promise<PendingPublish> {
+    const live = await this.liveProgramme();
+    let programme: ProgrammeChange[];
+    try {
+      programme = programmeDiff(live, this.contentProgramme().programme);
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      return { programme: [], files: [], problem: error.problems.join("\n") };
+    }
+    const audience = (await this.options.audience?.(programme.map((c) => c.number))) ?? new Map();
+    return {
+      programme: programme.map((c) => ({ ...c, audience: audience.get(c.number) ?? NOBODY })),
+      files: await this.savedFiles(),
+      problem: null,
+    };
+  }
+
+  /** The content's files saved since the live build, outside the programme, in people's words (each once). */
+  private async savedFiles(): Promise<string[]> {
+    const since = this.options.site.current.info?.commit;
+    if (!since) return [];
+    const out = await git(this.contentDir, ["diff", "--name-only", "--relative", `${since}..HEAD`, "--", "."]).catch(
+      () => "",
+    );
+    const labels = out
+      .split("\n")
+      .filter((rel) => rel && !rel.startsWith("schedule/"))
+      .map((rel) => fileLabel(rel));
+    return [...new Set(labels)];
+  }
+
+  /**
+   * Records the programme changes since the live build in the day files, but those in `quiet` (a typo fix), as
+   * the organiser's commit; answers the commit, or null when there was nothing to record.
+   */
+  private async recordProgramme(by: Organiser, quiet: ReadonlySet<number>): Promise<string | null> {
+    const live = await this.liveProgramme();
+    let next: ReturnType<Publisher["contentProgramme"]>;
+    try {
+      next = this.contentProgramme();
+    } catch (error) {
+      if (error instanceof ContentError) return null; // The build says what is wrong, file and field.
+      throw error;
+    }
+    const changes = programmeDiff(live, next.programme).filter((c) => !quiet.has(c.number));
+    if (!changes.length) return null;
+    const today = new Intl.DateTimeFormat("en-CA", {
+      timeZone: next.timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(new Date());
+    const files = await recordChanges(this.contentDir, changes, today, this.options.site.current.info?.commit ?? null);
+    if (!files.length) return null;
+    const titles = [...new Set(changes.map((c) => c.title))];
+    return commitFile(this.contentDir, files, this.author(by), `Programme changes announced: ${titles.join(", ")}`);
+  }
+
+  private author(by: Organiser): Author {
+    return { email: by.email, name: by.name ?? null };
+  }
+
+  /** Undoes the programme commit of a publish that failed, unless someone saved on top of it meanwhile. */
+  private async undoRecorded(commit: string, by: Organiser): Promise<void> {
+    try {
+      if ((await this.contentHead()) !== commit) return;
+      await git(this.contentDir, [
+        "-c",
+        `user.name=${by.name || by.email.split("@")[0]}`,
+        "-c",
+        `user.email=${by.email}`,
+        "revert",
+        "--no-edit",
+        commit,
+      ]);
+    } catch (error) {
+      this.options.log?.(`publish: the programme changes of a failed publish stay saved: ${safeError(error)}`);
+    }
+  }
+
+  /** Puts a session taken out of the programme back into its day, as it is live ("Put it back"). */
+  async restoreSession(by: Organiser, number: number): Promise<{ title: string } | { error: string }> {
+    const live = await this.liveProgramme();
+    const session = live?.sessions.find((s) => s.number === number);
+    const commit = this.options.site.current.info?.commit;
+    if (!session || !commit) return { error: "That session is not in the live programme." };
+    const file = await restoreSession(this.contentDir, commit, number);
+    if (!file) return { error: `${session.title} is in the programme already.` };
+    await commitFile(this.contentDir, file, this.author(by), `Put back ${session.title}`);
+    return { title: session.title };
+  }
+
+  /** The alerts of the programme changes a publish made live (server/alerts/), then marked sent. */
+  private async sendAlerts(buildId: string): Promise<void> {
+    const owed = await owedAlerts(this.db, buildId);
+    if (!owed) return;
+    try {
+      if (this.options.afterLive) {
+        const before = await ensureLocal(this.options.store, owed.replaced).catch(() => null);
+        await this.options.afterLive(before, this.options.site.current.dir);
+      }
+      await markAlerted(this.db, buildId, new Date());
+    } catch (error) {
+      this.options.log?.(`alerts after build ${buildId}: ${safeError(error)}`);
+    }
+  }
+
+  /**
+   * At start: the alerts a publish owed when its server stopped between making the build live and queueing
+   * them (each subscriber is told each change once: server/alerts/ records what it sent).
+   */
+  async resumeAlerts(): Promise<void> {
+    const live = this.options.site.current.info?.id;
+    if (live) await this.sendAlerts(live);
   }
 
   /** Pushes the published commit to CONTENT_GIT_REMOTE, on the working copy's branch; answers the error, or null. */

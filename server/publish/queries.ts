@@ -285,3 +285,21 @@ export function recentJobs(db: Db, limit: number): Promise<JobRow[]> {
 export async function updateJob(db: Db, id: number, values: Partial<JobRow>): Promise<void> {
   await db.update(publishJobs).set(values).where(eq(publishJobs.id, id));
 }
+
+/** A publish is about to make `id` live in place of `replaced`: its alerts are owed until markAlerted. */
+export async function markReplacing(db: Db, id: string, replaced: string | null): Promise<void> {
+  await db.update(builds).set({ replaced, alertedAt: null }).where(eq(builds.id, id));
+}
+
+export async function markAlerted(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(builds).set({ alertedAt: at }).where(eq(builds.id, id));
+}
+
+/** The build a publish made live and whose alerts were not queued yet (a server stopped between the two). */
+export async function owedAlerts(db: Db, liveId: string): Promise<{ replaced: string } | null> {
+  const [row] = await db
+    .select({ replaced: builds.replaced, alertedAt: builds.alertedAt })
+    .from(builds)
+    .where(eq(builds.id, liveId));
+  return row?.replaced && !row.alertedAt ? { replaced: row.replaced } : null;
+}

@@ -238,6 +238,7 @@ test.describe("one server, embedded database", () => {
     // The steps show while they run.
     const steps = page.getByRole("list", { name: "Steps of this publish" });
     await expect(steps.getByRole("listitem")).toHaveText([
+      /^Programme changes: done$/,
       /^Pictures: (done|under way)$/,
       /^Pages: /,
       /^Offline copy: /,

@@ -9,6 +9,7 @@ import {
   type PublishOverview,
   type StepGroup,
 } from "~/lib/admin/publish";
+import { PendingPublishList } from "./pending-publish";
 import { when } from "./submission-list";
 
 /** How often a running publish is asked for its steps. */
@@ -72,6 +73,8 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
+  /** The programme changes not to announce (a typo fix), chosen in "What goes live". */
+  const [quiet, setQuiet] = useState<Set<number>>(new Set());
 
   useEffect(() => {
     let live = true;
@@ -110,13 +113,16 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
   async function publish() {
     setBusy(true);
     setNotice(null);
-    const res = await adminApi<{ job: PublishJob }>("/publish", { method: "POST" });
+    const res = await adminApi<{ job: PublishJob }>("/publish", { method: "POST", body: { quiet: [...quiet] } });
     setBusy(false);
     const started = res.ok ? res.data.job : (res.data as { job?: PublishJob } | undefined)?.job;
     if (!res.ok) {
       if (!started) return fail(res.status, res.error);
       setNotice(res.error);
-    } else setNotice("Publishing…");
+    } else {
+      setNotice("Publishing…");
+      setQuiet(new Set());
+    }
     if (started) setJob(started);
   }
 
@@ -152,6 +158,9 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
           </span>
         </p>
       ) : null}
+      {running ? null : (
+        <PendingPublishList version={version} quiet={quiet} onQuiet={setQuiet} fail={fail} disabled={busy || running} />
+      )}
       <button type="button" className="btn btn-primary mt-4" disabled={busy || running} onClick={() => void publish()}>
         {running ? "Publishing…" : "Publish the saved changes"}
       </button>

@@ -46,13 +46,8 @@ export function scheduleSchemas({ image }: CollectionContext) {
     .superRefine((s, ctx) => {
       if (s.end && TIME.test(s.start) && TIME.test(s.end) && s.end <= s.start)
         ctx.addIssue({ code: "custom", path: ["end"], message: `must be after start (${s.start})` });
-      if (s.status && s.changes.length === 0)
-        ctx.addIssue({
-          code: "custom",
-          path: ["changes"],
-          message: `say when the session was ${s.status}: add a change such as { date: YYYY-MM-DD }`,
-        });
-      if (s.status === "moved" && !s.changes.some((c) => c.from))
+      // A status with no change yet is the organiser's word alone: the publish records the change (issue 51).
+      if (s.status === "moved" && s.changes.length > 0 && !s.changes.some((c) => c.from))
         ctx.addIssue({
           code: "custom",
           path: ["changes"],

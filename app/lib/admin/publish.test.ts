@@ -12,12 +12,14 @@ const step = (name: string, state: PublishStep["state"] = "done"): PublishStep =
 describe("groupSteps", () => {
   it("shows the build's internal steps as a few groups, none of their names", () => {
     const groups = groupSteps([
+      step("programme"),
       step("images"),
       step("pages"),
       step("hydrate-after-load"),
       step("headers and CSP", "running"),
     ]);
     expect(groups).toEqual([
+      { name: "Programme changes", state: "done" },
       { name: "Pictures", state: "done" },
       { name: "Pages", state: "running" },
       { name: "Offline copy", state: "waiting" },
@@ -28,9 +30,9 @@ describe("groupSteps", () => {
 
   it("marks the group that failed, and puts a step it does not know with the one before it", () => {
     const groups = groupSteps([step("images"), step("pages"), step("service worker"), step("a new step", "failed")]);
-    expect(groups.map((g) => g.state)).toEqual(["done", "done", "failed", "waiting", "waiting"]);
+    expect(groups.map((g) => g.state)).toEqual(["waiting", "done", "done", "failed", "waiting", "waiting"]);
     const all = groupSteps(
-      ["images", "pages", "share images", "service worker", "precompress", "build info", "store", "switch", "push"].map(
+      ["programme", "images", "pages", "share images", "service worker", "precompress", "build info", "store", "switch", "push"].map(
         (n) => step(n),
       ),
     );

@@ -24,6 +24,60 @@ export const BuildInfoSchema = z.object({
 });
 export type BuildInfo = z.infer<typeof BuildInfoSchema>;
 
+/**
+ * A difference between the live programme and the one a publish would put live (issue 51, found by
+ * server/publish/programme.ts): a session moved (day, start or end), its speaker changed, cancelled (its status
+ * set), taken out of its day, or added. `text` says it in people's words.
+ */
+export interface ProgrammeChange {
+  number: number;
+  title: string;
+  kind: "moved" | "cancelled" | "removed" | "added" | "speaker";
+  text: string;
+  from?: { startsAt: string; endsAt?: string };
+  to?: { startsAt: string; endsAt?: string };
+  fromSpeaker?: string | null;
+  toSpeaker?: string | null;
+}
+
+/** Who would be told of a session's change: kept agendas that star it, and their alerts by mail and by push. */
+export interface ChangeAudience {
+  starred: number;
+  email: number;
+  push: number;
+}
+
+/** `GET /api/admin/publish/pending`: what "Publish" would put live, before it is pressed. */
+export interface PendingPublish {
+  /** The programme's changes, each with who would be told. */
+  programme: (ProgrammeChange & { audience: ChangeAudience })[];
+  /** The other saved changes since the live build, in people's words ("Blog: Why We Gather", "New picture: …"). */
+  files: string[];
+  /** The saved content does not build (its problems are shown when publishing): nothing can be listed. */
+  problem: string | null;
+}
+
+/** `POST /api/admin/publish`: the programme changes not to announce (a typo fix); none left out when absent. */
+export const publishSchema = z.object({
+  quiet: z.optional(z.array(z.int().check(z.positive())).check(z.maxLength(1000))),
+});
+
+/** `POST /api/admin/publish/restore`: a session taken out of the programme, put back as it is live. */
+export const restoreSessionSchema = z.object({ number: z.int().check(z.positive()) });
+
+/** The audience of a change in words: "9 people starred it: 6 get an e-mail, 2 a notification". */
+export function audienceText({ starred, email, push }: ChangeAudience): string {
+  if (starred === 0) return "Nobody has starred it on a kept agenda.";
+  const people = starred === 1 ? "1 person starred it" : `${starred} people starred it`;
+  const told = [
+    email && `${email} ${email === 1 ? "gets an e-mail" : "get an e-mail"}`,
+    push && `${push} a notification`,
+  ]
+    .filter(Boolean)
+    .join(", ");
+  return `${people}${told ? `: ${told}` : ", with no alerts turned on"}.`;
+}
+
 export const rollbackSchema = z.object({
   /** The build to go back to; without it, the newest build older than the live one. */
   buildId: z.optional(buildIdSchema),
@@ -107,6 +161,7 @@ export function describeBuild(summary: BuildSummary | null): { what: string; by:
  * A step not listed here (a new one) belongs to the group of the step before it.
  */
 export const STEP_GROUPS = [
+  { name: "Programme changes", steps: ["programme"] },
   { name: "Pictures", steps: ["images"] },
   {
     name: "Pages",
@@ -138,7 +193,7 @@ export interface StepGroup {
 /** A publish's steps as the few groups of STEP_GROUPS, each done, running, failed or waiting. */
 export function groupSteps(steps: readonly PublishStep[]): StepGroup[] {
   const states = new Map<StepGroupName, PublishStep["state"][]>();
-  let group: StepGroupName = STEP_GROUPS[0].name;
+  let group: StepGroupName = STEP_GROUPS[1].name;
   for (const step of steps) {
     group = STEP_GROUPS.find((g) => (g.steps as readonly string[]).includes(step.name))?.name ?? group;
     states.set(group, [...(states.get(group) ?? []), step.state]);
