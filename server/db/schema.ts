@@ -265,7 +265,7 @@ export const ticketStock = pgTable("ticket_stock", {
   held: integer("held").notNull().default(0),
 });
 
-/** Seats kept for a buyer during checkout ("held"), then "sold" (an order) or "released". */
+/** Seats kept for a buyer during checkout ("held"), then "sold" (an order), "released", or "replaced" by their new one. */
 export const ticketHolds = pgTable("ticket_holds", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   planId: text("plan_id").notNull(),

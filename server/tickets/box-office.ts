@@ -2,7 +2,8 @@
  * The box office (issue 42): what the routes (./routes.ts), the payment provider's events and the sweep ask of
  * it. Plans come from the live build's tickets.json (content), seats from the database (./queries.ts). A paid
  * plan goes through the provider's hosted checkout (the same `stripe` client the sponsor tokens use), its
- * price and quantity from content; a free one is an order at once. Every order's tickets are signed
+ * price and quantity from content; a free one becomes an order once its address is confirmed by a mailed link
+ * (issue 50). Every order's tickets are signed
  * (./signing.ts) and mailed through the mail outbox in the order's own transaction.
  */
 import type Stripe from "stripe";
@@ -370,8 +371,9 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     async pay(sessionId: string): Promise<string | null> {
       const hold = await holdBySession(db, sessionId);
       if (!hold?.checkoutUrl) return null;
+      // Kept TICKET_HOLD_MINUTES from the purchase: coming back to this address never stretches it further.
       if (hold.status === "held" && !hold.waitlistId)
-        await extendHold(db, hold.id, new Date(now() + holdMinutes * 60_000));
+        await extendHold(db, hold.id, new Date(hold.createdAt.getTime() + holdMinutes * 60_000));
       return hold.checkoutUrl;
     },
 
@@ -379,12 +381,19 @@ export function createBoxOffice(options: BoxOfficeOptions) {
      * A free order's address confirmed by its mailed link: the order is made (its tickets mailed) and its page's
      * secret answered; "expired" when its seats went to someone else meanwhile; null for an unknown link.
      */
-    async confirmFree(secret: string): Promise<{ kind: "order"; token: string } | { kind: "expired" } | null> {
+    async confirmFree(
+      secret: string,
+    ): Promise<{ kind: "order"; token: string } | { kind: "expired" } | { kind: "confirmed" } | null> {
       const hold = await holdToConfirm(db, secret);
       if (!hold) return null;
+      // A registration its buyer replaced with another is not theirs to confirm any more.
+      if (hold.status === "replaced") return { kind: "expired" };
       const sale = await sell(hold.id, {});
       if (!sale.ok) return { kind: "expired" };
-      return { kind: "order", token: sale.token ?? (await newOrderLink(db, sale.order.id)) };
+      if (sale.token) return { kind: "order", token: sale.token };
+      // Confirmed before: the link opens the order again only for a while (only hashes of its links are kept).
+      if (now() - sale.order.createdAt.getTime() > RETURN_LINK_MS) return { kind: "confirmed" };
+      return { kind: "order", token: await newOrderLink(db, sale.order.id) };
     },
 
     /** A signed provider event about a hold's checkout; false when it is not the box office's. */

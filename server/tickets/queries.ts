@@ -182,7 +182,7 @@ export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()
         for (const h of replacing.get(i) ?? []) {
           const [was] = await tx
             .update(ticketHolds)
-            .set({ status: "released" })
+            .set({ status: "replaced" })
             .where(and(eq(ticketHolds.id, h.id), eq(ticketHolds.status, "held")))
             .returning();
           if (!was) continue;

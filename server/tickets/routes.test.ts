@@ -404,6 +404,17 @@ describe("the box office against bots and strangers (issue 50)", () => {
     expect(await minutes()).toBe(10);
     expect((await app.request(`${SITE}${url}`)).headers.get("location")).toBe(session.url);
     expect(await minutes()).toBe(30);
+    // Coming back to the pay address later never stretches the hold past its 30 minutes from the purchase.
+    await database.db.execute(
+      sql`UPDATE ticket_holds SET created_at = now() - interval '20 minutes' WHERE checkout_session_id = ${session.id}`,
+    );
+    await app.request(`${SITE}${url}`);
+    expect(await minutes()).toBe(30);
+    await database.db.execute(
+      sql`UPDATE ticket_holds SET expires_at = created_at + interval '30 minutes' WHERE checkout_session_id = ${session.id}`,
+    );
+    await app.request(`${SITE}${url}`);
+    expect(await minutes()).toBe(10);
     const open = async () =>
       rowsOf<{ seats: number }>(
         await database.db.execute(
@@ -489,6 +500,36 @@ describe("the box office against bots and strangers (issue 50)", () => {
     expect(late.status).toBe(303);
     expect(await ticketHolderAddresses(database.db)).toContain("victim@example.org");
     expect((await app.request(`${SITE}/api/tickets/confirm?t=${"x".repeat(32)}`)).status).toBe(404);
+  });
+
+  it("finding 2: a registration its buyer replaced cannot be confirmed; a confirmed one's link does not open it forever", async () => {
+    const links = async () =>
+      (await mails("twice@example.org"))
+        .filter((m) => m.subject.startsWith("Confirm your registration"))
+        .map((m) => decodeURIComponent(/t=(\S+)/.exec(m.body)![1]!));
+    const post = (t: string) =>
+      app.request(`${SITE}/api/tickets/confirm`, {
+        method: "POST",
+        body: new URLSearchParams({ t }).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: SITE },
+      });
+    expect(
+      (await buy({ plan: "crowd", quantity: "1", email: "twice@example.org" }, undefined, app, "10.5.0.1")).status,
+    ).toBe(202);
+    expect(
+      (await buy({ plan: "crowd", quantity: "2", email: "twice@example.org" }, undefined, app, "10.5.0.1")).status,
+    ).toBe(202);
+    const [first, second] = await links();
+    expect((await post(first!)).status).toBe(410);
+    expect((await post(second!)).status).toBe(303);
+    expect((await post(second!)).status).toBe(303);
+    await database.db.execute(
+      sql`UPDATE ticket_orders SET created_at = now() - interval '2 hours' WHERE email = 'twice@example.org'`,
+    );
+    const later = await post(second!);
+    expect(later.status).toBe(200);
+    expect(await later.text()).toContain("This registration was confirmed already");
+    expect(await count(sql`SELECT count(*) AS n FROM ticket_orders WHERE email = 'twice@example.org'`)).toBe(1);
   });
 
   it("finding 6: an order's page link is kept only as its hash", async () => {

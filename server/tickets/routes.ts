@@ -3,7 +3,8 @@
  *
  * - `GET /api/tickets/availability`: each plan's seats left (the pages stay pre-rendered and ask this).
  * - `POST /api/tickets/buy`: the /buy-ticket form (JSON from the page, or a plain post without JavaScript),
- *   checked with the ticket form's own definition; a free plan is an order at once, a paid one goes to the
+ *   checked with the ticket form's own definition; a free plan's seats are held until its address is confirmed
+ *   by a mailed link (`/api/tickets/confirm`, issue 50), a paid one goes (through `/api/tickets/pay/<session>`) to the
  *   provider's checkout; without a card provider a paid plan stays a request to the organisers (307 to the
  *   form's own endpoint, which keeps the body).
  * - `GET /api/tickets/sessions/:sessionId`: the order a checkout made, for the buyer's return.
@@ -207,6 +208,14 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
           "/buy-ticket",
         ),
         410,
+      );
+    if (done.kind === "confirmed")
+      return c.html(
+        page(
+          "Already confirmed",
+          "This registration was confirmed already: your tickets are in the e-mail we sent then, with the link to their page.",
+          "/",
+        ),
       );
     options.onQueued?.();
     return c.redirect(ticketsPath(done.token), 303);
