@@ -59,6 +59,11 @@ const schema = z.object({
   HOST: optional.transform((v) => v ?? "0.0.0.0"),
   MAX_CONNECTIONS: whole(1000, "a whole number of connections"),
   TRUST_PROXY: flag,
+  /**
+   * Fault injection for the crash test only (tests/e2e/programme-publish.spec.ts): the server kills itself
+   * (SIGKILL) right after a publish made its build live and before its alerts are queued (issue 51).
+   */
+  PUBLISH_KILL_AFTER_SWITCH: flag,
   NODE_ENV: optional,
   SITE_URL: url(/^https?:$/, "https://tncc.example.org").transform((v) => v?.replace(/\/+$/, "")),
   STRIPE_SECRET_KEY: optional,

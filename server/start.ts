@@ -145,6 +145,7 @@ export async function startRuntime(config: Config, log = (line: string) => conso
       void pushes.catch((error: unknown) => log(`push: ${safeError(error)}`));
     },
     audience: (numbers) => sessionAudience(database.db, numbers),
+    killAfterSwitch: config.PUBLISH_KILL_AFTER_SWITCH,
   });
   // Alerts a publish owed when this server stopped between going live and queueing them (issue 51).
   await publisher.resumeAlerts();

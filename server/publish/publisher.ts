@@ -103,6 +103,8 @@ export interface PublisherOptions {
   audience?: (numbers: number[]) => Promise<Map<number, ChangeAudience>>;
   /** The image manifest the content is checked against (default .generated/images.json in `repo`). */
   imageManifest?: string;
+  /** PUBLISH_KILL_AFTER_SWITCH: the crash test's fault, a SIGKILL between going live and the alerts. */
+  killAfterSwitch?: boolean;
 }
 
 const NOBODY: ChangeAudience = { starred: 0, email: 0, push: 0 };
@@ -255,6 +257,7 @@ export class Publisher {
       await markReplacing(this.db, info.id, site.current.info?.id ?? null);
       recorded = null;
       await site.publish(info.id, by.email);
+      if (this.options.killAfterSwitch) process.kill(process.pid, "SIGKILL");
       Object.assign(steps.at(-1)!, { state: "done", finishedAt: now() });
       await this.sendAlerts(info.id);
       let pushError: string | null = null;
