@@ -256,10 +256,11 @@ export class Publisher {
       // The alerts are owed from now until queued: a server stopped in between sends them at its next start.
       await markReplacing(this.db, info.id, site.current.info?.id ?? null);
       recorded = null;
+      const beforeDir = site.current.dir;
       await site.publish(info.id, by.email);
       if (this.options.killAfterSwitch) process.kill(process.pid, "SIGKILL");
       Object.assign(steps.at(-1)!, { state: "done", finishedAt: now() });
-      await this.sendAlerts(info.id);
+      await this.sendAlerts(info.id, beforeDir);
       let pushError: string | null = null;
       if (this.options.push && commit) {
         await step("push");
@@ -414,12 +415,12 @@ export class Publisher {
   }
 
   /** The alerts of the programme changes a publish made live (server/alerts/), then marked sent. */
-  private async sendAlerts(buildId: string): Promise<void> {
+  private async sendAlerts(buildId: string, beforeDir?: string): Promise<void> {
     const owed = await owedAlerts(this.db, buildId);
     if (!owed) return;
     try {
       if (this.options.afterLive) {
-        const before = await ensureLocal(this.options.store, owed.replaced).catch(() => null);
+        const before = beforeDir ?? (await ensureLocal(this.options.store, owed.replaced).catch(() => null));
         await this.options.afterLive(before, this.options.site.current.dir);
       }
       await markAlerted(this.db, buildId, new Date());
