@@ -142,6 +142,12 @@ test("the organiser changes a start, sees it named with its audience, publishes:
   await save('    start: "10:30"\n    end: "12:00"', '    start: "11:00"\n    end: "12:00"');
   await save('    start: "13:30"\n    end: "15:00"', '    start: "13:45"\n    end: "15:00"');
   expect((await calendarEvent(MOVED.number)).match(/SEQUENCE:(\d+)/)?.[1]).toBe("0");
+  // A visitor on this phone starred it in their agenda.
+  await page.goto(`${site.url}/schedule`);
+  await ready(page);
+  const star = page.getByRole("button", { name: `My agenda: ${MOVED.title}` });
+  await star.click();
+  await expect(star).toHaveAttribute("aria-pressed", "true");
 
   await signIn(page);
   const changes = page.getByRole("list", { name: "Programme changes" }).getByRole("listitem");
@@ -169,6 +175,11 @@ test("the organiser changes a start, sees it named with its audience, publishes:
   await page.goto(`${site.url}/schedule`);
   await ready(page);
   await expect(page.locator("main [data-change=moved]").first()).toBeVisible();
+  await page.goto(`${site.url}/agenda`);
+  await ready(page);
+  await expect(
+    page.locator("li[data-session]").filter({ hasText: MOVED.title }).locator("[data-change=moved]"),
+  ).toContainText("Moved from Thu 24 Oct 10:30");
   expect((await calendarEvent(MOVED.number)).match(/SEQUENCE:(\d+)/)?.[1]).toBe("1");
   expect((await calendarEvent(TYPO.number)).match(/SEQUENCE:(\d+)/)?.[1]).toBe("0");
 
