@@ -18,6 +18,8 @@ export default [
   route("speakers-detail/:id", "routes/speaker-detail.tsx"),
   route("schedule", "routes/schedule.tsx"),
   route("agenda", "routes/agenda.tsx"),
+  // The alerts' page: what they are, and where the mailed links confirm or stop them (issue 51).
+  route("alerts", "routes/alerts.tsx"),
   route("changes", "routes/changes.tsx"),
   route("event-detail/:dayId/:sessionId", "routes/event-detail.tsx"),
   route("buy-ticket", "routes/buy-ticket.tsx"),

@@ -1,6 +1,7 @@
 import { CalendarPlus, Download, MonitorSmartphone, Share2 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { AlertsPanel } from "~/components/agenda/alerts-panel";
 import { KeepDialog } from "~/components/agenda/keep-dialog";
 import { ShareDialog } from "~/components/agenda/share-dialog";
 import { StarButton } from "~/components/agenda/star-button";
@@ -31,7 +32,8 @@ export const meta = () =>
 
 /**
  * My agenda: the starred sessions by day (event's zone), clashes marked; share link and QR code,
- * .ics download and subscription URL. Opening someone's link (#code) shows theirs, with "Add these to mine".
+ * .ics download and subscription URL, and "Tell me if my sessions change" with what alerts are on (issue 51).
+ * Opening someone's link (#code) shows theirs, with "Add these to mine".
  * The pre-rendered page is a shell: the selection lives in this browser and shows after hydration. The intro
  * is pre-rendered and stays, the same element, while nothing is starred: so an empty agenda paints nothing new
  * when the page hydrates (it was the page's largest text, painted only after hydration: LCP about 2 s).
@@ -156,6 +158,14 @@ export default function Agenda({ loaderData: d }: Route.ComponentProps) {
                     <CalendarPlus aria-hidden="true" className="me-1 inline size-4" />
                     Calendar subscription link
                   </a>
+                </div>
+              )}
+              {!shared && (starred.size > 0 || kept) && (
+                <div
+                  className="mx-auto mt-10 max-w-xl rounded-[var(--radius-card)] bg-paper p-6 shadow-soft"
+                  data-print-hide
+                >
+                  <AlertsPanel />
                 </div>
               )}
               <ShareDialog open={sharing} onClose={() => setSharing(false)} url={`${origin}/agenda#${code}`} />

@@ -1,5 +1,6 @@
 import { CalendarPlus, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
+import { AlertsButton } from "~/components/agenda/alerts-dialog";
 import { StarButton } from "~/components/agenda/star-button";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ChangeMark, cancelledTitle } from "~/components/schedule/change-mark";
@@ -29,7 +30,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   ...(loaderData ? [{ "script:ld+json": loaderData.jsonLd }] : []),
 ];
 
-/** One session: picture, speaker, time with its zone, venue, text, calendar file, previous and next. */
+/** One session: picture, speaker, time with its zone, venue, text, calendar file, star, alerts, previous and next. */
 export default function EventDetail({ loaderData: d }: Route.ComponentProps) {
   const times = useScheduleZone(d.zone, d.session.startsAt);
   return (
@@ -75,16 +76,15 @@ export default function EventDetail({ loaderData: d }: Route.ComponentProps) {
               </span>
             </p>
             <p className="mt-6 text-lg">{d.session.text}</p>
-            <a href={pageUrl.sessionIcs(d.dayId, d.session.id)} download className="btn btn-primary print-hide mt-8">
-              <CalendarPlus aria-hidden="true" className="size-4" />
-              Add to calendar
-            </a>
-            <StarButton
-              number={d.session.number}
-              title={d.session.title}
-              withText
-              className="btn btn-outline print-hide ms-3 mt-8"
-            />
+            <div className="print-hide mt-8 flex flex-wrap gap-3">
+              <a href={pageUrl.sessionIcs(d.dayId, d.session.id)} download className="btn btn-primary">
+                <CalendarPlus aria-hidden="true" className="size-4" />
+                Add to calendar
+              </a>
+              <StarButton number={d.session.number} title={d.session.title} withText className="btn btn-outline" />
+              {/* Alerts where the star is (issue 51): subscribing stars this session too. */}
+              <AlertsButton session={{ number: d.session.number, title: d.session.title }} />
+            </div>
           </div>
         </div>
         <nav

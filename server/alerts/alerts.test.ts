@@ -153,9 +153,11 @@ describe.each(backends)("alerts on %s", (_name, open) => {
     const mails = await delivered(2);
     expect(mails.map((m) => m.to[0]).sort()).toEqual(["ann@example.org", "bob@example.org"]);
     const confirm = mails.find((m) => m.to[0] === "ann@example.org")!;
-    const link = /https:\/\/tncc\.example\.org(\/api\/alerts\/confirm\?t=[\w%-]+)/.exec(mailText(confirm.raw))?.[1];
+    // The link opens the site's page, the token in its fragment (never sent to a server or a referrer).
+    const link = /https:\/\/tncc\.example\.org\/alerts#confirm=([\w-]+)/.exec(mailText(confirm.raw))?.[1];
     expect(link).toBeDefined();
-    token = decodeURIComponent(new URL(link!, SITE).searchParams.get("t")!);
+    token = link!;
+    expect(mailText(confirm.raw)).toContain(`Stop at any time: ${SITE}/alerts#stop=${token}`);
     // Only the link's SHA-256 is stored: a copy of the database opens no link.
     const stored = rowsOf<Record<string, unknown>>(
       await database.db.execute(sql`SELECT * FROM alert_subscriptions WHERE email = 'ann@example.org'`),
@@ -167,18 +169,32 @@ describe.each(backends)("alerts on %s", (_name, open) => {
     expect((await publish("first", "changed")).mails).toBe(0);
     await database.db.execute(sql`DELETE FROM alerts_sent`);
 
-    // A mail scanner's GET does not confirm; the button's POST does.
-    const ask = await app.request(link!);
-    expect(ask.status).toBe(200);
-    expect(await ask.text()).toContain("Yes, tell me");
+    // A mail scanner's GET (of the page, or of a link mailed before it, sent on to the page) does not confirm.
+    const old = await app.request(`/api/alerts/confirm?t=${token}`);
+    expect(old.status).toBe(303);
+    expect(old.headers.get("location")).toBe(`/alerts#confirm=${token}`);
+    expect((await app.request(`/api/alerts/unsubscribe?t=${token}`)).headers.get("location")).toBe(
+      `/alerts#stop=${token}`,
+    );
     expect((await publish("first", "changed")).mails).toBe(0);
     await database.db.execute(sql`DELETE FROM alerts_sent`);
-    expect((await post(link!, "")).status).toBe(200);
-    const bobLink = /(\/api\/alerts\/confirm\?t=[\w%-]+)/.exec(
+    // The page's button posts the token, and learns the address it confirmed.
+    const confirmed = await post("/api/alerts/confirm", { t: token });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toEqual({ email: "ann@example.org" });
+    expect(await (await app.request(`/api/agendas/${SECRET}/alerts`)).json()).toMatchObject({
+      emails: [{ email: "ann@example.org", confirmed: true }],
+    });
+    // A link mailed before still confirms by a form's post.
+    const bobToken = /\/alerts#confirm=([\w-]+)/.exec(
       mailText(mails.find((m) => m.to[0] === "bob@example.org")!.raw),
     )![1]!;
-    expect((await post(bobLink, "")).status).toBe(200);
-    expect((await post("/api/alerts/confirm?t=unknown", "")).status).toBe(404);
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    expect((await post(`/api/alerts/confirm?t=${bobToken}`, "", form)).status).toBe(200);
+    expect((await post("/api/alerts/confirm?t=unknown", "", form)).status).toBe(404);
+    const unknown = await post("/api/alerts/confirm", { t: "unknown" });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ message: "This confirmation link is not valid (any more)." });
   });
 
   it("mails exactly one alert for a publish that changes starred sessions, naming the old and new time", async () => {
@@ -190,12 +206,10 @@ describe.each(backends)("alerts on %s", (_name, open) => {
     const [mail] = mails;
     expect(mail!.to).toEqual(["ann@example.org"]);
     const text = mailText(mail!.raw);
-    expect(text).toContain("Session 3");
-    expect(text).toContain("Moved: was Thu 24 Oct 11:30, now Thu 24 Oct 12:15");
-    expect(text).toContain("Session 4");
-    expect(text).toContain("Cancelled (was Thu 24 Oct 12:30)");
+    expect(text).toContain("Moved: Session 3, now Thu 24 Oct 12:15 (was 11:30)");
+    expect(text).toContain("Cancelled: Session 4 (was Thu 24 Oct 12:30)");
     expect(text).toContain(`${SITE}/event-detail/1/3`);
-    expect(mailHeader(mail!.raw, "Subject")).toContain("2 of your sessions changed");
+    expect(mailHeader(mail!.raw, "Subject")).toBe("2 of your sessions changed: Session 3, Session 4");
     // The unsubscribe link is a new secret of its own, stored as its hash only.
     const unsubscribe = /^<(https:\/\/tncc\.example\.org\/api\/alerts\/unsubscribe\?t=[\w%-]+)>/.exec(
       mailHeader(mail!.raw, "List-Unsubscribe")!,
@@ -207,6 +221,8 @@ describe.each(backends)("alerts on %s", (_name, open) => {
     expect(links.map((r) => r.token_hash)).toContain(secretHash(linkToken));
     expect(JSON.stringify(links)).not.toContain(linkToken);
     expect(mailHeader(mail!.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    // The mail's own words say how to stop: the site's page, with the same link's token.
+    expect(text).toContain(`To stop these mails: ${SITE}/alerts#stop=${linkToken}`);
   });
 
   it("never mails the same change twice: a publish with no change, or the same change again, mails nothing", async () => {
@@ -237,9 +253,10 @@ describe.each(backends)("alerts on %s", (_name, open) => {
 
     // The link of a confirmation mail stops its alerts too.
     const bob = smtp.received.find((m) => m.to[0] === "bob@example.org")!;
-    const stop = /https:\/\/tncc\.example\.org(\/api\/alerts\/unsubscribe\?t=[\w%-]+)/.exec(mailText(bob.raw))![1]!;
-    const form = { "content-type": "application/x-www-form-urlencoded" };
-    expect((await post(stop, "List-Unsubscribe=One-Click", form)).status).toBe(200);
+    const stop = /\/alerts#stop=([\w-]+)/.exec(mailText(bob.raw))![1]!;
+    const stopped = await post("/api/alerts/unsubscribe", { t: stop });
+    expect(stopped.status).toBe(200);
+    expect(await stopped.json()).toEqual({ email: "bob@example.org" });
     expect(await (await app.request(`/api/agendas/${OTHER}/alerts`)).json()).toMatchObject({ emails: [] });
   });
 
@@ -283,7 +300,7 @@ describe.each(backends)("alerts on %s", (_name, open) => {
       expect(message.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w.-]+, k=${vapid.publicKey}$`));
       const payload = JSON.parse(decryptPush(message.body, keys)) as { title: string; body: string; url: string };
       expect(payload.title).toBe("2 of your sessions changed");
-      expect(payload.body).toContain("Session 3: Moved: was Thu 24 Oct 11:30, now Thu 24 Oct 12:15");
+      expect(payload.body).toContain("Moved: Session 3, now Thu 24 Oct 12:15 (was 11:30)");
       expect(payload.url).toBe("/event-detail/1/3");
       expect(() => decryptPush(message.body, gone)).toThrow();
 
@@ -344,6 +361,28 @@ describe.each(backends)("alerts on %s", (_name, open) => {
     await createAgenda(database.db, "J".repeat(31) + "e", [], at);
     expect((await post(`/api/agendas/${"J".repeat(31)}e/alerts`, { email: "vic@example.org" })).status).toBe(202);
     expect(Number(await confirmations())).toBe(4);
+  });
+
+  it("stops an address from the agenda's own page (its secret), confirmed or still waiting; another site cannot", async () => {
+    const at = Date.parse("2024-10-01T10:00:00Z");
+    const secret = "K".repeat(31) + "f";
+    await createAgenda(database.db, secret, [{ session: 3, starred: true, at }], at);
+    await post(`/api/agendas/${secret}/alerts`, { email: "kim@example.org" });
+    const stop = (body: unknown, headers: Record<string, string> = {}) =>
+      app.request(`/api/agendas/${secret}/alerts`, {
+        method: "DELETE",
+        headers: { origin: SITE, "content-type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      });
+    expect((await stop({ email: "kim@example.org" }, { origin: "https://evil.example" })).status).toBe(403);
+    expect((await stop({})).status).toBe(422);
+    const res = await stop({ email: " Kim@Example.org " });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ emails: [] });
+    // Asked again, the address gets a new confirmation.
+    expect(await (await post(`/api/agendas/${secret}/alerts`, { email: "kim@example.org" })).json()).toMatchObject({
+      emails: [{ email: "kim@example.org", confirmed: false }],
+    });
   });
 
   it("answers a real agenda's alerts to an address that named 20 unknown agendas; unknown ones get 429", async () => {

@@ -52,9 +52,9 @@ describe.each(backends)("the links migration on %s", (_name, where) => {
       expect(stored.join()).toContain(secretHash(OLD_ALERT));
 
       expect((await entryByToken(db, OLD_WAITLIST))?.email).toBe("wait@example.org");
-      expect(await confirmAlerts(db, OLD_ALERT)).toBe(true);
-      expect(await unsubscribeAlerts(db, OLD_ALERT)).toBe(true);
-      expect(await unsubscribeAlerts(db, secretHash(OLD_ALERT))).toBe(false);
+      expect(await confirmAlerts(db, OLD_ALERT)).toEqual({ email: "ann@example.org" });
+      expect(await unsubscribeAlerts(db, OLD_ALERT)).toEqual({ email: "ann@example.org" });
+      expect(await unsubscribeAlerts(db, secretHash(OLD_ALERT))).toBeUndefined();
     } finally {
       await database.close();
       if (dir) rmSync(dir, { recursive: true, force: true });

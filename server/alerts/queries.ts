@@ -114,9 +114,14 @@ export async function agendaAlerts(db: Db, agendaId: number) {
   };
 }
 
-/** Confirms the address of a token (double opt-in); false for an unknown or unsubscribed token. */
-export async function confirmAlerts(db: Db, token: string): Promise<boolean> {
-  const rows = await db
+/** What a mailed link acted on: its address (null for a browser's push subscription). */
+export interface AlertLinkTarget {
+  email: string | null;
+}
+
+/** Confirms the address of a token (double opt-in); undefined for an unknown or unsubscribed token. */
+export async function confirmAlerts(db: Db, token: string): Promise<AlertLinkTarget | undefined> {
+  const [row] = await db
     .update(alertSubscriptions)
     .set({ status: "confirmed", confirmedAt: sql`coalesce(${alertSubscriptions.confirmedAt}, now())` })
     .where(
@@ -125,17 +130,17 @@ export async function confirmAlerts(db: Db, token: string): Promise<boolean> {
         inArray(alertSubscriptions.status, ["unconfirmed", "confirmed"]),
       ),
     )
-    .returning({ id: alertSubscriptions.id });
-  return rows.length > 0;
+    .returning({ email: alertSubscriptions.email });
+  return row;
 }
 
 /**
  * Stops the alerts of a token, the confirmation's or a later mail's (its row stays, unsubscribed, until the agenda
- * goes); false for an unknown token.
+ * goes); undefined for an unknown token.
  */
-export async function unsubscribeAlerts(db: Db, token: string): Promise<boolean> {
+export async function unsubscribeAlerts(db: Db, token: string): Promise<AlertLinkTarget | undefined> {
   const hash = secretHash(token);
-  const rows = await db
+  const [row] = await db
     .update(alertSubscriptions)
     .set({ status: "unsubscribed" })
     .where(
@@ -145,6 +150,22 @@ export async function unsubscribeAlerts(db: Db, token: string): Promise<boolean>
           alertSubscriptions.id,
           db.select({ id: alertLinks.subscriptionId }).from(alertLinks).where(eq(alertLinks.tokenHash, hash)),
         ),
+      ),
+    )
+    .returning({ email: alertSubscriptions.email });
+  return row;
+}
+
+/** Stops an address's alerts for one agenda (its page's "Stop"), confirmed or still waiting; false when it had none. */
+export async function stopAlertAddress(db: Db, agendaId: number, rawEmail: string): Promise<boolean> {
+  const rows = await db
+    .update(alertSubscriptions)
+    .set({ status: "unsubscribed" })
+    .where(
+      and(
+        eq(alertSubscriptions.agendaId, agendaId),
+        eq(alertSubscriptions.email, rawEmail.trim().toLowerCase()),
+        inArray(alertSubscriptions.status, ["unconfirmed", "confirmed"]),
       ),
     )
     .returning({ id: alertSubscriptions.id });

@@ -1,26 +1,45 @@
 /**
- * Alerts for a kept agenda (issue 44, part 2; app/lib/agenda/alerts.ts):
+ * Alerts for a kept agenda (issue 44, part 2; app/lib/agenda/alerts.ts). The page subscribes from /agenda or a
+ * session's page and keeps the agenda on the server itself when it was not yet (issue 51, item 5):
  * - `GET /api/agendas/:secret/alerts`: the agenda's addresses (confirmed or not), whether a browser gets pushes,
  *   and the VAPID public key to subscribe with.
  * - `POST /api/agendas/:secret/alerts`: `{ email }` queues a confirmation mail (like the newsletter's);
- *   `{ push }` keeps a browser's push subscription.
- * - `/api/alerts/confirm?t=` and `/api/alerts/unsubscribe?t=`: the mailed links. A GET shows a button (mail
- *   scanners follow links and must not act); a POST acts: for unsubscribe that is RFC 8058's one-click POST,
- *   which mail programs send from the List-Unsubscribe header with no other step.
+ *   `{ push }` keeps a browser's push subscription. `DELETE` `{ email }` stops that address.
+ * - The mailed links open the site's /alerts page (`#confirm=<token>`, `#stop=<token>`: app/lib/agenda/alert-links.ts),
+ *   which asks; its button posts the token to `/api/alerts/confirm` or `/api/alerts/unsubscribe` (JSON in, the
+ *   address out). Mail scanners follow links and must not act: a GET of these two (links mailed before) only
+ *   sends on to the page. A form POST acts too: RFC 8058's one-click POST, which mail programs send from the
+ *   List-Unsubscribe header with no other step, gets a small page.
  */
 import { Hono, type Context } from "hono";
-import { ALERT_PATHS, AlertRequestSchema, type AgendaAlerts } from "../../app/lib/agenda/alerts";
+import {
+  ALERT_PATHS,
+  ALERT_TOKEN_PATTERN,
+  AlertRequestSchema,
+  AlertStopSchema,
+  alertPageLink,
+  type AgendaAlerts,
+  type AlertLinkAction,
+  type AlertLinkAnswer,
+} from "../../app/lib/agenda/alerts";
 import { KEPT_SECRET_PATTERN } from "../../app/lib/agenda/kept-link";
 import { findAgenda, newSecret } from "../agenda/queries";
 import type { Database } from "../db/client";
 import { apiBody } from "../headers";
 import { NO_STORE } from "../http-policy";
 import type { MailDraft } from "../mail/queries";
-import { mailedLink } from "../mailed-links";
 import { missLimit, rateLimit } from "../rate-limit";
-import { sameOrigin } from "../request";
+import { page, readForm, sameOrigin } from "../request";
 import { alertUnsubscribeUrl } from "./alerts";
-import { agendaAlerts, confirmAlerts, subscribeEmail, subscribePush, unsubscribeAlerts } from "./queries";
+import {
+  agendaAlerts,
+  confirmAlerts,
+  stopAlertAddress,
+  subscribeEmail,
+  subscribePush,
+  unsubscribeAlerts,
+  type AlertLinkTarget,
+} from "./queries";
 
 export interface AlertRoutesOptions {
   database: Database;
@@ -38,8 +57,6 @@ export interface AlertRoutesOptions {
 }
 
 export function confirmAlertMail(email: string, token: string, siteUrl: string): MailDraft {
-  const confirm = `${siteUrl}${ALERT_PATHS.confirm}?t=${encodeURIComponent(token)}`;
-  const unsubscribeUrl = alertUnsubscribeUrl(siteUrl, token);
   return {
     to: email,
     subject: "Please confirm: tell you when one of your TNCC sessions changes",
@@ -48,14 +65,28 @@ export function confirmAlertMail(email: string, token: string, siteUrl: string):
       "",
       "someone (we hope you) asked to be told at this address when a session starred in their TNCC agenda",
       "changes (a new time, a cancellation).",
-      `To confirm, open: ${confirm}`,
+      `To confirm, open: ${alertPageLink(siteUrl, "confirm", token)}`,
       "",
       "If it was not you, ignore this mail: nothing will be sent.",
-      `Stop at any time: ${unsubscribeUrl}`,
+      `Stop at any time: ${alertPageLink(siteUrl, "stop", token)}`,
     ].join("\n"),
-    unsubscribeUrl,
+    unsubscribeUrl: alertUnsubscribeUrl(siteUrl, token),
   };
 }
+
+/** The words of a mailed link's answer, for a form's post (RFC 8058) that gets a page rather than JSON. */
+const LINK_WORDS: Record<AlertLinkAction, { title: string; message: string; invalid: string }> = {
+  confirm: {
+    title: "Alerts confirmed",
+    message: "You will be told when a session of your agenda changes.",
+    invalid: "This confirmation link is not valid (any more).",
+  },
+  stop: {
+    title: "Alerts stopped",
+    message: "You will not be told about changes any more.",
+    invalid: "This link is not valid.",
+  },
+};
 
 export function alertRoutes(options: AlertRoutesOptions): Hono {
   const app = new Hono();
@@ -133,31 +164,50 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
     },
   );
 
-  mailedLink(app, ALERT_PATHS.confirm, {
-    param: "t",
-    ask: {
-      title: "Confirm your alerts",
-      question: "Be told at this address when a session of your agenda changes?",
-      button: "Yes, tell me",
-    },
-    act: (token) => confirmAlerts(db, token),
-    done: {
-      title: "Alerts confirmed",
-      message: "You will be told when a session of your agenda changes.",
-      back: "/agenda",
-    },
-    invalid: "This confirmation link is not valid (any more).",
+  app.delete(ALERT_PATHS.agenda, apiBody, async (c) => {
+    if (!sameOrigin(c, options))
+      return c.json({ error: "forbidden", message: "Cross-origin requests are refused" }, 403);
+    const agenda = await agendaOf(c);
+    if (agenda instanceof Response) return agenda;
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      body = null;
+    }
+    const parsed = AlertStopSchema.safeParse(body);
+    if (!parsed.success) return c.json({ error: "invalid", message: "Name the address whose alerts stop." }, 422);
+    await stopAlertAddress(db, agenda.id, parsed.data.email);
+    return c.json(await state(agenda.id));
   });
-  mailedLink(app, ALERT_PATHS.unsubscribe, {
-    param: "t",
-    ask: {
-      title: "Stop alerts",
-      question: "Stop telling this address when a session changes?",
-      button: "Stop the alerts",
-    },
-    act: (token) => unsubscribeAlerts(db, token),
-    done: { title: "Alerts stopped", message: "You will not be told about changes any more.", back: "/agenda" },
-    invalid: "This link is not valid.",
-  });
+
+  const mailedLink = (
+    action: AlertLinkAction,
+    url: string,
+    act: (token: string) => Promise<AlertLinkTarget | undefined>,
+  ) => {
+    // A link mailed before the page existed: the page asks (a mail scanner's GET changes nothing).
+    app.get(url, (c) => c.redirect(alertPageLink("", action, c.req.query("t") ?? ""), 303));
+    app.post(url, apiBody, async (c) => {
+      const json = /^application\/json\b/i.test(c.req.header("content-type") ?? "");
+      let token = c.req.query("t") ?? "";
+      if (json) {
+        const body = (await c.req.json().catch(() => null)) as { t?: unknown } | null;
+        if (typeof body?.t === "string") token = body.t;
+      } else token = (await readForm(c).catch(() => null))?.t || token;
+      const done = ALERT_TOKEN_PATTERN.test(token) ? await act(token) : undefined;
+      const words = LINK_WORDS[action];
+      c.header("Cache-Control", NO_STORE);
+      if (json)
+        return done
+          ? c.json({ email: done.email } satisfies AlertLinkAnswer)
+          : c.json({ error: "not-found", message: words.invalid }, 404);
+      return done
+        ? c.html(page(words.title, words.message, "/agenda"))
+        : c.html(page("Link not valid", words.invalid, "/"), 404);
+    });
+  };
+  mailedLink("confirm", ALERT_PATHS.confirm, (token) => confirmAlerts(db, token));
+  mailedLink("stop", ALERT_PATHS.unsubscribe, (token) => unsubscribeAlerts(db, token));
   return app;
 }

@@ -3,7 +3,7 @@ import { keptFeedPath, keptLink } from "~/lib/agenda/kept-link";
 import { useKeptSecret } from "~/lib/agenda/store";
 import type * as Sync from "~/lib/agenda/sync";
 import { ModalDialog } from "../ui/modal-dialog";
-import { AlertsForm } from "./alerts-form";
+import { AlertsPanel } from "./alerts-panel";
 import { CopyLink } from "./copy-link";
 
 export interface KeepDialogProps {
@@ -61,7 +61,9 @@ export function KeepDialog({ open, onClose, origin }: KeepDialogProps) {
         {secret ? (
           <>
             <KeptLinks secret={secret} origin={origin} />
-            <AlertsForm secret={secret} />
+            <div className="mt-4 border-t border-ink/10 pt-4">
+              <AlertsPanel level={3} />
+            </div>
           </>
         ) : (
           <>
@@ -84,7 +86,7 @@ export function KeepDialog({ open, onClose, origin }: KeepDialogProps) {
         {secret && (
           <div className="mt-2 border-t border-ink/10 pt-4">
             <p className="text-sm text-muted">
-              Stopping deletes the server&apos;s copy; every device keeps the stars it has.
+              Stopping deletes the server&apos;s copy, and with it any alerts; every device keeps the stars it has.
             </p>
             <button
               type="button"

@@ -1,19 +1,28 @@
 /**
- * Alerts for a kept agenda (issue 44, part 2): the browser–server contract. "Tell me when one of my sessions
- * changes" subscribes an e-mail address (confirmed by a mailed link) and, where the browser offers Web Push, the
- * browser's push subscription; both are kept with the agenda. zod/mini, loaded only with the dialog's alerts.
+ * Alerts for a kept agenda (issue 44, part 2; issue 51, item 5): the browser–server contract. "Tell me if my
+ * sessions change" subscribes an e-mail address (confirmed by a mailed link) and, where the browser offers Web
+ * Push, the browser's push subscription; both are kept with the agenda. zod/mini, for the server (the browser's
+ * side, ./alerts-client.ts, checks the answers without it).
  */
 import * as z from "zod/mini";
+import { ALERT_LINK_PATHS } from "./alert-links";
 
 export const ALERT_PATHS = {
-  /** `GET` what the agenda's alerts are (and the VAPID public key); `POST` an address or a push subscription. */
+  /**
+   * `GET` what the agenda's alerts are (and the VAPID public key); `POST` an address or a push subscription;
+   * `DELETE` `{ email }` stops that address's alerts.
+   */
   agenda: "/api/agendas/:secret/alerts",
-  /** The mailed links: `GET` asks, `POST` acts (`?t=<token>`; RFC 8058's one-click POST for unsubscribe). */
-  confirm: "/api/alerts/confirm",
-  unsubscribe: "/api/alerts/unsubscribe",
+  /**
+   * The mailed links' actions: `POST` acts (`{ t }` from the /alerts page; a form or `?t=` as RFC 8058's one-click
+   * POST for unsubscribe); `GET` sends the visitor on to the page, which asks (./alert-links.ts).
+   */
+  confirm: ALERT_LINK_PATHS.confirm,
+  unsubscribe: ALERT_LINK_PATHS.stop,
 } as const;
 
 export { agendaAlertsPath } from "./kept-link";
+export * from "./alert-links";
 
 /**
  * The browsers' push services (Chrome's, Firefox's, Safari's, Edge's): the server posts to a subscription's
@@ -37,6 +46,9 @@ export const AlertRequestSchema = z.union([
   z.object({ push: PushSubscriptionSchema }),
 ]);
 export type AlertRequest = z.infer<typeof AlertRequestSchema>;
+
+/** `DELETE /api/agendas/:secret/alerts`: the address whose alerts stop. */
+export const AlertStopSchema = z.object({ email: z.string().check(z.trim(), z.maxLength(254)) });
 
 export const AgendaAlertsSchema = z.object({
   emails: z.array(z.object({ email: z.string(), confirmed: z.boolean() })),
