@@ -20,6 +20,33 @@ export interface Collection {
   pictures?: readonly string[];
   /** A folder's new file starts from this text ("Add a file" offers the folder); no borrowed values. */
   template?: string;
+  /**
+   * What organisers call one of its files where the label alone does not say it (issue 51): "Blog · comments",
+   * or a folder's file by what it holds, "Programme · Day 1, Thu 24 Oct". `held` is the file's fields (null when
+   * not read), `stem` its name in words ("Grace Adeyemi"). Without it: the label, or a folder's file by its stem.
+   */
+  fileLabel?: string | ((held: Record<string, unknown> | null, stem: string) => string);
+}
+
+/** A field's text, when it has some. */
+const named = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+
+/** "2024-10-24" is "Thu 24 Oct" (a calendar date: the same everywhere). */
+function calendarDay(value: unknown): string | undefined {
+  const iso = value instanceof Date ? value.toISOString().slice(0, 10) : typeof value === "string" ? value : "";
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00Z`) : null;
+  if (!date || Number.isNaN(date.getTime())) return undefined;
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" })
+    .formatToParts(date)
+    .reduce<Record<string, string>>((all, p) => ({ ...all, [p.type]: p.value }), {});
+  return `${parts.weekday} ${parts.day} ${parts.month}`;
+}
+
+/** A schedule day by its label (numbers without their leading zeros) and date: "Day 1, Thu 24 Oct". */
+function dayName(held: Record<string, unknown> | null, stem: string): string {
+  const label = (named(held?.label) ?? stem).replace(/\b0+(?=\d)/g, "");
+  const date = calendarDay(held?.date);
+  return date ? `${label}, ${date}` : label;
 }
 
 const markdownFile = (fields: string[], body: string) => ["---", ...fields, "---", "", body, ""].join("\n");
@@ -32,6 +59,7 @@ export const COLLECTIONS = {
     label: "Speakers",
     schema: (s) => s.speaker,
     pictures: ["speakers"],
+    fileLabel: (held, stem) => `Speaker · ${named(held?.name) ?? stem}`,
     template: markdownFile(["name: ", "designation: ", "photo: "], "A short biography."),
   },
   scheduleDays: {
@@ -39,6 +67,7 @@ export const COLLECTIONS = {
     label: "Schedule days",
     schema: (s) => s.day,
     pictures: ["sessions"],
+    fileLabel: (held, stem) => `Programme · ${dayName(held, stem)}`,
   },
   features: { files: "features.yaml", label: "Features", schema: (s) => s.features },
   funFacts: { files: "fun-facts.yaml", label: "Fun facts", schema: (s) => s.funFacts },
@@ -48,14 +77,25 @@ export const COLLECTIONS = {
   testimonials: { files: "testimonials.yaml", label: "Testimonials", schema: (s) => s.testimonials },
   clients: { files: "clients.yaml", label: "Clients", schema: (s) => s.clients, pictures: ["clients"] },
   gallery: { files: "gallery.yaml", label: "Gallery", schema: (s) => s.gallery, pictures: ["gallery"] },
-  categories: { files: "blog/categories.yaml", label: "Blog categories", schema: (s) => s.categories },
-  tags: { files: "blog/tags.yaml", label: "Blog tags", schema: (s) => s.tags },
-  comments: { files: "blog/comments.yaml", label: "Blog comments", schema: (s) => s.comments },
+  categories: {
+    files: "blog/categories.yaml",
+    label: "Blog categories",
+    fileLabel: "Blog · categories",
+    schema: (s) => s.categories,
+  },
+  tags: { files: "blog/tags.yaml", label: "Blog tags", fileLabel: "Blog · tags", schema: (s) => s.tags },
+  comments: {
+    files: "blog/comments.yaml",
+    label: "Blog comments",
+    fileLabel: "Blog · comments",
+    schema: (s) => s.comments,
+  },
   posts: {
     files: { folder: "blog/posts", extension: ".md" },
     label: "Blog posts",
     schema: (s) => s.post,
     pictures: ["blog"],
+    fileLabel: (held, stem) => `Blog · ${named(held?.title) ?? stem}`,
     template: markdownFile(
       ["title: ", "date: ", "author: ", "image: ", "category: ", "tags: []", "excerpt: "],
       "Write the post here, in Markdown.",

@@ -55,7 +55,25 @@ function stamp(): string {
     .join("|");
 }
 
+/** The content with an organiser's unsaved text in place (withChanges), while a preview reads it. */
+let drafted: Content | undefined;
+
+/**
+ * What `read` returns when the content has `changes` (files by their path in content/, their text) in place of
+ * those files: the editor's preview of unsaved text (issue 51). Synchronous, so no other request sees them.
+ */
+export function withChanges<T>(changes: Readonly<Record<string, string | null>>, read: () => T): T {
+  const before = drafted;
+  drafted = loadContent(contentDir, readImageManifest(manifestFile), { changes });
+  try {
+    return read();
+  } finally {
+    drafted = before;
+  }
+}
+
 function content(): Content {
+  if (drafted) return drafted;
   const current = stamp();
   if (cache?.stamp !== current) {
     cache = { stamp: current, content: loadContent(contentDir, readImageManifest(manifestFile)) };

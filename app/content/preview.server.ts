@@ -6,7 +6,7 @@ import path from "node:path";
 import type { PreviewPage, PreviewRoute } from "~/lib/admin/preview";
 import { pageUrl } from "~/lib/urls";
 import { COLLECTIONS, collectionOf } from "./collections";
-import { CONTENT_DIR, getPosts, getScheduleDays, getSpeakers } from "./content.server";
+import { CONTENT_DIR, getPosts, getScheduleDays, getSpeakers, withChanges } from "./content.server";
 import {
   blogPostView,
   eventDetailView,
@@ -77,22 +77,37 @@ function match(pattern: string, page: string): Params | null {
   return params;
 }
 
-/** A page's route and loader data from the content as it is now, or null for a page the preview cannot show. */
-export function previewData(page: string): { route: PreviewRoute; data: unknown } | null {
+/** Files by their path in content/ and the text read in their place: an organiser's unsaved text (issue 51). */
+export type Changes = Readonly<Record<string, string | null>>;
+
+/** `read` over the content as saved, or with `changes` in place. */
+const over = <T>(changes: Changes, read: () => T): T =>
+  Object.keys(changes).length ? withChanges(changes, read) : read();
+
+/**
+ * A page's route and loader data from the content as it is now (with `changes` in place: the editor's unsaved
+ * text), or null for a page the preview cannot show.
+ */
+export function previewData(page: string, changes: Changes = {}): { route: PreviewRoute; data: unknown } | null {
   for (const [pattern, route] of PAGE_PATHS) {
     const params = match(pattern, page);
     if (!params) continue;
-    const data: unknown = pageView(route, params);
+    const data: unknown = over(changes, () => pageView(route, params));
     return data === undefined ? null : { route, data };
   }
   return null;
 }
 
-/** The position of a folder collection's file in its list (the list is in file-name order, as load.ts reads it). */
-function positionIn(folder: string, extension: string, rel: string): number {
+/**
+ * The position of a folder collection's file in its list (the list is in file-name order, as load.ts reads it),
+ * counting a file the changes add.
+ */
+function positionIn(folder: string, extension: string, rel: string, changes: Changes): number {
   const full = path.join(CONTENT_DIR, folder);
   const names = fs.existsSync(full) ? fs.readdirSync(full).filter((name) => name.endsWith(extension)) : [];
-  return names.sort().indexOf(rel.slice(folder.length + 1));
+  const own = rel.slice(folder.length + 1);
+  if (typeof changes[rel] === "string" && !names.includes(own)) names.push(own);
+  return names.sort().indexOf(own);
 }
 
 const HOME: PreviewPage = { page: "/", label: "Home" };
@@ -119,12 +134,16 @@ const PAGES_OF: Partial<Record<keyof typeof COLLECTIONS, (position: number) => P
   ticketPlans: () => [{ page: "/pricing", label: "Pricing" }],
 };
 
-/** The pages of the site a content file (relative to content/, with "/") shows on; none for a file no collection reads. */
-export function previewPages(rel: string): PreviewPage[] {
+/**
+ * The pages of the site a content file (relative to content/, with "/") shows on, with `changes` in place; none
+ * for a file no collection reads.
+ */
+export function previewPages(rel: string, changes: Changes = {}): PreviewPage[] {
   const found = collectionOf(COLLECTIONS, rel);
   if (!found) return [];
   const [name, { files }] = found as [keyof typeof COLLECTIONS, (typeof COLLECTIONS)[keyof typeof COLLECTIONS]];
   const pages = PAGES_OF[name];
   if (!pages) return [HOME];
-  return pages(typeof files === "string" ? 0 : positionIn(files.folder, files.extension, rel));
+  const position = typeof files === "string" ? 0 : positionIn(files.folder, files.extension, rel, changes);
+  return over(changes, () => pages(position));
 }

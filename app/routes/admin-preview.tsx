@@ -2,14 +2,15 @@ import type { ComponentType } from "react";
 import { useRevalidator } from "react-router";
 import { PreviewBar } from "~/components/admin/preview-bar";
 import { SignInForm } from "~/components/admin/sign-in-form";
-import { adminApi } from "~/lib/admin/api";
-import type { PreviewPage, PreviewPageAnswer, PreviewPagesAnswer, PreviewRoute } from "~/lib/admin/preview";
+import { loadPreview, type PreviewState } from "~/lib/admin/content-preview";
+import type { PreviewRoute } from "~/lib/admin/preview";
 import type { Route } from "./+types/admin-preview";
 
 /**
  * /admin/preview?file=<content file>&page=</path> (issue 41): a page as visitors will see it after the next
- * publish, drawn by the page's own route component from the saved content (its loader's data, computed by the
- * server's editor: GET /api/admin/content/page). Rendered in the browser only, like /admin; never indexed.
+ * publish, drawn by the page's own route component from the saved content; with `draft=1` (issue 51), from the
+ * text in the form of the editor that opened this tab, saved or not (app/lib/admin/content-preview.ts).
+ * Rendered in the browser only, like /admin; never indexed.
  */
 
 /** The route modules the preview draws, loaded when first shown. */
@@ -29,41 +30,20 @@ const loaded = new Map<PreviewRoute, PageComponent>();
 
 /** Where the bar's own state travels in this route's loader data, beside the page's (which the page reads). */
 const PREVIEW = "__preview";
-type Preview =
-  | { state: "shown"; file: string; page: string; pages: PreviewPage[]; route: PreviewRoute }
-  | { state: "signed-out" | "problem"; file: string; page: string; pages: PreviewPage[]; message?: string };
-
-const problem = (file: string, page: string, pages: PreviewPage[], message: string) => ({
-  [PREVIEW]: { state: "problem", file, page, pages, message } satisfies Preview,
-});
 
 /**
  * The page's loader data with the bar's state: the page's component (wrapped by React Router to read its
  * loader data with useLoaderData) is rendered in this route, so this route's data is what it reads.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<Record<string, unknown>> {
-  const query = new URL(request.url).searchParams;
-  const file = query.get("file") ?? "";
-  let page = query.get("page") ?? "";
-  let pages: PreviewPage[] = [];
-  if (file) {
-    const res = await adminApi<PreviewPagesAnswer>(`/content/preview-pages?path=${encodeURIComponent(file)}`);
-    if (res.status === 401) return { [PREVIEW]: { state: "signed-out", file, page, pages } satisfies Preview };
-    if (!res.ok) return problem(file, page, pages, res.error);
-    pages = res.data.pages;
-  }
-  page ||= pages[0]?.page ?? "";
-  if (!page) return problem(file, page, pages, "This file is shown on no page that can be previewed.");
-  const res = await adminApi<PreviewPageAnswer>(`/content/page?page=${encodeURIComponent(page)}`);
-  if (res.status === 401) return { [PREVIEW]: { state: "signed-out", file, page, pages } satisfies Preview };
-  if (!res.ok) return problem(file, page, pages, res.error);
-  const { route, data } = res.data;
-  if (!loaded.has(route)) loaded.set(route, (await PAGES[route]()).default as PageComponent);
-  return { ...(data as object), [PREVIEW]: { state: "shown", file, page, pages, route } satisfies Preview };
+  const { bar, data } = await loadPreview(new URL(request.url).searchParams);
+  if (bar.state === "shown" && !loaded.has(bar.route))
+    loaded.set(bar.route, (await PAGES[bar.route]()).default as PageComponent);
+  return { ...(data as object), [PREVIEW]: bar };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
-  const bar = loaderData?.[PREVIEW] as Preview | undefined;
+  const bar = loaderData?.[PREVIEW] as PreviewState | undefined;
   const label = bar?.pages.find((p) => p.page === bar.page)?.label;
   return [{ title: `Preview${label ? `: ${label}` : ""} | TNCC` }, { name: "robots", content: "noindex, nofollow" }];
 };
@@ -74,11 +54,17 @@ export function HydrateFallback() {
 
 export default function AdminPreview({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
-  const bar = loaderData[PREVIEW] as Preview;
+  const bar = loaderData[PREVIEW] as PreviewState;
   const Page = bar.state === "shown" ? loaded.get(bar.route) : undefined;
   return (
     <>
-      <PreviewBar file={bar.file} page={bar.page} pages={bar.pages} />
+      <PreviewBar
+        file={bar.file}
+        page={bar.page}
+        pages={bar.pages}
+        draft={bar.draft}
+        onRefresh={() => void revalidator.revalidate()}
+      />
       {Page ? (
         // The page as its route draws it (it reads this route's loader data; the props say the same).
         <Page loaderData={loaderData} params={{}} matches={[]} />
@@ -94,9 +80,18 @@ export default function AdminPreview({ loaderData }: Route.ComponentProps) {
                 <SignInForm onSignedIn={() => void revalidator.revalidate()} />
               </div>
             ) : (
-              <p role="alert" className="mt-6">
-                {bar.state === "problem" ? bar.message : "The preview could not be shown."}
-              </p>
+              <div role="alert" className="mt-6">
+                <p>{bar.state === "problem" ? bar.message : "The preview could not be shown."}</p>
+                {bar.state === "problem" && bar.problems?.length ? (
+                  <ul className="mt-2 list-disc ps-6">
+                    {bar.problems.map((p) => (
+                      <li key={p} className="break-words">
+                        {p}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
             )}
           </div>
         </section>

@@ -213,6 +213,17 @@ export function describeChange(rel: string, before: string | null, after: string
   return parts.join("; ").slice(0, 200) || "no change";
 }
 
+/**
+ * The text a save of `typed` would write (a new entry's id and number given, as saveContentFile gives them):
+ * what the preview of unsaved text draws (issue 51). A ContentPathError for a file the site does not read.
+ */
+export async function asSaved(copy: WorkingCopy, rel: string, typed: string): Promise<string> {
+  await contentFile(copy, rel);
+  const collection = collectionOf(collectionsOf(copy), rel)?.[1];
+  if (!collection) throw new ContentPathError("That is not a file the site reads: it is shown on no page.");
+  return assignIds(copy.dir, collection, rel, typed, fieldsSchema(copy, rel) ?? {});
+}
+
 export type SaveResult =
   { ok: true; blob: string; commit: string } | { ok: false; conflict: true; blob: string } | ({ ok: false } & Problems);
 
@@ -254,6 +265,7 @@ export async function saveContentFile(
   return { ok: true, blob: blobId(text), commit: await git(copy, ["rev-parse", "HEAD"]) };
 }
 
+/** A commit as git has it: its author's name (never their address, issue 51) and its message's first line. */
 export interface Change {
   commit: string;
   author: string;
@@ -261,13 +273,16 @@ export interface Change {
   message: string;
 }
 
-/** The newest commits touching the content (or one file of it), or those after `since` (the live build's). */
+/**
+ * The newest commits touching the content (or one file of it), or those after `since` (the live build's). In
+ * people's words: ./words.ts inWords.
+ */
 export async function history(copy: WorkingCopy, options: { rel?: string; since?: string | null; limit?: number }) {
   const range = options.since ? [`${options.since}..HEAD`] : [];
   const out = await git(copy, [
     "log",
     `--max-count=${options.limit ?? 20}`,
-    "--format=%H%x1f%ae%x1f%aI%x1f%s",
+    "--format=%H%x1f%an%x1f%aI%x1f%s",
     ...range,
     "--",
     options.rel ? path.join(copy.dir, ...options.rel.split("/")) : copy.dir,

@@ -13,23 +13,53 @@ import { buildSummary, describeCommit, fileLabel } from "./changes";
 describe("a commit in people's words", () => {
   it("names the file as organisers know it and the entries the save names", () => {
     expect(describeCommit("Edit content/schedule/day-01.yaml: sessions id 1 (Registration & Welcome)")).toBe(
-      "Day 01: Registration & Welcome",
+      "Programme · Day 1: Registration & Welcome",
     );
     expect(describeCommit("Edit content/faqs.yaml: faqs id 3 (Where do I park?), id 4 (Is there food?)")).toBe(
       "FAQs: Where do I park?, Is there food?",
     );
     expect(describeCommit("Edit content/blog/posts/07-why-we-gather.md: title, date")).toBe(
-      "Why We Gather: title, date",
+      "Blog · Why We Gather: title, date",
     );
     expect(describeCommit("Edit content/blog/posts/99-written-in-the-editor.md: new file")).toBe(
-      "New: Written in the Editor",
+      "New: Blog · Written in the Editor",
     );
     expect(describeCommit("Add public/images/blog/choir.jpg: The choir singing")).toBe(
       "New picture: The choir singing",
     );
     expect(describeCommit('Undo "Edit content/site.yaml: title"')).toBe("Undone: Site: title");
     expect(describeCommit("Content as deployed")).toBe("Content as deployed");
-    expect(fileLabel("speakers/01-grace-adeyemi.md")).toBe("Grace Adeyemi");
+    expect(describeCommit('Revert "Edit content/site.yaml: title"')).toBe("Undone: Site: title");
+  });
+
+  it("names a file by what it holds, as the collections describe it (issue 51)", () => {
+    expect(fileLabel("speakers/01-grace-adeyemi.md")).toBe("Speaker · Grace Adeyemi");
+    expect(fileLabel("speakers/01-grace-adeyemi.md", { name: "Grace A. Adeyemi" })).toBe("Speaker · Grace A. Adeyemi");
+    expect(fileLabel("schedule/day-02.yaml")).toBe("Programme · Day 2");
+    expect(fileLabel("schedule/day-02.yaml", { label: "Day 02", date: "2024-10-25" })).toBe(
+      "Programme · Day 2, Fri 25 Oct",
+    );
+    expect(fileLabel("schedule/day-01.yaml", { label: "Opening day", date: new Date("2024-10-24T00:00:00Z") })).toBe(
+      "Programme · Opening day, Thu 24 Oct",
+    );
+    // A date that is not one is left out, not shown as "Invalid Date".
+    expect(fileLabel("schedule/day-01.yaml", { label: "Day 01", date: "2024-13-45" })).toBe("Programme · Day 1");
+    expect(fileLabel("blog/comments.yaml")).toBe("Blog · comments");
+    expect(fileLabel("blog/posts/07-why-we-gather.md", { title: "Why we gather on Sundays" })).toBe(
+      "Blog · Why we gather on Sundays",
+    );
+    expect(fileLabel("faqs.yaml")).toBe("FAQs");
+    expect(fileLabel("notes/read-me.yaml")).toBe("Read Me");
+  });
+
+  it("says 'Site update' for anyone else's commit when asked, never their message", () => {
+    const words = { otherwise: "Site update", label: () => "Programme · Day 1, Thu 24 Oct" };
+    expect(describeCommit("Edit content/schedule/day-01.yaml: sessions id 1 (Registration)", words)).toBe(
+      "Programme · Day 1, Thu 24 Oct: Registration",
+    );
+    expect(describeCommit("Issue 12: fix the schema (dev@users.noreply.github.com)", words)).toBe("Site update");
+    expect(describeCommit('Revert "Edit content/schedule/day-01.yaml: title"', words)).toBe("Site update");
+    expect(describeCommit('Undo "Issue 12: a developer\'s change"', words)).toBe("Undone: Site update");
   });
 });
 
@@ -61,7 +91,7 @@ describe("what a build brought", () => {
     const summary = await buildSummary(content, deployed, head);
     expect(summary?.changes.map((c) => [c.what, c.by])).toEqual([
       ["New picture: The choir", "Kofi Boateng"],
-      ["Day 01: Registration", "Grace Mensah"],
+      ["Programme · Day 1: Registration", "Grace Mensah"],
     ]);
     expect(describeBuild(summary)).toMatchObject({
       what: "New picture: The choir and 1 more change",

@@ -1,12 +1,12 @@
 /**
  * What a kept build brought, in people's words (issue 41): the content commits between the build before it and
  * it, read from the content's git history (the content folder and its pictures), each commit's message made
- * short ("Edit content/schedule/day-01.yaml: sessions id 1 (Registration & Welcome)" is "Day 01: Registration &
- * Welcome") and its author's name (the organiser's display name, server/content/working-copy.ts commitFile).
+ * short ("Edit content/schedule/day-01.yaml: sessions id 1 (Registration & Welcome)" is "Programme · Day 1:
+ * Registration & Welcome") and its author's name (the organiser's display name, server/content/working-copy.ts commitFile).
  * The organisers' Publish page names each build by it (app/lib/admin/publish.ts describeBuild).
  */
 import path from "node:path";
-import { COLLECTIONS, collectionOf, picturesDir } from "../../app/content/collections";
+import { COLLECTIONS, collectionOf, picturesDir, type Collection } from "../../app/content/collections";
 import type { BuildChange, BuildSummary } from "../../app/lib/admin/publish";
 import { git, gitSucceeds } from "../git";
 
@@ -14,10 +14,8 @@ import { git, gitSucceeds } from "../git";
 const MAX_CHANGES = 20;
 const SMALL_WORDS = new Set(["a", "an", "and", "at", "for", "in", "of", "on", "or", "the", "to", "with"]);
 
-/** "schedule/day-01.yaml" is "Day 01", "blog/posts/07-why-we-gather.md" "Why We Gather", "faqs.yaml" "FAQs". */
-export function fileLabel(rel: string): string {
-  const found = collectionOf(COLLECTIONS, rel);
-  if (found && typeof found[1].files === "string") return found[1].label;
+/** A file's name in words: "speakers/01-grace-adeyemi.md" is "Grace Adeyemi", "day-01.yaml" "Day 01". */
+function stemWords(rel: string): string {
   const stem = path.posix
     .basename(rel)
     .replace(/\.[a-z]+$/i, "")
@@ -30,22 +28,51 @@ export function fileLabel(rel: string): string {
 }
 
 /**
- * A commit's message made short: the file and the entries a save names (the names in brackets), a picture's
- * alt text, an undo of either; any other message as it is.
+ * What organisers call a content file (issue 51; app/content/collections.ts writes each collection's words):
+ * "schedule/day-01.yaml" is "Programme · Day 1, Thu 24 Oct" when `held` (its fields) is given, else
+ * "Programme · Day 1"; "blog/posts/07-why-we-gather.md" "Blog · Why We Gather" (its title when given);
+ * "blog/comments.yaml" "Blog · comments"; "faqs.yaml" "FAQs"; a file no collection reads, its name in words.
  */
-export function describeCommit(subject: string): string {
-  const undo = /^(?:Undo|Revert) "(.*)"$/.exec(subject);
-  if (undo) return `Undone: ${describeCommit(undo[1]!)}`;
+export function fileLabel(
+  rel: string,
+  held: Record<string, unknown> | null = null,
+  list: Record<string, Collection> = COLLECTIONS,
+): string {
+  const found = collectionOf(list, rel)?.[1];
+  const stem = stemWords(rel);
+  if (!found) return stem;
+  if (typeof found.fileLabel === "function") return found.fileLabel(held, stem);
+  return found.fileLabel ?? (typeof found.files === "string" ? found.label : stem);
+}
+
+export interface DescribeOptions {
+  /** A file's name for organisers (by default fileLabel's, from its path alone). */
+  label?: (rel: string) => string;
+  /**
+   * The words for a commit the editor did not make (a developer's, a `git revert`): without it, its message as
+   * it is. The editor's history gives "Site update", so no one else's message or address is shown there.
+   */
+  otherwise?: string;
+}
+
+/**
+ * A commit's message made short: the file and the entries a save names (the names in brackets), a picture's
+ * alt text, an undo of either; any other message as it is (or `otherwise`).
+ */
+export function describeCommit(subject: string, options: DescribeOptions = {}): string {
+  const { label = (rel: string) => fileLabel(rel), otherwise } = options;
+  const undo = (otherwise === undefined ? /^(?:Undo|Revert) "(.*)"$/ : /^Undo "(.*)"$/).exec(subject);
+  if (undo) return `Undone: ${describeCommit(undo[1]!, options)}`;
   const edit = /^Edit content\/(\S+): (.*)$/.exec(subject);
   if (edit) {
     const [, rel = "", detail = ""] = edit;
     const names = [...detail.matchAll(/\(([^()]+)\)/g)].map((m) => m[1]!.trim());
-    if (detail === "new file") return `New: ${fileLabel(rel)}`;
-    return `${fileLabel(rel)}: ${names.length ? names.join(", ") : detail}`;
+    if (detail === "new file") return `New: ${label(rel)}`;
+    return `${label(rel)}: ${names.length ? names.join(", ") : detail}`;
   }
   const picture = /^Add public\/images\/\S+: (.*)$/.exec(subject);
   if (picture) return `New picture: ${picture[1]}`;
-  return subject;
+  return otherwise ?? subject;
 }
 
 /** The paths whose commits count: the content folder and, when it is in the same repository, its pictures. */

@@ -160,7 +160,8 @@ test.describe("one server, embedded database", () => {
     // Only that line changed: the file's comments and layout stay.
     expect(git("show", "--format=", "--numstat", "HEAD")).toMatch(/^1\t1\tcontent\/schedule\/day-01\.yaml$/);
     await expect(
-      page.getByText(`Edit content/schedule/day-01.yaml: sessions id 1 (${NEW_TITLE})`).first(),
+      // The history in people's words (issue 51): the file by what it holds, the organiser by their name.
+      page.getByText(`Programme · Day 1, Thu 24 Oct: ${NEW_TITLE}`).first(),
     ).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -259,7 +260,7 @@ test.describe("one server, embedded database", () => {
     const kept = panel(page).getByRole("list", { name: "Versions kept" }).getByRole("listitem");
     const live = kept.filter({ hasText: "Live now" });
     await expect(live).toHaveCount(1);
-    await expect(live).toContainText(/^New: Written in the Editor, by Grace Mensah, /);
+    await expect(live).toContainText(/^New: Blog · Written in the Editor, by Grace Mensah, /);
     await expect(kept.filter({ hasText: "Version built" })).toHaveCount(1);
     await expect(panel(page)).not.toContainText(after.build);
     await expect(panel(page)).not.toContainText(git("rev-parse", "--short", "HEAD"));
@@ -327,7 +328,11 @@ test.describe("one server, embedded database", () => {
 
     await signIn(page, site);
     await page.goto(`${site.url}/admin/content?file=faqs.yaml`);
-    await page.getByRole("button", { name: /^Undo\s*: Content and code$/ }).click();
+    // A developer's commit is a "Site update" in the history (issue 51): its message is not shown.
+    await page
+      .getByRole("button", { name: /^Undo\s*: Site update/ })
+      .first()
+      .click();
     await expect(page.getByRole("alert")).toContainText(
       "Undo takes back only changes to the content and pictures; this one touched other files.",
     );

@@ -18,7 +18,8 @@ export interface WorkingCopySite {
   stop: () => Promise<void>;
 }
 
-export async function startWorkingCopySite(port: number, prefix: string): Promise<WorkingCopySite> {
+/** `name`: the organiser's display name (admin:add --name), the author of their saves. */
+export async function startWorkingCopySite(port: number, prefix: string, name?: string): Promise<WorkingCopySite> {
   const dir = await mkdtemp(path.join(tmpdir(), `tncc-${prefix}-`));
   const contentDir = path.join(dir, "repo", "content");
   await cp("content", contentDir, { recursive: true });
@@ -28,7 +29,7 @@ export async function startWorkingCopySite(port: number, prefix: string): Promis
   git("add", ".");
   git("-c", "user.name=setup", "-c", "user.email=setup@example.org", "commit", "--quiet", "-m", "Content");
   const env = { DATA_DIR: path.join(dir, "data"), CONTENT_DIR: contentDir };
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
+  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email, ...(name ? ["--name", name] : [])], {
     input: `${ORGANISER.password}\n`,
     env: { ...process.env, ...env },
     stdio: ["pipe", "ignore", "inherit"],

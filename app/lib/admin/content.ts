@@ -31,9 +31,14 @@ export const saveContentSchema = z.object({
   base: blob,
 });
 
-/** `POST /api/admin/content/preview`: a Markdown text as the site renders it. */
+/**
+ * `POST /api/admin/content/preview`: a Markdown text as the site renders it; with `path`, the page that file shows
+ * on (`page`, else its first) drawn with this text in its place, saved or not (issue 51: PreviewDraftAnswer).
+ */
 export const previewSchema = z.object({
   text: z.string("The text is missing.").check(z.maxLength(MAX_CONTENT_BYTES, "That text is too long.")),
+  path: z.optional(contentPath),
+  page: z.optional(z.string().check(z.maxLength(200, "That page is not one of the site's."))),
 });
 
 /** A folder where an organiser may add a file (a collection of app/content/collections.ts), and its new file's text. */
@@ -45,9 +50,19 @@ export interface NewFileFolder {
   template: string;
 }
 
-/** `GET /api/admin/content/files`: every content file, and the folders where one can be added. */
+/** A content file and what organisers call it ("Programme · Day 1, Thu 24 Oct", "Blog · comments"). */
+export interface ContentFile {
+  /** Relative to content/. */
+  path: string;
+  label: string;
+}
+
+/**
+ * `GET /api/admin/content/files`: every content file with its label, in the order of the collections (a
+ * folder's files by name, as the site lists them), and the folders where one can be added.
+ */
 export interface ContentFilesAnswer {
-  files: string[];
+  files: ContentFile[];
   folders: NewFileFolder[];
 }
 
@@ -62,10 +77,13 @@ export interface ContentFileAnswer {
   blob: string;
 }
 
+/** A saved change, in people's words (issue 51): `GET /api/admin/content/history` and `/changes`. */
 export interface ContentChange {
   commit: string;
-  author: string;
+  /** The organiser who saved it, by their display name; null for a site update (anyone else's commit). */
+  author: string | null;
   date: string;
+  /** What changed: "Programme · Day 1, Thu 24 Oct: Registration & Welcome", or "Site update". */
   message: string;
 }
 

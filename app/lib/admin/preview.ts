@@ -34,13 +34,25 @@ export interface PreviewPageAnswer {
   data: unknown;
 }
 
+/**
+ * `POST /api/admin/content/preview` with a file's path (issue 51): a page drawn from the content with the
+ * organiser's text, saved or not, in that file's place; the pages it shows on, and which one this is.
+ */
+export interface PreviewDraftAnswer extends PreviewPageAnswer {
+  page: string;
+  pages: PreviewPage[];
+}
+
 export const MAX_PAGE_PATH = 200;
 
 /** A path of the site ("/event-detail/1/1"): at most 200 characters of a-z, 0-9, "/" and "-". */
 export const isSitePath = (page: string) => page.length <= MAX_PAGE_PATH && /^\/[a-z0-9/-]*$/.test(page);
 
-/** The preview of a content file's page, e.g. `/admin/preview?file=schedule/day-01.yaml&page=/schedule`. */
-export function previewUrl(file: string, page?: string): string {
-  const query = new URLSearchParams({ file, ...(page ? { page } : {}) });
+/**
+ * The preview of a content file's page, e.g. `/admin/preview?file=schedule/day-01.yaml&page=/schedule`; with
+ * `draft`, of the text in the editor that opened it, saved or not (issue 51, app/lib/admin/content-preview.ts).
+ */
+export function previewUrl(file: string, page?: string, draft = false): string {
+  const query = new URLSearchParams({ file, ...(page ? { page } : {}), ...(draft ? { draft: "1" } : {}) });
   return `/admin/preview?${query.toString()}`;
 }

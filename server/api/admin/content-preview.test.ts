@@ -8,7 +8,7 @@ import path from "node:path";
 import { IMAGE_MANIFEST } from "../../../app/lib/build-outputs";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { PreviewPageAnswer, PreviewPagesAnswer } from "../../../app/lib/admin/preview";
+import type { PreviewDraftAnswer, PreviewPageAnswer, PreviewPagesAnswer } from "../../../app/lib/admin/preview";
 import type * as Load from "../../../app/content/load";
 import { stubImageManifest } from "../../../app/content/stub-images";
 import { smallestBuild } from "../../../tests/fixtures/smallest-build";
@@ -32,6 +32,14 @@ let cookie = "";
 function get(url: string, headers: Record<string, string> = {}) {
   return app.request(`http://site.test/api/admin${url}`, {
     headers: { origin: SITE, cookie, "x-forwarded-for": "10.9.0.2", ...headers },
+  });
+}
+
+function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return app.request(`http://site.test/api/admin${url}`, {
+    method: "POST",
+    headers: { origin: SITE, cookie, "x-forwarded-for": "10.9.0.2", "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
   });
 }
 
@@ -115,5 +123,56 @@ describe("the page preview's endpoints", { timeout: 60_000 }, () => {
     const missing = await get("/content/page?page=/event-detail/1/999");
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { error: string }).error).toMatch(/cannot show \/event-detail\/1\/999/);
+  });
+
+  it("draw a page from the text as typed, saved or not, and write nothing (issue 51)", async () => {
+    const rel = "schedule/day-01.yaml";
+    const file = path.join(contentDir, ...rel.split("/"));
+    const saved = readFileSync(file, "utf8");
+    const typed = saved.replace(/title: .*Welcome/, "title: Typed Not Saved");
+    const res = await post("/content/preview", { path: rel, text: typed, page: "/event-detail/1/1" });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const answer = (await res.json()) as PreviewDraftAnswer;
+    expect(answer).toMatchObject({ route: "event-detail", page: "/event-detail/1/1" });
+    expect((answer.data as { session: { title: string } }).session.title).toBe("Typed Not Saved");
+    expect(answer.pages).toContainEqual({ page: "/event-detail/1/1", label: "Typed Not Saved" });
+    expect(readFileSync(file, "utf8")).toBe(saved);
+    // The saved content is what the saved preview, and every later request, still reads.
+    const after = (await (await get("/content/page?page=/event-detail/1/1")).json()) as PreviewPageAnswer;
+    expect((after.data as { session: { title: string } }).session.title).not.toBe("Typed Not Saved");
+
+    // Without a page: the file's first (the schedule); a new session typed without id or number is drawn too.
+    const added = `${typed.trimEnd()}\n  - title: Prayer walk\n    start: "17:00"\n    image: sessions/1.jpg\n    text: We walk and pray.\n`;
+    const sent = await post("/content/preview", { path: rel, text: added });
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    const first = (await sent.json()) as PreviewDraftAnswer;
+    expect(first.page).toBe("/schedule");
+    expect(first.pages.map((p) => p.label)).toContain("Prayer walk");
+
+    // A new speaker's file, not yet saved, shows on its own page.
+    const speaker = "speakers/09-new-voice.md";
+    const text = "---\nname: A New Voice\ndesignation: Speaker\nphoto: speakers/1.jpg\n---\n\nA short biography.\n";
+    const fresh = await post("/content/preview", { path: speaker, text });
+    expect(fresh.status, await fresh.clone().text()).toBe(200);
+    expect(((await fresh.json()) as PreviewDraftAnswer).pages).toEqual([
+      { page: expect.stringMatching(/^\/speakers-detail\/\d+$/), label: "A New Voice" },
+    ]);
+  });
+
+  it("say in words why a typed text cannot be drawn, and refuse what is not a content file", async () => {
+    const rel = "schedule/day-01.yaml";
+    const saved = readFileSync(path.join(contentDir, "schedule", "day-01.yaml"), "utf8");
+    const res = await post("/content/preview", { path: rel, text: saved.replace('end: "09:00"', 'end: "07:00"') });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { error: string; problems: string[] };
+    expect(body.error).toMatch(/cannot be drawn yet/);
+    expect(body.problems.join("\n")).toMatch(/must be after start/);
+
+    expect((await post("/content/preview", { path: "../server.ts", text: "x" })).status).toBe(400);
+    expect((await post("/content/preview", { path: rel, text: saved, page: "schedule" })).status).toBe(400);
+    expect((await post("/content/preview", { path: rel, text: saved }, { cookie: "" })).status).toBe(401);
+    // Without a path: the Markdown preview, as before.
+    const markdown = await post("/content/preview", { text: "**Bold**" });
+    expect(await markdown.json()).toEqual({ html: expect.stringContaining("<strong>Bold</strong>") });
   });
 });

@@ -4,7 +4,7 @@
  * organiser naming the file and entry, never overwrites a newer version, never leaves content/; undo.
  */
 import { IMAGE_MANIFEST } from "../../../app/lib/build-outputs";
-import type { ContentProblemsAnswer } from "../../../app/lib/admin/content";
+import type { ContentChange, ContentFilesAnswer, ContentProblemsAnswer } from "../../../app/lib/admin/content";
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -83,7 +83,8 @@ beforeAll(async () => {
       },
     },
   });
-  await upsertAdmin(database.db, "editor@tncc.example.org", "editor password long", false);
+  // An organiser with a display name: their saves are listed by it (issue 51).
+  await upsertAdmin(database.db, "editor@tncc.example.org", "editor password long", false, "Esi Mensah");
   cookie = "";
   const res = await request("POST", "/session", { email: "editor@tncc.example.org", password: "editor password long" });
   expect(res.status).toBe(200);
@@ -201,8 +202,8 @@ describe("the content editor's API", { timeout: 60_000 }, () => {
     const history = (await (await request("GET", `/content/history?path=${DAY}`)).json()) as {
       changes: { commit: string; message: string; author: string }[];
     };
-    expect(history.changes[0]?.message).toMatch(/Their title/);
-    expect(history.changes[0]?.author).toBe("editor@tncc.example.org");
+    expect(history.changes[0]?.message).toMatch(/^Programme · Day 1, Thu 24 Oct: .*Their title/);
+    expect(history.changes[0]?.author).toBe("Esi Mensah");
     const res = await request("POST", "/content/undo", { commit: history.changes[0]!.commit });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(readFileSync(dayFile(), "utf8")).toContain("title: Registration, Coffee & Welcome");
@@ -468,5 +469,53 @@ describe("the content editor's API", { timeout: 60_000 }, () => {
     expect(session.start?.description).toMatch(/HH:MM/);
     expect((await request("GET", "/content/schema?path=../package.json")).status).toBe(400);
     expect((await request("GET", "/content/schema?path=nothing-like-it.yaml")).status).toBe(404);
+  });
+
+  it("names each file by what it holds, in the collections' order (issue 51)", async () => {
+    const res = await request("GET", "/content/files");
+    expect(res.status).toBe(200);
+    const { files } = (await res.json()) as ContentFilesAnswer;
+    const label = (rel: string) => files.find((f) => f.path === rel)?.label;
+    expect(label(DAY)).toBe("Programme · Day 1, Thu 24 Oct");
+    expect(label("schedule/day-02.yaml")).toBe("Programme · Day 2, Fri 25 Oct");
+    expect(label("blog/comments.yaml")).toBe("Blog · comments");
+    expect(label("speakers/01-grace-adeyemi.md")).toBe("Speaker · Grace Adeyemi");
+    expect(label("blog/posts/01-welcome-to-the-tncc-blog.md")).toBe("Blog · Welcome to the TNCC Blog");
+    expect(label("faqs.yaml")).toBe("FAQs");
+    // No label is a file name; the site's own file first, a folder's files in the site's order.
+    expect(files.filter((f) => /\.(ya?ml|md)$|\//.test(f.label))).toEqual([]);
+    expect(files[0]?.path).toBe("site.yaml");
+    const days = files.filter((f) => f.path.startsWith("schedule/")).map((f) => f.path);
+    expect(days).toEqual([...days].sort());
+  });
+
+  it("lists the organisers' saves by their name and anyone else's commit as 'Site update' (issue 51)", async () => {
+    const faqs = path.join(repo, "content", "faqs.yaml");
+    writeFileSync(faqs, `${readFileSync(faqs, "utf8")}# tidied\n`);
+    git("add", "--", "content/faqs.yaml");
+    git(
+      ...["-c", "user.name=Dev Eloper", "-c", "user.email=12345+dev@users.noreply.github.com"],
+      ...["commit", "--quiet", "-m", "Issue 12: tidy the FAQs' comments (see the schema)"],
+    );
+    const { text, blob } = await open("faqs.yaml");
+    const saved = await request("PUT", "/content/file", {
+      path: "faqs.yaml",
+      text: text.replace(/question: (.*)/, "question: $1 Really?"),
+      base: blob,
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+
+    const history = (await (await request("GET", "/content/history?path=faqs.yaml")).json()) as {
+      changes: ContentChange[];
+    };
+    expect(history.changes.slice(0, 2).map(({ author, message }) => ({ author, message }))).toEqual([
+      { author: "Esi Mensah", message: expect.stringMatching(/^FAQs: .*Really\?$/) },
+      { author: null, message: "Site update" },
+    ]);
+    const since = await (await request("GET", "/content/changes")).text();
+    for (const answer of [JSON.stringify(history), since]) {
+      expect(answer).not.toMatch(/noreply|@|Issue 12|Dev Eloper|setup|Content as deployed/);
+    }
+    expect(JSON.parse(since)).toMatchObject({ changes: expect.arrayContaining([{ ...history.changes[1] }]) });
   });
 });

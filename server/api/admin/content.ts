@@ -3,8 +3,10 @@
  * can be added, with their templates: app/content/collections.ts), `GET /content/file?path=`
  * (its text and git blob id), `GET /content/schema?path=` (its fields, JSON Schema from the content schemas), `PUT /content/file` (checked by the build's loader over the content with the change in place, then
  * written and committed as the organiser; 409 when someone saved it since, 422 with the problems),
- * `POST /content/preview` (Markdown as the site renders it), `GET /content/preview-pages?path=` and
- * `GET /content/page?page=` (the page preview: the pages a file shows on, a page's data from the saved content), `GET /content/history?path=` (newest commits), `GET /content/changes` (since the live build's commit) and
+ * `POST /content/preview` (Markdown as the site renders it; with a file's path, its page drawn from the text as
+ * typed, saved or not: issue 51), `GET /content/preview-pages?path=` and
+ * `GET /content/page?page=` (the page preview: the pages a file shows on, a page's data from the saved content), `GET /content/history?path=` (newest commits), `GET /content/changes` (since the live build's commit; both in
+ * people's words: server/content/words.ts) and
  * `POST /content/undo` (a revert, checked the same way), `GET|POST /content/images` (picture folders; an upload:
  * server/content/images.ts). Session and Origin: ./index.ts.
  */
@@ -22,9 +24,15 @@ import {
   type PicturesAnswer,
 } from "../../../app/lib/admin/content";
 import { firstIssue } from "../../../app/forms/admin";
-import { isSitePath, type PreviewPageAnswer, type PreviewPagesAnswer } from "../../../app/lib/admin/preview";
+import {
+  isSitePath,
+  type PreviewDraftAnswer,
+  type PreviewPageAnswer,
+  type PreviewPagesAnswer,
+} from "../../../app/lib/admin/preview";
 import type * as ImageTools from "../../content/images";
 import type * as ChoiceTools from "../../content/choices";
+import type * as WordTools from "../../content/words";
 import type * as LoadTools from "../../../app/content/load";
 import type * as PreviewTools from "../../../app/content/preview.server";
 import type { ImageFolder } from "../../content/images";
@@ -48,7 +56,8 @@ export interface ContentOptions {
  */
 type Tools = typeof WorkingCopyTools &
   typeof ImageTools &
-  typeof ChoiceTools & { readImageManifest: typeof LoadTools.readImageManifest };
+  typeof ChoiceTools &
+  typeof WordTools & { readImageManifest: typeof LoadTools.readImageManifest };
 const UNAVAILABLE =
   "The content editor needs the build tools on this server: install with npm ci (not npm ci --omit=dev).";
 let loading: Promise<Tools> | null = null;
@@ -57,11 +66,13 @@ const loadTools = () =>
     import("../../content/working-copy"),
     import("../../content/images"),
     import("../../content/choices"),
+    import("../../content/words"),
     import("../../../app/content/load"),
-  ]).then(([copy, images, choices, load]) => ({
+  ]).then(([copy, images, choices, words, load]) => ({
     ...copy,
     ...images,
     ...choices,
+    ...words,
     readImageManifest: load.readImageManifest,
   })));
 
@@ -145,7 +156,10 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
   };
 
   admin.get("/content/files", async (c) =>
-    c.json({ files: await t.listFiles(copy), folders: t.addableFolders(copy) } satisfies ContentFilesAnswer),
+    c.json({
+      files: await t.labelFiles(copy, await t.listFiles(copy)),
+      folders: t.addableFolders(copy),
+    } satisfies ContentFilesAnswer),
   );
 
   admin.get("/content/file", async (c) => {
@@ -242,12 +256,6 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
     });
   }
 
-  admin.post("/content/preview", async (c) => {
-    const parsed = previewSchema.safeParse(await jsonBody(c));
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
-    return c.json({ html: t.previewMarkdown(parsed.data.text) });
-  });
-
   // The page preview (issue 41): the pages a file shows on, and a page's loader data from the saved content
   // (app/content/preview.server.ts, over CONTENT_DIR: this working copy). Loaded on first use, as the tools.
   const pagePreview = (c: AdminContext, answer: (p: PagePreview) => Response) =>
@@ -255,6 +263,44 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
       previewing = null;
       return c.json({ error: UNAVAILABLE }, 503);
     });
+
+  // Markdown as the site renders it; with a file's path, its page drawn from the organiser's text as it is in
+  // the form, saved or not (issue 51): nothing is written.
+  admin.post("/content/preview", async (c) => {
+    const parsed = previewSchema.safeParse(await jsonBody(c));
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const { text, path: rel, page } = parsed.data;
+    if (rel === undefined) return c.json({ html: t.previewMarkdown(text) });
+    if (page !== undefined && !isSitePath(page)) return badRequest(c, "Give a page of the site, such as /schedule.");
+    let changes: Record<string, string>;
+    try {
+      changes = { [rel]: await t.asSaved(copy, rel, text) };
+    } catch (error) {
+      return pathError(c, error);
+    }
+    return pagePreview(c, (p) => {
+      try {
+        const pages = p.previewPages(rel, changes);
+        const shown = page || pages[0]?.page;
+        const found = shown ? p.previewData(shown, changes) : null;
+        if (!shown || !found)
+          return notFound(
+            c,
+            shown ? `The preview cannot show ${shown}.` : "This file is shown on no page that can be previewed.",
+          );
+        return c.json({ ...found, page: shown, pages } satisfies PreviewDraftAnswer);
+      } catch (error) {
+        if (!(error instanceof p.ContentError)) throw error;
+        return c.json(
+          {
+            error: "The page cannot be drawn yet: please correct these first (Save marks each one at its field).",
+            problems: problemsAnswer(error, rel).problems,
+          },
+          422,
+        );
+      }
+    });
+  });
   admin.get("/content/preview-pages", (c) =>
     pagePreview(c, (p) => c.json({ pages: p.previewPages(c.req.query("path") ?? "") } satisfies PreviewPagesAnswer)),
   );
@@ -284,15 +330,23 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
     } catch (error) {
       return pathError(c, error);
     }
-    return c.json({ changes: await t.history(copy, { rel }) });
+    const labels = new Map(rel ? [[rel, await t.labelOf(copy, rel)]] : await allLabels());
+    return c.json({ changes: (await t.history(copy, { rel })).map((change) => t.inWords(change, labels)) });
   });
 
-  admin.get("/content/changes", async (c) =>
-    c.json({
+  // The files' labels, for the changes the history names (in people's words: server/content/words.ts).
+  const allLabels = async () =>
+    (await t.labelFiles(copy, await t.listFiles(copy))).map(({ path, label }) => [path, label] as const);
+
+  admin.get("/content/changes", async (c) => {
+    const labels = new Map(await allLabels());
+    return c.json({
       since: options.liveCommit(),
-      changes: await t.history(copy, { since: options.liveCommit(), limit: 100 }),
-    }),
-  );
+      changes: (await t.history(copy, { since: options.liveCommit(), limit: 100 })).map((change) =>
+        t.inWords(change, labels),
+      ),
+    });
+  });
 
   admin.post("/content/undo", async (c) => {
     const parsed = undoSchema.safeParse(await jsonBody(c));

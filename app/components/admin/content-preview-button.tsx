@@ -1,0 +1,48 @@
+import { useEffect, useRef, useState } from "react";
+import { answerDraftRequests, PREVIEW_TAB } from "~/lib/admin/content-preview";
+import { previewUrl } from "~/lib/admin/preview";
+
+export interface ContentPreviewButtonProps {
+  /** The file in the form, relative to content/. */
+  file: string;
+  /** The text in the form now, saved or not. */
+  text: string;
+}
+
+/**
+ * "Preview this page" (issue 51): the page as the form has it now, saved or not, in a tab of its own, so the
+ * form stays as it is; the preview asks this editor for the text (app/lib/admin/content-preview.ts).
+ */
+export function ContentPreviewButton({ file, text }: ContentPreviewButtonProps) {
+  const latest = useRef({ file, text });
+  const [refused, setRefused] = useState(false);
+  const note = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    latest.current = { file, text };
+  }, [file, text]);
+  useEffect(() => answerDraftRequests(() => latest.current), []);
+  useEffect(() => {
+    if (refused) note.current?.focus();
+  }, [refused]);
+
+  function open() {
+    const tab = window.open(previewUrl(file, undefined, true), PREVIEW_TAB);
+    tab?.focus();
+    setRefused(!tab);
+  }
+
+  return (
+    <>
+      <button type="button" className="btn btn-outline" onClick={open}>
+        Preview this page<span className="sr-only"> (opens a new tab; what you typed stays here)</span>
+      </button>
+      {refused ? (
+        <p ref={note} role="alert" tabIndex={-1} className="w-full font-semibold text-rose outline-offset-4">
+          The browser did not open the preview: allow pop-ups for this site, then press “Preview this page” again. What
+          you typed is still here.
+        </p>
+      ) : null}
+    </>
+  );
+}

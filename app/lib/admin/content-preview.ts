@@ -1,0 +1,154 @@
+/**
+ * The preview of what is typed (issue 51): the editor opens /admin/preview?draft=1 in a tab of its own (the
+ * editor stays as it is, nothing typed is lost), and that tab asks the editor which opened it for the text now in
+ * its form (window.postMessage, same origin only), then has the server draw the page from it:
+ * `POST /api/admin/content/preview` with the file's path. A preview opened any other way shows the saved content.
+ */
+import { adminApi } from "./api";
+import type { PreviewDraftAnswer, PreviewPage, PreviewPageAnswer, PreviewPagesAnswer, PreviewRoute } from "./preview";
+
+/** The one tab the editor's previews open in (pressing Preview again shows the newest text there). */
+export const PREVIEW_TAB = "tncc-preview";
+
+const ASK = "tncc-preview:ask";
+const ANSWER = "tncc-preview:text";
+interface Ask {
+  type: typeof ASK;
+  file: string;
+}
+interface Answer {
+  type: typeof ANSWER;
+  file: string;
+  /** Null when the editor shows another file now. */
+  text: string | null;
+}
+
+/** A window's messages (the browser's window; a test's stand-in). */
+export interface Listening {
+  addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+}
+export interface Tab {
+  postMessage(message: unknown, targetOrigin: string): void;
+  closed?: boolean;
+}
+
+/**
+ * In the editor: answers a preview's request with the text in the form, for the file it shows (`current`, read
+ * when asked). Returns the way to stop.
+ */
+export function answerDraftRequests(
+  current: () => { file: string; text: string },
+  here: Listening = window,
+  origin: string = window.location.origin,
+): () => void {
+  const listen = (event: MessageEvent) => {
+    const ask = event.data as Partial<Ask> | null;
+    if (event.origin !== origin || ask?.type !== ASK || typeof ask.file !== "string" || !event.source) return;
+    const { file, text } = current();
+    const answer: Answer = { type: ANSWER, file: ask.file, text: ask.file === file ? text : null };
+    (event.source as Tab).postMessage(answer, origin);
+  };
+  here.addEventListener("message", listen);
+  return () => here.removeEventListener("message", listen);
+}
+
+/**
+ * In the preview: the text the editor that opened this tab has in its form for `file`; null when there is no
+ * such editor any more (closed, another file, no answer within `waitMs`).
+ */
+export function askEditorForDraft(
+  file: string,
+  {
+    here = window as Listening,
+    editor = window.opener as Tab | null,
+    origin = window.location.origin,
+    waitMs = 4000,
+  }: { here?: Listening; editor?: Tab | null; origin?: string; waitMs?: number } = {},
+): Promise<string | null> {
+  if (!editor || editor.closed) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const done = (text: string | null) => {
+      clearTimeout(timer);
+      here.removeEventListener("message", listen);
+      resolve(text);
+    };
+    const listen = (event: MessageEvent) => {
+      const answer = event.data as Partial<Answer> | null;
+      if (event.origin !== origin || event.source !== editor || answer?.type !== ANSWER || answer.file !== file) return;
+      done(typeof answer.text === "string" ? answer.text : null);
+    };
+    here.addEventListener("message", listen);
+    const timer = setTimeout(() => done(null), waitMs);
+    const ask: Ask = { type: ASK, file };
+    editor.postMessage(ask, origin);
+  });
+}
+
+/** What the preview's bar shows, and (when shown) the page's route. */
+export type PreviewState =
+  | { state: "shown"; file: string; page: string; pages: PreviewPage[]; draft: boolean; route: PreviewRoute }
+  | {
+      state: "signed-out" | "problem";
+      file: string;
+      page: string;
+      pages: PreviewPage[];
+      draft: boolean;
+      message?: string;
+      problems?: string[];
+    };
+
+/** The page's data as the server drew it, with the bar's state. */
+export interface LoadedPreview {
+  bar: PreviewState;
+  data?: unknown;
+}
+
+export const GONE =
+  "This preview shows what is typed in the editor that opened it, and that editor is closed or shows another file now. Press “Preview this page” in the editor again.";
+
+/** A page's data: of the editor's unsaved text (`draft=1`), else of the saved content (issue 41). */
+export async function loadPreview(query: URLSearchParams): Promise<LoadedPreview> {
+  const file = query.get("file") ?? "";
+  const draft = query.get("draft") === "1" && file !== "";
+  let page = query.get("page") ?? "";
+  let pages: PreviewPage[] = [];
+  const base = () => ({ file, page, pages, draft });
+  const refused = (res: { status: number; error: string; data?: unknown }): LoadedPreview => ({
+    bar:
+      res.status === 401
+        ? { state: "signed-out", ...base() }
+        : {
+            state: "problem",
+            ...base(),
+            message: res.error,
+            problems: (res.data as { problems?: string[] } | undefined)?.problems,
+          },
+  });
+
+  let shown: PreviewPageAnswer;
+  if (draft) {
+    const text = await askEditorForDraft(file);
+    if (text === null) return { bar: { state: "problem", ...base(), message: GONE } };
+    const res = await adminApi<PreviewDraftAnswer>("/content/preview", {
+      method: "POST",
+      body: { path: file, text, ...(page ? { page } : {}) },
+    });
+    if (!res.ok) return refused(res);
+    ({ page, pages } = res.data);
+    shown = res.data;
+  } else {
+    if (file) {
+      const res = await adminApi<PreviewPagesAnswer>(`/content/preview-pages?path=${encodeURIComponent(file)}`);
+      if (!res.ok) return refused(res);
+      pages = res.data.pages;
+    }
+    page ||= pages[0]?.page ?? "";
+    if (!page)
+      return { bar: { state: "problem", ...base(), message: "This file is shown on no page that can be previewed." } };
+    const res = await adminApi<PreviewPageAnswer>(`/content/page?page=${encodeURIComponent(page)}`);
+    if (!res.ok) return refused(res);
+    shown = res.data;
+  }
+  return { bar: { state: "shown", ...base(), route: shown.route }, data: shown.data };
+}
