@@ -69,7 +69,9 @@ async function liveSession(
 ): Promise<{ dayId: unknown; name: string; session: Record<string, unknown> } | null> {
   const top = await git(contentDir, ["rev-parse", "--show-toplevel"]);
   const prefix = path.relative(top, path.join(contentDir, SCHEDULE)).split(path.sep).join("/");
-  const names = (await git(contentDir, ["ls-tree", "--full-tree", "--name-only", `${commit}:${prefix}`]).catch(() => ""))
+  const names = (
+    await git(contentDir, ["ls-tree", "--full-tree", "--name-only", `${commit}:${prefix}`]).catch(() => "")
+  )
     .split("\n")
     .filter((n) => /\.ya?ml$/.test(n));
   for (const name of names) {

@@ -32,9 +32,18 @@ describe("groupSteps", () => {
     const groups = groupSteps([step("images"), step("pages"), step("service worker"), step("a new step", "failed")]);
     expect(groups.map((g) => g.state)).toEqual(["waiting", "done", "done", "failed", "waiting", "waiting"]);
     const all = groupSteps(
-      ["programme", "images", "pages", "share images", "service worker", "precompress", "build info", "store", "switch", "push"].map(
-        (n) => step(n),
-      ),
+      [
+        "programme",
+        "images",
+        "pages",
+        "share images",
+        "service worker",
+        "precompress",
+        "build info",
+        "store",
+        "switch",
+        "push",
+      ].map((n) => step(n)),
     );
     expect(all.every((g) => g.state === "done")).toBe(true);
   });
