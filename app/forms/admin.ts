@@ -140,4 +140,6 @@ export const announcementSchema = z.object({
     ),
   showsUntil: isoInstant,
   audience: z.optional(z.string().check(z.maxLength(100, "Unknown audience."))),
+  /** Shown on the site only, mailed to nobody (issue 51): then no audience. */
+  siteOnly: z.optional(z.boolean("Say whether it is shown on the site only.")),
 });

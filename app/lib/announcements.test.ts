@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { announcementMail, dismissedIds, withDismissed } from "./announcements";
+import { announcementMail } from "./announcements";
 
 describe("an announcement's mail", () => {
   const a = { title: "Doors open at 9:30", body: "The hall opens late." };
@@ -26,19 +26,5 @@ describe("an announcement's mail", () => {
     expect(mail.subject).toBe("[Test] TNCC: Doors open at 9:30");
     expect(mail.body).toMatch(/^This is a test/);
     expect(mail.body).not.toContain("Unsubscribe");
-  });
-});
-
-describe("the banner's dismissed list", () => {
-  it("reads only whole numbers, and nothing from a damaged value", () => {
-    expect(dismissedIds('[1, "2", 3.5, 4]')).toEqual([1, 4]);
-    expect(dismissedIds("{oops")).toEqual([]);
-    expect(dismissedIds(null)).toEqual([]);
-    expect(dismissedIds('{"a":1}')).toEqual([]);
-  });
-  it("adds an id once and keeps the newest 20", () => {
-    expect(JSON.parse(withDismissed([1, 2], 1))).toEqual([2, 1]);
-    const many = Array.from({ length: 25 }, (_, i) => i);
-    expect(JSON.parse(withDismissed(many, 99))).toEqual([...many.slice(6), 99]);
   });
 });

@@ -1,16 +1,15 @@
 /**
  * Announcements (issue 44, part 3): what the site's banner reads (`GET /api/announcements/current`), what the
  * organisers' Announcements tab and `/api/admin/announcements/*` exchange, and the mail's text, which the tab
- * previews and the server sends (one function, so the preview is the mail). No zod here: the banner is on every
- * page, and this module goes into the first download with it.
+ * previews and the server sends (one function, so the preview is the mail). No zod here. What only the banner
+ * runs is in ./announcement-banner.ts, so that the banner's chunk, loaded once the page is idle, does not share
+ * this module with the organisers' pages (a module two entries share joins the first download: vite.config.ts).
  */
 
 /** `GET /api/announcements/current`: the newest announcement showing now, or null. Nothing personal. */
 export interface CurrentAnnouncement {
   announcement: { id: number; title: string; body: string; until: string } | null;
 }
-
-export const ANNOUNCEMENT_PATH = "/api/announcements/current";
 
 /** The longest title and text (a banner, not a newsletter). */
 export const MAX_TITLE = 120;
@@ -35,8 +34,9 @@ export interface AnnouncementRow {
   id: number;
   title: string;
   body: string;
-  audience: string;
-  audienceLabel: string;
+  /** Null: shown on the site only, mailed to nobody (issue 51). */
+  audience: string | null;
+  audienceLabel: string | null;
   showsUntil: string;
   sentAt: string;
   withdrawnAt: string | null;
@@ -81,19 +81,3 @@ export function announcementMail(
     ].join("\n"),
   };
 }
-
-/** Where the banner remembers which announcements this browser dismissed. */
-export const DISMISSED_KEY = "tncc-announcements-dismissed";
-
-export function dismissedIds(raw: string | null): number[] {
-  try {
-    const value: unknown = JSON.parse(raw ?? "[]");
-    return Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The list with `id` added, the newest 20 kept. */
-export const withDismissed = (ids: number[], id: number) =>
-  JSON.stringify([...ids.filter((i) => i !== id), id].slice(-20));

@@ -1,15 +1,33 @@
 /**
  * `GET /api/announcements/current` (issue 44, part 3): the organisers' announcement showing now, or null, for
- * the banner every page shows after hydration (app/components/layout/announcement-banner.tsx). Pre-rendered
- * pages stay as they are: the banner appears from the moment an announcement is sent, without a rebuild.
- * Title, text and end only: nothing personal. A shared cache (a CDN) may keep it 15 s; a browser asks each
- * time (a withdrawal shows on the next page); the service worker never stores /api/ answers
- * (scripts/build/offline-worker.ts).
+ * the banner every page shows once idle (app/components/layout/announcement-banner.tsx). Pre-rendered pages stay
+ * as they are: the banner appears from the moment an announcement is sent, without a rebuild. Title, text and
+ * end only: nothing personal.
+ *
+ * A page left open asks again every 20 s while visible (issue 51), so each answer carries an ETag (a hash of its
+ * body) and an unchanged one is a bodiless 304 to `If-None-Match`. A shared cache (a CDN) may keep it 5 s, so a
+ * new announcement still shows within 25 s; a browser asks each time (a withdrawal shows on the next page or
+ * poll); the service worker never stores /api/ answers (scripts/build/offline-worker.ts).
  */
+import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import type { CurrentAnnouncement } from "../../app/lib/announcements";
 import { currentAnnouncement } from "../admin/announcements/queries";
 import type { Database } from "../db/client";
+
+export const CURRENT_CACHE_CONTROL = "public, max-age=0, s-maxage=5";
+
+/** The strong ETag of an answer's body. */
+export const etagOf = (body: string) => `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
+
+/** Whether an If-None-Match header names this ETag (weak or strong: the comparison is weak, RFC 9110 13.1.2). */
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t.replace(/^W\//, "") === etag;
+  });
+}
 
 export function announcementsRoutes(options: { database?: Database; now?: () => number }): Hono {
   const now = options.now ?? Date.now;
@@ -17,8 +35,12 @@ export function announcementsRoutes(options: { database?: Database; now?: () => 
   app.get("/api/announcements/current", async (c) => {
     // Without a database (a bare server in the tests) there is never one.
     const announcement = options.database ? await currentAnnouncement(options.database.db, new Date(now())) : null;
-    c.header("Cache-Control", "public, max-age=0, s-maxage=15");
-    return c.json({ announcement } satisfies CurrentAnnouncement);
+    const body = JSON.stringify({ announcement } satisfies CurrentAnnouncement);
+    const etag = etagOf(body);
+    c.header("Cache-Control", CURRENT_CACHE_CONTROL);
+    c.header("ETag", etag);
+    if (matches(c.req.header("If-None-Match"), etag)) return c.body(null, 304);
+    return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
   });
   return app;
 }

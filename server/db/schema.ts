@@ -454,9 +454,12 @@ export const announcements = pgTable("announcements", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   title: text("title").notNull(),
   body: text("body").notNull(),
-  /** The audience's id ("tickets", "newsletter", …: server/admin/announcements/audiences.ts) and its label then. */
-  audience: text("audience").notNull(),
-  audienceLabel: text("audience_label").notNull(),
+  /**
+   * The audience's id ("tickets", "newsletter", …: server/admin/announcements/audiences.ts) and its label then;
+   * both null for an announcement shown on the site only, mailed to nobody (migration 016).
+   */
+  audience: text("audience"),
+  audienceLabel: text("audience_label"),
   /** The site's address its mails link to (SITE_URL, or the organiser's page's origin). */
   siteUrl: text("site_url").notNull(),
   showsUntil: time("shows_until").notNull(),

@@ -89,7 +89,7 @@ test("an organiser writes, previews, tests and sends an announcement; the banner
   await expect(until).toHaveAttribute("type", "datetime-local");
   const chosen = Date.parse(await until.inputValue());
   expect(chosen - Date.now()).toBeGreaterThan(23 * 3_600_000);
-  await tab.getByRole("radio", { name: "Ticket holders (2 addresses)" }).check();
+  await tab.getByRole("radio", { name: "Show on the site and e-mail ticket holders (2 addresses)" }).check();
 
   await tab.getByRole("button", { name: "Preview" }).click();
   const preview = tab.getByRole("region", { name: "Preview" });
@@ -118,10 +118,13 @@ test("an organiser writes, previews, tests and sends an announcement; the banner
   }
   await expectNoAxeViolations(page);
 
-  // On the site's pages at once, without a rebuild; axe-clean; dismissed by keyboard and remembered.
+  // On the site's pages at once, without a rebuild, on one line that opens to the text; axe-clean; dismissed by
+  // keyboard and remembered.
   const banner = await home(visitor);
   await expect(banner).toBeVisible();
-  await expect(banner).toContainText("The hall opens 30 minutes late on Saturday.");
+  await expect(banner.getByText("The hall opens 30 minutes late on Saturday.")).toBeHidden();
+  await banner.getByRole("button", { name: "Announcement: Doors open at 9:30" }).click();
+  await expect(banner.getByText("The hall opens 30 minutes late on Saturday.")).toBeVisible();
   await expectNoAxeViolations(visitor);
   const dismiss = banner.getByRole("button", { name: "Dismiss the announcement" });
   await dismiss.focus();

@@ -12,6 +12,10 @@ const pickerValue = (ms: number) => {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
 };
 const addresses = (n: number) => (n === 1 ? "1 address" : `${n} addresses`);
+/** "Ticket holders" as the middle of a sentence: "e-mail ticket holders". */
+const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
+/** The choice that mails nobody (issue 51), the first and the one chosen at first. */
+const SITE_ONLY = "site-only";
 
 export interface Draft {
   title: string;
@@ -21,7 +25,8 @@ export interface Draft {
 
 /**
  * Writing an announcement: title, text and until when it shows (a date and time picker, 24 hours ahead at
- * first), the preview (banner and mail), a test to oneself, then the one audience and the confirm step.
+ * first), where it goes (on the site only, or on the site and by e-mail to one audience: issue 51), the preview
+ * (banner, and mail when mailed), a test to oneself, then the confirm step.
  */
 export function AnnouncementForm({
   audiences,
@@ -36,7 +41,7 @@ export function AnnouncementForm({
 }) {
   const [now] = useState(() => Date.now());
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [audience, setAudience] = useState<AudienceChoice | null>(null);
+  const [choice, setChoice] = useState(SITE_ONLY);
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -63,30 +68,35 @@ export function AnnouncementForm({
     setMessage(`A test is on its way to ${res.data.to}.`);
   }
 
+  /** The audience chosen, or null: on the site only. */
+  const audience = audiences.find((a) => a.id === choice) ?? null;
+
   function ask(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const next = read();
-    const chosen = audiences.find((a) => a.id === new FormData(event.currentTarget).get("audience"));
-    if (!next || !chosen) return;
+    if (!next) return;
     setDraft(next);
-    setAudience(chosen);
     setConfirming(true);
   }
 
   async function send() {
     setConfirming(false);
-    if (!draft || !audience) return;
+    if (!draft) return;
     const res = await adminApi<{ id: number; recipients: number }>("/announcements", {
       method: "POST",
-      body: { ...draft, audience: audience.id },
+      body: audience ? { ...draft, audience: audience.id } : { ...draft, siteOnly: true },
     });
     if (!res.ok) return fail(res.status, res.error);
     form.current?.reset();
+    setChoice(SITE_ONLY);
     setDraft(null);
-    onSent(`Sent to ${audience.label} (${addresses(res.data.recipients)}): it shows on the site's pages now.`);
+    onSent(
+      audience
+        ? `Sent to ${audience.label} (${addresses(res.data.recipients)}): it shows on the site's pages now.`
+        : `“${draft.title}” shows on the site's pages now. Nobody was e-mailed.`,
+    );
   }
 
-  const chosen = audience ?? audiences[0] ?? null;
   return (
     <form ref={form} onSubmit={ask} className="mt-6 grid max-w-2xl gap-4" aria-labelledby="announcement-new">
       <h3 id="announcement-new" className="text-xl font-semibold">
@@ -113,18 +123,24 @@ export function AnnouncementForm({
         />
       </label>
       <fieldset className="grid gap-2">
-        <legend className="font-semibold">Send it to</legend>
-        {audiences.map((a, i) => (
-          <label key={a.id} className="flex min-h-11 items-center gap-2">
+        <legend className="font-semibold">Where it goes</legend>
+        {[
+          { id: SITE_ONLY, text: "Show on the site only (nobody is e-mailed)" },
+          ...audiences.map((a) => ({
+            id: a.id,
+            text: `Show on the site and e-mail ${lower(a.label)} (${addresses(a.count)})`,
+          })),
+        ].map((c) => (
+          <label key={c.id} className="flex min-h-11 items-center gap-2">
             <input
               type="radio"
               name="audience"
-              value={a.id}
-              defaultChecked={i === 0}
-              onChange={() => setAudience(a)}
-              className="size-5"
+              value={c.id}
+              checked={choice === c.id}
+              onChange={() => setChoice(c.id)}
+              className="size-5 shrink-0"
             />
-            {a.label} ({addresses(a.count)})
+            {c.text}
           </label>
         ))}
       </fieldset>
@@ -132,20 +148,27 @@ export function AnnouncementForm({
         <button type="button" className="btn btn-outline" onClick={() => setDraft(read())}>
           Preview
         </button>
-        <button type="button" className="btn btn-outline" onClick={() => void test()}>
-          Send a test to me
-        </button>
+        {audience ? (
+          <button type="button" className="btn btn-outline" onClick={() => void test()}>
+            Send a test to me
+          </button>
+        ) : null}
         <button type="submit" className="btn btn-primary">
-          Send…
+          {audience ? "Send…" : "Show on the site…"}
         </button>
       </div>
       <p role="status" className="empty:hidden">
         {message}
       </p>
-      {draft && !confirming ? <AnnouncementPreview draft={draft} audience={chosen} who={who} /> : null}
+      {draft && !confirming ? <AnnouncementPreview draft={draft} audience={audience} who={who} /> : null}
       {confirming && audience ? (
         <ConfirmStep confirm="Yes, send it" onConfirm={() => void send()} onCancel={() => setConfirming(false)}>
           Send “{draft?.title}” to {audience.label} ({addresses(audience.count)})? It shows on the site's pages at once.
+        </ConfirmStep>
+      ) : null}
+      {confirming && !audience ? (
+        <ConfirmStep confirm="Yes, show it" onConfirm={() => void send()} onCancel={() => setConfirming(false)}>
+          Show “{draft?.title}” on the site's pages now? Nobody is e-mailed.
         </ConfirmStep>
       ) : null}
     </form>

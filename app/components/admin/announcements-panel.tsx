@@ -10,8 +10,9 @@ const showing = (a: AnnouncementRow, now: number) => !a.withdrawnAt && Date.pars
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
- * The Announcements tab (issue 44): write one, preview it, test it, send it to one audience; then each
- * sending's progress (listed, queued, sent), refreshed every 2 s while one goes out, and Withdraw.
+ * The Announcements tab (issue 44): write one, preview it, show it on the site only (issue 51) or test it and
+ * send it to one audience; then each sending's progress (listed, queued, sent), refreshed every 2 s while one
+ * goes out, and Withdraw.
  */
 export function AnnouncementsPanel({ who, fail }: { who: string; fail: (status: number, message: string) => void }) {
   const [audiences, setAudiences] = useState<AudienceChoice[] | null>(null);
@@ -58,7 +59,8 @@ export function AnnouncementsPanel({ who, fail }: { who: string; fail: (status: 
         Announcements
       </h2>
       <p className="mt-2 max-w-2xl text-muted">
-        A short notice shown on every page of the site and mailed once to the people you choose.
+        A short notice shown at the top of every page of the site; if you choose, also e-mailed once to the people you
+        choose.
       </p>
       <p role="status" className="mt-4 font-semibold empty:hidden">
         {notice}
@@ -83,19 +85,23 @@ export function AnnouncementsPanel({ who, fail }: { who: string; fail: (status: 
           <li key={a.id} className="rounded-[var(--radius-card)] bg-paper p-4">
             <p className="font-semibold break-words">{a.title}</p>
             <p className="text-muted">
-              To {a.audienceLabel} on {when(a.sentAt)} ·{" "}
+              {a.audienceLabel ? `To ${a.audienceLabel}` : "On the site only"} on {when(a.sentAt)} ·{" "}
               {a.withdrawnAt
                 ? `withdrawn ${when(a.withdrawnAt)}`
                 : showing(a, now)
                   ? `showing until ${when(a.showsUntil)}`
                   : `ended ${when(a.showsUntil)}`}
             </p>
-            <p data-progress={a.id}>
-              {a.recipients} recipients: {a.queued} queued, {a.sent} sent
-              {a.failed ? `, ${a.failed} failed` : ""}
-              {a.skipped ? `, ${a.skipped} unsubscribed since` : ""}
-              {a.withdrawnAt && a.queued + a.skipped < a.recipients ? " (the rest not sent)" : ""}
-            </p>
+            {a.audience === null ? (
+              <p data-progress={a.id}>Not e-mailed.</p>
+            ) : (
+              <p data-progress={a.id}>
+                {a.recipients} recipients: {a.queued} queued, {a.sent} sent
+                {a.failed ? `, ${a.failed} failed` : ""}
+                {a.skipped ? `, ${a.skipped} unsubscribed since` : ""}
+                {a.withdrawnAt && a.queued + a.skipped < a.recipients ? " (the rest not sent)" : ""}
+              </p>
+            )}
             {showing(a, now) ? (
               <button type="button" className="btn btn-outline mt-2" onClick={() => void withdraw(a)}>
                 Withdraw<span className="sr-only"> “{a.title}”</span>

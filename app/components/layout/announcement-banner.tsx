@@ -1,13 +1,8 @@
-import { Megaphone, X } from "lucide-react";
-import { useEffect, useId, useState, type KeyboardEvent } from "react";
+import { ChevronDown, Megaphone, X } from "lucide-react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useLocation } from "react-router";
-import {
-  ANNOUNCEMENT_PATH,
-  dismissedIds,
-  DISMISSED_KEY,
-  withDismissed,
-  type CurrentAnnouncement,
-} from "~/lib/announcements";
+import { ANNOUNCEMENT_PATH, dismissedIds, DISMISSED_KEY, POLL_MS, withDismissed } from "~/lib/announcement-banner";
+import type { CurrentAnnouncement } from "~/lib/announcements";
 
 export interface AnnouncementBoxProps {
   title: string;
@@ -16,72 +11,161 @@ export interface AnnouncementBoxProps {
   onDismiss?: () => void;
   /** The heading's level where it stands (the organisers' preview is under their own headings). */
   heading?: "h2" | "h4";
+  className?: string;
 }
 
-/** The announcement as the site shows it: a region named by its title, text on night (AA: 10.5:1 and more). */
-export function AnnouncementBox({ title, body, onDismiss, heading: Heading = "h2" }: AnnouncementBoxProps) {
+/**
+ * The announcement as the site shows it (issue 51): one line, its title, which opens to the text (a disclosure
+ * button inside the heading, as in an accordion; Escape closes it), and Dismiss. A region named by its title;
+ * text on night (AA: 10.5:1 and more), the focus ring gold on night (9.1:1).
+ */
+export function AnnouncementBox({
+  title,
+  body,
+  onDismiss,
+  heading: Heading = "h2",
+  className = "",
+}: AnnouncementBoxProps) {
   const id = useId();
-  // Escape as well as Enter and Space on the button (the one thing to focus inside).
-  const onKeyDown = (event: KeyboardEvent) => {
+  const [open, setOpen] = useState(false);
+  const onToggleKey = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && open) setOpen(false);
+  };
+  // Escape as well as Enter and Space on the dismiss button.
+  const onDismissKey = (event: KeyboardEvent) => {
     if (event.key === "Escape" && onDismiss) onDismiss();
   };
   return (
-    <section
-      aria-labelledby={id}
-      className="pointer-events-auto flex items-start gap-3 rounded-[var(--radius-card)] bg-night p-4 text-paper shadow-soft"
-      data-announcement
-    >
-      <Megaphone aria-hidden="true" className="mt-1 size-5 shrink-0 text-gold" />
-      <div className="min-w-0 flex-1">
-        <p className="text-xs font-semibold tracking-[0.12em] text-gold uppercase">Announcement</p>
-        <Heading id={id} className="mt-1 font-serif text-lg leading-snug font-semibold break-words text-paper">
-          {title}
+    <section aria-labelledby={`${id}-title`} className={`bg-night text-paper ${className}`} data-announcement>
+      <div className="flex items-center gap-1">
+        <Heading id={`${id}-title`} className="min-w-0 flex-1 font-sans text-base leading-snug font-semibold">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={`${id}-text`}
+            onClick={() => setOpen(!open)}
+            onKeyDown={onToggleKey}
+            className="flex min-h-11 w-full items-center gap-2 rounded-lg px-1 text-start hover:text-gold"
+          >
+            <Megaphone aria-hidden="true" className="size-5 shrink-0 text-gold" />
+            <span className={`min-w-0 ${open ? "break-words" : "truncate"}`}>
+              <span className="sr-only">Announcement:</span> {title}
+            </span>
+            <ChevronDown
+              aria-hidden="true"
+              className={`ms-auto size-5 shrink-0 text-gold motion-safe:transition-transform motion-safe:duration-200 ${open ? "rotate-180" : ""}`}
+            />
+          </button>
         </Heading>
-        <p className="mt-1 break-words whitespace-pre-line text-lilac">{body}</p>
+        {onDismiss ? (
+          <button
+            type="button"
+            onClick={onDismiss}
+            onKeyDown={onDismissKey}
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-paper hover:bg-paper/10"
+          >
+            <X aria-hidden="true" className="size-5" />
+            <span className="sr-only">Dismiss the announcement</span>
+          </button>
+        ) : null}
       </div>
-      {onDismiss ? (
-        <button
-          type="button"
-          onClick={onDismiss}
-          onKeyDown={onKeyDown}
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-paper hover:bg-paper/10"
-        >
-          <X aria-hidden="true" className="size-5" />
-          <span className="sr-only">Dismiss the announcement</span>
-        </button>
-      ) : null}
+      <div id={`${id}-text`} hidden={!open} className="ps-8 pe-1 pb-3">
+        <p className="break-words whitespace-pre-line text-lilac">{body}</p>
+      </div>
     </section>
   );
 }
 
+type Shown = CurrentAnnouncement["announcement"];
+
+/** The announcement this browser should show: not expired, not dismissed here. */
+function showable(a: Shown): Shown {
+  if (!a || Date.parse(a.until) <= Date.now()) return null;
+  let dismissed: number[] = [];
+  try {
+    dismissed = dismissedIds(localStorage.getItem(DISMISSED_KEY));
+  } catch {
+    // Storage refused (private mode): nothing dismissed.
+  }
+  return dismissed.includes(a.id) ? null : a;
+}
+
 /**
- * The organisers' announcement on every page (issue 44): read after hydration from a small JSON, so the
- * pre-rendered pages need no rebuild; shown until it expires or is withdrawn, or until this browser dismisses
- * it (remembered per announcement). Not on the organisers' own area, whose tab previews it.
+ * The announcement showing now, asked on each page and again every POLL_MS while the tab is visible (issue 51:
+ * a page left open shows a new one within 30 s); the asking stops while the tab is hidden and starts again, at
+ * once, when it shows. An unchanged answer is a bodiless 304 (If-None-Match).
+ */
+export function useCurrentAnnouncement(enabled: boolean, pathname: string): [Shown, (a: Shown) => void] {
+  const [shown, setShown] = useState<Shown>(null);
+  const etag = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let asking: AbortController | undefined;
+    let turn = 0;
+
+    async function ask() {
+      const mine = ++turn;
+      clearTimeout(timer);
+      asking?.abort();
+      if (navigator.onLine) {
+        asking = new AbortController();
+        try {
+          const res = await fetch(ANNOUNCEMENT_PATH, {
+            cache: "no-store",
+            headers: { Accept: "application/json", ...(etag.current ? { "If-None-Match": etag.current } : {}) },
+            signal: asking.signal,
+          });
+          if (res.status === 200) {
+            const data = (await res.json()) as CurrentAnnouncement;
+            if (live && mine === turn) {
+              etag.current = res.headers.get("ETag");
+              setShown(showable(data.announcement));
+            }
+          }
+          // 304: as it was. Anything else: try again at the next turn.
+        } catch {
+          // Offline, asked again, or no server behind the pages (a static preview): no change.
+        }
+      }
+      if (live && mine === turn && document.visibilityState === "visible")
+        timer = setTimeout(() => void ask(), POLL_MS);
+    }
+    const onVisibility = () => {
+      if (document.visibilityState === "visible") void ask();
+      else {
+        turn++;
+        clearTimeout(timer);
+      }
+    };
+    const onOnline = () => void ask();
+    document.addEventListener("visibilitychange", onVisibility);
+    window.addEventListener("online", onOnline);
+    void ask();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+      asking?.abort();
+      document.removeEventListener("visibilitychange", onVisibility);
+      window.removeEventListener("online", onOnline);
+    };
+  }, [enabled, pathname]);
+
+  return [shown, setShown];
+}
+
+/**
+ * The organisers' announcement at the top of every page (issue 44; issue 51): a one-line strip in the page's
+ * flow above the header, so it covers nothing, read from a small JSON after the page is idle (the pre-rendered
+ * pages need no rebuild); shown until it expires or is withdrawn, or until this browser dismisses it
+ * (remembered per announcement). Not on the organisers' own area, whose tab previews it.
  */
 export function AnnouncementBanner() {
   const { pathname } = useLocation();
-  const [shown, setShown] = useState<CurrentAnnouncement["announcement"]>(null);
   const organisers = pathname.startsWith("/admin");
-
-  useEffect(() => {
-    if (organisers || !navigator.onLine) return;
-    let live = true;
-    void fetch(ANNOUNCEMENT_PATH, { cache: "no-cache", headers: { Accept: "application/json" } })
-      .then((res) => (res.ok ? (res.json() as Promise<CurrentAnnouncement>) : null))
-      .then((data) => {
-        const a = data?.announcement;
-        if (!live) return;
-        const gone = !a || Date.parse(a.until) <= Date.now();
-        setShown(gone || dismissedIds(localStorage.getItem(DISMISSED_KEY)).includes(a.id) ? null : a);
-      })
-      .catch(() => {
-        // Offline or no server behind the pages (a static preview): no banner.
-      });
-    return () => {
-      live = false;
-    };
-  }, [pathname, organisers]);
+  const [shown, setShown] = useCurrentAnnouncement(!organisers, pathname);
 
   function dismiss() {
     if (!shown) return;
@@ -95,9 +179,16 @@ export function AnnouncementBanner() {
     document.getElementById("main")?.focus({ preventScroll: true });
   }
 
+  if (!shown || organisers) return null;
   return (
-    <div role="status" className="pointer-events-none fixed inset-x-3 bottom-3 z-40 mx-auto max-w-xl">
-      {shown && !organisers ? <AnnouncementBox title={shown.title} body={shown.body} onDismiss={dismiss} /> : null}
+    <div className="border-b border-gold/40 bg-night print:hidden">
+      <AnnouncementBox
+        key={shown.id}
+        title={shown.title}
+        body={shown.body}
+        onDismiss={dismiss}
+        className="container-page py-1"
+      />
     </div>
   );
 }

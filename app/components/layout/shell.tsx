@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { AnnouncementBanner } from "./announcement-banner";
+import { AnnouncementSlot } from "./announcement-slot";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { ScrollUp } from "./scroll-up";
@@ -14,7 +14,7 @@ export interface ShellProps {
   children: ReactNode;
 }
 
-/** The page wrapper every page shares: top bar, header, main content, footer, scroll-up button, announcement. */
+/** The page wrapper every page shares: announcement, top bar, header, main content, footer, scroll-up button. */
 export function Shell({ shell, topBar, bare = false, children }: ShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   if (bare)
@@ -34,13 +34,13 @@ export function Shell({ shell, topBar, bare = false, children }: ShellProps) {
       >
         Skip to content
       </a>
+      <AnnouncementSlot />
       <Header shell={shell} topBar={topBar} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} />
       <main id="main" tabIndex={-1} className="outline-none">
         {children}
       </main>
       <Footer shell={shell} />
       <ScrollUp />
-      <AnnouncementBanner />
     </div>
   );
 }

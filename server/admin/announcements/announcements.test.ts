@@ -5,6 +5,8 @@
  * however often and however concurrently the pacer runs, an address unsubscribed since left out, the
  * newsletter's unsubscribe link on each of its mails), the banner's JSON (nothing personal; gone when withdrawn
  * or expired), Withdraw stopping the mails not queued yet, the audit, the purge, and 401 and 403 on every route.
+ * Issue 51: an announcement shown on the site only mails nobody and needs no audience; the banner's JSON carries
+ * an ETag, and asked again with it, an unchanged answer is a bodiless 304.
  */
 import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
@@ -120,6 +122,9 @@ describe.each(databaseBackends("announcements"))("announcements on %s", (_name, 
       [{ ...draft("x", "tickets"), showsUntil: new Date(clock + 31 * 24 * HOUR).toISOString() }, /30 days/],
       [{ ...draft("x", "tickets"), showsUntil: "tomorrow 9am" }, /ISO/],
       [draft("x", "agenda"), /Choose who/],
+      [draft("x"), /Choose who/],
+      [{ ...draft("x", "tickets"), siteOnly: true }, /not both/],
+      [{ ...draft("x"), siteOnly: "yes" }, /site only/],
     ] as const;
     for (const [body, error] of cases) {
       const res = await request("POST", "/api/admin/announcements", body);
@@ -144,6 +149,49 @@ describe.each(databaseBackends("announcements"))("announcements on %s", (_name, 
     const current = (await (await app.request(`${SITE}/api/announcements/current`)).json()) as CurrentAnnouncement;
     expect(current.announcement).toBeNull();
     await database.db.execute(sql`DELETE FROM mail_queue`);
+  });
+
+  it("shows a site-only announcement on the site, mails nobody, and answers 304 while the banner is unchanged", async () => {
+    const current = (etag?: string) =>
+      app.request(`${SITE}/api/announcements/current`, { headers: etag ? { "if-none-match": etag } : {} });
+    const none = await current();
+    const noneTag = none.headers.get("etag")!;
+    expect(noneTag).toMatch(/^"[\w-]{22}"$/);
+    expect(none.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5");
+    const unchanged = await current(noneTag);
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe("");
+    expect(unchanged.headers.get("etag")).toBe(noneTag);
+    expect((await current(`W/${noneTag}`)).status).toBe(304);
+
+    const res = await request("POST", "/api/admin/announcements", { ...draft("Lunch in Hall B"), siteOnly: true });
+    expect(res.status).toBe(201);
+    const { id, recipients } = (await res.json()) as { id: number; recipients: number };
+    expect(recipients).toBe(0);
+    // Nobody listed, nothing for the pacer, no mail; the pacer was not even woken.
+    expect(announced).toBe(0);
+    expect(await count(sql`SELECT count(*)::int AS n FROM announcement_recipients WHERE announcement_id = ${id}`)).toBe(
+      0,
+    );
+    expect(await piece(50)).toEqual({ queued: 0, skipped: 0 });
+    expect(await count(sql`SELECT count(*)::int AS n FROM mail_queue`)).toBe(0);
+
+    // The banner changed: the old ETag gets the new answer, with a new ETag.
+    const shown = await current(noneTag);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("etag")).not.toBe(noneTag);
+    expect(((await shown.json()) as CurrentAnnouncement).announcement).toMatchObject({ id, title: "Lunch in Hall B" });
+    expect((await current(shown.headers.get("etag")!)).status).toBe(304);
+
+    const list = (await (await request("GET", "/api/admin/announcements")).json()) as AnnouncementList;
+    expect(list.announcements[0]).toMatchObject({ id, audience: null, audienceLabel: null, recipients: 0, queued: 0 });
+    const [audited] = await rows<{ detail: { audience: string; recipients: number } }>(
+      sql`SELECT detail FROM audit_log WHERE action = 'announcement-send' AND target = ${`announcement:${id}`}`,
+    );
+    expect(audited!.detail).toMatchObject({ audience: "site only", recipients: 0 });
+    // Withdrawn like any other (the banner goes back to none).
+    expect((await request("POST", `/api/admin/announcements/${id}/withdraw`)).status).toBe(200);
+    expect((await current(noneTag)).status).toBe(304);
   });
 
   it("sends to the newsletter: each address once, in pieces, an address unsubscribed since left out", async () => {
@@ -244,7 +292,7 @@ describe.each(databaseBackends("announcements"))("announcements on %s", (_name, 
   it("purges recipient lists 90 days after the sending, keeping the announcements", async () => {
     expect(await purgeAnnouncementRecipients(database.db, start + 89 * 24 * HOUR)).toBe(0);
     expect(await purgeAnnouncementRecipients(database.db, start + 91 * 24 * HOUR)).toBe(49);
-    expect(await count(sql`SELECT count(*)::int AS n FROM announcements`)).toBe(2);
+    expect(await count(sql`SELECT count(*)::int AS n FROM announcements`)).toBe(3);
   });
 
   it("answers 401 without a session and 403 from another origin on every Announcements route", async () => {

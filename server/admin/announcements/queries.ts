@@ -72,11 +72,14 @@ export interface NewAnnouncement {
   siteUrl: string;
 }
 
-/** Stores the announcement and its recipients (each address once) in one transaction, audited; answers its id. */
+/**
+ * Stores the announcement and its recipients (each address once) in one transaction, audited; answers its id.
+ * Without an audience (issue 51) it is shown on the site only and has no recipients.
+ */
 export async function createAnnouncement(
   db: Db,
   a: NewAnnouncement,
-  audience: Audience,
+  audience: Audience | null,
   recipients: Recipient[],
   who: { id: number; email: string },
   now: Date,
@@ -87,8 +90,8 @@ export async function createAnnouncement(
       .values({
         title: a.title,
         body: a.body,
-        audience: audience.id,
-        audienceLabel: audience.label,
+        audience: audience?.id ?? null,
+        audienceLabel: audience?.label ?? null,
         siteUrl: a.siteUrl,
         showsUntil: a.showsUntil,
         createdBy: who.id,
@@ -114,7 +117,7 @@ export async function createAnnouncement(
       target: `announcement:${id}`,
       detail: {
         title: a.title,
-        audience: audience.id,
+        audience: audience?.id ?? "site only",
         recipients: recipients.length,
         until: a.showsUntil.toISOString(),
       },
@@ -145,8 +148,8 @@ export async function listAnnouncements(db: Db, limit = 50): Promise<Announcemen
     id: Number(r.id),
     title: String(r.title),
     body: String(r.body),
-    audience: String(r.audience),
-    audienceLabel: String(r.audience_label),
+    audience: r.audience === null ? null : String(r.audience),
+    audienceLabel: r.audience_label === null ? null : String(r.audience_label),
     showsUntil: iso(r.shows_until),
     sentAt: iso(r.sent_at),
     withdrawnAt: r.withdrawn_at === null ? null : iso(r.withdrawn_at),
@@ -223,14 +226,16 @@ export async function queuePiece(
     let skipped = 0;
     for (const a of rows) {
       const mine = waiting.filter((w) => Number(w.announcement_id) === a.id);
-      const audience = await audienceOf(tx as unknown as Db, a.audience);
+      // A site-only announcement (no audience) has no recipients, so it is never here.
+      const audience = a.audience === null ? null : await audienceOf(tx as unknown as Db, a.audience);
       const still = audience?.stillIn
         ? await audience.stillIn(
             tx as unknown as Db,
             mine.map((w) => w.email),
           )
         : null;
-      const reason = audience?.reason ?? `you are among the ${a.audienceLabel.toLowerCase()}`;
+      const reason =
+        audience?.reason ?? `you are among the ${(a.audienceLabel ?? "announcement's audience").toLowerCase()}`;
       const send = still ? mine.filter((w) => still.has(w.email)) : mine;
       const gone = still ? mine.filter((w) => !still.has(w.email)) : [];
       if (gone.length)

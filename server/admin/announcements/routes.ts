@@ -6,6 +6,7 @@
  * - `POST /announcements/test`: the mail, marked as a test, to the signed-in organiser only.
  * - `POST /announcements`: sends it to one audience: the recipients listed at once (each address once), the
  *   mails queued a piece at a time by the pacer (./sender.ts), the banner shown from now until `showsUntil`.
+ *   With `siteOnly` (issue 51) and no audience: the banner only, mailed to nobody.
  * - `POST /announcements/:id/withdraw`: the banner goes, and recipients not queued yet get no mail.
  *
  * Every change is audited.
@@ -31,7 +32,16 @@ export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptio
 
   /** The request's announcement, or the message saying what is wrong with it. */
   type Parsed =
-    { error: string } | { value: { title: string; body: string; showsUntil: Date; audience?: string | undefined } };
+    | { error: string }
+    | {
+        value: {
+          title: string;
+          body: string;
+          showsUntil: Date;
+          audience?: string | undefined;
+          siteOnly?: boolean | undefined;
+        };
+      };
   async function parse(c: Context): Promise<Parsed> {
     const parsed = announcementSchema.safeParse(await jsonBody(c));
     if (!parsed.success) return { error: firstIssue(parsed.error) };
@@ -86,18 +96,19 @@ export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptio
   admin.post("/announcements", async (c) => {
     const got = await parse(c);
     if ("error" in got) return badRequest(c, got.error);
+    const who = c.get("admin");
+    const announcement = { ...got.value, siteUrl: origin(c) };
+    if (got.value.siteOnly) {
+      // The banner only: nobody is listed, so the pacer has nothing to queue.
+      if (got.value.audience !== undefined)
+        return badRequest(c, "Show it on the site only, or on the site and by e-mail: not both.");
+      const id = await createAnnouncement(db, announcement, null, [], who, new Date(now()));
+      return c.json({ id, recipients: 0 }, 201);
+    }
     const audience = (await availableAudiences(db)).find((a) => a.id === got.value.audience);
     if (!audience) return badRequest(c, "Choose who receives it.");
     const recipients = await audience.recipients(db, origin(c));
-    const who = c.get("admin");
-    const id = await createAnnouncement(
-      db,
-      { ...got.value, siteUrl: origin(c) },
-      audience,
-      recipients,
-      who,
-      new Date(now()),
-    );
+    const id = await createAnnouncement(db, announcement, audience, recipients, who, new Date(now()));
     options.onAnnounced?.();
     return c.json({ id, recipients: recipients.length }, 201);
   });
