@@ -14,8 +14,9 @@ const clientChunks = {
     {
       name: "shared",
       // The organisers' pages (/admin, /admin/content) and the door's /checkin (issue 43: its protocol is shared
-      // with /admin) share their own code: it never joins the visitors' chunk.
-      test: /[\\/]app[\\/](?:components|lib)[\\/](?!(?:admin|door)[\\/])/,
+      // with /admin) share their own code: it never joins the visitors' chunk. Nor do the alerts (issue 51): only
+      // /agenda, /alerts and a session's dialog use them.
+      test: /[\\/]app[\\/](?:components|lib)[\\/](?!(?:admin|door)[\\/]|agenda[\\/]alert)/,
       minShareCount: 2,
       tags: ["$initial" as const],
     },

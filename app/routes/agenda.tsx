@@ -1,7 +1,7 @@
 import { CalendarPlus, Download, MonitorSmartphone, Share2 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { AlertsPanel } from "~/components/agenda/alerts-panel";
+import { AlertsPanelLazy } from "~/components/agenda/alerts-lazy";
 import { KeepDialog } from "~/components/agenda/keep-dialog";
 import { ShareDialog } from "~/components/agenda/share-dialog";
 import { StarButton } from "~/components/agenda/star-button";
@@ -165,7 +165,7 @@ export default function Agenda({ loaderData: d }: Route.ComponentProps) {
                   className="mx-auto mt-10 max-w-xl rounded-[var(--radius-card)] bg-paper p-6 shadow-soft"
                   data-print-hide
                 >
-                  <AlertsPanel />
+                  <AlertsPanelLazy />
                 </div>
               )}
               <ShareDialog open={sharing} onClose={() => setSharing(false)} url={`${origin}/agenda#${code}`} />

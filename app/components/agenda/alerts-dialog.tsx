@@ -1,7 +1,8 @@
 import { BellRing } from "lucide-react";
 import { useState } from "react";
 import { ModalDialog } from "../ui/modal-dialog";
-import { AlertsPanel, type AlertsPanelProps } from "./alerts-panel";
+import { AlertsPanelLazy } from "./alerts-lazy";
+import type { AlertsPanelProps } from "./alerts-panel";
 
 export interface AlertsButtonProps {
   /** On a session's page: that session (subscribing stars it). */
@@ -28,7 +29,7 @@ export function AlertsButton({ session, className = "btn btn-outline" }: AlertsB
         closeLabel="Close"
         className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-[var(--radius-card)] bg-paper p-6 pt-14 text-ink"
       >
-        <AlertsPanel session={session} />
+        {open ? <AlertsPanelLazy session={session} focusFirst /> : null}
       </ModalDialog>
     </>
   );

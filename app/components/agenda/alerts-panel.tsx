@@ -16,6 +16,8 @@ export interface AlertsPanelProps {
   session?: { number: number; title: string };
   /** The heading's level where the panel is shown (2 in its own dialog, 3 under another heading). */
   level?: 2 | 3;
+  /** In its own dialog: the address field takes the focus once the panel is in (it loads after the dialog opens). */
+  focusFirst?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface AlertsPanelProps {
  * link to confirm it) and, where the browser offers Web Push, this browser's notifications; then what is on,
  * for which address, and how to stop. Needs no private link: the agenda is kept on the server as it subscribes.
  */
-export function AlertsPanel({ session, level = 2 }: AlertsPanelProps) {
+export function AlertsPanel({ session, level = 2, focusFirst = false }: AlertsPanelProps) {
   const { state, set } = useAlerts();
   const id = useId();
   const [email, setEmail] = useState("");
@@ -33,6 +35,10 @@ export function AlertsPanel({ session, level = 2 }: AlertsPanelProps) {
   // Known only in the browser (an effect, so the first render equals the pre-rendered page).
   const [push, setPush] = useState(false);
   useEffect(() => setPush(canPush()), []);
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focusFirst) panel.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+  }, [focusFirst]);
   // After an action the control that had focus may be gone: the message takes it, and is read out.
   useEffect(() => {
     if (said.round) message.current?.focus();
@@ -66,7 +72,7 @@ export function AlertsPanel({ session, level = 2 }: AlertsPanelProps) {
   const hasEmail = Boolean(state?.emails.length);
 
   return (
-    <section aria-labelledby={`${id}-title`}>
+    <section ref={panel} aria-labelledby={`${id}-title`}>
       <Heading id={`${id}-title`} className={level === 2 ? "text-2xl font-semibold" : "text-lg font-semibold"}>
         Tell me if my sessions change
       </Heading>

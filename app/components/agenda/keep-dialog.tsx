@@ -3,7 +3,7 @@ import { keptFeedPath, keptLink } from "~/lib/agenda/kept-link";
 import { useKeptSecret } from "~/lib/agenda/store";
 import type * as Sync from "~/lib/agenda/sync";
 import { ModalDialog } from "../ui/modal-dialog";
-import { AlertsPanel } from "./alerts-panel";
+import { AlertsPanelLazy } from "./alerts-lazy";
 import { CopyLink } from "./copy-link";
 
 export interface KeepDialogProps {
@@ -62,7 +62,7 @@ export function KeepDialog({ open, onClose, origin }: KeepDialogProps) {
           <>
             <KeptLinks secret={secret} origin={origin} />
             <div className="mt-4 border-t border-ink/10 pt-4">
-              <AlertsPanel level={3} />
+              <AlertsPanelLazy level={3} />
             </div>
           </>
         ) : (
