@@ -21,7 +21,8 @@ import { databaseBackends } from "../../tests/fixtures/database-backends";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { purge } from "../retention/queries";
-import { AGENDA_UNUSED_DAYS, secretHash } from "./queries";
+import { secretHash } from "../secret";
+import { AGENDA_UNUSED_DAYS } from "./queries";
 import { agendaRoutes } from "./routes";
 
 const backends = databaseBackends("agendas");

@@ -4,20 +4,15 @@
  * changes nothing (the latest change wins, whichever device sends first); a device's time in the future
  * counts as the server's now, so a wrong clock cannot pin a session for ever.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, lt, sql } from "drizzle-orm";
 import { MAX_AGENDA_SESSIONS, type KeptAgendaAnswer, type StarChange } from "../../app/lib/agenda/keep";
 import type { Db } from "../db/client";
 import { agendaStars, agendas } from "../db/schema";
+import { secretHash } from "../secret";
 
 const DAY = 86_400_000;
 /** An agenda that nobody synced, read or fetched as a calendar for this long is deleted (server/retention/). */
 export const AGENDA_UNUSED_DAYS = 90;
-
-/** A link's secret: 192 random bits, base64url (32 characters). */
-export const newSecret = () => randomBytes(24).toString("base64url");
-/** What is stored of a secret. PostgreSQL's `encode(sha256(convert_to(secret, 'UTF8')), 'hex')` is the same. */
-export const secretHash = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
 export interface KeptAgenda {
   id: number;

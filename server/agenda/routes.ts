@@ -30,13 +30,13 @@ import { NO_CACHE, NO_STORE } from "../http-policy";
 import { readOutput } from "../publish/outputs";
 import { missLimit, rateLimit } from "../rate-limit";
 import { sameOrigin } from "../request";
+import { newSecret } from "../secret";
 import {
   agendaAnswer,
   applyChanges,
   createAgenda,
   deleteAgenda,
   findAgenda,
-  newSecret,
   starredSessions,
   touchAgenda,
   type KeptAgenda,

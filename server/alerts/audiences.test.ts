@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseBackends } from "../../tests/fixtures/database-backends";
 import { availableAudiences } from "../admin/announcements/audiences";
-import { secretHash } from "../agenda/queries";
+import { secretHash } from "../secret";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { unsubscribeAlerts } from "./queries";

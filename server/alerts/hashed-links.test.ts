@@ -10,7 +10,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { freshPostgres } from "../../tests/fixtures/fresh-postgres";
-import { secretHash } from "../agenda/queries";
+import { secretHash } from "../secret";
 import { openDatabase } from "../db/client";
 import { migrate, migrationFiles } from "../db/migrate";
 import { rowsOf } from "../db/rows";

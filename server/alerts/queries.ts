@@ -7,7 +7,7 @@
  * after that gets an unsubscribe link of its own (`alert_links`), minted as the mail is made.
  */
 import { and, count, eq, gt, inArray, or, sql } from "drizzle-orm";
-import { newSecret, secretHash } from "../agenda/queries";
+import { newSecret, secretHash } from "../secret";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { alertLinks, alertSubscriptions, mailQueue } from "../db/schema";

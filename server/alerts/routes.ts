@@ -23,7 +23,8 @@ import {
   type AlertLinkAnswer,
 } from "../../app/lib/agenda/alerts";
 import { KEPT_SECRET_PATTERN } from "../../app/lib/agenda/kept-link";
-import { findAgenda, newSecret } from "../agenda/queries";
+import { findAgenda } from "../agenda/queries";
+import { newSecret } from "../secret";
 import type { Database } from "../db/client";
 import { apiBody } from "../headers";
 import { NO_STORE } from "../http-policy";

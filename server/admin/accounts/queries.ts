@@ -3,7 +3,7 @@
  * (server/admin/audit/queries.ts).
  * Times come from the caller (`now`), so tests can move the clock.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
@@ -19,6 +19,7 @@ import { mailRow, type MailDraft } from "../../mail/queries";
 import { rowsOf } from "../../db/rows";
 import { audit } from "../audit/queries";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
+import { secretHash } from "../../secret";
 
 /**
  * Wrong passwords lock an account per client: MAX_FAILURES from one client (a browser the organiser signed in on
@@ -64,7 +65,8 @@ export interface SessionAdmin {
 export const nameOf = (who: { email: string; name?: string | null }) => who.name?.trim() || who.email.split("@")[0]!;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+/** A session's or an invitation's token as stored (the site's one secret hash: server/secret.ts). */
+export const sha256 = secretHash;
 
 export async function findAdmin(db: Db, email: string): Promise<Admin | undefined> {
   const [row] = await db
