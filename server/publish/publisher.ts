@@ -339,16 +339,17 @@ export class Publisher {
     };
   }
 
-  /** The content's files saved since the live build, outside the programme, in people's words (each once). */
+  /** The content's files saved since the live build, in people's words (each once). */
   private async savedFiles(): Promise<string[]> {
     const since = this.options.site.current.info?.commit;
     if (!since) return [];
     const out = await git(this.contentDir, ["diff", "--name-only", "--relative", `${since}..HEAD`, "--", "."]).catch(
       () => "",
     );
+    // A day file is listed too: it may hold more than the programme changes above (a title, a text).
     const labels = out
       .split("\n")
-      .filter((rel) => rel && !rel.startsWith("schedule/"))
+      .filter(Boolean)
       .map((rel) => fileLabel(rel));
     return [...new Set(labels)];
   }
