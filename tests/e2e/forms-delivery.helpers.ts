@@ -53,6 +53,12 @@ export interface SiteServer {
 
 /** `wrap`: a command the server runs under (strace, for the durability test). */
 export async function startSite(port: number, env: Record<string, string>, wrap: string[] = []): Promise<SiteServer> {
+  // A server left over on this port (an earlier run's) would answer in place of this one: say so instead.
+  const taken = await fetch(`http://127.0.0.1:${port}/robots.txt`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is already in use: another server is running there`);
   const command = [...wrap, process.execPath, "--import", "tsx", "server/index.ts"];
   const child = spawn(command[0]!, command.slice(1), {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
