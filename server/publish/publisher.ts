@@ -17,8 +17,6 @@ import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { readFile } from "node:fs/promises";
-import { ContentError, loadContent, readImageManifest } from "../../app/content/load";
-import { agendaCalendarData } from "../../app/content/paths.server";
 import {
   newBuildId,
   type BuildInfo,
@@ -32,12 +30,12 @@ import {
 } from "../../app/lib/admin/publish";
 import type { AgendaCalendarInput } from "../../app/lib/agenda/ics";
 import { AgendaSessionsSchema, BUILD_OUTPUTS, IMAGE_MANIFEST, stepOf } from "../../app/lib/build-outputs";
-import { commitFile, type Author } from "../content/working-copy";
+import type { Author } from "../content/working-copy";
+import type * as ProgrammeContent from "./programme-content";
 import { git, headCommit } from "../git";
 import { buildSummary, fileLabel } from "./changes";
 import { outputFile } from "./outputs";
 import { programmeDiff } from "./programme";
-import { recordChanges, restoreSession } from "./programme-record";
 import { safeError } from "../log-safe";
 import type { LiveSite } from "./site";
 import {
@@ -108,6 +106,15 @@ export interface PublisherOptions {
 }
 
 const NOBODY: ChangeAudience = { starred: 0, email: 0, push: 0 };
+
+/** The content tools a publish needs (development dependencies): loaded when first asked for. */
+const NO_TOOLS = "Publishing needs the build tools on this server: install with `npm ci` (not `npm ci --omit=dev`).";
+let loading: Promise<typeof ProgrammeContent> | undefined;
+const contentTools = () =>
+  (loading ??= import("./programme-content").catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  }));
 
 const jobOf = (row: JobRow): PublishJob => ({
   id: row.id,
@@ -314,23 +321,18 @@ export class Publisher {
     }
   }
 
-  /** The saved content's programme and the event's time zone; a ContentError when it would not build. */
-  private contentProgramme(): { programme: AgendaCalendarInput; timeZone: string } {
+  /** The saved content's programme and the event's time zone, or what stops it from building. */
+  private async contentProgramme() {
     const manifest = this.options.imageManifest ?? path.join(this.options.repo, IMAGE_MANIFEST);
-    const content = loadContent(this.contentDir, readImageManifest(manifest));
-    return { programme: agendaCalendarData(content), timeZone: content.site.timeZone };
+    return (await contentTools()).contentProgramme(this.contentDir, manifest);
   }
 
   /** What "Publish" would put live now: the programme's changes with who would be told, and the other changes. */
   async pending(): Promise<PendingPublish> {
     const live = await this.liveProgramme();
-    let programme: ProgrammeChange[];
-    try {
-      programme = programmeDiff(live, this.contentProgramme().programme);
-    } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      return { programme: [], files: [], problem: error.problems.join("\n") };
-    }
+    const next = await this.contentProgramme().catch(() => ({ problem: NO_TOOLS }));
+    if ("problem" in next) return { programme: [], files: [], problem: next.problem };
+    const programme: ProgrammeChange[] = programmeDiff(live, next.programme);
     const audience = (await this.options.audience?.(programme.map((c) => c.number))) ?? new Map();
     return {
       programme: programme.map((c) => ({ ...c, audience: audience.get(c.number) ?? NOBODY })),
@@ -360,13 +362,8 @@ export class Publisher {
    */
   private async recordProgramme(by: Organiser, quiet: ReadonlySet<number>): Promise<string | null> {
     const live = await this.liveProgramme();
-    let next: ReturnType<Publisher["contentProgramme"]>;
-    try {
-      next = this.contentProgramme();
-    } catch (error) {
-      if (error instanceof ContentError) return null; // The build says what is wrong, file and field.
-      throw error;
-    }
+    const next = await this.contentProgramme();
+    if ("problem" in next) return null; // The build says what is wrong, file and field.
     const changes = programmeDiff(live, next.programme).filter((c) => !quiet.has(c.number));
     if (!changes.length) return null;
     const today = new Intl.DateTimeFormat("en-CA", {
@@ -375,10 +372,21 @@ export class Publisher {
       month: "2-digit",
       day: "2-digit",
     }).format(new Date());
-    const files = await recordChanges(this.contentDir, changes, today, this.options.site.current.info?.commit ?? null);
+    const tools = await contentTools();
+    const files = await tools.recordChanges(
+      this.contentDir,
+      changes,
+      today,
+      this.options.site.current.info?.commit ?? null,
+    );
     if (!files.length) return null;
     const titles = [...new Set(changes.map((c) => c.title))];
-    return commitFile(this.contentDir, files, this.author(by), `Programme changes announced: ${titles.join(", ")}`);
+    return tools.commitFile(
+      this.contentDir,
+      files,
+      this.author(by),
+      `Programme changes announced: ${titles.join(", ")}`,
+    );
   }
 
   private author(by: Organiser): Author {
@@ -409,9 +417,10 @@ export class Publisher {
     const session = live?.sessions.find((s) => s.number === number);
     const commit = this.options.site.current.info?.commit;
     if (!session || !commit) return { error: "That session is not in the live programme." };
-    const file = await restoreSession(this.contentDir, commit, number);
+    const tools = await contentTools();
+    const file = await tools.restoreSession(this.contentDir, commit, number);
     if (!file) return { error: `${session.title} is in the programme already.` };
-    await commitFile(this.contentDir, file, this.author(by), `Put back ${session.title}`);
+    await tools.commitFile(this.contentDir, file, this.author(by), `Put back ${session.title}`);
     return { title: session.title };
   }
 
