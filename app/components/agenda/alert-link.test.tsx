@@ -36,7 +36,7 @@ describe("the /alerts page's card", () => {
     expect(calls).toEqual([]);
     fireEvent.click(screen.getByRole("button", { name: "Yes, tell me" }));
     const done = await screen.findByRole("heading", { name: "Alerts confirmed" });
-    expect(document.activeElement).toBe(done);
+    await waitFor(() => expect(document.activeElement).toBe(done));
     expect(calls).toEqual([{ url: "/api/alerts/confirm", body: { t: "tok_1" } }]);
     expect(done.parentElement!.textContent).toContain("We will write to ann@example.org");
     expect(done.parentElement!.textContent).toContain("To stop:");
