@@ -218,6 +218,21 @@ describe.each(backends)("builds on %s", (name, setup) => {
     },
   );
 
+  it("a restart after the deploy build was pruned keeps the published build (build/ is older than it)", async () => {
+    await setLive(database.db, "20261125-104000-eeee", "organiser@example.org");
+    await prune(store, ["20261125-104000-eeee"]);
+    const known = rowsOf<{ id: string }>(await database.db.execute(sql`SELECT id FROM site.builds ORDER BY id`));
+    expect(known.map((r) => r.id)).not.toContain("20261125-100000-aaaa");
+    const restarted = await LiveSite.open({
+      store,
+      deployDir: path.join(tmp, `${name}-deploy`),
+      pollMs: 60_000,
+      log: () => {},
+    });
+    sites.push(restarted);
+    expect(restarted.current.info?.id).toBe("20261125-104000-eeee");
+    expect((await liveRow(database.db))?.info.id).toBe("20261125-104000-eeee");
+  });
   it("records the content commit a publish started from, though an organiser saves while it builds", async () => {
     const content = path.join(tmp, `${name}-content`);
     await mkdir(content, { recursive: true });

@@ -74,7 +74,10 @@ export class LiveSite implements Site {
     const deployed = await addBuild(store, options.deployDir, "copy");
     const live = await liveRow(store.db);
     let id = deployed.id;
-    if (!live || deployed.added) await setLive(store.db, id, "deploy");
+    // A deploy is a build newer than the live one. build/ that a publish's pruning forgot (three publishes later)
+    // is taken in again as "added", but it is older than what was published since: a restart keeps the publish.
+    const newer = !live || Date.parse(deployed.builtAt) > Date.parse(live.info.builtAt);
+    if (!live || (deployed.added && newer)) await setLive(store.db, id, "deploy");
     else id = live.info.id;
     let build: LiveBuild;
     try {
