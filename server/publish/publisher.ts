@@ -31,7 +31,7 @@ import {
 import type { AgendaCalendarInput } from "../../app/lib/agenda/ics";
 import { AgendaSessionsSchema, BUILD_OUTPUTS, IMAGE_MANIFEST, stepOf } from "../../app/lib/build-outputs";
 import type { Author } from "../content/working-copy";
-import type * as ProgrammeContent from "./programme-content";
+import { lazy } from "../lazy";
 import { git, headCommit } from "../git";
 import { buildSummary, fileLabel } from "./changes";
 import { outputFile } from "./outputs";
@@ -109,12 +109,7 @@ const NOBODY: ChangeAudience = { starred: 0, email: 0, push: 0 };
 
 /** The content tools a publish needs (development dependencies): loaded when first asked for. */
 const NO_TOOLS = "Publishing needs the build tools on this server: install with `npm ci` (not `npm ci --omit=dev`).";
-let loading: Promise<typeof ProgrammeContent> | undefined;
-const contentTools = () =>
-  (loading ??= import("./programme-content").catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  }));
+const contentTools = lazy(() => import("./programme-content"));
 
 const jobOf = (row: JobRow): PublishJob => ({
   id: row.id,

@@ -38,7 +38,8 @@ import {
   type HoldResult,
   type SaleResult,
 } from "./queries";
-import { newTicketCode, signTicket, ticketKeys, type TicketKeys } from "./signing";
+import { newTicketCode, signTicket, ticketKeys } from "./signing";
+import { lazy } from "../lazy";
 import { createWaitlist } from "./waitlist/waitlist";
 
 export interface BoxOfficeOptions {
@@ -118,22 +119,16 @@ export function createBoxOffice(options: BoxOfficeOptions) {
   const payments = Boolean(secretKey && options.siteUrl);
   let stripe: Stripe | undefined;
   const provider = () => (stripe ??= createStripe({ ...options.stripe, secretKey: secretKey! }));
-  let keys: Promise<TicketKeys> | undefined;
-  const signing = () =>
-    (keys ??= ticketKeys(db).catch((error: unknown) => ((keys = undefined), Promise.reject(error))));
+  const signing = lazy(() => ticketKeys(db));
 
   // A rush of buyers shares each write to disk: the holds, and then their checkout sessions, in batches.
   const takeSeats = batched((requests: HoldRequest[]) => holdMany(db, requests, new Date(now())));
   /** The card provider's idempotency keys start with this database's own random prefix (issue 50). */
-  let prefix: Promise<string> | undefined;
-  const providerKey = async (key: string) =>
-    `${await (prefix ??= providerKeyPrefix(db).catch((e: unknown) => ((prefix = undefined), Promise.reject(e))))}-${key}`;
+  const prefix = lazy(() => providerKeyPrefix(db));
+  const providerKey = async (key: string) => `${await prefix()}-${key}`;
   /** A client's address as the holds keep it: hashed with the site's salt (as the forms' limits do), never in clear. */
-  let salt: Promise<string> | undefined;
-  const clientHash = async (client: string) =>
-    secretHash(
-      `${await (salt ??= ipSalt(db).catch((e: unknown) => ((salt = undefined), Promise.reject(e))))}:${client}`,
-    );
+  const salt = lazy(() => ipSalt(db));
+  const clientHash = async (client: string) => secretHash(`${await salt()}:${client}`);
   const recordCheckout = batched(async (sessions: CheckoutSession[]) => {
     await setCheckoutSessions(db, sessions);
     return sessions;
