@@ -38,17 +38,18 @@ export function rateLimit({ max, windowMs, key, now = Date.now }: RateLimitOptio
 }
 
 export interface MissLimit {
-  /** Seconds until the client may ask again, or 0 when it may. */
-  blocked(key: string): number;
-  /** Counts one miss (a guessed or malformed secret) against the client. */
-  miss(key: string): void;
+  /**
+   * The answer to an unknown secret: `notFound` (the miss counted against the client), or 429 with Retry-After
+   * once the client named `max` unknown secrets in the window.
+   */
+  unknown(c: Context, key: string, notFound: () => Response): Response;
 }
 
 /**
  * A limit on misses only: a client that names more than `max` unknown secrets in a window is refused (429) for
  * unknown secrets until the window ends; one that names its own as often as it likes is never counted. Look the
- * secret up first and ask `blocked` only when it is unknown: many people share one address (a conference's
- * Wi-Fi), so a known secret is always answered.
+ * secret up first and call `unknown` only when it is: many people share one address (a conference's Wi-Fi), so a
+ * known secret is always answered.
  */
 export function missLimit({ max, windowMs, now = Date.now }: Omit<RateLimitOptions, "key">): MissLimit {
   const windows = new Map<string, { start: number; count: number }>();
@@ -59,17 +60,19 @@ export function missLimit({ max, windowMs, now = Date.now }: Omit<RateLimitOptio
     return undefined;
   };
   return {
-    blocked(key) {
+    unknown(c, key, notFound) {
       const w = current(key);
-      return w && w.count >= max ? Math.max(1, Math.ceil((w.start + windowMs - now()) / 1000)) : 0;
-    },
-    miss(key) {
-      const w = current(key);
+      if (w && w.count >= max)
+        return c.json({ error: "Too many requests: try again in a moment." }, 429, {
+          "Retry-After": String(Math.max(1, Math.ceil((w.start + windowMs - now()) / 1000))),
+          "Cache-Control": NO_STORE,
+        });
       if (w) w.count++;
       else {
         if (windows.size >= MAX_KEYS) windows.delete(windows.keys().next().value as string);
         windows.set(key, { start: now(), count: 1 });
       }
+      return notFound();
     },
   };
 }

@@ -26,7 +26,7 @@ import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import { matchesEtag } from "../comments/routes";
 import type { Database } from "../db/client";
 import { limitBody } from "../headers";
-import { NO_CACHE, NO_STORE } from "../http-policy";
+import { NO_CACHE } from "../http-policy";
 import { readOutput } from "../publish/outputs";
 import { missLimit, rateLimit } from "../rate-limit";
 import { sameOrigin } from "../request";
@@ -89,15 +89,9 @@ export function agendaRoutes(options: AgendaIcsOptions): Hono {
   const lookup = async (c: Context, secret: string): Promise<KeptAgenda | Response> => {
     const agenda = database && KEPT_SECRET_PATTERN.test(secret) ? await findAgenda(database.db, secret) : undefined;
     if (agenda) return agenda;
-    const client = key(c);
-    const wait = misses.blocked(client);
-    if (wait)
-      return c.json({ error: "Too many requests: try again in a moment." }, 429, {
-        "Retry-After": String(wait),
-        "Cache-Control": NO_STORE,
-      });
-    misses.miss(client);
-    return c.json({ error: "not-found", message: "This agenda link is not known (any more)." }, 404);
+    return misses.unknown(c, key(c), () =>
+      c.json({ error: "not-found", message: "This agenda link is not known (any more)." }, 404),
+    );
   };
 
   app.get("/api/agenda.ics", async (c) => {

@@ -101,15 +101,9 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
     const secret = c.req.param("secret") ?? "";
     const agenda = KEPT_SECRET_PATTERN.test(secret) ? await findAgenda(db, secret) : undefined;
     if (agenda) return agenda;
-    const client = key(c);
-    const wait = misses.blocked(client);
-    if (wait)
-      return c.json({ error: "Too many requests: try again in a moment." }, 429, {
-        "Retry-After": String(wait),
-        "Cache-Control": NO_STORE,
-      });
-    misses.miss(client);
-    return c.json({ error: "not-found", message: "This agenda link is not known (any more)." }, 404);
+    return misses.unknown(c, key(c), () =>
+      c.json({ error: "not-found", message: "This agenda link is not known (any more)." }, 404),
+    );
   };
 
   const state = async (agendaId: number): Promise<AgendaAlerts> => {
