@@ -147,8 +147,9 @@ export async function startRuntime(config: Config, log = (line: string) => conso
     audience: (numbers) => sessionAudience(database.db, numbers),
     killAfterSwitch: config.PUBLISH_KILL_AFTER_SWITCH,
   });
-  // Alerts a publish owed when this server stopped between going live and queueing them (issue 51).
-  await publisher.resumeAlerts();
+  // Alerts a publish owed when this server stopped between going live and queueing them (issue 51), queued
+  // beside the start rather than before it: the site serves meanwhile.
+  void publisher.resumeAlerts().catch((error: unknown) => log(`alerts owed by the last publish: ${safeError(error)}`));
   // Pictures go beside the content, in the same working copy (content/ and public/images/ of one repository).
   const imagesDir = picturesDir(config.CONTENT_DIR);
   /**
