@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { keepRenderer } from "./scripts/build/renderer";
 
 /**
  * The browser's chunks (issue 19): left alone, the bundler makes a chunk of every module that two pages
@@ -24,7 +25,8 @@ const clientChunks = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  // keepRenderer: the pre-rendering's bundle, kept for the content-only publish (issue 52).
+  plugins: [tailwindcss(), reactRouter(), keepRenderer()],
   resolve: { tsconfigPaths: true },
   build: isSsrBuild ? {} : { rollupOptions: { output: { codeSplitting: clientChunks } } },
 }));

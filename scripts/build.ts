@@ -4,28 +4,53 @@
  * build` pre-renders every route from the content), then scripts/postbuild.ts's steps. Each phase runs in its
  * own process; the first that fails stops the build with its exit code and its message on stderr.
  *
+ * A publish names the live build (BUILD_REUSE, its folder): when the code is the version that build was made from
+ * (scripts/build/code-version.ts: only content/ and public/images/ changed), the pages are rendered with its
+ * scripts and renderer (scripts/build/renderer.ts) instead of `react-router build` compiling them again (issue
+ * 52); its step is then "pages", else "code and pages".
+ *
  * BUILD_DIR (default build/) and CONTENT_DIR (default content/) build other content into another folder;
  * BUILD_ID names the build (build.json), else one is made from the time; BUILD_CONTENT_COMMIT is the content
  * commit it records (a publish's, taken when it started), else the content's HEAD at the end.
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { stepLine } from "../app/lib/build-outputs";
+import { loadEnv } from "vite";
+import { RENDERER, stepLine } from "../app/lib/build-outputs";
+import { codeVersion } from "./build/code-version";
+import { REUSE_REFUSED } from "./build/renderer";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const node = (script: string) => [process.execPath, "--import", "tsx", path.join(repo, script)];
+const node = (script: string, ...args: string[]) => [process.execPath, "--import", "tsx", path.join(repo, script), ...args];
 
-const PHASES: { step: string | null; command: string[] }[] = [
-  { step: "images", command: node("scripts/make-images.ts") },
-  { step: "pages", command: [process.execPath, path.join(repo, "node_modules/@react-router/dev/bin.js"), "build"] },
-  // Announces each of its own steps.
-  { step: null, command: node("scripts/postbuild.ts") },
-];
+/** The code's version now, given to `react-router build` (BUILD_CODE_VERSION), which keeps it with the renderer. */
+const version = codeVersion(repo, { ...loadEnv("production", repo, ["VITE_", "SITE_"]) });
+
+/** The live build's folder when its code is this version (its renderer can render the new content), else null. */
+function reusable(live: string | undefined): string | null {
+  if (!live || !version) return null;
+  try {
+    const kept = JSON.parse(readFileSync(path.join(live, RENDERER.dir, RENDERER.code), "utf8")) as { version?: string };
+    return kept.version === version ? live : null;
+  } catch {
+    return null;
+  }
+}
+
+const compile = {
+  step: "code and pages",
+  command: [process.execPath, path.join(repo, "node_modules/@react-router/dev/bin.js"), "build"],
+};
 
 function run([file, ...args]: string[]): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(file!, args, { cwd: repo, stdio: "inherit" });
+    const child = spawn(file!, args, {
+      cwd: repo,
+      stdio: "inherit",
+      env: { ...process.env, BUILD_CODE_VERSION: version ?? "" },
+    });
     child.on("error", (error) => {
       console.error(`${file}: ${error.message}`);
       resolve(1);
@@ -34,8 +59,21 @@ function run([file, ...args]: string[]): Promise<number> {
   });
 }
 
+const live = reusable(process.env.BUILD_REUSE);
+const PHASES: { step: string | null; command: string[] }[] = [
+  { step: "images", command: node("scripts/make-images.ts") },
+  live ? { step: "pages", command: node("scripts/build/renderer.ts", live) } : compile,
+  // Announces each of its own steps.
+  { step: null, command: node("scripts/postbuild.ts") },
+];
+
 for (const phase of PHASES) {
   if (phase.step) console.log(stepLine(phase.step));
-  const code = await run(phase.command);
+  let code = await run(phase.command);
+  // The live build's code could not render these pages after all: compiled as any other change.
+  if (code === REUSE_REFUSED && phase.step === "pages") {
+    console.log(stepLine(compile.step));
+    code = await run(compile.command);
+  }
   if (code !== 0) process.exit(code);
 }

@@ -1,0 +1,166 @@
+/**
+ * The content-only publish (issue 52). `react-router build` compiles the code, then pre-renders every page with
+ * a server bundle it deletes afterwards (ssr: false). keepRenderer (a Vite plugin) keeps that bundle as
+ * build/renderer/ (app/lib/build-outputs.ts RENDERER) with the code's version; when a publish's changes are
+ * all content and pictures (./code-version.ts), renderPages makes the same pages from the live build's scripts
+ * and renderer instead of compiling again: the scripts copied, public/ copied as Vite copies it, every page and
+ * its data rendered as React Router's pre-rendering does (the same requests to the same handler, so the same
+ * bytes; a test compares the two builds file by file).
+ *
+ *   node --import tsx scripts/build/renderer.ts <live build folder>   (scripts/build.ts runs it)
+ */
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cp, mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Plugin } from "vite";
+import { RENDERER } from "../../app/lib/build-outputs";
+import { isMain } from "../is-main";
+import { buildDirectory } from "./files";
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** Keeps the pre-rendering's server bundle (the SSR build's folder) as build/renderer/, before React Router deletes it. */
+export function keepRenderer(): Plugin {
+  let ssrOutDir: string | null = null;
+  return {
+    name: "tncc:keep-renderer",
+    apply: "build",
+    configResolved(config) {
+      ssrOutDir = config.build.ssr ? path.resolve(config.root, config.build.outDir) : null;
+    },
+    writeBundle: {
+      order: "pre",
+      sequential: true,
+      handler() {
+        if (!ssrOutDir) return;
+        const target = path.join(buildDirectory(repo), RENDERER.dir);
+        rmSync(target, { recursive: true, force: true });
+        mkdirSync(target, { recursive: true });
+        cpSync(ssrOutDir, path.join(target, path.dirname(RENDERER.bundle)), { recursive: true });
+        // Set by scripts/build.ts; without it (react-router build alone) no publish reuses this build's code.
+        const version = process.env.BUILD_CODE_VERSION;
+        if (version) writeFileSync(path.join(target, RENDERER.code), JSON.stringify({ version }));
+      },
+    },
+  };
+}
+
+/** A route of the server bundle's manifest (React Router's ServerBuild["routes"]). */
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  module: { default?: unknown; ErrorBoundary?: unknown };
+}
+interface RouteNode {
+  id: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children?: RouteNode[];
+}
+
+/** The manifest as a route tree (React Router's createPrerenderRoutes). */
+function routeTree(routes: Record<string, ManifestRoute>, parentId = ""): RouteNode[] {
+  return Object.values(routes)
+    .filter((r) => (r.parentId ?? "") === parentId)
+    .map(({ id, path, index, caseSensitive }) =>
+      index ? { id, path, caseSensitive, index: true } : { id, path, caseSensitive, children: routeTree(routes, id) },
+    );
+}
+
+/** The paths without parameters (React Router's getStaticPaths for the config's `prerender`). */
+export function staticPaths(tree: readonly RouteNode[]): string[] {
+  const paths = ["/"];
+  const walk = (nodes: readonly RouteNode[], prefix: string) => {
+    for (const node of nodes) {
+      const full = [prefix, node.path].join("/").replace(/\/\/+/g, "/");
+      if (node.path && !node.path.split("/").some((s) => s.startsWith(":") || s === "*")) paths.push(full);
+      if (node.children) walk(node.children, full);
+    }
+  };
+  walk(tree, "");
+  return paths.map((p) => p.replace(/\/\/+/g, "/").replace(/(.+)\/$/, "$1"));
+}
+
+/** Why the live build's code cannot be reused: scripts/build.ts then compiles it (exit code REUSE_REFUSED). */
+export class CannotReuse extends Error {}
+export const REUSE_REFUSED = 75;
+
+/**
+ * Renders buildDir/client from the live build's scripts and renderer and the content now; answers its summary.
+ * The bundle reads the content as the server's pages do (CONTENT_DIR, app/content/content.server.ts).
+ */
+export async function renderPages(buildDir: string, liveDir: string): Promise<string> {
+  const client = path.join(buildDir, "client");
+  const renderer = path.join(buildDir, RENDERER.dir);
+  await rm(client, { recursive: true, force: true });
+  await rm(renderer, { recursive: true, force: true });
+  await cp(path.join(liveDir, "client", "assets"), path.join(client, "assets"), { recursive: true });
+  await cp(path.join(repo, "public"), client, { recursive: true });
+  await cp(path.join(liveDir, RENDERER.dir), renderer, { recursive: true });
+
+  // As React Router's build sets it while it pre-renders.
+  process.env.IS_RR_BUILD_REQUEST = "yes";
+  const build = (await import(pathToFileURL(path.join(renderer, RENDERER.bundle)).href)) as {
+    routes: Record<string, ManifestRoute>;
+    assets: { routes: Record<string, { hasLoader?: boolean }> };
+  };
+  const { createRequestHandler, matchRoutes } = await import("react-router");
+  const handler = createRequestHandler(build as never, "production");
+  const tree = routeTree(build.routes);
+  const config = (await import("../../react-router.config")).default;
+  const paths = await config.prerender({ getStaticPaths: () => staticPaths(tree) });
+
+  const write = async (urlPath: string, body: string) => {
+    const file = path.join(client, ...urlPath.split("/"));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, body);
+  };
+  const ask = async (url: string, init?: RequestInit) => {
+    const response = await handler(new Request(`http://localhost${url}`, init));
+    return { status: response.status, body: await response.text(), location: response.headers.get("Location") };
+  };
+
+  for (const page of paths) {
+    const matches = matchRoutes(tree, `/${page}/`.replace(/^\/\/+/, "/"));
+    if (!matches) continue;
+    const leaf = build.routes[matches.at(-1)!.route.id!]!;
+    if (!leaf.module.default && !leaf.module.ErrorBoundary)
+      throw new CannotReuse(`${page} is a resource route: the full build pre-renders those`);
+    let init: RequestInit | undefined;
+    if (matches.some((m) => build.assets.routes[m.route.id!]?.hasLoader)) {
+      const dataPath = page === "/" ? "/_root.data" : `${page.replace(/\/$/, "")}.data`;
+      const data = await ask(dataPath);
+      if (data.status !== 200 && data.status !== 202)
+        throw new Error(`Prerender (data): ${page} answered ${data.status}`);
+      await write(dataPath, data.body);
+      init = { headers: { "X-React-Router-Prerender-Data": encodeURI(data.body) } };
+    }
+    const htmlPath = `${page}/`.replace(/\/\/+/g, "/");
+    const html = await ask(htmlPath, init);
+    if ([301, 302, 303, 307, 308].includes(html.status))
+      throw new CannotReuse(`${page} redirects: the full build pre-renders redirects`);
+    if (html.status !== 200) throw new Error(`Prerender (html): ${page} answered ${html.status}\n${html.body}`);
+    await write(`${htmlPath}index.html`, html.body);
+  }
+  // The SPA fallback (/admin and the other pages rendered in the browser), as React Router's SPA mode makes it.
+  const fallback = await ask("/", { headers: { "X-React-Router-SPA-Mode": "yes" } });
+  if (fallback.status !== 200) throw new Error(`Prerender (html): the SPA fallback answered ${fallback.status}`);
+  await write("/__spa-fallback.html", fallback.body);
+  return `pages: ${paths.length} rendered with the live build's code`;
+}
+
+if (isMain(import.meta.url)) {
+  const live = process.argv[2];
+  try {
+    if (!live) throw new CannotReuse("no live build given");
+    console.log(await renderPages(buildDirectory(repo), path.resolve(live)));
+  } catch (error) {
+    console.error(`pages: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = error instanceof CannotReuse ? REUSE_REFUSED : 1;
+  }
+}
