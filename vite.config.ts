@@ -1,7 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
-import { keepRenderer } from "./scripts/build/renderer";
+import { cpSync, rmSync } from "node:fs";
+import path from "node:path";
+import { defineConfig, type Plugin } from "vite";
 
 /**
  * The browser's chunks (issue 19): left alone, the bundler makes a chunk of every module that two pages
@@ -24,8 +25,34 @@ const clientChunks = {
   ],
 };
 
+/**
+ * Keeps the pre-rendering's server bundle (the SSR build's folder) where scripts/build.ts asks
+ * (BUILD_KEEP_RENDERER), before React Router deletes it (ssr: false): the content-only publish renders new
+ * content with it (issue 52, scripts/build/renderer.ts). Here rather than imported: Vite bundles this file.
+ */
+function keepRenderer(): Plugin {
+  let ssrOutDir: string | null = null;
+  return {
+    name: "tncc:keep-renderer",
+    apply: "build",
+    configResolved(config) {
+      ssrOutDir = config.build.ssr ? path.resolve(config.root, config.build.outDir) : null;
+    },
+    writeBundle: {
+      // Before React Router's own, which pre-renders with the bundle and then deletes it.
+      order: "pre",
+      sequential: true,
+      handler() {
+        const target = process.env.BUILD_KEEP_RENDERER;
+        if (!ssrOutDir || !target) return;
+        rmSync(target, { recursive: true, force: true });
+        cpSync(ssrOutDir, target, { recursive: true });
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  // keepRenderer: the pre-rendering's bundle, kept for the content-only publish (issue 52).
   plugins: [tailwindcss(), reactRouter(), keepRenderer()],
   resolve: { tsconfigPaths: true },
   build: isSsrBuild ? {} : { rollupOptions: { output: { codeSplitting: clientChunks } } },

@@ -14,19 +14,20 @@
  * commit it records (a publish's, taken when it started), else the content's HEAD at the end.
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadEnv } from "vite";
 import { RENDERER, stepLine } from "../app/lib/build-outputs";
 import { codeVersion } from "./build/code-version";
-import { REUSE_REFUSED } from "./build/renderer";
+import { buildDirectory } from "./build/files";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const node = (script: string, ...args: string[]) => [process.execPath, "--import", "tsx", path.join(repo, script), ...args];
+const node = (script: string) => [process.execPath, "--import", "tsx", path.join(repo, script)];
 
-/** The code's version now, given to `react-router build` (BUILD_CODE_VERSION), which keeps it with the renderer. */
+/** The code's version now, kept with the renderer, which a later publish's build compares with its own. */
 const version = codeVersion(repo, { ...loadEnv("production", repo, ["VITE_", "SITE_"]) });
+const renderer = path.join(buildDirectory(repo), RENDERER.dir);
 
 /** The live build's folder when its code is this version (its renderer can render the new content), else null. */
 function reusable(live: string | undefined): string | null {
@@ -49,7 +50,8 @@ function run([file, ...args]: string[]): Promise<number> {
     const child = spawn(file!, args, {
       cwd: repo,
       stdio: "inherit",
-      env: { ...process.env, BUILD_CODE_VERSION: version ?? "" },
+      // Where the compile keeps its renderer (vite.config.ts keepRenderer).
+      env: { ...process.env, BUILD_KEEP_RENDERER: path.join(renderer, path.dirname(RENDERER.bundle)) },
     });
     child.on("error", (error) => {
       console.error(`${file}: ${error.message}`);
@@ -59,21 +61,38 @@ function run([file, ...args]: string[]): Promise<number> {
   });
 }
 
-const live = reusable(process.env.BUILD_REUSE);
 const PHASES: { step: string | null; command: string[] }[] = [
   { step: "images", command: node("scripts/make-images.ts") },
-  live ? { step: "pages", command: node("scripts/build/renderer.ts", live) } : compile,
+  compile,
   // Announces each of its own steps.
   { step: null, command: node("scripts/postbuild.ts") },
 ];
 
+const live = reusable(process.env.BUILD_REUSE);
+if (live) {
+  const { contentOnlyBuild, CannotReuse } = await import("./build/renderer");
+  try {
+    await contentOnlyBuild(live);
+    process.exit(0);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof CannotReuse)) {
+      console.error(`The build failed: ${message}`);
+      process.exit(1);
+    }
+    // The live build's code could not make these pages after all: compiled as any other change.
+    console.log(`pages: ${message}; compiling the code`);
+  }
+}
+
 for (const phase of PHASES) {
   if (phase.step) console.log(stepLine(phase.step));
-  let code = await run(phase.command);
-  // The live build's code could not render these pages after all: compiled as any other change.
-  if (code === REUSE_REFUSED && phase.step === "pages") {
-    console.log(stepLine(compile.step));
-    code = await run(compile.command);
-  }
+  const code = await run(phase.command);
   if (code !== 0) process.exit(code);
+  // Beside the renderer the compile kept, the code's version (none without git: no publish reuses this build).
+  if (phase === compile) {
+    const file = path.join(renderer, RENDERER.code);
+    rmSync(file, { force: true });
+    if (version) writeFileSync(file, JSON.stringify({ version }));
+  }
 }

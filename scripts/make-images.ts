@@ -276,15 +276,18 @@ export async function makeImages(root = fileURLToPath(new URL("..", import.meta.
   return { sources: sources.length, written, upToDate, removed, placeholders };
 }
 
-if (isMain(import.meta.url)) {
+/** makeImages with its one-line summary. */
+export async function makeImagesNow(): Promise<string> {
   const started = performance.now();
+  const r = await makeImages();
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const generated = r.placeholders > 0 ? `${r.placeholders} placeholders generated, ` : "";
+  return `images: ${generated}${r.sources} sources, ${r.written} files written (AVIF, WebP, JPEG/PNG), ${r.upToDate} up to date, ${r.removed} stale removed (${seconds}s)`;
+}
+
+if (isMain(import.meta.url)) {
   try {
-    const r = await makeImages();
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const generated = r.placeholders > 0 ? `${r.placeholders} placeholders generated, ` : "";
-    console.log(
-      `images: ${generated}${r.sources} sources, ${r.written} files written (AVIF, WebP, JPEG/PNG), ${r.upToDate} up to date, ${r.removed} stale removed (${seconds}s)`,
-    );
+    console.log(await makeImagesNow());
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;

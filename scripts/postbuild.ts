@@ -66,15 +66,19 @@ export async function postbuild(
   return lines.join("\n");
 }
 
-if (isMain(import.meta.url)) {
+/** The steps on the repository's build folder with the content now, each announced as a `::step` line. */
+export async function postbuildNow(): Promise<string> {
   const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   // The same variables Vite sees (.env, .env.production, then the environment).
   const env = { ...loadEnv("production", repo, ["VITE_", "SITE_"]) };
+  const content = loadContent(CONTENT_DIR, readImageManifest(path.join(repo, IMAGE_MANIFEST)));
+  // Step lines: scripts/build.ts's progress, shown live during a publish.
+  return postbuild(buildDirectory(repo), env, content, STEPS, (name) => console.log(stepLine(name)));
+}
+
+if (isMain(import.meta.url)) {
   try {
-    const content = loadContent(CONTENT_DIR, readImageManifest(path.join(repo, IMAGE_MANIFEST)));
-    // Step lines: scripts/build.ts's progress, shown live during a publish.
-    const summary = await postbuild(buildDirectory(repo), env, content, STEPS, (name) => console.log(stepLine(name)));
-    console.log(summary);
+    console.log(await postbuildNow());
   } catch (error) {
     console.error(`postbuild failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

@@ -1,50 +1,20 @@
 /**
  * The content-only publish (issue 52). `react-router build` compiles the code, then pre-renders every page with
- * a server bundle it deletes afterwards (ssr: false). keepRenderer (a Vite plugin) keeps that bundle as
- * build/renderer/ (app/lib/build-outputs.ts RENDERER) with the code's version; when a publish's changes are
+ * a server bundle it deletes afterwards (ssr: false). vite.config.ts keeps that bundle as build/renderer/
+ * (app/lib/build-outputs.ts RENDERER), and scripts/build.ts the code's version beside it; when a publish's changes are
  * all content and pictures (./code-version.ts), renderPages makes the same pages from the live build's scripts
  * and renderer instead of compiling again: the scripts copied, public/ copied as Vite copies it, every page and
  * its data rendered as React Router's pre-rendering does (the same requests to the same handler, so the same
  * bytes; a test compares the two builds file by file).
- *
- *   node --import tsx scripts/build/renderer.ts <live build folder>   (scripts/build.ts runs it)
  */
-import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Plugin } from "vite";
-import { RENDERER } from "../../app/lib/build-outputs";
-import { isMain } from "../is-main";
+import type { RouteObject } from "react-router";
+import { RENDERER, stepLine } from "../../app/lib/build-outputs";
 import { buildDirectory } from "./files";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-/** Keeps the pre-rendering's server bundle (the SSR build's folder) as build/renderer/, before React Router deletes it. */
-export function keepRenderer(): Plugin {
-  let ssrOutDir: string | null = null;
-  return {
-    name: "tncc:keep-renderer",
-    apply: "build",
-    configResolved(config) {
-      ssrOutDir = config.build.ssr ? path.resolve(config.root, config.build.outDir) : null;
-    },
-    writeBundle: {
-      order: "pre",
-      sequential: true,
-      handler() {
-        if (!ssrOutDir) return;
-        const target = path.join(buildDirectory(repo), RENDERER.dir);
-        rmSync(target, { recursive: true, force: true });
-        mkdirSync(target, { recursive: true });
-        cpSync(ssrOutDir, path.join(target, path.dirname(RENDERER.bundle)), { recursive: true });
-        // Set by scripts/build.ts; without it (react-router build alone) no publish reuses this build's code.
-        const version = process.env.BUILD_CODE_VERSION;
-        if (version) writeFileSync(path.join(target, RENDERER.code), JSON.stringify({ version }));
-      },
-    },
-  };
-}
 
 /** A route of the server bundle's manifest (React Router's ServerBuild["routes"]). */
 interface ManifestRoute {
@@ -55,27 +25,22 @@ interface ManifestRoute {
   caseSensitive?: boolean;
   module: { default?: unknown; ErrorBoundary?: unknown };
 }
-interface RouteNode {
-  id: string;
-  path?: string;
-  index?: boolean;
-  caseSensitive?: boolean;
-  children?: RouteNode[];
-}
 
 /** The manifest as a route tree (React Router's createPrerenderRoutes). */
-function routeTree(routes: Record<string, ManifestRoute>, parentId = ""): RouteNode[] {
+function routeTree(routes: Record<string, ManifestRoute>, parentId = ""): RouteObject[] {
   return Object.values(routes)
     .filter((r) => (r.parentId ?? "") === parentId)
     .map(({ id, path, index, caseSensitive }) =>
-      index ? { id, path, caseSensitive, index: true } : { id, path, caseSensitive, children: routeTree(routes, id) },
+      index
+        ? { id, path, caseSensitive, index: true as const }
+        : { id, path, caseSensitive, children: routeTree(routes, id) },
     );
 }
 
 /** The paths without parameters (React Router's getStaticPaths for the config's `prerender`). */
-export function staticPaths(tree: readonly RouteNode[]): string[] {
+export function staticPaths(tree: readonly RouteObject[]): string[] {
   const paths = ["/"];
-  const walk = (nodes: readonly RouteNode[], prefix: string) => {
+  const walk = (nodes: readonly RouteObject[], prefix: string) => {
     for (const node of nodes) {
       const full = [prefix, node.path].join("/").replace(/\/\/+/g, "/");
       if (node.path && !node.path.split("/").some((s) => s.startsWith(":") || s === "*")) paths.push(full);
@@ -86,9 +51,8 @@ export function staticPaths(tree: readonly RouteNode[]): string[] {
   return paths.map((p) => p.replace(/\/\/+/g, "/").replace(/(.+)\/$/, "$1"));
 }
 
-/** Why the live build's code cannot be reused: scripts/build.ts then compiles it (exit code REUSE_REFUSED). */
+/** Why the live build's code cannot make the pages: scripts/build.ts then compiles it. */
 export class CannotReuse extends Error {}
-export const REUSE_REFUSED = 75;
 
 /**
  * Renders buildDir/client from the live build's scripts and renderer and the content now; answers its summary.
@@ -154,13 +118,17 @@ export async function renderPages(buildDir: string, liveDir: string): Promise<st
   return `pages: ${paths.length} rendered with the live build's code`;
 }
 
-if (isMain(import.meta.url)) {
-  const live = process.argv[2];
-  try {
-    if (!live) throw new CannotReuse("no live build given");
-    console.log(await renderPages(buildDirectory(repo), path.resolve(live)));
-  } catch (error) {
-    console.error(`pages: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = error instanceof CannotReuse ? REUSE_REFUSED : 1;
-  }
+/**
+ * The whole content-only build in this process (no compile, so no phases to separate): the pictures, the pages
+ * from the live build's code, then the same steps as every build (scripts/postbuild.ts). Throws CannotReuse
+ * when the live build's code cannot make these pages (scripts/build.ts then compiles).
+ */
+export async function contentOnlyBuild(liveDir: string): Promise<void> {
+  const { makeImagesNow } = await import("../make-images");
+  const { postbuildNow } = await import("../postbuild");
+  console.log(stepLine("images"));
+  console.log(await makeImagesNow());
+  console.log(stepLine("pages"));
+  console.log(await renderPages(buildDirectory(repo), liveDir));
+  console.log(await postbuildNow());
 }

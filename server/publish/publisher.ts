@@ -476,7 +476,14 @@ export class Publisher {
     return new Promise((resolve) => {
       const child = spawn(process.execPath, ["--import", "tsx", path.join(repo, "scripts/build.ts")], {
         cwd: repo,
-        env: { ...env, BUILD_DIR: folder, BUILD_ID: id, BUILD_CONTENT_COMMIT: commit ?? "" },
+        env: {
+          ...env,
+          BUILD_DIR: folder,
+          BUILD_ID: id,
+          BUILD_CONTENT_COMMIT: commit ?? "",
+          // When only content and pictures changed since, the build reuses the live build's code (issue 52).
+          ...(this.options.site.current.dir ? { BUILD_REUSE: this.options.site.current.dir } : {}),
+        },
         stdio: ["ignore", "pipe", "pipe"],
       });
       this.child = child;

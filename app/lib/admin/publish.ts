@@ -166,6 +166,8 @@ export const STEP_GROUPS = [
   {
     name: "Pages",
     steps: [
+      // "code and pages" compiles the code too; "pages" reuses the live build's (only content changed, issue 52).
+      "code and pages",
       "pages",
       "hydrate-after-load",
       "headers and CSP",
