@@ -17,8 +17,8 @@ import { spawn } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadEnv } from "vite";
 import { RENDERER, stepLine } from "../app/lib/build-outputs";
+import { buildEnv } from "./build/build-env";
 import { codeVersion } from "./build/code-version";
 import { buildDirectory } from "./build/files";
 
@@ -26,7 +26,7 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const node = (script: string) => [process.execPath, "--import", "tsx", path.join(repo, script)];
 
 /** The code's version now, kept with the renderer, which a later publish's build compares with its own. */
-const version = codeVersion(repo, { ...loadEnv("production", repo, ["VITE_", "SITE_"]) });
+const version = codeVersion(repo, buildEnv(repo));
 const renderer = path.join(buildDirectory(repo), RENDERER.dir);
 
 /** The live build's folder when its code is this version (its renderer can render the new content), else null. */

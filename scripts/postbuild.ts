@@ -6,11 +6,11 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadEnv } from "vite";
 import { CONTENT_DIR } from "../app/content/content.server";
 import { loadContent, readImageManifest } from "../app/content/load";
 import type { Content } from "../app/content/schemas";
 import { IMAGE_MANIFEST, stepLine } from "../app/lib/build-outputs";
+import { buildEnv } from "./build/build-env";
 import { buildInfoStep } from "./build/build-info";
 import { agendaDataStep, calendarStep, checkoutDataStep, feedStep, serviceWorkerStep } from "./build/content-steps";
 import { buildDirectory, findPages, type BuildStep } from "./build/files";
@@ -70,7 +70,7 @@ export async function postbuild(
 export async function postbuildNow(): Promise<string> {
   const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   // The same variables Vite sees (.env, .env.production, then the environment).
-  const env = { ...loadEnv("production", repo, ["VITE_", "SITE_"]) };
+  const env = buildEnv(repo);
   const content = loadContent(CONTENT_DIR, readImageManifest(path.join(repo, IMAGE_MANIFEST)));
   // Step lines: scripts/build.ts's progress, shown live during a publish.
   return postbuild(buildDirectory(repo), env, content, STEPS, (name) => console.log(stepLine(name)));
