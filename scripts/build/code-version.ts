@@ -29,7 +29,10 @@ export function codeVersion(repo: string, env: Record<string, string | undefined
   try {
     // What git holds (mode, blob id, path of each file), then what the working tree has that git does not.
     for (const line of lines(repo, ["ls-files", "--stage"])) hash.update(line).update("\0");
-    const edited = [...lines(repo, ["diff", "--name-only"]), ...lines(repo, ["ls-files", "--others", "--exclude-standard"])];
+    const edited = [
+      ...lines(repo, ["diff", "--name-only"]),
+      ...lines(repo, ["ls-files", "--others", "--exclude-standard"]),
+    ];
     for (const file of [...new Set(edited)].sort()) {
       let bytes: Buffer | string;
       try {

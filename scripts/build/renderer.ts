@@ -124,6 +124,8 @@ export async function renderPages(buildDir: string, liveDir: string): Promise<st
  * when the live build's code cannot make these pages (scripts/build.ts then compiles).
  */
 export async function contentOnlyBuild(liveDir: string): Promise<void> {
+  // As `vite build` sets it: React's production code renders the pages (the same HTML, in a fraction of the time).
+  process.env.NODE_ENV ||= "production";
   const { makeImagesNow } = await import("../make-images");
   const { postbuildNow } = await import("../postbuild");
   console.log(stepLine("images"));
