@@ -4,6 +4,7 @@ import { adminApi } from "~/lib/admin/api";
 import {
   describeBuild,
   groupSteps,
+  runningStep,
   type NamedBuild,
   type PublishJob,
   type PublishOverview,
@@ -46,16 +47,40 @@ function StepIcon({ state }: { state: StepGroup["state"] }) {
   return <LoaderCircle aria-hidden="true" className="size-5 motion-safe:animate-spin" />;
 }
 
-/** A publish's steps as organisers know them: Pictures, Pages, Offline copy, Checks, Going live. */
-function PublishSteps({ job }: { job: PublishJob }) {
+/** Seconds since `since` (ms), counted again every second while `since` is set. */
+function useSecondsSince(since: number | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (since === null) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [since]);
+  return since === null ? null : Math.max(0, Math.round((now - since) / 1000));
+}
+
+/**
+ * A publish's steps as organisers know them: Pictures, Pages, Offline copy, Checks, Going live; under the one
+ * running, what it is doing and the seconds since "Publish" (issue 52: not announced each second, only shown).
+ */
+function PublishSteps({ job, seconds }: { job: PublishJob; seconds: number | null }) {
   const groups = groupSteps(job.steps);
+  const doing = runningStep(job.steps);
   return (
     <ol aria-label="Steps of this publish" className="mt-4 grid gap-1">
       {groups.map((group) => (
-        <li key={group.name} className={`flex items-center gap-2 ${group.state === "waiting" ? "text-muted" : ""}`}>
+        <li
+          key={group.name}
+          className={`flex flex-wrap items-center gap-x-2 ${group.state === "waiting" ? "text-muted" : ""}`}
+        >
           <StepIcon state={group.state} />
           <span className={group.state === "running" ? "font-semibold" : undefined}>{group.name}</span>
           <span className="sr-only">: {SAID[group.state]}</span>
+          {group.state === "running" && (doing || seconds !== null) ? (
+            <span className="text-sm text-muted" data-publish-doing>
+              {[doing, seconds === null ? null : `${seconds} s so far`].filter(Boolean).join(" · ")}
+            </span>
+          ) : null}
         </li>
       ))}
     </ol>
@@ -75,6 +100,8 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
   const [version, setVersion] = useState(0);
   /** The programme changes not to announce (a typo fix), chosen in "What goes live". */
   const [quiet, setQuiet] = useState<Set<number>>(new Set());
+  /** When this page saw the publish start (its own clock: a phone's may differ from the server's). */
+  const [startedAt, setStartedAt] = useState<number | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -83,7 +110,10 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
       if (!res.ok) return fail(res.status, res.error);
       setOverview(res.data);
       // A publish under way (started here or by someone else) is followed.
-      setJob((current) => current ?? res.data.jobs.find((j) => active(j)) ?? null);
+      const following = res.data.jobs.find((j) => active(j));
+      setJob((current) => current ?? following ?? null);
+      // Someone else's publish under way: counted from when it started, as far as this clock can tell.
+      if (following) setStartedAt((at) => at ?? Date.parse(following.createdAt));
     });
     return () => {
       live = false;
@@ -99,25 +129,35 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
         if (!res.ok) return fail(res.status, res.error);
         setJob(res.data);
         if (res.data.state === "done") {
-          setNotice("Published: visitors now see the saved changes.");
+          const took = startedAt === null ? "" : ` in ${Math.max(1, Math.round((Date.now() - startedAt) / 1000))} s`;
+          setNotice(`Published${took}: visitors now see the saved changes.`);
+          setStartedAt(null);
           setVersion((v) => v + 1);
         } else if (res.data.state === "failed") {
           setNotice("The publish failed. The live site is unchanged.");
+          setStartedAt(null);
           setVersion((v) => v + 1);
         }
       });
     }, POLL_MS);
     return () => clearTimeout(timer);
-  }, [fail, jobId, running, job]);
+  }, [fail, jobId, running, job, startedAt]);
+  const seconds = useSecondsSince(running ? startedAt : null);
 
   async function publish() {
     setBusy(true);
     setNotice(null);
+    setStartedAt(Date.now());
     const res = await adminApi<{ job: PublishJob }>("/publish", { method: "POST", body: { quiet: [...quiet] } });
     setBusy(false);
     const started = res.ok ? res.data.job : (res.data as { job?: PublishJob } | undefined)?.job;
     if (!res.ok) {
-      if (!started) return fail(res.status, res.error);
+      if (!started) {
+        setStartedAt(null);
+        return fail(res.status, res.error);
+      }
+      // Another organiser's publish was under way: this page follows it.
+      setStartedAt(Date.parse(started.createdAt));
       setNotice(res.error);
     } else {
       setNotice("Publishing…");
@@ -167,7 +207,7 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
       <p role="status" className="mt-4 font-semibold empty:hidden">
         {notice}
       </p>
-      {job && (running || job.steps.length) ? <PublishSteps job={job} /> : null}
+      {job && (running || job.steps.length) ? <PublishSteps job={job} seconds={seconds} /> : null}
       {job?.state === "failed" && job.error ? (
         <div role="alert" className="mt-4 rounded-[var(--radius-card)] border-2 border-rose bg-paper p-4">
           <p className="font-semibold">Why the build failed:</p>

@@ -1,6 +1,6 @@
 /** Issue 41: a publish's steps in people's words, and a build's name. */
 import { describe, expect, it } from "vitest";
-import { describeBuild, groupSteps, type PublishStep } from "./publish";
+import { describeBuild, groupSteps, runningStep, type PublishStep } from "./publish";
 
 const step = (name: string, state: PublishStep["state"] = "done"): PublishStep => ({
   name,
@@ -46,6 +46,19 @@ describe("groupSteps", () => {
       ].map((n) => step(n)),
     );
     expect(all.every((g) => g.state === "done")).toBe(true);
+  });
+});
+
+describe("runningStep", () => {
+  it("says what the running step does, in people's words; a content-only publish is told from one that compiles", () => {
+    expect(runningStep([step("programme"), step("images"), step("pages", "running")])).toBe(
+      "Making the pages with the new content",
+    );
+    expect(runningStep([step("images"), step("code and pages", "running")])).toMatch(/^Building the site's code/);
+    // A step with no words of its own: its group's name.
+    expect(runningStep([step("pages"), step("sitemap", "running")])).toBe("Pages: finishing");
+    expect(runningStep([step("images"), step("switch")])).toBeNull();
+    expect(groupSteps([step("code and pages", "running")])[2]).toEqual({ name: "Pages", state: "running" });
   });
 });
 

@@ -185,6 +185,30 @@ export const STEP_GROUPS = [
   { name: "Going live", steps: ["switch", "push"] },
 ] as const;
 
+/** What each step does, in people's words (the publish page shows the one running, issue 52). */
+const STEP_WORDS: Readonly<Record<string, string>> = {
+  programme: "Recording the programme changes",
+  images: "Preparing the pictures",
+  "code and pages": "Building the site's code and pages (the code changed: this takes longer)",
+  pages: "Making the pages with the new content",
+  "share images": "Drawing the share pictures",
+  "service worker": "Updating the offline copy",
+  precompress: "Compressing the files",
+  "build info": "Checking the new version",
+  store: "Checking the new version",
+  switch: "Going live",
+  push: "Saving the content to its repository",
+};
+
+/** The step a job is running, in people's words: its own, else its group's ("Pages"); null when none runs. */
+export function runningStep(steps: readonly PublishStep[]): string | null {
+  const step = steps.findLast((s) => s.state === "running");
+  if (!step) return null;
+  if (STEP_WORDS[step.name]) return STEP_WORDS[step.name]!;
+  const group = groupSteps(steps.slice(0, steps.indexOf(step) + 1)).findLast((g) => g.state === "running");
+  return group ? `${group.name}: finishing` : null;
+}
+
 export type StepGroupName = (typeof STEP_GROUPS)[number]["name"];
 export interface StepGroup {
   name: StepGroupName;
