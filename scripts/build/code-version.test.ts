@@ -33,6 +33,11 @@ describe("codeVersion", () => {
     commit("content/site.yaml", "title: B\n");
     commit("public/images/gallery/new.jpg", "a picture");
     write("content/draft.md", "not yet committed");
+    // Nor what no build reads.
+    commit("docs/notes.md", "a note");
+    commit("README.md", "read me");
+    commit("app/page.test.tsx", "a test");
+    commit("tests/e2e/page.spec.ts", "a browser test");
     expect(codeVersion(repo, env)).toBe(first);
 
     expect(codeVersion(repo, { SITE_URL: "https://b.example" })).not.toBe(first);

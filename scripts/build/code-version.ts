@@ -1,6 +1,7 @@
 /**
  * The version of the site's code (issue 52): a hash of everything `react-router build` compiles, which is the
- * project's files apart from the content and the pictures (content/, public/images/), the variables the
+ * project's files apart from the content and the pictures (content/, public/images/) and what no build reads
+ * (docs, tests), the variables the
  * bundles are built with (VITE_*, SITE_*) and Node's version. Two builds with the same version have the same
  * scripts and renderer, so a publish whose changes are all in content/ and public/images/ reuses the live
  * build's (scripts/build.ts). Read from git: the index's blob ids, plus the bytes of files changed or added
@@ -13,7 +14,13 @@ import path from "node:path";
 
 /** The folders a content-only publish may change: all the rest is code. */
 export const CONTENT_ONLY = ["content", "public/images"] as const;
-const PATHSPEC = [".", ...CONTENT_ONLY.map((dir) => `:(exclude)${dir}`)];
+/** What no build reads (the docs, the tests, CI's script): a change there compiles nothing either. */
+const NEVER_BUILT = ["docs", "tests", ".ci", "*.md", "**/*.test.ts", "**/*.test.tsx"];
+const PATHSPEC = [
+  ".",
+  ...CONTENT_ONLY.map((dir) => `:(exclude)${dir}`),
+  ...NEVER_BUILT.map((glob) => `:(exclude,glob)${glob}`),
+];
 
 const lines = (repo: string, args: string[]) =>
   execFileSync("git", ["-C", repo, ...args, "-z", "--", ...PATHSPEC], {
