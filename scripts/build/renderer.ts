@@ -126,9 +126,9 @@ export async function renderPages(buildDir: string, liveDir: string): Promise<st
 export async function contentOnlyBuild(liveDir: string): Promise<void> {
   // As `vite build` sets it: React's production code renders the pages (the same HTML, in a fraction of the time).
   process.env.NODE_ENV ||= "production";
+  console.log(stepLine("images"));
   const { makeImagesNow } = await import("../make-images");
   const { postbuildNow } = await import("../postbuild");
-  console.log(stepLine("images"));
   console.log(await makeImagesNow());
   console.log(stepLine("pages"));
   console.log(await renderPages(buildDirectory(repo), liveDir));
