@@ -1,0 +1,110 @@
+/**
+ * The content-only publish's renderer process (issue 52, started by ./renderer.ts): loads the live build's
+ * pre-rendering bundle, waits for the paths to render (one JSON line on stdin, sent once the pictures are made),
+ * then writes every page and its data as React Router's pre-rendering does: the same requests to the same
+ * handler, so the same bytes. Node's modules and React Router only, so it starts fast.
+ *
+ *   node --import tsx scripts/build/render-pages.ts <bundle (renderer/server/index.js)> <client folder>
+ * Exit codes: 0 done; 75 the bundle cannot make these pages (a resource route, a redirect: compile instead);
+ * 1 another failure, said on stderr.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { RouteObject } from "react-router";
+import { isMain } from "../is-main";
+
+export const REUSE_REFUSED = 75;
+class CannotReuse extends Error {}
+
+/** A route of the bundle's manifest (React Router's ServerBuild["routes"]). */
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  module: { default?: unknown; ErrorBoundary?: unknown };
+}
+
+/** The manifest as a route tree (React Router's createPrerenderRoutes). */
+function routeTree(routes: Record<string, ManifestRoute>, parentId = ""): RouteObject[] {
+  return Object.values(routes)
+    .filter((r) => (r.parentId ?? "") === parentId)
+    .map(({ id, path, index, caseSensitive }) =>
+      index
+        ? { id, path, caseSensitive, index: true as const }
+        : { id, path, caseSensitive, children: routeTree(routes, id) },
+    );
+}
+
+async function renderPages(bundle: string, client: string, paths: readonly string[]): Promise<string> {
+  // As React Router's build sets them while it pre-renders.
+  process.env.NODE_ENV ||= "production";
+  process.env.IS_RR_BUILD_REQUEST = "yes";
+  const build = (await import(pathToFileURL(bundle).href)) as {
+    routes: Record<string, ManifestRoute>;
+    assets: { routes: Record<string, { hasLoader?: boolean }> };
+  };
+  const { createRequestHandler, matchRoutes } = await import("react-router");
+  const handler = createRequestHandler(build as never, "production");
+  const tree = routeTree(build.routes);
+  const write = async (urlPath: string, body: string) => {
+    const file = path.join(client, ...urlPath.split("/"));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, body);
+  };
+  const ask = async (url: string, init?: RequestInit) => {
+    const response = await handler(new Request(`http://localhost${url}`, init));
+    return { status: response.status, body: await response.text() };
+  };
+
+  for (const page of paths) {
+    const matches = matchRoutes(tree, `/${page}/`.replace(/^\/\/+/, "/"));
+    if (!matches) continue;
+    const leaf = build.routes[matches.at(-1)!.route.id!]!;
+    if (!leaf.module.default && !leaf.module.ErrorBoundary)
+      throw new CannotReuse(`${page} is a resource route: the full build pre-renders those`);
+    let init: RequestInit | undefined;
+    if (matches.some((m) => build.assets.routes[m.route.id!]?.hasLoader)) {
+      const dataPath = page === "/" ? "/_root.data" : `${page.replace(/\/$/, "")}.data`;
+      const data = await ask(dataPath);
+      if (data.status !== 200 && data.status !== 202)
+        throw new Error(`Prerender (data): ${page} answered ${data.status}`);
+      await write(dataPath, data.body);
+      init = { headers: { "X-React-Router-Prerender-Data": encodeURI(data.body) } };
+    }
+    const htmlPath = `${page}/`.replace(/\/\/+/g, "/");
+    const html = await ask(htmlPath, init);
+    if ([301, 302, 303, 307, 308].includes(html.status))
+      throw new CannotReuse(`${page} redirects: the full build pre-renders redirects`);
+    if (html.status !== 200) throw new Error(`Prerender (html): ${page} answered ${html.status}\n${html.body}`);
+    await write(`${htmlPath}index.html`, html.body);
+  }
+  // The SPA fallback (/admin and the other pages rendered in the browser), as React Router's SPA mode makes it.
+  const fallback = await ask("/", { headers: { "X-React-Router-SPA-Mode": "yes" } });
+  if (fallback.status !== 200) throw new Error(`Prerender (html): the SPA fallback answered ${fallback.status}`);
+  await write("/__spa-fallback.html", fallback.body);
+  return `pages: ${paths.length} rendered with the live build's code`;
+}
+
+const [bundle, client] = process.argv.slice(2);
+if (isMain(import.meta.url) && bundle && client) {
+  try {
+    // The bundle loads while the pictures are made; the paths come once they are.
+    const loading = Promise.all([import(pathToFileURL(bundle).href), import("react-router")]);
+    loading.catch(() => {}); // awaited below, after the paths arrive
+    const line = await new Promise<string | null>((resolve) => {
+      let text = "";
+      process.stdin.setEncoding("utf8");
+      process.stdin.on("data", (chunk: string) => (text += chunk));
+      process.stdin.on("end", () => resolve(text.trim() || null));
+    });
+    await loading;
+    if (line === null) process.exitCode = 1;
+    else console.log(await renderPages(bundle, client, JSON.parse(line) as string[]));
+  } catch (error) {
+    console.error(`The build failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = error instanceof CannotReuse ? REUSE_REFUSED : 1;
+  }
+}
