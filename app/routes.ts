@@ -23,6 +23,8 @@ export default [
   route("changes", "routes/changes.tsx"),
   route("event-detail/:dayId/:sessionId", "routes/event-detail.tsx"),
   route("buy-ticket", "routes/buy-ticket.tsx"),
+  // The ticket's terms (content/terms.md), linked from the purchase form (issue 53).
+  route("terms", "routes/terms.tsx"),
   route("blog-sidebar", "routes/blog-sidebar.tsx"),
   route("blog-grid", "routes/blog-grid.tsx"),
   route("blog-single/:id", "routes/blog-single.tsx"),

@@ -103,6 +103,7 @@ export const COLLECTIONS = {
   },
   faqs: { files: "faqs.yaml", label: "FAQs", schema: (s) => s.faqs },
   pages: { files: "pages.yaml", label: "Pages", schema: (s) => s.pages },
+  terms: { files: "terms.md", label: "Terms and conditions", schema: (s) => s.terms },
 } satisfies Record<string, Collection>;
 
 /** The site's collections, or a list that adds to them (a test's). */

@@ -25,6 +25,7 @@ import type {
   SponsorToken,
   Tag,
   Testimonial,
+  Terms,
   TicketPlans,
 } from "./schemas";
 
@@ -116,3 +117,5 @@ export const getComments = (): BlogComment[] => content().comments;
 export const getFaqs = (): Faq[] => content().faqs;
 /** Copy of /about-us, /coming-soon and the home variants /home-2 to /home-5 (pages.yaml). */
 export const getPages = (): Pages => content().pages;
+/** The ticket's terms and conditions (terms.md). */
+export const getTerms = (): Terms => content().terms;

@@ -16,6 +16,7 @@ import {
   pricingView,
   scheduleView,
   speakerDetailView,
+  termsView,
 } from "./views.server";
 
 export { ContentError } from "./content.server";
@@ -43,6 +44,7 @@ const PAGE_VIEWS = {
   faqs: () => faqsView(),
   gallery: () => galleryView(),
   pricing: () => pricingView(),
+  terms: () => termsView(),
 } satisfies Record<PreviewRoute, (params: Params) => unknown>;
 
 type PageViews = typeof PAGE_VIEWS;
@@ -62,6 +64,7 @@ const PAGE_PATHS: [pattern: string, route: PreviewRoute][] = [
   ["/faqs", "faqs"],
   ["/gallery", "gallery"],
   ["/pricing", "pricing"],
+  ["/terms", "terms"],
 ];
 
 /** The params of a path that a pattern matches ("/event-detail/:dayId/:sessionId"), or null. */
@@ -132,6 +135,7 @@ const PAGES_OF: Partial<Record<keyof typeof COLLECTIONS, (position: number) => P
   faqs: () => [{ page: "/faqs", label: "FAQs" }],
   gallery: () => [{ page: "/gallery", label: "Gallery" }],
   ticketPlans: () => [{ page: "/pricing", label: "Pricing" }],
+  terms: () => [{ page: "/terms", label: "Terms and conditions" }],
 };
 
 /**

@@ -28,6 +28,7 @@ import {
   getSpeakers,
   getSponsorTokens,
   getTags,
+  getTerms,
   getTestimonials,
   getTicketPlans,
   type Post,
@@ -329,11 +330,18 @@ export function buyTicketView() {
     currency,
     // The day pass is sold beside the plans (issue 42): one person, one day.
     plans: [
-      ...plans.map(({ id, title, price, tickets }) => ({ id, title, price, tickets })),
-      { id: DAY_PASS_ID, title: dayPass.title, price: dayPass.price, tickets: 1 },
+      ...plans.map(({ id, title, price, tickets, maxPerOrder }) => ({ id, title, price, tickets, maxPerOrder })),
+      { id: DAY_PASS_ID, title: dayPass.title, price: dayPass.price, tickets: 1, maxPerOrder: dayPass.maxPerOrder },
     ],
     registrationUrl: getSite().registrationUrl,
   };
+}
+
+/** /terms: the ticket's terms and conditions, linked from the purchase form (issue 53). */
+export function termsView() {
+  const { title, updated, updatedText, html, summary } = getTerms();
+  const { email, phone, phoneHref } = getSite().contact;
+  return { title, updated, updatedText, html, summary, contact: { email, phone, phoneHref } };
 }
 
 /** /blog-grid: every post, newest first. */

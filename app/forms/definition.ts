@@ -24,6 +24,8 @@ export interface FieldSpec {
   check?: FieldCheck;
   /** Spans both columns of a two-column form. */
   wide?: boolean;
+  /** Words of the label that link to a page of the site, opened in a new tab (the ticket's terms). */
+  link?: { text: string; href: string };
 }
 
 export interface FormDefinition {

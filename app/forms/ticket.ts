@@ -27,6 +27,8 @@ export const ticket = {
       name: "terms",
       label: "I accept the terms and conditions of the conference.",
       noun: "the terms and conditions",
+      // The terms page (content/terms.md, issue 53), opened beside the form so that nothing typed is lost.
+      link: { text: "terms and conditions", href: "/terms" },
       type: "checkbox",
       check: "accepted",
       wide: true,

@@ -10,7 +10,8 @@ export interface ShellData {
   /** Year of the event, for the copyright line. */
   year: number;
   tagline: string;
-  registrationUrl: string;
+  /** The external ticketing page, if content names one; else "Register" leads to /buy-ticket. */
+  registrationUrl?: string;
   phone: string;
   /** "tel:+15550102024" */
   phoneHref: string;

@@ -23,6 +23,7 @@ const PAGES: Record<PreviewRoute, () => Promise<{ default: unknown }>> = {
   faqs: () => import("./faqs"),
   gallery: () => import("./gallery"),
   pricing: () => import("./pricing"),
+  terms: () => import("./terms"),
 };
 
 type PageComponent = ComponentType<{ loaderData: unknown; params: Record<string, string>; matches: unknown[] }>;

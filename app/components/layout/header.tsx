@@ -6,6 +6,7 @@ import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { PagesMenu } from "./pages-menu";
 import { SearchDialog } from "./search-dialog";
+import { RegisterLink } from "../ui/register-link";
 import { sectionLinks, type ShellData } from "~/lib/shell-data";
 import { TopBar, type TopBarVariant } from "./top-bar";
 
@@ -63,14 +64,9 @@ export function Header({ shell, topBar, menuOpen, onMenuOpenChange }: HeaderProp
             <Search aria-hidden="true" size={22} strokeWidth={1.5} />
             <span className="sr-only">Search</span>
           </button>
-          <a
-            href={shell.registrationUrl}
-            target="_blank"
-            rel="noopener"
-            className="btn btn-primary hidden sm:inline-flex"
-          >
-            Register<span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          <RegisterLink url={shell.registrationUrl} className="btn btn-primary hidden sm:inline-flex">
+            Register
+          </RegisterLink>
           <button
             type="button"
             onClick={() => onMenuOpenChange(true)}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ModalDialog } from "../ui/modal-dialog";
+import { RegisterLink } from "../ui/register-link";
 import { pageLinks, sectionLinks, type ShellData } from "~/lib/shell-data";
 import { SocialLinks } from "./social-icon";
 
@@ -47,9 +48,13 @@ export function MobileMenu({ shell, open, onClose }: MobileMenuProps) {
           ))}
         </ul>
       </nav>
-      <a href={shell.registrationUrl} target="_blank" rel="noopener" className="btn btn-primary mt-6 w-full">
-        Register<span className="sr-only"> (opens in a new tab)</span>
-      </a>
+      <RegisterLink
+        url={shell.registrationUrl}
+        className="btn btn-primary mt-6 w-full"
+        onClick={shell.registrationUrl ? undefined : onClose}
+      >
+        Register
+      </RegisterLink>
       <div className="mt-6 space-y-1 text-sm text-lilac">
         <p>
           <a href={shell.phoneHref} className="whitespace-nowrap">

@@ -1,6 +1,7 @@
 import { Check, ExternalLink } from "lucide-react";
 import type { Image } from "~/content/schemas";
 import { useReveal } from "~/lib/hooks/use-reveal";
+import { RegisterLink } from "../ui/register-link";
 import { ResponsiveImage } from "../ui/responsive-image";
 import { SectionTitle } from "../ui/section-title";
 
@@ -12,10 +13,11 @@ export interface AboutProps {
   themes: string[];
   /** "24 - 27 October 2024" */
   dateText: string;
-  registrationUrl: string;
+  /** The external ticketing page, if content names one; else the button leads to /buy-ticket. */
+  registrationUrl?: string;
 }
 
-/** #about: what the conference is, its three themes and the 'Click to Register' button (external). */
+/** #about: what the conference is, its three themes and the 'Click to Register' button. */
 export function About({ title, text, image, themes, dateText, registrationUrl }: AboutProps) {
   const picture = useReveal<HTMLDivElement>();
   const body = useReveal<HTMLDivElement>(150);
@@ -47,11 +49,13 @@ export function About({ title, text, image, themes, dateText, registrationUrl }:
               </li>
             ))}
           </ul>
-          <a href={registrationUrl} target="_blank" rel="noopener" className="btn btn-primary mt-9">
+          <RegisterLink
+            url={registrationUrl}
+            className="btn btn-primary mt-9"
+            externalIcon={<ExternalLink aria-hidden="true" size={18} strokeWidth={1.5} />}
+          >
             Click to Register
-            <ExternalLink aria-hidden="true" size={18} strokeWidth={1.5} />
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          </RegisterLink>
         </div>
       </div>
     </section>

@@ -3,21 +3,15 @@ import { Link } from "react-router";
 import type { TicketPlans as TicketPlansContent } from "~/content/schemas";
 import { useAvailability } from "~/lib/hooks/use-availability";
 import { DAY_PASS_ID, seatsText } from "~/lib/tickets/api";
+import { formatPrice, planPrice } from "~/lib/tickets/price";
 import { SectionTitle } from "../ui/section-title";
 
 export type TicketPlansProps = Pick<TicketPlansContent, "currency" | "dayPass"> & {
   plans: Pick<TicketPlansContent["plans"][number], "id" | "title" | "price" | "tickets" | "features" | "buttonText">[];
 };
 
-export const formatPrice = (amount: number, currency: string) =>
-  new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency,
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-  }).format(amount);
-
-/** A plan's price as its card shows it: "Free" for a free registration (price 0). */
-export const planPrice = (amount: number, currency: string) => (amount === 0 ? "Free" : formatPrice(amount, currency));
+// The prices' words live in lib (the buy page's total is formatted the same way).
+export { formatPrice, planPrice };
 
 /** "12 seats left" or "Sold out", once the box office answered (nothing while unknown or offline). */
 function Seats({ text, className = "" }: { text: string | null; className?: string }) {

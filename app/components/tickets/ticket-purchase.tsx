@@ -3,14 +3,14 @@ import { FormFields } from "~/components/forms/form-fields";
 import { SiteForm, type SoldOutAnswer } from "~/components/forms/site-form";
 import { useAvailability } from "~/lib/hooks/use-availability";
 import { isSoldOut, seatsText } from "~/lib/tickets/api";
+import { orderTotal, planPrice } from "~/lib/tickets/price";
 import { SoldOutNotice } from "./sold-out-notice";
-import { planPrice } from "./ticket-plans";
 import { WaitlistForm } from "./waitlist-form";
 
 export interface TicketPurchaseProps {
   titleId: string;
   currency: string;
-  plans: { id: string; title: string; price: number; tickets: number }[];
+  plans: { id: string; title: string; price: number; tickets: number; maxPerOrder: number }[];
   /** The plan chosen at first (`?plan=`). */
   plan: string;
 }
@@ -72,7 +72,7 @@ export function TicketPurchase({ titleId, currency, plans, plan }: TicketPurchas
   );
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement;
-    if (target.name === "quantity") setQuantity(Number(target.value) || 1);
+    if (target.name === "quantity") setQuantity(target.value.trim() === "" ? Number.NaN : Number(target.value));
     if (target.name !== "plan") return;
     setChosen(target.value);
     setChanged(true);
@@ -84,13 +84,20 @@ export function TicketPurchase({ titleId, currency, plans, plan }: TicketPurchas
     setFormPlan(value);
     setChanged(true);
   };
-  const price = plans.find((p) => p.id === chosen)?.price ?? 0;
+  const onReset = () => {
+    // The form goes back to its first plan and one ticket (after a purchase was sent): so does the total.
+    setChosen(formPlan);
+    setQuantity(1);
+  };
+  const current = plans.find((p) => p.id === chosen) ?? plans[0]!;
+  const price = current.price;
+  // Short enough for a phone's closed menu (360 px); the chosen plan's seats are on the line under it.
   const options = plans.map((p) => {
-    const seats = seatsText(availability?.plans[p.id]);
+    const soldOut = isSoldOut(availability?.plans[p.id]) ? ": Sold out" : "";
     const price = planPrice(p.price, currency);
     return {
       value: p.id,
-      label: `${p.title}: ${price} (${p.tickets} ${p.tickets === 1 ? "ticket" : "tickets"})${seats ? `: ${seats}` : ""}`,
+      label: `${p.title}: ${price} (${p.tickets} ${p.tickets === 1 ? "ticket" : "tickets"})${soldOut}`,
     };
   });
 
@@ -107,12 +114,19 @@ export function TicketPurchase({ titleId, currency, plans, plan }: TicketPurchas
           aria-labelledby={titleId}
           onSoldOut={onSoldOut}
           onChange={onChange}
+          onReset={onReset}
         >
           <h2 id={titleId} className="text-3xl font-semibold sm:col-span-2">
             Ticket purchase
           </h2>
-          <FormFields kind="ticket" values={{ plan: formPlan }} options={{ plan: options }} />
+          <FormFields
+            kind="ticket"
+            values={{ plan: formPlan }}
+            options={{ plan: options }}
+            notes={{ plan: seatsText(availability?.plans[current.id]) }}
+          />
           <div className="sm:col-span-2">
+            <OrderTotal plan={current} quantity={quantity} currency={currency} />
             <button type="submit" className="btn btn-primary">
               Buy Ticket
             </button>
@@ -134,5 +148,39 @@ export function TicketPurchase({ titleId, currency, plans, plan }: TicketPurchas
         ) : null}
       </SoldOutNotice>
     </div>
+  );
+}
+
+/**
+ * The plan's price times the quantity, in the plan's currency, under the form ("Total: $118, 2 × Family at
+ * $59"); read out politely by a screen reader when it changes. A quantity the form refuses says what it takes.
+ */
+function OrderTotal({
+  plan,
+  quantity,
+  currency,
+}: {
+  plan: TicketPurchaseProps["plans"][number];
+  quantity: number;
+  currency: string;
+}) {
+  const total = orderTotal(plan.price, quantity, currency, plan.maxPerOrder);
+  return (
+    <p aria-live="polite" aria-atomic="true" data-order-total className="mb-5 text-lg">
+      {total === null ? (
+        <span className="text-muted">
+          Total: choose from 1 to {plan.maxPerOrder} of the {plan.title} plan.
+        </span>
+      ) : (
+        <>
+          <span className="font-semibold">
+            Total: <strong className="font-serif text-2xl text-night">{total}</strong>
+          </span>
+          <span className="text-muted">
+            , {quantity} × {plan.title} at {planPrice(plan.price, currency)}
+          </span>
+        </>
+      )}
+    </p>
   );
 }

@@ -73,6 +73,7 @@ export type Faq = Out<"faqs">[number];
 export type Pages = Out<"pages">;
 export type CallToAction = Pages["aboutPage"]["callToAction"];
 export type FeatureBlock = Pages["meetup"]["features"][number];
+export type Terms = Out<"terms">;
 
 export interface Content {
   site: Site;
@@ -93,4 +94,5 @@ export interface Content {
   comments: BlogComment[];
   faqs: Faq[];
   pages: Pages;
+  terms: Terms;
 }

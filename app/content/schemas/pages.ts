@@ -1,8 +1,19 @@
 import { z } from "zod";
-import { APP_STORES, href, icon, id, text, uniqueIds, webUrl, type CollectionContext } from "./fields";
+import {
+  APP_STORES,
+  dateParts,
+  href,
+  icon,
+  id,
+  isoDate,
+  text,
+  uniqueIds,
+  webUrl,
+  type CollectionContext,
+} from "./fields";
 
-/** Copy of /about-us, /coming-soon and the home variants /home-2 to /home-5 (pages.yaml). */
-export function pagesSchemas(_context: CollectionContext) {
+/** Copy of /about-us, /coming-soon and the home variants /home-2 to /home-5 (pages.yaml); the terms (terms.md). */
+export function pagesSchemas({ markdown }: CollectionContext) {
   // Copy of /about-us, /coming-soon and the home variants /home-2 to /home-5 (pages.yaml).
   const button = z.strictObject({ text, href });
   const callToAction = z.strictObject({ eyebrow: text, title: text, text, button });
@@ -32,5 +43,17 @@ export function pagesSchemas(_context: CollectionContext) {
       fluid: callToAction,
     }),
   });
-  return { pages };
+  /** The terms and conditions of a ticket (/terms, linked from the purchase form's checkbox): terms.md. */
+  const terms = z
+    .strictObject({
+      title: text,
+      /** When the terms last changed: the page says it. */
+      updated: isoDate,
+      body: text,
+    })
+    .transform(({ body, ...t }) => {
+      const rendered = markdown(body);
+      return { ...t, updatedText: dateParts(t.updated).dateText, html: rendered.html, summary: rendered.summary };
+    });
+  return { pages, terms };
 }

@@ -38,7 +38,11 @@ export function siteSchemas({ image }: CollectionContext) {
       /** The banner's number; the guest list may be longer. */
       speakerCount: z.int().positive(),
       themes: z.array(text).min(1),
-      registrationUrl: webUrl,
+      /**
+       * An external ticketing page, when the organisers sell there too: then "Click to Register" opens it and
+       * /buy-ticket shows its register block. Without it those buttons lead to /buy-ticket (issue 53).
+       */
+      registrationUrl: webUrl.optional(),
       contact: z.strictObject({ person: text, phone, email, address }),
       hours: z.strictObject({ header: text, footer: text, support: text }),
       social: z.array(social),

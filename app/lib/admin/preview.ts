@@ -14,6 +14,7 @@ export const PREVIEW_ROUTES = [
   "faqs",
   "gallery",
   "pricing",
+  "terms",
 ] as const;
 export type PreviewRoute = (typeof PREVIEW_ROUTES)[number];
 
