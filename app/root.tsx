@@ -121,7 +121,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {installable && <link rel="manifest" href="/manifest.webmanifest" />}
       <Outlet />
       <Toasts />
-      <OfflineNotice />
+      {/* A bare page says itself whether it is online, in its own words and times (the door's, issue 53). */}
+      {bare ? null : <OfflineNotice />}
     </Shell>
   );
 }

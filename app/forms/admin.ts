@@ -93,6 +93,11 @@ export const organiserNameSchema = z.optional(
 export const ADMIN_ROLES = ["organiser", "door"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 export const roleLabel = { organiser: "Organiser", door: "Door volunteer" } as const;
+/**
+ * How long a session of each role lasts at most, in hours (server/admin/accounts/queries.ts sessionLength): what
+ * the sign-in and invitation forms say is what the server gives (issue 53).
+ */
+export const SESSION_HOURS = { organiser: 12, door: 16 } as const satisfies Record<AdminRole, number>;
 
 /** `POST /api/admin/organisers` (an invitation); `name`: "their name", offered to the invitee; `role`: organiser by default. */
 export const inviteSchema = z.object({

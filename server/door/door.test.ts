@@ -8,7 +8,7 @@
 import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DoorOverview } from "../../app/lib/admin/attendees";
+import type { AttendeeOrder, DoorOverview } from "../../app/lib/admin/attendees";
 import type {
   DoorListAnswer,
   DoorScan,
@@ -61,10 +61,10 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
     return (res.headers.get("set-cookie") ?? "").split(";")[0]!;
   }
   /** A door volunteer invited by the organiser, signed in: their session cookie and account id. */
-  async function volunteer(email: string) {
+  async function volunteer(email: string, name = "Door Dora") {
     const invited = await t.request("POST", "/api/admin/organisers", {
       cookie: organiser,
-      body: { email, name: "Door Dora", role: "door" },
+      body: { email, name, role: "door" },
     });
     expect(invited.status).toBe(201);
     const token = new URL(((await invited.json()) as { link: string }).link).searchParams.get("invite")!;
@@ -210,6 +210,8 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
       const [payload] = await rows<{ payload: string }>(sql`SELECT payload FROM tickets WHERE code = ${family[0]!}`);
       expect(verifyTicket(list.publicKey, payload!.payload)?.code).toBe(family[0]);
       expect(list.generatedAt).toBe(new Date(clock).toISOString());
+      // The door tells its times in the event's time zone (issue 53).
+      expect(list.timeZone).toBe(PLANS.timeZone);
     });
 
     const search = async (q: string) => {
@@ -240,10 +242,15 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
       expect((await search("alan@example.org")).attendees.map((a) => a[0])).toEqual(group.slice(1));
     });
 
-    it("finds a ticket by the code printed under its QR, the whole code only", async () => {
+    it("finds a ticket by the code printed under its QR, the whole code only, in any case (issue 53)", async () => {
       expect((await search(family[1]!)).attendees.map((a) => a[0])).toEqual([family[1]]);
       expect((await search(family[1]!.slice(0, 12))).attendees).toEqual([]);
-      expect((await search(family[1]!.toLowerCase())).attendees).toEqual([]);
+      expect((await search(family[1]!.slice(1))).attendees).toEqual([]);
+      // As a phone's keyboard may type it: in another case, with a space where the printed line broke.
+      expect((await search(family[1]!.toLowerCase())).attendees.map((a) => a[0])).toEqual([family[1]]);
+      expect((await search(`${family[1]!.slice(0, 11)} ${family[1]!.slice(11)}`)).attendees.map((a) => a[0])).toEqual([
+        family[1],
+      ]);
     });
 
     it("refuses 300 searches a minute from one account (429 after 60, in words); signing in again does not reset it", async () => {
@@ -539,6 +546,61 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
       const [me] = await rows<{ id: string }>(sql`SELECT id FROM admins WHERE role = 'organiser'`);
       const last = await t.request("DELETE", `/api/admin/organisers/${me!.id}`, { cookie: organiser });
       expect(last.status).toBe(409);
+    });
+  });
+
+  describe("any ticket found, and its admission told (issue 53)", { timeout: 60_000 }, () => {
+    let vera: string;
+    let ada: string[];
+    let adaOrder = 0;
+    beforeAll(async () => {
+      organiser = await t.signIn();
+      vera = (await volunteer("vera@example.org", "Vera Rubin")).cookie;
+      ada = await buyFree("Ada Lovelace", "ada@example.org", 2);
+      const [o] = await rows<{ order_id: string }>(sql`SELECT order_id FROM tickets WHERE code = ${ada[0]!}`);
+      adaOrder = Number(o!.order_id);
+    });
+    const find = async (q: string) => {
+      const res = await t.request("GET", `/api/admin/door/search?q=${encodeURIComponent(q)}`, { cookie: vera });
+      expect(res.status, q).toBe(200);
+      return (await res.json()) as DoorSearchAnswer;
+    };
+
+    it("finds the ticket by the code printed under its QR, its order reference (long or short) and the whole e-mail", async () => {
+      expect((await find(ada[1]!)).attendees.map((a) => a[0])).toEqual([ada[1]]);
+      expect((await find(ticketReference(adaOrder))).attendees.map((a) => a[0])).toEqual(ada);
+      expect((await find(`T${adaOrder}`)).attendees.map((a) => a[0])).toEqual(ada);
+      expect((await find("Ada@Example.org")).attendees.map((a) => a[0])).toEqual(ada);
+      // Still only a whole address (issue 50).
+      expect((await find("ada@example")).attendees).toEqual([]);
+    });
+
+    it("tells when, at which door and by whom a ticket was admitted: at the door, in the order's details and in the CSV", async () => {
+      const at = "2026-12-01T09:54:00+05:30";
+      await synced(vera, { device: "phone-vera", door: "Door 3", scans: [scan(ada[0]!, at, "vera-scan-0001")] });
+      const admitted = { at: new Date(at).toISOString(), door: "Door 3", by: "Vera Rubin" };
+
+      // At the door: the search answers the admission with the people found.
+      expect((await find(ada[0]!)).checkedIn).toEqual({ [ada[0]!]: admitted });
+
+      // The Attendees tab's order: the admitted ticket with its time, door and volunteer; the other not yet in.
+      const res = await t.request("GET", `/api/admin/attendees/orders/${adaOrder}`, { cookie: organiser });
+      expect(res.status).toBe(200);
+      const order = (await res.json()) as AttendeeOrder;
+      expect(order.list.map((x) => x.checkedIn)).toEqual([admitted, null]);
+      expect(order.timeZone).toBe(PLANS.timeZone);
+
+      // The CSV: "checked in" rather than "valid", the time in the event's zone, the door and the volunteer.
+      const csv = await (await t.request("GET", "/api/admin/attendees/export", { cookie: organiser })).text();
+      const lines = csv.trim().split(/\r?\n/);
+      expect(lines[0]).toBe(
+        `reference,ticket,plan,holder name,buyer name,buyer e-mail,status,checked in (${PLANS.timeZone}),door,admitted by`,
+      );
+      const reference = ticketReference(adaOrder);
+      expect(lines).toContain(
+        `${reference},1,Community,Ada Lovelace,Ada Lovelace,ada@example.org,checked in,2026-12-01 09:54,Door 3,Vera Rubin`,
+      );
+      expect(lines).toContain(`${reference},2,Community,,Ada Lovelace,ada@example.org,valid,,,`);
     });
   });
 });

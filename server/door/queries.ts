@@ -10,8 +10,8 @@ import { ticketReference } from "../../app/lib/tickets/orders";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { checkIns, type CheckInKind } from "../db/schema";
+import { referenceId, ticketCodeKey } from "../../app/lib/door/lookup";
 import { escapeLike } from "../admin/inbox/queries";
-import { referenceId } from "../admin/attendees/queries";
 
 /** Arrivals are counted per ten minutes, the last day's worth at most (a device with a wrong clock adds no rows). */
 const SLOT_MS = 10 * 60_000;
@@ -64,19 +64,22 @@ export const doorAttendees = (db: Db, event: string) => attendees(db, event, sql
 
 /**
  * People by a part of a name (holder's or buyer's), or by a whole e-mail address (buyer's or holder's, in any
- * case), order reference (TNCC-T000042, T42) or ticket code (the one printed under the QR): at most SEARCH_LIMIT
- * tickets. The answer names no address, though an address finds it; and only a whole one does, so nobody can
- * learn an address a letter at a time from what a part of it finds (issue 50).
+ * case), order reference (TNCC-T000042, T42) or ticket code (the one printed under the QR, in any case:
+ * app/lib/door/lookup.ts, as the phone's list and the Attendees tab read it): at most SEARCH_LIMIT tickets, of any
+ * order (paid by card, pending, issued by hand). The answer names no address, though an address finds it; and only
+ * a whole one does, so nobody can learn an address a letter at a time from what a part of it finds (issue 50).
  */
 export function searchDoor(db: Db, event: string, q: string): Promise<DoorAttendee[]> {
   const text = q.trim();
   const like = `%${escapeLike(text)}%`;
   const ref = referenceId(text);
+  const code = ticketCodeKey(text);
   return attendees(
     db,
     event,
     sql`t.holder_name ILIKE ${like} OR o.name ILIKE ${like}
-      OR lower(o.email) = lower(${text}) OR lower(t.holder_email) = lower(${text}) OR t.code = ${text}
+      OR lower(o.email) = lower(${text}) OR lower(t.holder_email) = lower(${text})
+      ${code !== null ? sql`OR lower(t.code) = ${code}` : sql``}
       ${ref !== null ? sql`OR o.id = ${ref}` : sql``}`,
     SEARCH_LIMIT,
   );
@@ -102,16 +105,35 @@ export async function doorListVersion(db: Db): Promise<string> {
   return `${row?.tickets ?? "-"}.${row?.check_ins ?? "-"}`;
 }
 
-/** Code -> its admission (the check-in that counts), for the event's tickets admitted (of `codes`, when given). */
+/** The volunteer who admitted a ticket, as organisers name each other (accounts/queries.ts nameOf); admins `a`. */
+export const volunteerName = sql`coalesce(nullif(btrim(a.display_name), ''), split_part(a.email, '@', 1))`;
+
+async function admitted(db: Db, where: SQL): Promise<Record<string, CheckIn>> {
+  const rows = rowsOf<{ code: string; scanned_at: string | Date; door: string; by: string | null }>(
+    await db.execute(sql`
+      SELECT c.code, c.scanned_at, c.door, ${volunteerName} AS by
+      FROM check_ins c JOIN tickets t ON t.code = c.code LEFT JOIN admins a ON a.id = c.admin_id
+      WHERE c.kind = 'admission' AND ${where}`),
+  );
+  return Object.fromEntries(
+    rows.map((r) => [
+      r.code,
+      { at: new Date(r.scanned_at).toISOString(), door: r.door, ...(r.by ? { by: r.by } : {}) },
+    ]),
+  );
+}
+
+/**
+ * Code -> its admission (the check-in that counts: when, at which door, by which volunteer), for the event's
+ * tickets admitted (of `codes`, when given).
+ */
 export async function admissions(db: Db, event: string, codes?: string[]): Promise<Record<string, CheckIn>> {
   if (codes && codes.length === 0) return {};
-  const rows = rowsOf<{ code: string; scanned_at: string | Date; door: string }>(
-    await db.execute(sql`
-      SELECT c.code, c.scanned_at, c.door FROM check_ins c JOIN tickets t ON t.code = c.code
-      WHERE c.kind = 'admission' AND ${ofEvent(event)} ${codes ? sql`AND c.code IN (${inList(codes)})` : sql``}`),
-  );
-  return Object.fromEntries(rows.map((r) => [r.code, { at: new Date(r.scanned_at).toISOString(), door: r.door }]));
+  return admitted(db, sql`${ofEvent(event)} ${codes ? sql`AND c.code IN (${inList(codes)})` : sql``}`);
 }
+
+/** The admissions of an order's tickets, whatever their event (the Attendees tab's order, issue 53). */
+export const orderAdmissions = (db: Db, orderId: number) => admitted(db, sql`t.order_id = ${orderId}`);
 
 /**
  * The live figures: per plan checked in / expected (valid tickets; a ticket cancelled after it came in no longer

@@ -146,7 +146,7 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
     const generatedAt = new Date(now()).toISOString();
     const [data, keys, version] = await Promise.all([office.plans(), office.signing(), doorListVersion(db)]);
     const titles = planTitles(data);
-    const key = JSON.stringify([version, data.event, keys.publicKeyText, titles]);
+    const key = JSON.stringify([version, data.event, data.timeZone, keys.publicKeyText, titles]);
     // The list kept says when its data was read (generatedAt): still true, as nothing has changed since.
     if (built?.key === key) return built;
     const [attendees, checkedIn, figures] = await Promise.all([
@@ -158,6 +158,7 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
       event: data.event,
       publicKey: keys.publicKeyText,
       generatedAt,
+      timeZone: data.timeZone,
       plans: Object.fromEntries(Object.entries(titles).map(([id, title]) => [id, { title }])),
       attendees,
       checkedIn,

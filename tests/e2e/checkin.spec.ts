@@ -90,7 +90,7 @@ async function openCheckin(page: Page) {
   await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
   await page.goto(`${site.url}/checkin`);
   await ready(page);
-  await expect(page.getByRole("searchbox", { name: "Name, e-mail or order reference" })).toBeVisible();
+  await expect(page.getByRole("searchbox", { name: "Name, e-mail, order reference or ticket code" })).toBeVisible();
 }
 
 /**
@@ -183,7 +183,7 @@ test("two doors offline admit the same ticket: both kept, the earlier wins, both
   await two!.getByLabel("This phone is at").selectOption("Door 2");
 
   async function admitOffline(page: Page, positions: number[]) {
-    await page.getByRole("searchbox", { name: "Name, e-mail or order reference" }).fill("twodoors");
+    await page.getByRole("searchbox", { name: "Name, e-mail, order reference or ticket code" }).fill("twodoors");
     await page.getByRole("button", { name: "Find", exact: true }).click();
     for (const p of positions) {
       await page.getByRole("button", { name: `Admit Dora Twodoors (${p} of 5)` }).click();
@@ -253,7 +253,7 @@ test("undo; opens offline from the phone's copy, which holds no addresses; by e-
     timeout: 30_000,
   });
   // Admitted by mistake, then "Undo": the server keeps no check-in of it.
-  await page.getByRole("searchbox", { name: "Name, e-mail or order reference" }).fill("olive");
+  await page.getByRole("searchbox", { name: "Name, e-mail, order reference or ticket code" }).fill("olive");
   await page.getByRole("button", { name: "Find", exact: true }).click();
   await page.getByRole("button", { name: "Admit Olive Offline (1 of 5)" }).click();
   await expect(verdict(page)).toHaveAttribute("data-verdict", "admitted");
@@ -279,7 +279,7 @@ test("undo; opens offline from the phone's copy, which holds no addresses; by e-
   await page.reload();
   await ready(page);
   await expect(page.getByRole("status").filter({ hasText: /^Offline/ })).toBeVisible();
-  await page.getByRole("searchbox", { name: "Name, e-mail or order reference" }).fill("olive");
+  await page.getByRole("searchbox", { name: "Name, e-mail, order reference or ticket code" }).fill("olive");
   await page.getByRole("button", { name: "Find", exact: true }).click();
   await expect(page.getByRole("list", { name: "People found" }).getByRole("listitem")).toHaveCount(5);
 
@@ -290,7 +290,9 @@ test("undo; opens offline from the phone's copy, which holds no addresses; by e-
 
   // Online, the server also finds people by e-mail (the phone cannot).
   await context.setOffline(false);
-  await page.getByRole("searchbox", { name: "Name, e-mail or order reference" }).fill("olive.offline@example.org");
+  await page
+    .getByRole("searchbox", { name: "Name, e-mail, order reference or ticket code" })
+    .fill("olive.offline@example.org");
   await page.getByRole("button", { name: "Find", exact: true }).click();
   await expect(page.getByRole("list", { name: "People found" }).getByRole("listitem")).toHaveCount(5);
 

@@ -3,6 +3,7 @@ import { MAX_NAME_LENGTH } from "~/forms/admin";
 import { adminApi } from "~/lib/admin/api";
 import { Field } from "../forms/field";
 import { NewPasswordFields, samePasswords } from "./password-form";
+import type { Who } from "./sign-in-form";
 
 interface Invite {
   email: string;
@@ -13,11 +14,12 @@ interface Invite {
 
 /**
  * `/admin?invite=<token>`: the invitee gives their name (the one the inviter suggested, to keep or change) and
- * chooses a password; then signs in as everyone does.
+ * chooses a password; "Create my account" signs them in at once (issue 53): `onDone` gets who they are.
  */
-export function AcceptInviteForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
+export function AcceptInviteForm({ token, onDone }: { token: string; onDone: (who: Who) => void }) {
   const [invite, setInvite] = useState<Invite | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     void adminApi<Invite>(`/invite?token=${encodeURIComponent(token)}`).then((res) => {
@@ -33,11 +35,13 @@ export function AcceptInviteForm({ token, onDone }: { token: string; onDone: (me
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     if (!samePasswords(form)) return setError("The two passwords differ.");
-    const res = await adminApi<{ email: string }>("/invite", {
+    setBusy(true);
+    const res = await adminApi<Who>("/invite", {
       method: "POST",
       body: { token, password: form.get("password"), name: String(form.get("name") ?? "").trim() },
     });
-    if (res.ok) onDone(`Your account is ready: sign in as ${res.data.email}.`);
+    setBusy(false);
+    if (res.ok) onDone(res.data);
     else setError(res.error);
   }
 
@@ -68,8 +72,8 @@ export function AcceptInviteForm({ token, onDone }: { token: string; onDone: (me
       </p>
       {invite ? (
         <div>
-          <button type="submit" className="btn btn-primary">
-            Create my account
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Creating your account…" : "Create my account"}
           </button>
         </div>
       ) : null}

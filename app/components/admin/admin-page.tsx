@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import { adminApi } from "~/lib/admin/api";
+import { CHECKIN_PATH } from "~/lib/door/protocol";
 import { AcceptInviteForm } from "./accept-invite-form";
 import { DoorWelcome } from "./door-welcome";
 import { Inbox } from "./inbox";
@@ -16,11 +17,17 @@ export function AdminPage({ section }: { section?: Tab } = {}) {
   const [who, setWho] = useState<Who | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const invite = params.get("invite");
+  const said = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
     void adminApi<Who>("/session").then((res) => setWho(res.ok ? res.data : null));
   }, []);
+  // A message (your account is ready, you are signed out) takes the focus, so it is read first.
+  useEffect(() => {
+    if (notice) said.current?.focus();
+  }, [notice]);
 
   return (
     <section aria-labelledby="admin-title" className="bg-mist py-10 sm:py-14">
@@ -28,7 +35,7 @@ export function AdminPage({ section }: { section?: Tab } = {}) {
         <h1 id="admin-title" className="text-3xl font-semibold">
           Organisers' area
         </h1>
-        <p role="status" className="mt-3 empty:hidden">
+        <p ref={said} tabIndex={-1} role="status" className="mt-3 empty:hidden">
           {notice}
         </p>
         <div className="mt-6">
@@ -37,9 +44,12 @@ export function AdminPage({ section }: { section?: Tab } = {}) {
           ) : who === null && invite ? (
             <AcceptInviteForm
               token={invite}
-              onDone={(message) => {
-                setNotice(message);
+              onDone={(next) => {
+                // Signed in at once (issue 53): a door volunteer goes straight to the door's page.
+                if (next.role === "door") return void navigate(CHECKIN_PATH, { replace: true });
                 setParams({}, { replace: true });
+                setNotice(`Your account is ready: you are signed in as ${next.email}.`);
+                setWho(next);
               }}
             />
           ) : who === null ? (

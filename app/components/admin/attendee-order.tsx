@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { AttendeeOrder, CancelAnswer } from "~/lib/admin/attendees";
 import { adminApi } from "~/lib/admin/api";
+import { checkedInText } from "~/lib/door/words";
 import { ConfirmStep } from "./confirm-step";
 import { when } from "./submission-list";
 
@@ -97,6 +98,9 @@ export function AttendeeOrderView({
             <span className="block text-sm text-muted">
               <code className="break-all">{t.code.slice(0, 10)}…</code> · {t.status}
             </span>
+            {t.checkedIn ? (
+              <span className="block text-sm font-semibold">{checkedInText(t.checkedIn, order.timeZone)}</span>
+            ) : null}
           </li>
         ))}
       </ol>

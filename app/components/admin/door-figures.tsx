@@ -1,9 +1,13 @@
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import type { DoorOverview } from "~/lib/admin/attendees";
 import { MAX_SCANS_PER_MINUTE } from "~/lib/door/protocol";
 import { adminApi } from "~/lib/admin/api";
 import { clock } from "~/lib/door/words";
 import { DoorFigures } from "../door/door-figures";
+
+/** The Organisers tab with the invitation form's role set to "Door volunteer" (issue 53). */
+export const INVITE_DOOR_VOLUNTEER = "/admin?tab=organisers&role=door#invite";
 
 /** The figures are read again this often while the tab is open. */
 const REFRESH_MS = 30_000;
@@ -30,7 +34,12 @@ export function DoorFiguresView({ fail }: { fail: (status: number, message: stri
   if (!door) return null;
   return (
     <div className="mt-6 grid gap-4">
-      <DoorFigures figures={door.figures} title="At the door" level={3} recent={18} />
+      <DoorFigures figures={door.figures} title="At the door" level={3} recent={18} timeZone={door.timeZone} />
+      <p>
+        <Link to={INVITE_DOOR_VOLUNTEER} className="inline-flex min-h-11 items-center font-semibold underline">
+          Invite a door volunteer
+        </Link>
+      </p>
       {door.reports.length ? (
         <section aria-labelledby="door-reports">
           <h4 id="door-reports" className="font-semibold text-rose">
@@ -39,8 +48,8 @@ export function DoorFiguresView({ fail }: { fail: (status: number, message: stri
           <ul className="mt-2 grid gap-1">
             {door.reports.map((r) => (
               <li key={`${r.at}-${r.device}`}>
-                {clock(r.at)}: {r.who ?? "a removed account"} at {r.door || "a door"} (device {r.device}) sent more than{" "}
-                {MAX_SCANS_PER_MINUTE} scans in a minute; the rest were refused.
+                {clock(r.at, door.timeZone)}: {r.who ?? "a removed account"} at {r.door || "a door"} (device {r.device})
+                sent more than {MAX_SCANS_PER_MINUTE} scans in a minute; the rest were refused.
               </li>
             ))}
           </ul>

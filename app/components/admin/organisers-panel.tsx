@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { ADMIN_ROLES, MAX_NAME_LENGTH, roleLabel, type AdminRole } from "~/forms/admin";
+import { useSearchParams } from "react-router";
+import { ADMIN_ROLES, MAX_NAME_LENGTH, roleLabel, SESSION_HOURS, type AdminRole } from "~/forms/admin";
 import { adminApi } from "~/lib/admin/api";
 import { Field } from "../forms/field";
 import { ConfirmStep } from "./confirm-step";
@@ -25,7 +26,9 @@ const nameOf = (o: { email: string; name: string | null }) => o.name?.trim() || 
 /**
  * Who has access (by name, door volunteers marked), invitations waiting (each with "Withdraw"), an invitation
  * form (their address, optionally their name, and their role: organiser or door volunteer, issue 43) whose link
- * shows at once with "Copy link", "Remove" (after a confirm step).
+ * shows at once with "Copy link", "Remove" (after a confirm step). The role chosen stays chosen for the next
+ * invitation; `?role=door` (the door's figures link to it, issue 53) opens the form with "Door volunteer" chosen
+ * and its address field focused.
  */
 export function OrganisersPanel({
   fail,
@@ -41,6 +44,15 @@ export function OrganisersPanel({
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ id: number; email: string } | null>(null);
   const [version, setVersion] = useState(0);
+  const [params] = useSearchParams();
+  const asked = params.get("role");
+  const [role, setRole] = useState<AdminRole>(asked === "door" ? "door" : "organiser");
+  const emailField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (asked !== "door") return;
+    setRole("door");
+    emailField.current?.focus();
+  }, [asked]);
 
   useEffect(() => {
     void adminApi<Organisers>("/organisers").then((res) => (res.ok ? setData(res.data) : fail(res.status, res.error)));
@@ -55,7 +67,6 @@ export function OrganisersPanel({
     const fields = new FormData(form);
     const email = String(fields.get("email") ?? "").trim();
     const name = String(fields.get("name") ?? "").trim();
-    const role = String(fields.get("role") ?? "organiser");
     setError(null);
     setNotice(null);
     const res = await adminApi<{ email: string; link: string; mailed: boolean }>("/organisers", {
@@ -63,6 +74,7 @@ export function OrganisersPanel({
       body: name ? { email, name, role } : { email, role },
     });
     if (!res.ok) return res.status === 401 ? fail(res.status, res.error) : setError(res.error);
+    // The address and the name are cleared; the role stays as chosen (the next one is often a door volunteer too).
     form.reset();
     setNotice({
       text: `${res.data.mailed ? "Invitation sent to" : "Invitation made for"} ${res.data.email}. The link works once, for 48 hours${res.data.mailed ? "; you can also pass it on yourself:" : ". No e-mail is sent from this server: pass this link on yourself:"}`,
@@ -139,21 +151,35 @@ export function OrganisersPanel({
           </ul>
         </>
       ) : null}
-      <form onSubmit={invite} className="mt-6 grid max-w-xl gap-4">
-        <h3 className="text-xl font-semibold">Invite an organiser</h3>
-        <Field label="Their e-mail address" name="email" type="email" required autoComplete="off" />
+      <form
+        id="invite"
+        onSubmit={invite}
+        className="mt-6 grid max-w-xl scroll-mt-4 gap-4"
+        aria-labelledby="invite-title"
+      >
+        <h3 id="invite-title" className="text-xl font-semibold">
+          Invite an organiser or a door volunteer
+        </h3>
+        <Field ref={emailField} label="Their e-mail address" name="email" type="email" required autoComplete="off" />
         <Field label="Their name (optional)" name="name" maxLength={MAX_NAME_LENGTH} autoComplete="off" />
         <fieldset className="grid gap-2">
           <legend className="font-semibold">Their role</legend>
-          {ADMIN_ROLES.map((role) => (
-            <label key={role} className="flex min-h-11 items-center gap-3">
-              <input type="radio" name="role" value={role} defaultChecked={role === "organiser"} className="size-5" />
+          {ADMIN_ROLES.map((r) => (
+            <label key={r} className="flex min-h-11 items-center gap-3">
+              <input
+                type="radio"
+                name="role"
+                value={r}
+                checked={role === r}
+                onChange={() => setRole(r)}
+                className="size-5"
+              />
               <span>
-                {roleLabel[role]}
+                {roleLabel[r]}
                 <span className="block text-sm text-muted">
-                  {role === "door"
-                    ? "checks tickets in at /checkin on their phone, nothing else; signed in for 16 hours"
-                    : "everything here: inbox, editor, publishing, attendees, organisers"}
+                  {r === "door"
+                    ? `checks tickets in at /checkin on their phone, nothing else; signed in for ${SESSION_HOURS.door} hours`
+                    : `everything here: inbox, editor, publishing, attendees, organisers; signed in for ${SESSION_HOURS.organiser} hours at most`}
                 </span>
               </span>
             </label>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import type { AdminRole } from "~/forms/admin";
+import { SESSION_HOURS, type AdminRole } from "~/forms/admin";
 import { adminApi } from "~/lib/admin/api";
 import { Field } from "../forms/field";
 
@@ -44,7 +44,10 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (who: Who) => void }) {
         <input type="checkbox" name="remember" className="size-5 accent-gold-deep" />
         <span>
           Keep me signed in on this device
-          <span className="block text-sm text-muted">For 12 hours, even if the browser is closed.</span>
+          <span className="block text-sm text-muted">
+            Even if the browser is closed: {SESSION_HOURS.organiser} hours for an organiser. A door volunteer's phone
+            always stays signed in for {SESSION_HOURS.door} hours.
+          </span>
         </span>
       </label>
       <p id="sign-in-error" role="alert" className="font-semibold text-rose empty:hidden">

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { DOORS, type DoorSyncRequest } from "~/lib/door/protocol";
 import { unlockSound } from "~/lib/door/feedback";
-import { clock, headline } from "~/lib/door/words";
+import { checkedInText, clock, headline } from "~/lib/door/words";
 import { CameraView } from "./camera-view";
 import { DoorFigures } from "./door-figures";
 import { DoorSearch } from "./door-search";
@@ -19,6 +19,8 @@ export function CheckinPage() {
   const door = useDoor();
   const { list, device } = door;
   const waiting = device.queue.length;
+  // Every time on this page one way: "21:54" in the event's time zone (issue 53).
+  const zone = list?.timeZone;
 
   return (
     // A touch anywhere lets the verdict's beep play (browsers start sound only after a touch).
@@ -42,7 +44,7 @@ export function CheckinPage() {
           <p role="status" data-queue={waiting} className="min-w-0 flex-1 text-sm">
             {door.online ? "Online" : "Offline"} ·{" "}
             {waiting === 0 ? "All check-ins sent" : `${waiting} check-in${waiting === 1 ? "" : "s"} waiting to send`}
-            {list && ` · list of ${clock(list.generatedAt)}`}
+            {list && ` · list updated ${clock(list.generatedAt, zone)}`}
           </p>
           <button type="button" className="btn btn-outline" onClick={() => void door.refresh()}>
             Update now
@@ -79,10 +81,10 @@ export function CheckinPage() {
               <ol aria-label="Last scans" className="mt-2 grid gap-1">
                 {door.recent.map((r) => (
                   <li key={r.id} data-verdict={r.verdict.kind} className="flex gap-2">
-                    <span className="tabular-nums text-muted">{clock(r.at)}</span>
+                    <span className="tabular-nums text-muted">{clock(r.at, zone)}</span>
                     <span>
                       {r.verdict.kind === "admitted" ? "✓ " : "✗ "}
-                      {headline(r.verdict)}
+                      {headline(r.verdict, zone)}
                       {r.verdict.kind !== "admitted" && "name" in r.verdict && r.verdict.name
                         ? ` (${r.verdict.name})`
                         : ""}
@@ -98,13 +100,14 @@ export function CheckinPage() {
             planTitle={(plan) => list.plans[plan]?.title ?? plan}
             admittedAt={(code) => {
               const first = door.checkedIn(code);
-              return first ? `Checked in ${clock(first.at)} at ${first.door}` : null;
+              return first ? checkedInText(first, zone) : null;
             }}
+            online={door.online}
           />
-          <DoorFigures figures={list.figures} title="At the doors so far" />
+          <DoorFigures figures={list.figures} title="At the doors so far" timeZone={zone} />
         </>
       )}
-      {door.shown && <VerdictScreen shown={door.shown} onNext={door.dismiss} />}
+      {door.shown && <VerdictScreen shown={door.shown} onNext={door.dismiss} timeZone={zone} />}
     </div>
   );
 }

@@ -11,11 +11,14 @@ export function DoorFigures({
   title,
   level = 2,
   recent = 6,
+  timeZone,
 }: {
   figures: Figures;
   title: string;
   level?: 2 | 3;
   recent?: number;
+  /** The event's time zone: every time shown in it (issue 53). */
+  timeZone?: string;
 }) {
   const Title = `h${level}` as const;
   const Sub = `h${level + 1}` as "h3" | "h4";
@@ -31,7 +34,7 @@ export function DoorFigures({
           <Sub className="font-bold text-rose">Admitted twice</Sub>
           <ul className="mt-1 grid gap-1">
             {figures.conflicts.map((c) => (
-              <li key={c.code}>{conflictText(c)}</li>
+              <li key={c.code}>{conflictText(c, timeZone)}</li>
             ))}
           </ul>
         </div>
@@ -68,7 +71,7 @@ export function DoorFigures({
         <ul aria-label="Arrivals per 10 minutes" className="grid gap-1">
           {arrivals.map((a) => (
             <li key={a.from} className="flex items-center gap-2 tabular-nums">
-              <span className="w-12">{clock(a.from)}</span>
+              <span className="w-12">{clock(a.from, timeZone)}</span>
               <span
                 aria-hidden="true"
                 className="h-3 rounded bg-gold"

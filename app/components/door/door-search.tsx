@@ -1,28 +1,45 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { DoorAttendee } from "~/lib/door/protocol";
 
 export interface DoorSearchProps {
   search: (q: string) => Promise<DoorAttendee[]>;
   onAdmit: (attendee: DoorAttendee) => void;
   planTitle: (plan: string) => string;
-  /** "in at 10:02, Door 2" for someone already admitted, else null. */
+  /** "Checked in 10:02 at Door 2 by Dora" for someone already admitted, else null. */
   admittedAt: (code: string) => string | null;
+  /** False while the phone has no network: the list on it is searched alone (no e-mail addresses in it). */
+  online?: boolean;
 }
 
 const control = "min-h-11 rounded-xl border border-ink/30 bg-paper px-3";
 
 /**
- * Someone without their phone (issue 43): by name or order reference in the list on the phone, and by e-mail
- * too while online (the server searches; the phone holds no addresses). Each result admits with one tap.
+ * Someone without their phone (issue 43): by name, order reference or the code printed under their ticket's QR
+ * in the list on the phone (offline too), and by a whole e-mail address while online (the server searches; the
+ * phone holds no addresses). Each result admits with one tap; the answer takes the focus (issue 53).
  */
-export function DoorSearch({ search, onAdmit, planTitle, admittedAt }: DoorSearchProps) {
-  const [found, setFound] = useState<{ q: string; people: DoorAttendee[] } | null>(null);
+export function DoorSearch({ search, onAdmit, planTitle, admittedAt, online = true }: DoorSearchProps) {
+  const [found, setFound] = useState<{ q: string; people: DoorAttendee[]; online: boolean; n: number } | null>(null);
+  const said = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (found) said.current?.focus();
+  }, [found]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get("q") ?? "");
-    setFound({ q, people: await search(q) });
+    const people = await search(q);
+    setFound((f) => ({ q, people, online, n: (f?.n ?? 0) + 1 }));
   }
+
+  const nobody = (f: NonNullable<typeof found>) =>
+    f.q.trim().length < 2
+      ? "Type at least 2 letters of a name, or a whole e-mail address, order reference or ticket code."
+      : `Nobody found for “${f.q.trim()}”. ${
+          f.online
+            ? "Try part of the name, the whole e-mail address, the order reference (TNCC-T…) or the code printed under the ticket's QR."
+            : "Offline, the phone finds names, order references and ticket codes; an e-mail address needs the network."
+        }`;
 
   return (
     <section aria-labelledby="door-search" className="grid gap-3">
@@ -31,13 +48,16 @@ export function DoorSearch({ search, onAdmit, planTitle, admittedAt }: DoorSearc
       </h2>
       <form role="search" aria-label="Find someone" onSubmit={(e) => void submit(e)} className="flex gap-2">
         <label className="sr-only" htmlFor="door-q">
-          Name, e-mail or order reference
+          Name, e-mail, order reference or ticket code
         </label>
         <input
           id="door-q"
           name="q"
           type="search"
-          placeholder="Name, e-mail or TNCC-T…"
+          placeholder="Name, e-mail, TNCC-T… or code"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
           className={`${control} min-w-0 flex-1`}
         />
         <button type="submit" className="btn btn-primary">
@@ -46,10 +66,8 @@ export function DoorSearch({ search, onAdmit, planTitle, admittedAt }: DoorSearc
       </form>
       {found && (
         <>
-          <p role="status">
-            {found.people.length === 0
-              ? `Nobody found for “${found.q}”.`
-              : `${found.people.length} found for “${found.q}”.`}
+          <p role="status" ref={said} tabIndex={-1}>
+            {found.people.length === 0 ? nobody(found) : `${found.people.length} found for “${found.q.trim()}”.`}
           </p>
           <ul aria-label="People found" className="grid gap-2">
             {found.people.map((a) => (

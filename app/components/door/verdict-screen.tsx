@@ -6,6 +6,8 @@ import type { Shown } from "./use-door";
 export interface VerdictScreenProps {
   shown: Shown;
   onNext: () => void;
+  /** The event's time zone: the times said (issue 53). */
+  timeZone?: string;
 }
 
 /** How long a verdict fills the screen unless tapped away (the page is ready for the next before that). */
@@ -15,7 +17,7 @@ const SHOW_MS = 2500;
  * The verdict over the whole screen (issue 43): green to admit, red to stop, readable at arm's length. A tap
  * anywhere, or SHOW_MS, makes the page ready for the next ticket. `data-verdict` says which it is.
  */
-export function VerdictScreen({ shown, onNext }: VerdictScreenProps) {
+export function VerdictScreen({ shown, onNext, timeZone }: VerdictScreenProps) {
   const { verdict } = shown;
   const good = verdict.kind === "admitted";
   const button = useRef<HTMLButtonElement>(null);
@@ -32,7 +34,7 @@ export function VerdictScreen({ shown, onNext }: VerdictScreenProps) {
       className={`fixed inset-0 z-50 flex flex-col items-center justify-center gap-6 p-6 text-center text-white ${good ? "bg-[#14532d]" : "bg-[#991b1b]"}`}
     >
       <Icon aria-hidden="true" className="size-28 shrink-0" strokeWidth={2.5} />
-      <p className="font-serif text-4xl leading-tight font-bold text-balance">{headline(verdict)}</p>
+      <p className="font-serif text-4xl leading-tight font-bold text-balance">{headline(verdict, timeZone)}</p>
       {detail(verdict) && <p className="text-xl font-semibold">{detail(verdict)}</p>}
       {/* The whole screen is the button: one thumb anywhere goes on. */}
       <button

@@ -1,4 +1,4 @@
-import type { DoorFigures } from "../door/protocol";
+import type { CheckIn, DoorFigures } from "../door/protocol";
 
 /**
  * The organisers' Attendees tab (issue 42, item 5): the answers of `/api/admin/attendees/*`, shared by the page
@@ -46,7 +46,17 @@ export interface AttendeesSearch {
 export interface AttendeeOrder extends AttendeeOrderRow {
   paymentIntent: string | null;
   cancelledAt: string | null;
-  list: { position: number; code: string; holderName: string | null; holderEmail: string | null; status: string }[];
+  list: {
+    position: number;
+    code: string;
+    holderName: string | null;
+    holderEmail: string | null;
+    status: string;
+    /** Its admission at the door (issue 53): when, at which door, by whom; null until it came in. */
+    checkedIn: CheckIn | null;
+  }[];
+  /** The event's time zone, the times' (absent when the box office is not running). */
+  timeZone?: string;
 }
 
 /** `POST /api/admin/attendees/orders/:id/cancel` */
@@ -69,5 +79,7 @@ export const ATTENDEES_EXPORT_PATH = "/api/admin/attendees/export";
  */
 export interface DoorOverview {
   figures: DoorFigures;
+  /** The event's time zone: the door's times are told in it (issue 53). */
+  timeZone?: string;
   reports: { at: string; who: string | null; device: string; door: string }[];
 }

@@ -46,6 +46,8 @@ export interface CheckIn {
   /** When the ticket was first admitted (ISO), at which door. */
   at: string;
   door: string;
+  /** The volunteer (or organiser) who admitted it, by the name they gave (issue 53); absent for a removed account. */
+  by?: string;
 }
 
 export interface DoorFigures {
@@ -72,6 +74,8 @@ export interface DoorListAnswer {
   publicKey: string;
   /** When the list was made (ISO): a ticket bought later is "not in list yet" offline. */
   generatedAt: string;
+  /** The event's time zone (site.yaml): the door's times are told in it (issue 53). Absent in a list kept before. */
+  timeZone?: string;
   plans: Record<string, { title: string }>;
   attendees: DoorAttendee[];
   /** Code -> its first check-in, for tickets already admitted. */

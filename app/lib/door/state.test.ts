@@ -66,4 +66,22 @@ describe("a door device's record (issue 43)", () => {
     expect(names("a")).toEqual([]);
     expect(searchList(null, "ann")).toEqual([]);
   });
+
+  it("finds a ticket offline by the code printed under its QR, whole only, and an order by its short reference (issue 53)", () => {
+    const printed = "Sg7ksVlIHizZoBdYKJGVXw";
+    const list = {
+      attendees: [
+        [printed, "Grace Hopper", "family", "TNCC-T000042", 1, 2, "valid"],
+        ["bbbbbbbbbbbbbbbbbbbbbb", "Alan Turing", "family", "TNCC-T000042", 2, 2, "valid"],
+        ["cccccccccccccccccccccc", "Ann Lee", "person", "TNCC-T000420", 1, 1, "valid"],
+      ] as const satisfies unknown[],
+    };
+    const names = (q: string) => searchList(list as never, q).map((a) => a[1]);
+    expect(names(printed)).toEqual(["Grace Hopper"]);
+    // As a phone's keyboard types it: the first letter changed in case, spaces where the line broke.
+    expect(names(" sg7ksVlIHi zZoBdYKJGVXw ")).toEqual(["Grace Hopper"]);
+    expect(names(printed.slice(0, 12))).toEqual([]);
+    expect(names("T42")).toEqual(["Grace Hopper", "Alan Turing"]);
+    expect(names("TNCC-T000420")).toEqual(["Ann Lee"]);
+  });
 });

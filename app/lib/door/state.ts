@@ -3,6 +3,7 @@
  * has not yet sent (the queue), its admissions (so a second scan here says "Already checked in" before any
  * sync), and the last one, which "Undo" takes back. Pure functions; ./use-door.ts (the page's hook) keeps it.
  */
+import { referenceId, ticketCodeKey } from "./lookup";
 import { MAX_SYNC_SCANS, type CheckIn, type DoorListAnswer, type DoorScan, type DoorSyncRequest } from "./protocol";
 
 type Door = DoorSyncRequest["door"];
@@ -79,9 +80,23 @@ export const sent = (device: DoorDevice, ids: readonly string[]): DoorDevice => 
 
 const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
-/** Someone without their phone, in the local list: by name or order reference, listed holders first. */
+/**
+ * Someone without their phone, in the local list (offline too): by a part of a name or of an order reference, a
+ * whole order reference ("T42"), or the whole code printed under the ticket's QR (./lookup.ts, as the server
+ * reads them); listed holders first.
+ */
 export function searchList(list: Pick<DoorListAnswer, "attendees"> | null, query: string, limit = 20) {
   const q = fold(query.trim());
   if (!list || q.length < 2) return [];
-  return list.attendees.filter((a) => fold(a[1]).includes(q) || a[3].toLowerCase().includes(q)).slice(0, limit);
+  const code = ticketCodeKey(query);
+  const ref = referenceId(query);
+  return list.attendees
+    .filter(
+      (a) =>
+        fold(a[1]).includes(q) ||
+        a[3].toLowerCase().includes(q) ||
+        (code !== null && a[0].toLowerCase() === code) ||
+        (ref !== null && referenceId(a[3]) === ref),
+    )
+    .slice(0, limit);
 }

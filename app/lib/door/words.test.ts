@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clock, conflictText, detail, headline } from "./words";
+import { checkedInText, clock, conflictText, detail, headline } from "./words";
 
 const at = (hh: number, mm: number) => new Date(2026, 5, 12, hh, mm).toISOString();
 
@@ -27,6 +27,20 @@ describe("the door's words (issue 43)", () => {
     );
     expect(headline({ kind: "cancelled", code: "c", name: "Ann" })).toBe("Cancelled");
     expect(headline({ kind: "foreign" })).toBe("Not a ticket for this event");
+  });
+
+  it("tells every time one way, 24 h in the event's time zone (issue 53)", () => {
+    const iso = "2026-11-27T03:54:00.000Z";
+    expect(clock(iso, "America/Chicago")).toBe("21:54");
+    expect(clock(iso, "Asia/Kolkata")).toBe("09:24");
+    expect(clock(iso, "Not/AZone")).toBe(clock(iso));
+    expect(checkedInText({ at: iso, door: "Door 2", by: "Dora" }, "America/Chicago")).toBe(
+      "Checked in 21:54 at Door 2 by Dora",
+    );
+    expect(checkedInText({ at: iso, door: "Door 2" }, "America/Chicago")).toBe("Checked in 21:54 at Door 2");
+    expect(
+      headline({ kind: "already", code: "c", name: "Ann", first: { at: iso, door: "Door 1" } }, "America/Chicago"),
+    ).toBe("Already checked in 21:54 at Door 1");
   });
 
   it("names a conflict's doors and times", () => {

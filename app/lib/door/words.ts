@@ -1,20 +1,61 @@
 /**
  * What the door page says (issue 43), as plain functions so the words are tested once: the verdict's headline
- * and the conflicts the server found. Times are the phone's clock time (the phone is at the venue), 24 h.
+ * and the conflicts the server found. Times are told one way everywhere the door shows one (issue 53): 24 h
+ * ("21:54"), in the event's time zone (site.yaml, sent with the list) or, without it, the phone's (the phone is at
+ * the venue).
  */
 import type { CheckIn, DoorConflict } from "./protocol";
 import type { Verdict } from "./verdict";
 
-const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-export const clock = (iso: string) => TIME.format(new Date(iso));
-const where = (c: CheckIn) => `${c.door} at ${clock(c.at)}`;
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(zone: string | undefined): Intl.DateTimeFormat {
+  const key = zone ?? "";
+  let f = formats.get(key);
+  if (!f) {
+    const options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
+    try {
+      f = new Intl.DateTimeFormat("en-GB", zone ? { ...options, timeZone: zone } : options);
+    } catch {
+      // A zone this browser does not know: the phone's own.
+      f = new Intl.DateTimeFormat("en-GB", options);
+    }
+    formats.set(key, f);
+  }
+  return f;
+}
 
-export function headline(v: Verdict): string {
+/** "21:54" in `zone` (the event's), else in the phone's time zone. */
+export const clock = (iso: string, zone?: string) => format(zone).format(new Date(iso));
+const where = (c: CheckIn, zone?: string) => `${c.door} at ${clock(c.at, zone)}`;
+
+/** "2026-11-26 21:54" in `zone` (else UTC): a time a spreadsheet reads, in the attendees' CSV (issue 53). */
+export function stamp(iso: string | Date, zone = "UTC"): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** "Checked in 21:54 at Door 2 by Dora": a ticket's admission, in the door's and the Attendees tab's details. */
+export const checkedInText = (c: CheckIn, zone?: string) =>
+  `Checked in ${clock(c.at, zone)} at ${c.door}${c.by ? ` by ${c.by}` : ""}`;
+
+export function headline(v: Verdict, zone?: string): string {
   switch (v.kind) {
     case "admitted":
       return v.name ? `Welcome, ${v.name} · ${v.plan} (${v.position} of ${v.of})` : `Welcome · ${v.plan}`;
     case "already":
-      return `Already checked in ${clock(v.first.at)} at ${v.first.door}`;
+      return `Already checked in ${clock(v.first.at, zone)} at ${v.first.door}`;
     case "cancelled":
       return "Cancelled";
     case "foreign":
@@ -29,7 +70,8 @@ export function detail(v: Verdict): string {
   return v.name ? `${v.name}'s ticket` : "";
 }
 
-export function conflictText(c: DoorConflict): string {
+export function conflictText(c: DoorConflict, zone?: string): string {
   const who = c.name || `Ticket ${c.code.slice(0, 6)}…`;
-  return `${who} was admitted at ${where(c.first)}, and also at ${c.later.map(where).join(", ")}: conflict.`;
+  const at = (x: CheckIn) => where(x, zone);
+  return `${who} was admitted at ${at(c.first)}, and also at ${c.later.map(at).join(", ")}: conflict.`;
 }

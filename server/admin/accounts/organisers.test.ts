@@ -92,6 +92,35 @@ describe("accepting an invitation", { timeout: 60_000 }, () => {
     expect(hashes.count).toBe(1);
   });
 
+  it("signs the new account in at once, for as long as its role's session lasts (issue 53)", async () => {
+    const cookie = await signIn();
+    const start = clock;
+    for (const [role, email, maxAge] of [
+      ["door", "volunteer@example.org", String(16 * 3600)],
+      ["organiser", "organiser@example.org", null],
+    ] as const) {
+      const invited = await request("POST", "/api/admin/organisers", { cookie, body: { email, role } });
+      expect(invited.status).toBe(201);
+      const token = new URL(((await invited.json()) as { link: string }).link).searchParams.get("invite")!;
+      const res = await accept(token);
+      expect(res.status).toBe(201);
+      // The answer is the session's, as signing in answers.
+      expect(await res.json()).toEqual({ email, mustChangePassword: false, role });
+      const setCookie = res.headers.get("set-cookie") ?? "";
+      // A door phone's cookie outlives the browser for the door session (16 hours); an organiser's ends with it.
+      expect(/Max-Age=(\d+)/.exec(setCookie)?.[1] ?? null).toBe(maxAge);
+      const session = setCookie.split(";")[0]!;
+      const who = await request("GET", "/api/admin/session", { cookie: session });
+      expect(who.status).toBe(200);
+      expect(await who.json()).toMatchObject({ email, role });
+      const [audited] = await rows<{ target: string }>(
+        sql`SELECT target FROM audit_log WHERE action = 'sign-in' AND actor = ${email}`,
+      );
+      expect(audited?.target).toBe("invite");
+    }
+    clock = start + 60_000;
+  });
+
   it("limits tries per client address as sign-in does (429, said in words)", async () => {
     const same = { "x-forwarded-for": "10.9.9.9" };
     const statuses: number[] = [];

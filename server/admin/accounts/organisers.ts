@@ -5,7 +5,8 @@
  * `DELETE /organisers/invites/:id` (withdrawn: the link works no more), `DELETE /organisers/:id` (removed at
  * once: every session of theirs ends, their invitations waiting are withdrawn; the last organiser stays).
  * The invitee, without a session: `GET /invite?token=` (whose invitation) and `POST /invite` with
- * `{ token, password, name? }` (creates the account with the name they give; the link then works no more; tries are limited per client as
+ * `{ token, password, name? }` (creates the account with the name they give and signs them in, issue 53: the
+ * answer is the session's, as signing in answers; the link then works no more; tries are limited per client as
  * signing in is). Every step is audited.
  * `npm run admin:add` still creates the first account.
  */
@@ -24,7 +25,8 @@ import {
 } from "./queries";
 import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../context";
 import { hashPassword } from "./password";
-import { SIGN_IN_LIMIT } from "./session";
+import { SIGN_IN_LIMIT, startSession } from "./session";
+import { audit } from "../audit/queries";
 import { rateLimit } from "../../rate-limit";
 
 /** How long an invitation link works. */
@@ -122,7 +124,14 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
     const created = await acceptInvite(db, parsed.data.token, passwordHash, now(), parsed.data.name);
     if (created === null) return notFound(c, INVALID);
     if (created === "exists") return c.json({ error: "This address is already an organiser: sign in instead." }, 409);
-    return c.json({ email: created }, 201);
+    // Signed in at once (issue 53): the password was just chosen, and the link proved the address.
+    await startSession(c, db, created, {
+      now: now().getTime(),
+      trustProxy: options.trustProxy ?? false,
+      remember: false,
+    });
+    await audit(db, { adminId: created.id, actor: created.email, action: "sign-in", target: "invite" });
+    return c.json({ email: created.email, mustChangePassword: false, role: created.role }, 201);
   });
 }
 

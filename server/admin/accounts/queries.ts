@@ -15,6 +15,7 @@ import {
   signInFailures,
   type AdminRole,
 } from "../../db/schema";
+import { SESSION_HOURS } from "../../../app/forms/admin";
 import { mailRow, type MailDraft } from "../../mail/queries";
 import { rowsOf } from "../../db/rows";
 import { audit } from "../audit/queries";
@@ -38,12 +39,12 @@ export const DEVICE_MS = 365 * 86_400_000;
  * chose "keep me signed in" (then 12 hours).
  */
 export const IDLE_MS = 2 * 3_600_000;
-export const ABSOLUTE_MS = 12 * 3_600_000;
+export const ABSOLUTE_MS = SESSION_HOURS.organiser * 3_600_000;
 /**
  * A door volunteer's session lasts the event day (issue 43): 16 hours from sign-in, with no shorter idle end (the
  * hall's Wi-Fi may be gone for hours while the phone scans offline). Removing the volunteer ends it at once.
  */
-export const DOOR_SESSION_MS = 16 * 3_600_000;
+export const DOOR_SESSION_MS = SESSION_HOURS.door * 3_600_000;
 /** How long a session of this role lasts, and how long it may stay idle. */
 export const sessionLength = (role: AdminRole) =>
   role === "door" ? { absolute: DOOR_SESSION_MS, idle: DOOR_SESSION_MS } : { absolute: ABSOLUTE_MS, idle: IDLE_MS };
@@ -472,6 +473,6 @@ export async function acceptInvite(db: Db, token: string, passwordHash: string, 
       .returning({ id: admins.id });
     if (!row) return "exists" as const;
     await audit(tx, { adminId: row.id, actor: invite.email, action: "account-created", target: "invite" });
-    return invite.email;
+    return { id: row.id, email: invite.email, role: invite.role };
   });
 }

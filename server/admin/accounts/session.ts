@@ -6,7 +6,7 @@
  */
 import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { firstIssue, passwordChangeSchema, signInSchema } from "../../../app/forms/admin";
+import { firstIssue, passwordChangeSchema, signInSchema, type AdminRole } from "../../../app/forms/admin";
 import {
   changePassword,
   checkSignIn,
@@ -23,6 +23,7 @@ import { verifyPassword } from "./password";
 import { rateLimit } from "../../rate-limit";
 import { isHttps } from "../../request";
 import { badRequest, jsonBody, type AdminEnv, type AdminOptions } from "../context";
+import type { Db } from "../../db/client";
 
 export const cookieName = (secure: boolean) => (secure ? "__Host-tncc_admin" : "tncc_admin");
 /** Marks a browser an organiser signed in on: its wrong passwords are counted apart from everyone else's. */
@@ -35,6 +36,32 @@ export const SIGN_IN_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
 /** "14:05 UTC" */
 const clock = (date: Date) => `${date.toISOString().slice(11, 16)} UTC`;
 
+/** HttpOnly, SameSite=Strict, Path=/, Secure over HTTPS: the session's and the device's cookies. */
+const cookieOptions = (c: Context, trustProxy: boolean) => ({
+  httpOnly: true,
+  sameSite: "Strict" as const,
+  path: "/",
+  secure: isHttps(c, trustProxy),
+});
+
+/**
+ * A new session for `who` with its cookie: a browser-session cookie (gone with the browser) unless `remember`;
+ * the server ends it anyway (sessionLength). A door phone keeps it for the event day (issue 43): its browser may
+ * be closed between two arrivals. Used by signing in and by accepting an invitation (issue 53).
+ */
+export async function startSession(
+  c: Context,
+  db: Db,
+  who: { id: number; role: AdminRole },
+  { now, trustProxy, remember }: { now: number; trustProxy: boolean; remember: boolean },
+): Promise<void> {
+  const token = await createSession(db, who.id, now, who.role);
+  setCookie(c, cookieName(isHttps(c, trustProxy)), token, {
+    ...cookieOptions(c, trustProxy),
+    ...(remember || who.role === "door" ? { maxAge: sessionLength(who.role).absolute / 1000 } : {}),
+  });
+}
+
 export function registerSession(
   admin: Hono<AdminEnv>,
   options: AdminOptions & { now: () => number; trustProxy: boolean },
@@ -43,8 +70,6 @@ export function registerSession(
   const { now } = options;
   const limit = options.signInLimit ?? SIGN_IN_LIMIT;
   const secure = (c: Context) => isHttps(c, options.trustProxy);
-  /** Both cookies: HttpOnly, SameSite=Strict, Path=/, Secure over HTTPS. */
-  const cookieOptions = (c: Context) => ({ httpOnly: true, sameSite: "Strict" as const, path: "/", secure: secure(c) });
 
   admin.post(
     "/session",
@@ -79,16 +104,14 @@ export function registerSession(
         return c.json({ error: WRONG }, 401);
       }
       const { role } = result.admin;
-      const token = await createSession(db, result.admin.id, now(), role);
-      setCookie(c, cookieName(secure(c)), token, {
-        ...cookieOptions(c),
-        // A session cookie (gone with the browser) unless "keep me signed in"; the server ends it anyway. A door
-        // phone keeps it for the event day (issue 43): its browser may be closed between two arrivals.
-        ...(remember || role === "door" ? { maxAge: sessionLength(role).absolute / 1000 } : {}),
+      await startSession(c, db, result.admin, {
+        now: now(),
+        trustProxy: options.trustProxy,
+        remember: remember === true,
       });
       if (result.deviceToken)
         setCookie(c, deviceCookieName(secure(c)), result.deviceToken, {
-          ...cookieOptions(c),
+          ...cookieOptions(c, options.trustProxy),
           maxAge: DEVICE_MS / 1000,
         });
       await audit(db, { adminId: result.admin.id, actor: result.admin.email, action: "sign-in" });

@@ -198,7 +198,18 @@ describe("the Attendees tab", { timeout: 60_000 }, () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="tncc-attendees-2026-11-02\.csv"/);
     const table = parse((await res.text()).replace(/^\uFEFF/, "")) as string[][];
-    expect(table[0]).toEqual(["reference", "ticket", "plan", "holder name", "buyer name", "buyer e-mail", "status"]);
+    expect(table[0]).toEqual([
+      "reference",
+      "ticket",
+      "plan",
+      "holder name",
+      "buyer name",
+      "buyer e-mail",
+      "status",
+      "checked in (Asia/Kolkata)",
+      "door",
+      "admitted by",
+    ]);
     const alan = table.filter((r) => r[5] === "alan@example.org");
     expect(alan).toEqual([
       [
@@ -209,6 +220,9 @@ describe("the Attendees tab", { timeout: 60_000 }, () => {
         "'=cmd|' /C calc'!A0",
         "alan@example.org",
         "valid",
+        "",
+        "",
+        "",
       ],
       [
         `TNCC-T${free.id.padStart(6, "0")}`,
@@ -218,6 +232,9 @@ describe("the Attendees tab", { timeout: 60_000 }, () => {
         "'=cmd|' /C calc'!A0",
         "alan@example.org",
         "valid",
+        "",
+        "",
+        "",
       ],
     ]);
     expect(table.filter((r) => r[5] === "grace@example.org").map((r) => r[6])).toEqual(["cancelled", "cancelled"]);

@@ -11,7 +11,9 @@ import { mailQueue, ticketOrders, tickets } from "../../db/schema";
 import { mailRow, type MailDraft } from "../../mail/queries";
 import type { Ticket, TicketOrder } from "../../tickets/queries";
 import { audit, type AuditEntry } from "../audit/queries";
+import { volunteerName } from "../../door/queries";
 import { escapeLike } from "../inbox/queries";
+import { referenceId, ticketCodeKey } from "../../../app/lib/door/lookup";
 
 export interface OrderRow {
   id: number;
@@ -49,25 +51,25 @@ const toRow = (r: RawOrderRow): OrderRow => ({
   createdAt: new Date(r.created_at),
 });
 
-/** "TNCC-T000042", "T42" or "42" -> 42; null for anything else. */
-export function referenceId(q: string): number | null {
-  const m = /^(?:TNCC-)?T?0*(\d{1,15})$/i.exec(q.trim());
-  return m ? Number(m[1]) : null;
-}
+/** "TNCC-T000042", "T42" or "42" -> 42 (app/lib/door/lookup.ts: the door reads a search the same way). */
+export { referenceId };
 
 /**
- * Orders (newest first, at most `limit`) whose buyer's name or address, reference, ticket code (whole, or its
- * first 6 characters or more) or ticket holder matches `q`; without `q`, the newest orders.
+ * Orders (newest first, at most `limit`) whose buyer's name or address, reference, ticket code (its first 6
+ * characters or more, or whole in any case as the door finds it) or ticket holder matches `q`; without `q`, the
+ * newest orders.
  */
 export async function searchOrders(db: Db, q: string, limit = 50): Promise<OrderRow[]> {
   const text = q.trim();
   const like = `%${escapeLike(text)}%`;
   const ref = referenceId(text);
   const codePrefix = text.length >= 6 ? `${escapeLike(text)}%` : null;
+  const code = ticketCodeKey(text);
   const where = text
     ? sql`WHERE o.name ILIKE ${like} OR o.email ILIKE ${like} ${ref !== null ? sql`OR o.id = ${ref}` : sql``}
         OR EXISTS (SELECT 1 FROM tickets t WHERE t.order_id = o.id AND (t.holder_name ILIKE ${like}
-          OR t.holder_email ILIKE ${like} ${codePrefix ? sql`OR t.code LIKE ${codePrefix}` : sql``}))`
+          OR t.holder_email ILIKE ${like} ${codePrefix ? sql`OR t.code LIKE ${codePrefix}` : sql``}
+          ${code !== null ? sql`OR lower(t.code) = ${code}` : sql``}))`
     : sql``;
   const rows = rowsOf<RawOrderRow>(
     await db.execute(sql`
@@ -132,7 +134,7 @@ export async function cancelOrder(
   });
 }
 
-/** Every ticket with its order, for the CSV (by order, then position). */
+/** Every ticket with its order and its admission at the door (issue 53), for the CSV (by order, then position). */
 export async function allTickets(db: Db): Promise<
   {
     orderId: number;
@@ -143,6 +145,9 @@ export async function allTickets(db: Db): Promise<
     orderStatus: string;
     ticketStatus: string;
     position: number;
+    checkedInAt: Date | null;
+    door: string | null;
+    admittedBy: string | null;
   }[]
 > {
   const rows = rowsOf<{
@@ -154,11 +159,15 @@ export async function allTickets(db: Db): Promise<
     order_status: string;
     ticket_status: string;
     position: number;
+    scanned_at: string | Date | null;
+    door: string | null;
+    by: string | null;
   }>(
     await db.execute(sql`
       SELECT t.order_id, t.plan_id, t.holder_name, o.name, o.email, o.status AS order_status,
-        t.status AS ticket_status, t.position
+        t.status AS ticket_status, t.position, c.scanned_at, c.door, ${volunteerName} AS by
       FROM tickets t JOIN ticket_orders o ON o.id = t.order_id
+        LEFT JOIN check_ins c ON c.code = t.code AND c.kind = 'admission' LEFT JOIN admins a ON a.id = c.admin_id
       ORDER BY t.order_id, t.position`),
   );
   return rows.map((r) => ({
@@ -170,5 +179,8 @@ export async function allTickets(db: Db): Promise<
     orderStatus: r.order_status,
     ticketStatus: r.ticket_status,
     position: Number(r.position),
+    checkedInAt: r.scanned_at === null ? null : new Date(r.scanned_at),
+    door: r.door,
+    admittedBy: r.door === null ? null : r.by,
   }));
 }

@@ -24,6 +24,7 @@ import type {
 } from "../../../app/lib/admin/attendees";
 import type { TicketsData } from "../../../app/lib/build-outputs";
 import { ticketReference } from "../../../app/lib/tickets/orders";
+import { stamp } from "../../../app/lib/door/words";
 import type { MailDraft } from "../../mail/queries";
 import { newOrderLink, stock } from "../../tickets/queries";
 import { ticketMail } from "../../tickets/mail";
@@ -32,7 +33,7 @@ import type { TicketOrder } from "../../tickets/queries";
 import { audit } from "../audit/queries";
 import { badRequest, notFound, type AdminEnv, type AdminOptions } from "../context";
 import { toCsv } from "../inbox/submissions";
-import { doorFigures, doorReports } from "../../door/queries";
+import { doorFigures, doorReports, orderAdmissions } from "../../door/queries";
 import { planTitles } from "../../door/routes";
 import { allTickets, cancelOrder, orderWithTickets, resendTicketMail, searchOrders, type OrderRow } from "./queries";
 
@@ -107,7 +108,7 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
     if (!box) return noBox(c);
     const data = await box.plans();
     const [figures, reports] = await Promise.all([doorFigures(db, data.event, planTitles(data)), doorReports(db)]);
-    return c.json({ figures, reports } satisfies DoorOverview);
+    return c.json({ figures, reports, timeZone: data.timeZone } satisfies DoorOverview);
   });
 
   admin.get("/attendees", async (c) => {
@@ -126,7 +127,7 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
     const found = await orderOf(c);
     if (!found) return notFound(c, "There is no such order.");
     const { order, tickets } = found;
-    const data = await plansData();
+    const [data, admitted] = await Promise.all([plansData(), orderAdmissions(db, order.id)]);
     const answer: AttendeeOrder = {
       ...rowOf(data, { ...order, tickets: tickets.length }),
       paymentIntent: order.paymentIntent,
@@ -137,7 +138,9 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
         holderName: t.holderName,
         holderEmail: t.holderEmail,
         status: t.status,
+        checkedIn: admitted[t.code] ?? null,
       })),
+      ...(data ? { timeZone: data.timeZone } : {}),
     };
     return c.json(answer);
   });
@@ -209,8 +212,20 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
 
   admin.get("/attendees/export", async (c) => {
     const [data, rows] = await Promise.all([plansData(), allTickets(db)]);
+    const zone = data?.timeZone ?? "UTC";
     const csv = toCsv([
-      ["reference", "ticket", "plan", "holder name", "buyer name", "buyer e-mail", "status"],
+      [
+        "reference",
+        "ticket",
+        "plan",
+        "holder name",
+        "buyer name",
+        "buyer e-mail",
+        "status",
+        `checked in (${zone})`,
+        "door",
+        "admitted by",
+      ],
       ...rows.map((r) => [
         ticketReference(r.orderId),
         String(r.position),
@@ -218,7 +233,10 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
         r.holderName ?? "",
         r.buyerName,
         r.buyerEmail,
-        r.orderStatus === "paid" ? r.ticketStatus : r.orderStatus,
+        r.orderStatus === "paid" ? (r.checkedInAt ? "checked in" : r.ticketStatus) : r.orderStatus,
+        r.checkedInAt ? stamp(r.checkedInAt, zone) : "",
+        r.door ?? "",
+        r.admittedBy ?? "",
       ]),
     ]);
     const day = new Date(now()).toISOString().slice(0, 10);
