@@ -9,14 +9,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { RENDERER } from "../../app/lib/build-outputs";
+import { BUILD_OUTPUTS, RENDERER, stepOf } from "../../app/lib/build-outputs";
 import { repoRoot } from "../quality/budgets";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "tncc-content-publish-"));
 // Inside the project: the full build's pre-rendering imports the bundle it writes there, which needs node_modules.
 const builds = path.join(repoRoot, ".generated", `test-content-publish-${process.pid}`);
 
-/** Runs scripts/build.ts as a publish does; answers its `::step` names. */
+/** Runs scripts/build.ts as a publish does; answers its steps' names. */
 function build(content: string, into: string, reuse?: string): string[] {
   const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts"], {
     cwd: repoRoot,
@@ -32,8 +32,8 @@ function build(content: string, into: string, reuse?: string): string[] {
   if (result.status !== 0) throw new Error(`the build failed:\n${result.stdout}\n${result.stderr}`);
   return result.stdout
     .split("\n")
-    .filter((line) => line.startsWith("::step "))
-    .map((line) => line.slice("::step ".length));
+    .map(stepOf)
+    .filter((step) => step !== null);
 }
 
 const files = (dir: string): string[] =>
@@ -48,7 +48,7 @@ function comparable(dir: string, rel: string): string | Buffer {
   if (rel.endsWith(".br")) bytes = brotliDecompressSync(bytes);
   if (rel.endsWith(".gz")) bytes = gunzipSync(bytes);
   const base = rel.replace(/\.(br|gz)$/, "");
-  if (base === "build.json") return "(its id and time)";
+  if (base === BUILD_OUTPUTS.buildInfo.file) return "(its id and time)";
   if (base.endsWith(".ics")) return bytes.toString("utf8").replace(/^DTSTAMP:.*$/gm, "DTSTAMP:(the time)");
   if (base === path.join(RENDERER.dir, RENDERER.bundle))
     return bytes.toString("utf8").replace(/^var assetsBuildDirectory = .*$/m, "(the build's folder)");
