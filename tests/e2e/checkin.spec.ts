@@ -282,6 +282,19 @@ test("undo; opens offline from the phone's copy, which holds no addresses; by e-
   await page.getByRole("searchbox", { name: "Name, e-mail, order reference or ticket code" }).fill("olive");
   await page.getByRole("button", { name: "Find", exact: true }).click();
   await expect(page.getByRole("list", { name: "People found" }).getByRole("listitem")).toHaveCount(5);
+  // Offline too, the code printed under a ticket's QR finds that ticket, as a phone's keyboard types it (its first
+  // letter's case changed); the answer takes the focus (issue 53).
+  const printed = order.tickets.find((t) => t.position === 2)!.code;
+  const swapped =
+    (printed[0] === printed[0]!.toLowerCase() ? printed[0]!.toUpperCase() : printed[0]!.toLowerCase()) +
+    printed.slice(1);
+  await page.getByRole("searchbox", { name: "Name, e-mail, order reference or ticket code" }).fill(swapped);
+  await page.getByRole("button", { name: "Find", exact: true }).click();
+  await expect(page.getByText(`1 found for “${swapped}”.`)).toBeFocused();
+  await expect(page.getByRole("button", { name: "Admit Olive Offline (2 of 5)" })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Name, e-mail, order reference or ticket code" }).fill("olive@example");
+  await page.getByRole("button", { name: "Find", exact: true }).click();
+  await expect(page.getByText(/^Nobody found for “olive@example”\. Offline, the phone finds names/)).toBeFocused();
 
   // The list on the phone names people, but holds no e-mail address or phone number.
   const stored = JSON.stringify(await storedList(page));
@@ -295,6 +308,16 @@ test("undo; opens offline from the phone's copy, which holds no addresses; by e-
     .fill("olive.offline@example.org");
   await page.getByRole("button", { name: "Find", exact: true }).click();
   await expect(page.getByRole("list", { name: "People found" }).getByRole("listitem")).toHaveCount(5);
+  // And by the order's reference, short as a person says it ("T42"), and the printed code (issue 53).
+  await page
+    .getByRole("searchbox", { name: "Name, e-mail, order reference or ticket code" })
+    .fill(order.reference.replace(/^TNCC-T0*/, "T"));
+  await page.getByRole("button", { name: "Find", exact: true }).click();
+  await expect(page.getByRole("list", { name: "People found" }).getByRole("listitem")).toHaveCount(5);
+  await page.getByRole("searchbox", { name: "Name, e-mail, order reference or ticket code" }).fill(printed);
+  await page.getByRole("button", { name: "Find", exact: true }).click();
+  await expect(page.getByRole("list", { name: "People found" }).getByRole("listitem")).toHaveCount(1);
+  await expectNoAxeViolations(page);
 
   // Back online, the session ended (as when an organiser removes the volunteer): at its next contact the page
   // says so and the list is gone from the phone.
