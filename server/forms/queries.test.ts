@@ -89,7 +89,7 @@ describe.each(backends)("storage on %s", (_name, open) => {
     const [one] = claims.flat();
     await markFailed(database.db, one!.id, "smtp down", new Date(Date.now() + 60_000), false);
     const two = claims.flat()[1]!;
-    expect(await markSent(database.db, two.id, two.attempts)).toBe(true);
+    expect(await markSent(database.db, [two])).toEqual([two.id]);
     const later = await claimMails(database.db, 100, 60_000);
     expect(later.map((m) => m.id)).not.toContain(one!.id);
   });
@@ -102,11 +102,14 @@ describe.each(backends)("storage on %s", (_name, open) => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const second = (await claimMails(database.db, 100, 60_000)).find((m) => m.id === first!.id);
     expect(second?.attempts).toBe(first!.attempts + 1);
-    expect(await markSent(database.db, first!.id, first!.attempts)).toBe(false);
+    expect(await markSent(database.db, [first!])).toEqual([]);
     expect(await count(`mail_queue WHERE id = ${first!.id} AND sent_at IS NOT NULL`)).toBe(0);
-    expect(await markSent(database.db, first!.id, second!.attempts)).toBe(true);
+    // Marked with another mail in the same write (issue 54: a pooled sender marks what it sent at once).
+    await saveSubmission(database.db, row("lapse-other-xx"), mail);
+    const [other] = await claimMails(database.db, 100, 60_000);
+    expect(await markSent(database.db, [second!, other!])).toEqual(expect.arrayContaining([first!.id, other!.id]));
     // Sent once: a late duplicate mark changes nothing.
-    expect(await markSent(database.db, first!.id, second!.attempts)).toBe(false);
+    expect(await markSent(database.db, [second!])).toEqual([]);
   });
 
   it("purges handled submissions older than the retention period", async () => {

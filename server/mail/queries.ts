@@ -2,7 +2,7 @@
  * The mail queue: what a feature queues (in its own transaction, with `mailRow`) and what the sender claims
  * and marks. `FOR UPDATE SKIP LOCKED` lets several servers send at once without taking the same row.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { mailQueue, type MailAttachment } from "../db/schema";
@@ -77,16 +77,23 @@ export async function claimMails(db: Db, limit: number, leaseMs: number): Promis
 }
 
 /**
- * Marks a mail sent by the sender whose claim was try number `attempts` (claimMails counts a try per claim).
- * False when another sender has claimed it since (this claim had lapsed): nothing is written then.
+ * Marks mails sent, each by the sender whose claim was its try number `attempts` (claimMails counts a try per
+ * claim), in one write; answers the ids marked. A mail another sender has claimed since (this claim had lapsed)
+ * is left as it is.
  */
-export async function markSent(db: Db, id: number, attempts: number): Promise<boolean> {
+export async function markSent(db: Db, mails: readonly { id: number; attempts: number }[]): Promise<number[]> {
+  if (!mails.length) return [];
   const rows = await db
     .update(mailQueue)
     .set({ sentAt: sql`now()`, claimedUntil: null, lastError: null })
-    .where(and(eq(mailQueue.id, id), eq(mailQueue.attempts, attempts), isNull(mailQueue.sentAt)))
+    .where(
+      and(
+        or(...mails.map((m) => and(eq(mailQueue.id, m.id), eq(mailQueue.attempts, m.attempts)))),
+        isNull(mailQueue.sentAt),
+      ),
+    )
     .returning({ id: mailQueue.id });
-  return rows.length > 0;
+  return rows.map((r) => r.id);
 }
 
 /** Records a failed try: retried at `nextTry`, or given up for good when `final`. */
