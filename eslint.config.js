@@ -54,6 +54,18 @@ const appUi = {
   group: ["**/app/components/**", "**/app/routes/**", "~/components/**", "~/routes/**"],
   message: "Scripts use content, lib and the server's modules, never components or routes.",
 };
+/**
+ * Issue 53: every way to pay is an implementation in server/payments/, behind its interface (server/payments/index.ts):
+ * the features (orders, the box office) call only that, never a provider's package nor an implementation's file.
+ */
+const paymentProviders = {
+  group: ["stripe", "stripe/*"],
+  message: "Pay through the provider interface (server/payments/index.ts), never a provider's package.",
+};
+const paymentImplementations = {
+  regex: "^(\\.\\./)+payments/",
+  message: "Import the payment interface (server/payments, its index.ts), never an implementation's file.",
+};
 const restrict = (files, patterns, ignores = []) => ({
   files,
   ignores,
@@ -120,9 +132,10 @@ export default tseslint.config(
   restrict(["app/routes/**", "app/root.tsx"], [serverCode]),
   restrict(
     ["server/**"],
-    [routes, components, queries],
-    ["server/db/**", "server/**/queries.ts", "server/**/*.test.ts"],
+    [routes, components, queries, paymentProviders, paymentImplementations],
+    ["server/db/**", "server/**/queries.ts", "server/**/*.test.ts", "server/payments/**"],
   ),
+  restrict(["server/payments/**"], [routes, components, queries], ["server/payments/**/*.test.ts"]),
   restrict(["server/**/queries.ts", "server/**/*.test.ts"], [routes, components], ["server/db/**"]),
   restrict(["server/db/**"], [routes, components, aboveDb], ["server/db/**/*.test.ts"]),
   restrict(["scripts/build/**", "scripts/build.ts", "scripts/postbuild.ts"], [appUi, buildFromServer]),

@@ -51,8 +51,19 @@ export const TicketsDataSchema = z.object({
       maxPerOrder: z.number().int().positive(),
       salesOpen: z.string().optional(),
       salesClose: z.string().optional(),
+      /** How it may be paid (issue 53): "card" (the provider's checkout), "later"; absent: both. */
+      methods: z.array(z.enum(["card", "later"])).optional(),
     }),
   ),
+  /** Paying later (issue 53): how long a pending order keeps its seats, and how to pay; absent: the defaults. */
+  payLater: z
+    .object({
+      pendingOrderDays: z.number().int().positive(),
+      graceDays: z.number().int().positive(),
+      instructions: z.string(),
+    })
+    .partial()
+    .optional(),
   /** The event as a calendar entry (the ticket mail's .ics). */
   calendar: z.object({ title: z.string(), startsAt: z.string(), endsAt: z.string(), location: z.string() }),
   contact: z.object({ email: z.string(), phone: z.string() }),

@@ -26,11 +26,18 @@ export function checkoutData(content: Pick<Content, "sponsorTokens" | "site">): 
 export function ticketsData(content: Pick<Content, "ticketPlans" | "site">): TicketsData {
   const { ticketPlans: t, site } = content;
   const minor = (price: number) => Math.round(price * 100);
-  const sales = (p: { capacity: number; maxPerOrder: number; salesOpen?: string; salesClose?: string }) => ({
+  const sales = (p: {
+    capacity: number;
+    maxPerOrder: number;
+    salesOpen?: string;
+    salesClose?: string;
+    payments?: ("card" | "later")[];
+  }) => ({
     capacity: p.capacity,
     maxPerOrder: p.maxPerOrder,
     ...(p.salesOpen ? { salesOpen: p.salesOpen } : {}),
     ...(p.salesClose ? { salesClose: p.salesClose } : {}),
+    ...(p.payments ? { methods: p.payments } : {}),
   });
   return {
     event: t.event,
@@ -42,6 +49,7 @@ export function ticketsData(content: Pick<Content, "ticketPlans" | "site">): Tic
       ),
       [DAY_PASS_ID]: { title: t.dayPass.title, priceMinor: minor(t.dayPass.price), people: 1, ...sales(t.dayPass) },
     },
+    ...(t.payLater ? { payLater: t.payLater } : {}),
     calendar: {
       title: site.title,
       startsAt: site.dates.startsAt,

@@ -88,6 +88,25 @@ const cases: [string, string, string, RegExp][] = [
     /server\/config\.ts/,
   ],
   ["app code reads the environment", "app/lib/x.ts", "export const url = process.env.SITE_URL;", /server\/config\.ts/],
+  // Issue 53: orders and the box office pay only through the provider interface.
+  [
+    "the box office calls the card provider's package",
+    "server/tickets/x.ts",
+    'import Stripe from "stripe";',
+    /provider interface/,
+  ],
+  [
+    "orders import a type of the card provider",
+    "server/orders/x.ts",
+    'import type Stripe from "stripe";',
+    /provider interface/,
+  ],
+  [
+    "the box office imports a payment implementation",
+    "server/tickets/x.ts",
+    'import { createCardProvider } from "../payments/card";',
+    /payment interface/,
+  ],
 ];
 
 describe("lint guards every layer boundary", () => {
@@ -108,6 +127,8 @@ describe("lint guards every layer boundary", () => {
     expect(await problems("app/forms/x.ts", 'import { API_PATHS } from "../lib/urls";')).toEqual([]);
     expect(await problems("server/api/x.ts", 'import { signInSchema } from "../../app/forms/admin";')).toEqual([]);
     expect(await problems("server/config.ts", "export const env = process.env;")).toEqual([]);
+    expect(await problems("server/tickets/x.ts", 'import { createPayments } from "../payments";')).toEqual([]);
+    expect(await problems("server/payments/card.ts", 'import Stripe from "stripe";')).toEqual([]);
   });
 
   it("refuses an import cycle, by path or by alias, but not through a type-only import", async () => {

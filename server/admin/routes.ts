@@ -23,6 +23,7 @@ import { registerPublish } from "../publish/routes";
 import { cookieName, registerSession } from "./accounts/session";
 import { registerSubmissions } from "./inbox/submissions";
 import { registerDoor } from "../door/routes";
+import { registerBoxOffice } from "../tickets/admin-routes";
 
 export type { AdminOptions } from "./context";
 
@@ -123,6 +124,7 @@ export function adminRoutes(options: AdminOptions): Hono<AdminEnv> {
   registerErasure(admin, options);
   registerOrganisers(admin, options);
   registerAttendees(admin, options);
+  registerBoxOffice(admin, options);
   registerDoor(admin, options);
   registerAnnouncements(admin, options);
   if (options.publisher) registerPublish(admin, options.publisher);

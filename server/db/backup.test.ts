@@ -75,6 +75,10 @@ line two', 2 FROM submissions WHERE idempotency_key = 'key-backup-1'`);
     sql`INSERT INTO ticket_order_links (token_hash, order_id) SELECT 'order-hash', id FROM ticket_orders`,
   );
   await db.execute(sql`INSERT INTO ticket_forwards (order_id, code) SELECT id, 'code-1' FROM ticket_orders`);
+  // Issue 53: a step of an order's timeline.
+  await db.execute(
+    sql`INSERT INTO ticket_order_events (order_id, kind, detail) SELECT id, 'created', '{"method":"later"}'::jsonb FROM ticket_orders`,
+  );
   await db.execute(sql`
     INSERT INTO tickets (code, order_id, plan_id, position, payload)
     SELECT 'code-1', id, 'family', 1, 'TNCC1.x' FROM ticket_orders`);

@@ -287,6 +287,8 @@ export const ticketHolds = pgTable("ticket_holds", {
   clientHash: text("client_hash"),
   /** A free order waiting for its address to be confirmed: the SHA-256 of the mailed link's secret. */
   confirmHash: text("confirm_hash").unique(),
+  /** How it is paid (issue 53): "card", "later" (a pending order) or "manual" (issued by the organisers); null before. */
+  paymentMethod: text("payment_method"),
   status: text("status").notNull().default("held"),
   expiresAt: time("expires_at").notNull(),
   createdAt: time("created_at").notNull().defaultNow(),
@@ -304,10 +306,33 @@ export const ticketOrders = pgTable("ticket_orders", {
   amountMinor: integer("amount_minor").notNull(),
   currency: text("currency").notNull(),
   paymentIntent: text("payment_intent"),
-  /** "paid" (a free registration too), "cancelled" or "refunded". */
+  /** "paid" (a free registration too), "pending" (pay later), "released" (unpaid past its deadline), "cancelled" or "refunded". */
   status: text("status").notNull().default("paid"),
   createdAt: time("created_at").notNull().defaultNow(),
   cancelledAt: time("cancelled_at"),
+  /** Issue 53: "card", "later", "complimentary", "door"; with `paidBy` the way a pending order's money came. */
+  paymentMethod: text("payment_method"),
+  /** How a pay-later order was paid: "bank-transfer", "cash" or "cheque". */
+  paidBy: text("paid_by"),
+  paidAt: time("paid_at"),
+  /** A pending order's deadline; one reminder after it (`remindedAt`), then released. */
+  dueAt: time("due_at"),
+  remindedAt: time("reminded_at"),
+  releasedAt: time("released_at"),
+  /** Issued by hand by an organiser. */
+  manual: boolean("manual").notNull().default(false),
+});
+
+/** Each step of an order's life (issue 53): created, paid, mailed, reminded, released, cancelled, refunded. */
+export const ticketOrderEvents = pgTable("ticket_order_events", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  orderId: bigint("order_id", { mode: "number" })
+    .notNull()
+    .references(() => ticketOrders.id, { onDelete: "cascade" }),
+  kind: text("kind").notNull(),
+  actor: text("actor"),
+  detail: jsonb("detail").$type<Record<string, unknown>>(),
+  createdAt: time("created_at").notNull().defaultNow(),
 });
 
 /** The secret links of an order's page, /tickets/<token>: only their SHA-256 (issue 50). */
@@ -507,6 +532,7 @@ export const schema = {
   ticketStock,
   ticketHolds,
   ticketOrders,
+  ticketOrderEvents,
   tickets,
   ticketWaitlist,
   checkIns,

@@ -2,13 +2,12 @@
  * `POST /api/checkout`: a sponsor token's BUY button. Stripe removed the client-only redirect
  * (`redirectToCheckout`), so the server creates a Checkout Session and sends the browser there (303).
  * Price and quantity always come from content (build/checkout.json, written at build time), never
- * from the request. The session goes through the official `stripe` package (server/orders/stripe.ts); its
- * metadata carries the token id, so the webhook (server/orders/webhook.ts) knows what was bought.
+ * from the request. The session goes through the card provider behind the payment interface (server/payments/);
+ * its metadata carries the token id, so the webhook (server/orders/webhook.ts) knows what was bought.
  * Without configuration, or when the provider fails, the visitor is told that
  * online payment is unavailable and whom to contact, and the error is logged.
  */
 import type { Context, Hono } from "hono";
-import type Stripe from "stripe";
 import { API_PATHS, CHECKOUT_UNAVAILABLE_ID } from "../../app/lib/urls";
 import { CheckoutRequestSchema } from "../../app/lib/payments/checkout-schema";
 import { BUILD_OUTPUTS, type CheckoutData } from "../../app/lib/build-outputs";
@@ -17,7 +16,7 @@ import { apiBody } from "../headers";
 import { rateLimit } from "../rate-limit";
 import { sameOriginPath } from "../redirect";
 import { readBody } from "../request";
-import { createStripe, describeStripeError, isConnectionError, stripeAddress } from "./stripe";
+import { cardProvider, type PaymentProvider } from "../payments";
 import type { ApiDeps } from "../deps";
 
 export interface CheckoutOptions {
@@ -57,10 +56,13 @@ class CheckoutError extends Error {
   }
 }
 
-export function registerCheckout(app: Hono, deps: ApiDeps, options: CheckoutOptions): void {
-  // Checked now, so a mistyped STRIPE_API_URL stops the start instead of failing each visitor.
-  if (options.apiUrl) stripeAddress(options.apiUrl);
-  let stripe: Stripe | undefined;
+export function registerCheckout(
+  app: Hono,
+  deps: ApiDeps,
+  options: CheckoutOptions,
+  /** The card provider (made from `options` when not given; a mistyped STRIPE_API_URL stops the start). */
+  provider: PaymentProvider = cardProvider({ ...options, log: deps.log }),
+): void {
   const logError = options.logError ?? ((line: string) => console.error(line));
   const data = readOutput(BUILD_OUTPUTS.checkout, options.buildDir);
 
@@ -116,28 +118,24 @@ export function registerCheckout(app: Hono, deps: ApiDeps, options: CheckoutOpti
       throw new CheckoutError(503, "Online payment is unavailable right now.");
     }
     const origin = options.siteUrl.replace(/\/+$/, "");
-    stripe ??= createStripe({ secretKey: options.secretKey, apiUrl: options.apiUrl, timeoutMs: options.timeoutMs });
-    let session: Stripe.Checkout.Session;
-    try {
-      session = await stripe.checkout.sessions.create({
-        mode: "payment",
-        line_items: [{ price, quantity: 1 }],
-        success_url: `${origin}${SUCCESS_PATH}`,
-        cancel_url: `${origin}/cancel`,
-        metadata: { token: tokenId },
-      });
-    } catch (error) {
-      if (isConnectionError(error)) {
-        logError(`checkout: the payment provider is unreachable: ${describeStripeError(error)}`);
-        throw new CheckoutError(502, "The payment provider cannot be reached right now.");
-      }
-      logError(`checkout: the payment provider answered ${describeStripeError(error)}`);
-      throw new CheckoutError(502, "The payment provider could not start the payment.");
+    const started = await provider.start({
+      // The price id carries its own currency.
+      currency: "usd",
+      lines: [{ price, quantity: 1 }],
+      metadata: { token: tokenId },
+      successUrl: `${origin}${SUCCESS_PATH}`,
+      cancelUrl: `${origin}/cancel`,
+    });
+    if (started.kind === "redirect") return started.url;
+    if (started.kind === "failed" && started.why === "unreachable") {
+      logError(`checkout: the payment provider is unreachable: ${started.detail}`);
+      throw new CheckoutError(502, "The payment provider cannot be reached right now.");
     }
-    if (typeof session.url !== "string" || !/^https?:\/\//.test(session.url)) {
-      logError(`checkout: the payment provider answered without a session URL (${session.id})`);
-      throw new CheckoutError(502, "The payment provider could not start the payment.");
-    }
-    return session.url;
+    logError(
+      started.kind === "failed" && /no session URL/.test(started.detail)
+        ? `checkout: the payment provider answered without a session URL (${started.detail})`
+        : `checkout: the payment provider answered ${started.kind === "failed" ? started.detail : started.kind}`,
+    );
+    throw new CheckoutError(502, "The payment provider could not start the payment.");
   }
 }

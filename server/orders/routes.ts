@@ -6,23 +6,22 @@
  * stores nothing new. An unknown or unpaid session is 404; a malformed id is 400 before any lookup.
  */
 import { Hono } from "hono";
-import type Stripe from "stripe";
 import { API_PATHS } from "../../app/lib/urls";
 import { SessionIdSchema } from "../../app/lib/id-schemas";
 import { orderReference, type OrderAnswer } from "../../app/lib/payments/orders";
 import type { Database } from "../db/client";
 import { orderBySession, recordPaidOrder, type Order } from "./queries";
 import { rateLimit } from "../rate-limit";
-import { createStripe, describeStripeError, paidOrderOf, type StripeSettings } from "./stripe";
 import type { ApiDeps } from "../deps";
+import { cardProvider, type PaymentProvider } from "../payments";
 import { registerCheckout, type CheckoutOptions } from "./checkout";
-import { registerStripeWebhook } from "./webhook";
+import { paidOrderOf, registerStripeWebhook } from "./webhook";
 import type { BoxOffice } from "../tickets/box-office";
 
 export interface OrdersOptions {
   database: Database;
-  /** The provider's settings (STRIPE_SECRET_KEY, STRIPE_API_URL); without a key only stored orders are found. */
-  stripe?: Partial<StripeSettings>;
+  /** The card provider; without its secret key only stored orders are found. */
+  provider: PaymentProvider;
   /** Look-ups per client per minute (default 30): each miss may cost a call to the provider. */
   perMinute?: number;
   logError?: (line: string) => void;
@@ -38,8 +37,6 @@ const answer = (order: Order): OrderAnswer => ({
 export function registerOrderLookup(app: Hono, deps: ApiDeps, options: OrdersOptions): void {
   const { db } = options.database;
   const logError = options.logError ?? ((line: string) => console.error(line));
-  const secretKey = options.stripe?.secretKey;
-  let stripe: Stripe | undefined;
   const limit = rateLimit({ max: options.perMinute ?? 30, windowMs: 60_000, key: deps.clientKey, now: deps.now });
 
   app.get(API_PATHS.order, limit, async (c) => {
@@ -49,19 +46,18 @@ export function registerOrderLookup(app: Hono, deps: ApiDeps, options: OrdersOpt
 
     const stored = await orderBySession(db, sessionId);
     if (stored) return c.json(answer(stored));
-    if (!secretKey) return c.json({ error: "No order for this session" }, 404);
 
-    stripe ??= createStripe({ ...options.stripe, secretKey });
-    let session: Stripe.Checkout.Session;
+    let found;
     try {
-      session = await stripe.checkout.sessions.retrieve(sessionId);
+      found = await options.provider.lookup(sessionId);
     } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 404)
-        return c.json({ error: "No order for this session" }, 404);
-      logError(`orders: cannot ask the payment provider about ${sessionId}: ${describeStripeError(error)}`);
+      logError(
+        `orders: cannot ask the payment provider about ${sessionId}: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return c.json({ error: "The payment provider cannot be reached right now" }, 502);
     }
-    const paid = session.payment_status === "paid" ? paidOrderOf(session, `session:${session.id}`) : null;
+    if (found.kind === "unknown") return c.json({ error: "No order for this session" }, 404);
+    const paid = found.kind === "paid" ? paidOrderOf(found.event) : null;
     if (!paid) return c.json({ error: "No paid order for this session yet" }, 404);
     const { order } = await recordPaidOrder(db, paid);
     return c.json(answer(order));
@@ -77,22 +73,19 @@ export function ordersRoutes(
   checkout: CheckoutOptions,
   database: Database | undefined,
   /** The box office (server/tickets/): the events of its checkouts go to it. */
-  boxOffice?: Pick<BoxOffice, "onStripeEvent">,
+  boxOffice?: Pick<BoxOffice, "onPaymentEvent">,
 ): Hono {
   const app = new Hono();
-  registerCheckout(app, deps, checkout);
+  const provider = cardProvider({ ...checkout, log: deps.log, logError: checkout.logError });
+  registerCheckout(app, deps, checkout, provider);
   if (!database) return app;
   registerStripeWebhook(app, {
     database,
-    secret: checkout.webhookSecret,
+    provider,
     log: deps.log,
     logError: checkout.logError,
-    onEvent: boxOffice?.onStripeEvent,
+    onEvent: boxOffice?.onPaymentEvent,
   });
-  registerOrderLookup(app, deps, {
-    database,
-    stripe: { secretKey: checkout.secretKey, apiUrl: checkout.apiUrl, timeoutMs: checkout.timeoutMs },
-    logError: checkout.logError,
-  });
+  registerOrderLookup(app, deps, { database, provider, logError: checkout.logError });
   return app;
 }

@@ -1,20 +1,20 @@
 /**
- * The box office (issue 42): what the routes (./routes.ts), the payment provider's events and the sweep ask of
+ * The box office (issue 42): what the routes (./routes.ts), the payment providers' events and the sweep ask of
  * it. Plans come from the live build's tickets.json (content), seats from the database (./queries.ts). A paid
- * plan goes through the provider's hosted checkout (the same `stripe` client the sponsor tokens use), its
- * price and quantity from content; a free one becomes an order once its address is confirmed by a mailed link
- * (issue 50). Every order's tickets are signed
- * (./signing.ts) and mailed through the mail outbox in the order's own transaction.
+ * plan is paid through the payment interface (server/payments/, issue 53): the card provider's hosted checkout,
+ * its price and quantity from content, or "pay later" (a pending order that keeps its seats until its deadline,
+ * then one reminder, then released; the organisers mark it paid). A free one becomes an order once its address
+ * is confirmed by a mailed link (issue 50). The organisers also issue orders by hand. Every order's tickets are
+ * signed (./signing.ts) and mailed through the mail outbox in the order's own transaction.
  */
-import type Stripe from "stripe";
 import { BUILD_OUTPUTS, type TicketsData } from "../../app/lib/build-outputs";
 import { TICKETS_PATHS, ticketReference } from "../../app/lib/tickets/orders";
 import { batched } from "../db/batch";
 import type { Database } from "../db/client";
 import { queueMail } from "../mail/queries";
-import { createStripe, describeStripeError, type StripeSettings } from "../orders/stripe";
+import { createPayments, type PaymentEvent, type PaymentMethod } from "../payments";
 import { readOutput } from "../publish/outputs";
-import { confirmOrderMail, ticketMail } from "./mail";
+import { confirmOrderMail, money, pendingOrderMail, releasedMail, reminderMail, ticketMail, whenText } from "./mail";
 import { newSecret, secretHash } from "../secret";
 import { ipSalt, providerKeyPrefix } from "../db/settings";
 import {
@@ -23,12 +23,21 @@ import {
   holdBySession,
   holdMany,
   holdToConfirm,
+  manualHold,
+  nameTickets,
   newOrderLink,
+  openPendingOrder,
+  orderById,
   orderOfHold,
+  pendingPastDue,
+  releasePending,
+  remindPending,
+  replacedPending,
   refundedAtProvider,
   releaseExpired,
   releaseHold,
   sellHold,
+  type Payment,
   setCheckoutSessions,
   type CheckoutSession,
   stock,
@@ -37,6 +46,7 @@ import {
   type HoldRequest,
   type HoldResult,
   type SaleResult,
+  type TicketOrder,
 } from "./queries";
 import { newTicketCode, signTicket, ticketKeys } from "./signing";
 import { lazy } from "../lazy";
@@ -48,8 +58,8 @@ export interface BoxOfficeOptions {
   buildDir: () => string;
   /** SITE_URL: links in mails and the provider's return addresses; never the request's Host. */
   siteUrl?: string;
-  /** The card provider; without a secret key, paid plans stay requests to the organisers. */
-  stripe?: Partial<StripeSettings>;
+  /** The card provider (STRIPE_SECRET_KEY, STRIPE_API_URL); without a key, paid plans are paid later. */
+  stripe?: { secretKey?: string; apiUrl?: string; timeoutMs?: number };
   /** TICKET_HOLD_MINUTES: how long a checkout keeps its seats once its buyer reached the provider's page (default 30). */
   holdMinutes?: number;
   /** TICKET_FIRST_HOLD_MINUTES: how long a purchase keeps its seats until then (default 10). */
@@ -80,6 +90,8 @@ export type BuyResult =
   | { kind: "unknown-plan" }
   | { kind: "key-reused" }
   | { kind: "provider-failed"; contact: string }
+  /** A "pay later" order: pending until the organisers mark it paid (`token`: its page's secret). */
+  | { kind: "pending"; token: string }
   | { kind: "no-payments" };
 
 export interface BuyRequest {
@@ -91,7 +103,40 @@ export interface BuyRequest {
   idempotencyKey?: string | null;
   /** The client's rate-limit key (its address): its open holds are limited (stored only as a keyed hash). */
   client?: string;
+  /** How the buyer chose to pay, when the plan offers a choice (default: the card when it is ready). */
+  method?: PaymentMethod;
 }
+
+/** An order an organiser issues by hand (issue 53). */
+export interface ManualOrderRequest {
+  plan: string;
+  quantity: number;
+  name: string;
+  email: string;
+  /** The people's names, one a ticket, in order. */
+  names: string[];
+  /** "complimentary" (free), or "door" (paid at the door: `amountMinor`). */
+  kind: "complimentary" | "door";
+  amountMinor: number;
+  /** Past the plan's capacity only with a reason (audited by the caller). */
+  overrideReason?: string;
+  actor: string;
+}
+
+export type ManualOrderResult =
+  | { kind: "order"; order: TicketOrder; tickets: number }
+  | { kind: "over-capacity"; left: number }
+  | { kind: "unknown-plan" };
+
+export type MarkPaidResult =
+  | { kind: "paid"; order: TicketOrder; tickets: number; reheld: boolean }
+  /** Marked paid before: its one set of tickets went out then. */
+  | { kind: "already"; order: TicketOrder }
+  /** Released past its deadline and its seats taken meanwhile: nothing sold. */
+  | { kind: "no-seats"; order: TicketOrder; left: number }
+  /** Not an order waiting for money (cancelled, refunded, or paid by card). */
+  | { kind: "not-pending"; order: TicketOrder }
+  | { kind: "unknown" };
 
 /** Where the buyer is sent to pay: this site's address, which extends the hold, then the provider's page. */
 export const payPath = (sessionId: string) => TICKETS_PATHS.pay.replace(":sessionId", encodeURIComponent(sessionId));
@@ -115,10 +160,14 @@ export function createBoxOffice(options: BoxOfficeOptions) {
   const log = options.log ?? ((line: string) => console.log(line));
   const logError = options.logError ?? ((line: string) => console.error(line));
   const data = readOutput(BUILD_OUTPUTS.tickets, options.buildDir);
-  const secretKey = options.stripe?.secretKey;
-  const payments = Boolean(secretKey && options.siteUrl);
-  let stripe: Stripe | undefined;
-  const provider = () => (stripe ??= createStripe({ ...options.stripe, secretKey: secretKey! }));
+  // Every way to pay, behind one interface (server/payments/): the card provider and "pay later".
+  const providers = createPayments({
+    card: { ...options.stripe, siteUrl: options.siteUrl, log, logError },
+    payLater: async () => (await plans()).payLater,
+    now,
+  });
+  /** Whether the card provider takes payments here. */
+  const payments = providers.card.ready;
   const signing = lazy(() => ticketKeys(db));
 
   // A rush of buyers shares each write to disk: the holds, and then their checkout sessions, in batches.
@@ -147,12 +196,12 @@ export function createBoxOffice(options: BoxOfficeOptions) {
 
   const siteUrl = () => (options.siteUrl ?? "").replace(/\/+$/, "");
 
-  async function sell(holdId: number, payment: { paymentIntent?: string | null; amountMinor?: number }) {
+  async function sell(holdId: number, payment: Payment) {
     const [tickets, signer] = await Promise.all([plans(), signing()]);
     const result = await sellHold(
       db,
       holdId,
-      payment,
+      { ...payment, at: payment.at ?? new Date(now()) },
       (planId) => {
         const code = newTicketCode();
         return { code, payload: signTicket(signer, { event: tickets.event, plan: planId, code }) };
@@ -167,25 +216,26 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     return result;
   }
 
-  /** A paid checkout session: its hold sold, or (its seats taken meanwhile) its payment refunded. */
-  async function settle(holdId: number, session: Stripe.Checkout.Session): Promise<void> {
-    const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : null;
-    const sale: SaleResult = await sell(holdId, { paymentIntent, amountMinor: session.amount_total ?? undefined });
-    if (!sale.ok && "noSeat" in sale) await refundLate(sale.hold, paymentIntent);
+  /** A paid checkout: its hold sold, or (its seats taken meanwhile) its payment refunded. */
+  async function settle(holdId: number, paid: Extract<PaymentEvent, { type: "paid" }>): Promise<void> {
+    const sale: SaleResult = await sell(holdId, {
+      paymentIntent: paid.payment,
+      amountMinor: paid.amountMinor ?? undefined,
+      method: "card",
+    });
+    if (!sale.ok && "noSeat" in sale) await refundLate(sale.hold, paid.payment);
   }
 
   /** A payment whose seats went to someone else: refunded by itself, and the buyer told why. */
   async function refundLate(hold: Hold, paymentIntent: string | null): Promise<void> {
     const tickets = await plans();
-    if (paymentIntent && secretKey)
-      await provider()
-        .refunds.create(
-          { payment_intent: paymentIntent },
-          { idempotencyKey: await providerKey(`late-hold-${hold.id}`) },
-        )
-        .catch((error: unknown) =>
-          logError(`tickets: the refund of hold ${hold.id} failed: ${describeStripeError(error)}`),
-        );
+    if (paymentIntent && providers.card.ready) {
+      const refunded = await providers.card.refund({
+        payment: paymentIntent,
+        key: await providerKey(`late-hold-${hold.id}`),
+      });
+      if (refunded === "failed") logError(`tickets: the refund of hold ${hold.id} failed`);
+    }
     const plan = tickets.plans[hold.planId]?.title ?? hold.planId;
     const offerHours = options.offerHours ?? 24;
     // An offer from the waiting list is kept for hours, and its place on the list ends when it lapses; a
@@ -224,44 +274,33 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     const plan = Object.hasOwn(tickets.plans, hold.planId) ? tickets.plans[hold.planId] : undefined;
     if (hold.checkoutUrl && hold.checkoutSessionId) return { url: hold.checkoutUrl, sessionId: hold.checkoutSessionId };
     if (!plan) return { failed: true, contact };
-    try {
-      const origin = siteUrl();
-      // The provider keeps a session open 30 minutes at least and 24 hours at most; a shorter hold is released
-      // by the sweep first.
-      const soonest = Math.ceil(now() / 1000) + 30 * 60 + 5;
-      const expires = Math.min(
-        Math.max(Math.floor(hold.expiresAt.getTime() / 1000), soonest),
-        Math.floor(now() / 1000) + 24 * 3600 - 60,
-      );
-      const session = await provider().checkout.sessions.create(
+    const origin = siteUrl();
+    const started = await providers.card.start({
+      currency: hold.currency,
+      lines: [
         {
-          mode: "payment",
-          line_items: [
-            {
-              price_data: {
-                currency: hold.currency,
-                unit_amount: plan.priceMinor,
-                product_data: { name: `${plan.title} (${tickets.calendar.title})` },
-              },
-              quantity: hold.quantity,
-            },
-          ],
-          customer_email: hold.email,
-          client_reference_id: `hold-${hold.id}`,
-          metadata: { hold: String(hold.id) },
-          expires_at: expires,
-          success_url: `${origin}/tickets/?session={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${origin}${cancelPath}`,
+          name: `${plan.title} (${tickets.calendar.title})`,
+          unitAmountMinor: plan.priceMinor,
+          quantity: hold.quantity,
         },
-        { idempotencyKey: await providerKey(`hold-${hold.id}`) },
+      ],
+      email: hold.email,
+      reference: `hold-${hold.id}`,
+      metadata: { hold: String(hold.id) },
+      // The provider keeps a session open 30 minutes at least; a shorter hold is released by the sweep first.
+      expiresAt: hold.expiresAt,
+      successUrl: `${origin}/tickets/?session={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}${cancelPath}`,
+      idempotencyKey: await providerKey(`hold-${hold.id}`),
+    });
+    if (started.kind !== "redirect") {
+      logError(
+        `tickets: the payment provider could not start a checkout: ${started.kind === "failed" ? started.detail : started.kind}`,
       );
-      if (typeof session.url !== "string" || !/^https?:\/\//.test(session.url)) throw new Error("no session URL");
-      await recordCheckout({ holdId: hold.id, sessionId: session.id, url: session.url });
-      return { url: session.url, sessionId: session.id };
-    } catch (error) {
-      logError(`tickets: the payment provider could not start a checkout: ${describeStripeError(error)}`);
       return { failed: true, contact };
     }
+    await recordCheckout({ holdId: hold.id, sessionId: started.id, url: started.url });
+    return { url: started.url, sessionId: started.id };
   }
 
   /** The waiting list (./waitlist/): freed seats are offered to it as holds of their own. */
@@ -277,6 +316,112 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     onQueued: options.onQueued,
     log,
   });
+
+  /**
+   * How a paid plan is paid: the buyer's choice when the plan takes it, else the card when it is ready and the
+   * plan takes it, else "pay later" when the plan takes it; null: no way here (a plan that takes only cards).
+   */
+  function methodFor(accepted: PaymentMethod[] | undefined, asked: PaymentMethod | undefined): PaymentMethod | null {
+    const usable = (accepted ?? ["card", "later"]).filter((m) => m !== "card" || providers.card.ready);
+    if (asked && usable.includes(asked)) return asked;
+    return usable.includes("card") ? "card" : usable.includes("later") ? "later" : null;
+  }
+
+  /**
+   * "Pay later" (issue 53): the seats held until the deadline (PENDING_ORDER_DAYS from content) and the grace
+   * after the reminder, a pending order with its reference and page at once, and the buyer's mail with how to pay.
+   */
+  async function buyLater(request: BuyRequest, tickets: TicketsData, amountMinor: number): Promise<BuyResult> {
+    const plan = tickets.plans[request.plan]!;
+    const started = await providers.later.start({
+      currency: tickets.currency.toLowerCase(),
+      lines: [{ name: plan.title, unitAmountMinor: plan.priceMinor, quantity: request.quantity }],
+      email: request.email,
+      metadata: { plan: request.plan },
+      successUrl: siteUrl(),
+      cancelUrl: siteUrl(),
+    });
+    if (started.kind !== "pending") return { kind: "no-payments" };
+    const { deadline, instructions } = started.terms;
+    const { graceDays } = await providers.later.terms();
+    const held: HoldResult = await takeSeats({
+      planId: request.plan,
+      quantity: request.quantity,
+      seats: request.quantity * plan.people,
+      email: request.email,
+      name: request.name,
+      phone: request.phone ?? null,
+      amountMinor,
+      currency: tickets.currency.toLowerCase(),
+      idempotencyKey: request.idempotencyKey ?? null,
+      // Counted as open (one at a time per buyer) until it would be released at the latest.
+      expiresAt: new Date(deadline.getTime() + graceDays * 86_400_000),
+      clientHash: request.client ? await clientHash(request.client) : null,
+      openLimit,
+      paymentMethod: "later",
+    });
+    if (!held.ok)
+      return "soldOut" in held
+        ? { kind: "sold-out", left: held.left }
+        : "capped" in held
+          ? { kind: "capped", until: held.until }
+          : { kind: "key-reused" };
+    if (held.replaced?.length) await releasedHolds(held.replaced);
+    const { hold } = held;
+    const opened = await openPendingOrder(db, hold, deadline, new Date(now()), (order, token) =>
+      pendingOrderMail(tickets, siteUrl(), order, token, { deadline, instructions }, hold.seats),
+    );
+    if (opened.created) {
+      options.onQueued?.();
+      log(`tickets: order ${ticketReference(opened.order.id)} pending (pay later, ${hold.seats} seats)`);
+    }
+    return { kind: "pending", token: opened.token };
+  }
+
+  /** Holds given back: a pending order among them is released too (its buyer replaced it), then the waiting list. */
+  async function releasedHolds(holds: Hold[]): Promise<void> {
+    for (const h of holds) {
+      if (h.paymentMethod !== "later") continue;
+      await replacedPending(db, h.id, new Date(now()));
+    }
+    await waitlist.released(holds);
+  }
+
+  /** The pending orders past their deadline: one reminder each, then (unpaid after the grace) released. */
+  async function sweepPending(): Promise<number> {
+    const at = new Date(now());
+    const due = await pendingPastDue(db, at);
+    if (!due.length) return 0;
+    const events = await providers.later.events({
+      kind: "due",
+      now: at.getTime(),
+      pending: due.map((o) => ({ id: o.id, dueAt: o.dueAt ?? at, remindedAt: o.remindedAt })),
+    });
+    if ("refused" in events) return 0;
+    const tickets = await plans();
+    const { instructions } = await providers.later.terms();
+    let changed = 0;
+    for (const event of events) {
+      if (event.type === "remind") {
+        const sent = await remindPending(db, event.order, at, event.releaseAt, (order) =>
+          reminderMail(tickets, order, event.releaseAt, instructions),
+        );
+        if (sent) {
+          changed++;
+          log(`tickets: order ${ticketReference(event.order)} reminded (unpaid past its deadline)`);
+        }
+      } else if (event.type === "lapsed") {
+        const released = await releasePending(db, event.order, at, (order) => releasedMail(tickets, siteUrl(), order));
+        if (released) {
+          changed++;
+          log(`tickets: order ${ticketReference(event.order)} released (unpaid)`);
+          if (released.hold.status === "released") await waitlist.released([released.hold]);
+        }
+      }
+    }
+    if (changed) options.onQueued?.();
+    return changed;
+  }
 
   return {
     /** Whether paid plans are sold online (else they are requests to the organisers). */
@@ -306,7 +451,9 @@ export function createBoxOffice(options: BoxOfficeOptions) {
       if (plan.salesClose && day > plan.salesClose)
         return { kind: "closed", message: `Sales for ${plan.title} closed on ${plan.salesClose}.` };
       const amountMinor = plan.priceMinor * request.quantity;
-      if (amountMinor > 0 && !payments) return { kind: "no-payments" };
+      const method = amountMinor > 0 ? methodFor(plan.methods, request.method) : null;
+      if (amountMinor > 0 && !method) return { kind: "no-payments" };
+      if (method === "later") return buyLater(request, tickets, amountMinor);
 
       const free = amountMinor === 0;
       // A free order waits for its address to be confirmed (its seats held meanwhile); a purchase keeps its seats
@@ -326,6 +473,7 @@ export function createBoxOffice(options: BoxOfficeOptions) {
         clientHash: request.client ? await clientHash(request.client) : null,
         openLimit,
         confirmHash: confirm && secretHash(confirm),
+        paymentMethod: free ? null : "card",
       });
       if (!held.ok)
         return "soldOut" in held
@@ -334,7 +482,7 @@ export function createBoxOffice(options: BoxOfficeOptions) {
             ? { kind: "capped", until: held.until }
             : { kind: "key-reused" };
       const { hold } = held;
-      if (held.replaced?.length) await waitlist.released(held.replaced);
+      if (held.replaced?.length) await releasedHolds(held.replaced);
 
       if (free) {
         if (held.duplicate) return { kind: "confirm", until: hold.expiresAt, secret: "" };
@@ -391,16 +539,13 @@ export function createBoxOffice(options: BoxOfficeOptions) {
       return { kind: "order", token: await newOrderLink(db, sale.order.id) };
     },
 
-    /** A signed provider event about a hold's checkout; false when it is not the box office's. */
-    async onStripeEvent(event: Stripe.Event): Promise<boolean> {
-      if (event.type === "charge.refunded") {
+    /** A payment provider's event about a hold's checkout, or a refund; false when it is not the box office's. */
+    async onPaymentEvent(event: PaymentEvent): Promise<boolean> {
+      if (event.type === "refunded") {
         // Refunded in full at the provider (its dashboard): the order's tickets stop being valid, its seats go
         // to the waiting list. A partial refund changes nothing here.
-        const charge = event.data.object;
-        const paymentIntent = typeof charge.payment_intent === "string" ? charge.payment_intent : null;
-        if (!charge.refunded || !paymentIntent) return false;
         const tickets = await plans();
-        const done = await refundedAtProvider(db, paymentIntent, new Date(now()), (order) => ({
+        const done = await refundedAtProvider(db, event.payment, new Date(now()), (order) => ({
           to: order.email,
           subject: `Your order ${ticketReference(order.id)} was refunded`,
           body: [
@@ -417,14 +562,13 @@ export function createBoxOffice(options: BoxOfficeOptions) {
         await waitlist.offerFreedSeats(done.order.planId);
         return true;
       }
-      if (event.type !== "checkout.session.completed" && event.type !== "checkout.session.expired") return false;
-      const session = event.data.object;
-      const holdId = Number(session.metadata?.hold);
+      if (event.type !== "paid" && event.type !== "expired") return false;
+      const holdId = Number(event.metadata.hold);
       if (!Number.isSafeInteger(holdId) || holdId <= 0) return false;
       const hold = await holdById(db, holdId);
       // A hold we never made (or of another site): acknowledged, nothing done.
-      if (!hold || (hold.checkoutSessionId && hold.checkoutSessionId !== session.id)) return true;
-      if (event.type === "checkout.session.expired") {
+      if (!hold || (hold.checkoutSessionId && hold.checkoutSessionId !== event.session)) return true;
+      if (event.type === "expired") {
         const released = await releaseHold(db, hold.id);
         if (released) {
           log(`tickets: hold ${hold.id} released (checkout expired)`);
@@ -432,8 +576,7 @@ export function createBoxOffice(options: BoxOfficeOptions) {
         }
         return true;
       }
-      if (session.payment_status !== "paid") return true;
-      await settle(hold.id, session);
+      await settle(hold.id, event);
       return true;
     },
 
@@ -442,10 +585,8 @@ export function createBoxOffice(options: BoxOfficeOptions) {
       const hold = await holdBySession(db, sessionId);
       if (!hold) return null;
       if (hold.status !== "sold" && payments) {
-        const session = await provider().checkout.sessions.retrieve(sessionId);
-        if (session.payment_status === "paid") {
-          await settle(hold.id, session);
-        }
+        const found = await providers.card.lookup(sessionId);
+        if (found.kind === "paid") await settle(hold.id, found.event);
       }
       const order = await orderOfHold(db, hold.id);
       if (!order) return { pending: true };
@@ -455,11 +596,100 @@ export function createBoxOffice(options: BoxOfficeOptions) {
       return { token: await newOrderLink(db, order.id) };
     },
 
-    /** Releases the holds whose time is up (offers among them lapse); their seats go to the waiting list. */
+    /**
+     * Releases the holds whose time is up (offers among them lapse); their seats go to the waiting list. Then the
+     * pending orders past their deadline: one reminder, then released (issue 53).
+     */
     async sweep(): Promise<Hold[]> {
       const released = await releaseExpired(db, new Date(now()));
       await waitlist.released(released);
+      await sweepPending();
       return released;
+    },
+
+    /** The pending orders' deadlines alone (tests; the sweep runs it too). */
+    sweepPending,
+
+    /** How "pay later" is paid now (content): the instructions, days and grace. */
+    payLaterTerms: () => providers.later.terms(),
+
+    /**
+     * An organiser received a pending order's money (issue 53): the order becomes paid with the amount and the
+     * way it came, its tickets made and mailed once. Marked twice: the first set stands. Released past its
+     * deadline: its seats are taken again while free, else nothing is sold and the organiser is told.
+     */
+    async markPaid(
+      orderId: number,
+      payment: { amountMinor: number; paidBy: string; actor: string },
+    ): Promise<MarkPaidResult> {
+      const order = await orderById(db, orderId);
+      if (!order) return { kind: "unknown" };
+      if (order.status === "paid") return { kind: "already", order };
+      if (order.paymentMethod !== "later" || (order.status !== "pending" && order.status !== "released"))
+        return { kind: "not-pending", order };
+      const sale = await sell(order.holdId, {
+        amountMinor: payment.amountMinor,
+        method: "later",
+        paidBy: payment.paidBy,
+        actor: payment.actor,
+      });
+      if (sale.ok)
+        return sale.created
+          ? { kind: "paid", order: sale.order, tickets: sale.tickets.length, reheld: order.status === "released" }
+          : { kind: "already", order: sale.order };
+      if ("noSeat" in sale) {
+        const seats = await stock(db);
+        return { kind: "no-seats", order, left: seats[order.planId]?.left ?? 0 };
+      }
+      return { kind: "unknown" };
+    },
+
+    /**
+     * Tickets issued by hand (issue 53): counted like any other order; past capacity only with a reason. The
+     * same signed tickets, mail and door list.
+     */
+    async manualOrder(request: ManualOrderRequest): Promise<ManualOrderResult> {
+      const tickets = await plans();
+      const plan = Object.hasOwn(tickets.plans, request.plan) ? tickets.plans[request.plan] : undefined;
+      if (!plan) return { kind: "unknown-plan" };
+      const amountMinor = request.kind === "complimentary" ? 0 : request.amountMinor;
+      const held = await manualHold(
+        db,
+        {
+          planId: request.plan,
+          quantity: request.quantity,
+          seats: request.quantity * plan.people,
+          email: request.email,
+          name: request.name,
+          amountMinor,
+          currency: tickets.currency.toLowerCase(),
+          expiresAt: new Date(now() + 3_600_000),
+        },
+        Boolean(request.overrideReason),
+      );
+      if (!held.ok) return { kind: "over-capacity", left: held.left };
+      const sale = await sell(held.hold.id, {
+        amountMinor,
+        method: request.kind,
+        manual: true,
+        actor: request.actor,
+      });
+      if (!sale.ok) return { kind: "over-capacity", left: 0 };
+      if (request.names.some(Boolean)) await nameTickets(db, sale.order.id, request.names);
+      log(
+        `tickets: order ${ticketReference(sale.order.id)} issued by hand (${request.kind}, ${sale.tickets.length} tickets)`,
+      );
+      return { kind: "order", order: sale.order, tickets: sale.tickets.length };
+    },
+
+    /** A pending order's answer on its page: the amount, how to pay and the deadline. */
+    async pendingDetails(order: TicketOrder) {
+      const [tickets, terms] = await Promise.all([plans(), providers.later.terms()]);
+      return {
+        amount: money(order.amountMinor, order.currency),
+        instructions: terms.instructions,
+        deadline: order.dueAt ? whenText(order.dueAt, tickets.timeZone) : null,
+      };
     },
 
     checkoutHold,
@@ -478,18 +708,14 @@ export function createBoxOffice(options: BoxOfficeOptions) {
       amountMinor: number;
     }): Promise<"requested" | "none" | "no-provider" | "failed"> {
       if (!order.paymentIntent || order.amountMinor === 0) return "none";
-      if (!secretKey) return "no-provider";
-      try {
-        await provider().refunds.create(
-          { payment_intent: order.paymentIntent },
-          { idempotencyKey: await providerKey(`cancel-order-${order.id}`) },
-        );
-        log(`tickets: order ${ticketReference(order.id)} refunded`);
-        return "requested";
-      } catch (error) {
-        logError(`tickets: the refund of order ${ticketReference(order.id)} failed: ${describeStripeError(error)}`);
-        return "failed";
-      }
+      if (!providers.card.ready) return "no-provider";
+      const refunded = await providers.card.refund({
+        payment: order.paymentIntent,
+        key: await providerKey(`cancel-order-${order.id}`),
+      });
+      if (refunded === "requested") log(`tickets: order ${ticketReference(order.id)} refunded`);
+      else logError(`tickets: the refund of order ${ticketReference(order.id)} failed`);
+      return refunded === "requested" ? "requested" : refunded === "by-hand" ? "no-provider" : "failed";
     },
   };
 }

@@ -145,3 +145,97 @@ export function confirmOrderMail(
     ].join("\n"),
   };
 }
+
+/** An amount as the buyer reads it: "59.00 USD". */
+export const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`;
+
+/** A day and time in the event's time zone: "Fri 4 Dec 2026, 09:00". */
+export const whenText = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+  }).format(at);
+
+/**
+ * A "pay later" order's mail at once (issue 53): the reference, the amount, how to pay (content's words), the
+ * deadline and the link to the order's page. The first words are ours; the name typed is quoted as theirs.
+ */
+export function pendingOrderMail(
+  data: TicketsData,
+  siteUrl: string,
+  order: TicketOrder,
+  token: string,
+  terms: { deadline: Date; instructions: string },
+  seats: number,
+): MailDraft {
+  const plan = data.plans[order.planId]?.title ?? order.planId;
+  const reference = ticketReference(order.id);
+  const amount = money(order.amountMinor, order.currency);
+  return {
+    to: order.email,
+    subject: `Your order ${reference}: please pay ${amount} by ${whenText(terms.deadline, data.timeZone)}`,
+    body: [
+      `Thank you for your order for ${data.calendar.title}. Your seats are kept until the deadline below; your tickets come by e-mail as soon as the payment has arrived.`,
+      "",
+      `Reference: ${reference}`,
+      `Amount to pay: ${amount} (${plan}, ${seats === 1 ? "1 ticket" : `${seats} tickets`})`,
+      `Pay by: ${whenText(terms.deadline, data.timeZone)}`,
+      "",
+      "How to pay:",
+      terms.instructions,
+      "",
+      `Please quote the reference ${reference} with your payment.`,
+      "",
+      "Your order's page (keep this link to yourself):",
+      `${siteUrl}${ticketsPath(token)}`,
+      "",
+      `Name on the order, as you wrote it: “${order.name}”.`,
+      "",
+      `Questions: ${data.contact.email}, ${data.contact.phone}`,
+    ].join("\n"),
+  };
+}
+
+/** The one reminder of a pending order past its deadline: the seats go back at `releaseAt` unless paid. */
+export function reminderMail(data: TicketsData, order: TicketOrder, releaseAt: Date, instructions: string): MailDraft {
+  const reference = ticketReference(order.id);
+  const amount = money(order.amountMinor, order.currency);
+  return {
+    to: order.email,
+    subject: `Reminder: your order ${reference} is not paid yet`,
+    body: [
+      `Hello, we have not received the payment of ${amount} for your order ${reference} for ${data.calendar.title}, and its deadline has passed.`,
+      "",
+      `We keep your seats until ${whenText(releaseAt, data.timeZone)}. If the payment has not arrived by then, they go to the people on the waiting list.`,
+      "",
+      "How to pay:",
+      instructions,
+      "",
+      `Please quote the reference ${reference}. If you have paid already, thank you: reply to this mail and we will check.`,
+      "",
+      `Questions: ${data.contact.email}, ${data.contact.phone}`,
+    ].join("\n"),
+  };
+}
+
+/** A pending order released unpaid: the buyer told, and where to come back. */
+export function releasedMail(data: TicketsData, siteUrl: string, order: TicketOrder): MailDraft {
+  const reference = ticketReference(order.id);
+  return {
+    to: order.email,
+    subject: `Your order ${reference} was released: no payment arrived`,
+    body: [
+      `Hello, the payment for your order ${reference} for ${data.calendar.title} did not arrive in time after our reminder, so its seats have gone back for others (the waiting list first).`,
+      "",
+      `If you paid in the meantime, please write to us: we issue your tickets if seats are still free, or return your money. You can also order again on ${siteUrl}/buy-ticket?plan=${order.planId}.`,
+      "",
+      `Questions: ${data.contact.email}, ${data.contact.phone}`,
+    ].join("\n"),
+  };
+}

@@ -12,6 +12,7 @@ import {
   mailQueue,
   ticketForwards,
   ticketHolds,
+  ticketOrderEvents,
   ticketOrderLinks,
   ticketOrders,
   tickets,
@@ -73,6 +74,8 @@ export interface HoldRequest {
   openLimit?: number | null;
   /** A free order waiting for its address: the hash of its mailed confirmation link. */
   confirmHash?: string | null;
+  /** How it is paid (issue 53): "card", "later" (a pending order, released by its own sweep) or "manual". */
+  paymentMethod?: string | null;
 }
 
 export type HoldResult =
@@ -217,6 +220,7 @@ export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()
               waitlistId: r.waitlistId ?? null,
               clientHash: r.clientHash ?? null,
               confirmHash: r.confirmHash ?? null,
+              paymentMethod: r.paymentMethod ?? null,
               expiresAt: r.expiresAt,
             };
           }),
@@ -313,11 +317,15 @@ export async function releaseHold(db: Db, holdId: number): Promise<Hold | null> 
   });
 }
 
-/** Releases the holds whose time is up at `now` (a sweep; the provider's `expired` event does it sooner). */
+/**
+ * Releases the holds whose time is up at `now` (a sweep; the provider's `expired` event does it sooner). A pending
+ * order's ("later") are left to the pending sweep: it reminds the buyer first (releasePending).
+ */
 export async function releaseExpired(db: Db, now: Date): Promise<Hold[]> {
   const due = rowsOf<{ id: number | string }>(
     await db.execute(
-      sql`SELECT id FROM ticket_holds WHERE status = 'held' AND expires_at < ${now.toISOString()}::timestamptz ORDER BY id LIMIT 500`,
+      sql`SELECT id FROM ticket_holds WHERE status = 'held' AND expires_at < ${now.toISOString()}::timestamptz
+        AND payment_method IS DISTINCT FROM 'later' ORDER BY id LIMIT 500`,
     ),
   );
   const released: Hold[] = [];
@@ -341,18 +349,51 @@ export type SaleResult =
   | { ok: false; noSeat: true; hold: Hold }
   | { ok: false; unknown: true };
 
+/** How a hold was paid, as its order keeps it (issue 53). */
+export interface Payment {
+  paymentIntent?: string | null;
+  /** What was paid (default: the hold's amount). */
+  amountMinor?: number;
+  /** "card", "later", "complimentary", "door"; default the hold's own. */
+  method?: string | null;
+  /** A pending order's money: "bank-transfer", "cash" or "cheque". */
+  paidBy?: string | null;
+  /** Who recorded it (an organiser's e-mail), for the timeline. */
+  actor?: string | null;
+  /** Issued by hand by an organiser. */
+  manual?: boolean;
+  /** The time now (the injected clock). */
+  at?: Date;
+}
+
+/** One step of an order's timeline (issue 53), in the caller's transaction. */
+export async function addOrderEvent(
+  db: Db,
+  orderId: number,
+  kind: string,
+  at: Date,
+  detail?: Record<string, unknown> | null,
+  actor?: string | null,
+): Promise<void> {
+  await db
+    .insert(ticketOrderEvents)
+    .values({ orderId, kind, createdAt: at, detail: detail ?? null, actor: actor ?? null });
+}
+
 /**
  * Turns a hold into an order: its tickets (`ticket` makes each code and its signed text) and the buyer's mail
  * (`mail`), in one transaction. A hold sold already answers its order (a replayed webhook, a double
- * completion); a released one is sold only while its seats are still free.
+ * completion, an order marked paid twice); a released one is sold only while its seats are still free. A
+ * pending order ("pay later") already has its row and reference: it becomes paid.
  */
 export async function sellHold(
   db: Db,
   holdId: number,
-  payment: { paymentIntent?: string | null; amountMinor?: number },
+  payment: Payment,
   ticket: (planId: string) => NewTicket,
   mail: (order: TicketOrder, tickets: Ticket[], token: string) => MailDraft,
 ): Promise<SaleResult> {
+  const at = payment.at ?? new Date();
   return db.transaction(async (tx) => {
     const [hold] = await tx.select().from(ticketHolds).where(eq(ticketHolds.id, holdId)).for("update");
     if (!hold) return { ok: false as const, unknown: true as const };
@@ -375,18 +416,46 @@ export async function sellHold(
       if (!taken.length) return { ok: false as const, noSeat: true as const, hold };
     }
     await tx.update(ticketHolds).set({ status: "sold" }).where(eq(ticketHolds.id, hold.id));
-    const [order] = await tx
-      .insert(ticketOrders)
-      .values({
-        holdId: hold.id,
-        planId: hold.planId,
-        email: hold.email,
-        name: hold.name,
-        amountMinor: payment.amountMinor ?? hold.amountMinor,
+    const paid = {
+      amountMinor: payment.amountMinor ?? hold.amountMinor,
+      paymentIntent: payment.paymentIntent ?? null,
+      paymentMethod: payment.method ?? hold.paymentMethod,
+      paidBy: payment.paidBy ?? null,
+      paidAt: at,
+      status: "paid",
+    };
+    const [pending] = await tx.select().from(ticketOrders).where(eq(ticketOrders.holdId, hold.id));
+    const [order] = pending
+      ? await tx.update(ticketOrders).set(paid).where(eq(ticketOrders.id, pending.id)).returning()
+      : await tx
+          .insert(ticketOrders)
+          .values({
+            ...paid,
+            holdId: hold.id,
+            planId: hold.planId,
+            email: hold.email,
+            name: hold.name,
+            currency: hold.currency,
+            manual: payment.manual ?? false,
+            createdAt: at,
+          })
+          .returning();
+    if (!pending)
+      await addOrderEvent(tx as unknown as Db, order!.id, "created", at, { method: paid.paymentMethod }, payment.actor);
+    await addOrderEvent(
+      tx as unknown as Db,
+      order!.id,
+      "paid",
+      at,
+      {
+        amountMinor: paid.amountMinor,
         currency: hold.currency,
-        paymentIntent: payment.paymentIntent ?? null,
-      })
-      .returning();
+        method: paid.paymentMethod,
+        ...(paid.paidBy ? { paidBy: paid.paidBy } : {}),
+        ...(pending?.status === "released" ? { afterRelease: true } : {}),
+      },
+      payment.actor,
+    );
     const made = await tx
       .insert(tickets)
       .values(
@@ -403,8 +472,193 @@ export async function sellHold(
     const token = newSecret();
     await tx.insert(ticketOrderLinks).values({ tokenHash: secretHash(token), orderId: order!.id });
     await tx.insert(mailQueue).values(mailRow(mail(order!, made, token)));
+    await addOrderEvent(tx as unknown as Db, order!.id, "mailed", at, { to: order!.email, tickets: made.length });
     return { ok: true as const, order: order!, tickets: made, created: true, token };
   });
+}
+
+/**
+ * A "pay later" hold's order, pending from the start (issue 53): its reference, its deadline, its page's link
+ * (only the hash kept) and the buyer's mail with how to pay, in one transaction. A retried request answers
+ * the order made before, with a new link.
+ */
+export async function openPendingOrder(
+  db: Db,
+  hold: Hold,
+  dueAt: Date,
+  at: Date,
+  mail: (order: TicketOrder, token: string) => MailDraft,
+): Promise<{ order: TicketOrder; token: string; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const token = newSecret();
+    const [made] = await tx
+      .insert(ticketOrders)
+      .values({
+        holdId: hold.id,
+        planId: hold.planId,
+        email: hold.email,
+        name: hold.name,
+        amountMinor: hold.amountMinor,
+        currency: hold.currency,
+        status: "pending",
+        paymentMethod: "later",
+        dueAt,
+        createdAt: at,
+      })
+      .onConflictDoNothing({ target: ticketOrders.holdId })
+      .returning();
+    const order = made ?? (await tx.select().from(ticketOrders).where(eq(ticketOrders.holdId, hold.id)))[0]!;
+    await tx.insert(ticketOrderLinks).values({ tokenHash: secretHash(token), orderId: order.id });
+    if (made) {
+      await addOrderEvent(tx as unknown as Db, order.id, "created", at, {
+        method: "later",
+        dueAt: dueAt.toISOString(),
+      });
+      await tx.insert(mailQueue).values(mailRow(mail(order, token)));
+      await addOrderEvent(tx as unknown as Db, order.id, "mailed", at, { to: order.email, what: "how to pay" });
+    }
+    return { order, token, created: Boolean(made) };
+  });
+}
+
+/** Pending orders whose deadline has passed at `now` (the pay-later provider judges each). */
+export async function pendingPastDue(db: Db, now: Date): Promise<TicketOrder[]> {
+  return db
+    .select()
+    .from(ticketOrders)
+    .where(and(eq(ticketOrders.status, "pending"), sql`${ticketOrders.dueAt} <= ${now.toISOString()}::timestamptz`))
+    .orderBy(ticketOrders.id)
+    .limit(500);
+}
+
+/** A pending order's one reminder: kept as sent with its mail, once (null: reminded already, or not pending). */
+export async function remindPending(
+  db: Db,
+  orderId: number,
+  at: Date,
+  releaseAt: Date,
+  mail: (order: TicketOrder) => MailDraft,
+): Promise<TicketOrder | null> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(ticketOrders)
+      .set({ remindedAt: at })
+      .where(
+        and(eq(ticketOrders.id, orderId), eq(ticketOrders.status, "pending"), sql`${ticketOrders.remindedAt} IS NULL`),
+      )
+      .returning();
+    if (!order) return null;
+    await tx.execute(
+      sql`UPDATE ticket_holds SET expires_at = ${releaseAt.toISOString()}::timestamptz WHERE id = ${order.holdId} AND status = 'held'`,
+    );
+    await tx.insert(mailQueue).values(mailRow(mail(order)));
+    await addOrderEvent(tx as unknown as Db, order.id, "reminded", at, {
+      to: order.email,
+      releaseAt: releaseAt.toISOString(),
+    });
+    return order;
+  });
+}
+
+/** An unpaid pending order released: its seats back, the buyer's mail, in one transaction (null: not pending). */
+export async function releasePending(
+  db: Db,
+  orderId: number,
+  at: Date,
+  mail: (order: TicketOrder) => MailDraft,
+): Promise<{ order: TicketOrder; hold: Hold } | null> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(ticketOrders)
+      .set({ status: "released", releasedAt: at })
+      .where(and(eq(ticketOrders.id, orderId), eq(ticketOrders.status, "pending")))
+      .returning();
+    if (!order) return null;
+    const [hold] = await tx
+      .update(ticketHolds)
+      .set({ status: "released" })
+      .where(and(eq(ticketHolds.id, order.holdId), eq(ticketHolds.status, "held")))
+      .returning();
+    if (hold) await tx.execute(sql`UPDATE ticket_stock SET held = held - ${hold.seats} WHERE plan_id = ${hold.planId}`);
+    await tx.insert(mailQueue).values(mailRow(mail(order)));
+    await addOrderEvent(tx as unknown as Db, order.id, "released", at, { seats: hold?.seats ?? 0 });
+    return { order, hold: hold ?? (await tx.select().from(ticketHolds).where(eq(ticketHolds.id, order.holdId)))[0]! };
+  });
+}
+
+export const orderById = async (db: Db, id: number): Promise<TicketOrder | undefined> =>
+  (await db.select().from(ticketOrders).where(eq(ticketOrders.id, id)).limit(1))[0];
+
+export type OrderEvent = typeof ticketOrderEvents.$inferSelect;
+
+/** An order's timeline: its own steps and each ticket's check-ins, oldest first. */
+export async function orderTimeline(
+  db: Db,
+  orderId: number,
+): Promise<{ at: Date; kind: string; detail: Record<string, unknown> | null; actor: string | null }[]> {
+  const steps = await db
+    .select()
+    .from(ticketOrderEvents)
+    .where(eq(ticketOrderEvents.orderId, orderId))
+    .orderBy(ticketOrderEvents.createdAt, ticketOrderEvents.id);
+  const admitted = rowsOf<{ code: string; position: number; at: string | Date; door: string | null }>(
+    await db.execute(sql`
+      SELECT t.code, t.position, c.scanned_at AS at, c.door FROM check_ins c
+      JOIN tickets t ON t.code = c.code WHERE t.order_id = ${orderId} AND c.kind = 'admission'`),
+  );
+  return [
+    ...steps.map((s) => ({ at: s.createdAt, kind: s.kind, detail: s.detail, actor: s.actor })),
+    ...admitted.map((a) => ({
+      at: new Date(a.at),
+      kind: "admitted",
+      detail: { ticket: a.position, door: a.door },
+      actor: null,
+    })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/**
+ * A hold for tickets an organiser issues by hand (issue 53): counted like any other; past the plan's capacity
+ * only when `override` (a reason, audited by the caller). The plan's row is locked, so two at once are counted
+ * one after the other. The hold is sold at once (sellHold).
+ */
+export async function manualHold(
+  db: Db,
+  request: Omit<HoldRequest, "openLimit" | "clientHash" | "confirmHash">,
+  override: boolean,
+): Promise<{ ok: true; hold: Hold } | { ok: false; left: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(ticketStock).where(eq(ticketStock.planId, request.planId)).for("update");
+    const left = row ? row.capacity - row.sold - row.held : 0;
+    if (!row || (request.seats > left && !override)) return { ok: false as const, left: Math.max(0, left) };
+    const [hold] = await tx
+      .insert(ticketHolds)
+      .values({
+        planId: request.planId,
+        quantity: request.quantity,
+        seats: request.seats,
+        email: request.email,
+        name: request.name,
+        phone: request.phone ?? null,
+        amountMinor: request.amountMinor,
+        currency: request.currency,
+        paymentMethod: "manual",
+        expiresAt: request.expiresAt,
+      })
+      .returning();
+    await tx.execute(sql`UPDATE ticket_stock SET held = held + ${request.seats} WHERE plan_id = ${request.planId}`);
+    return { ok: true as const, hold: hold! };
+  });
+}
+
+/** Writes holder names on an order's tickets, in order (the first stays the buyer's when none is given). */
+export async function nameTickets(db: Db, orderId: number, names: string[]): Promise<void> {
+  for (const [i, name] of names.entries())
+    if (name)
+      await db
+        .update(tickets)
+        .set({ holderName: name })
+        .where(and(eq(tickets.orderId, orderId), eq(tickets.position, i + 1)));
 }
 
 /**
@@ -432,6 +686,7 @@ export async function refundedAtProvider(
       .returning({ code: tickets.code });
     await tx.execute(sql`UPDATE ticket_stock SET sold = sold - ${cancelled.length} WHERE plan_id = ${order.planId}`);
     await tx.insert(mailQueue).values(mailRow(mail(order)));
+    await addOrderEvent(tx as unknown as Db, order.id, "refunded", now, { at: "provider", seats: cancelled.length });
     return { order, seats: cancelled.length };
   });
 }
@@ -528,3 +783,56 @@ export async function extendHold(db: Db, holdId: number, until: Date): Promise<v
     UPDATE ticket_holds SET expires_at = greatest(expires_at, ${until.toISOString()}::timestamptz)
     WHERE id = ${holdId} AND status = 'held'`);
 }
+
+/** A pending order whose hold its buyer replaced with a new purchase: released with it. */
+export async function replacedPending(db: Db, holdId: number, at: Date): Promise<void> {
+  await db
+    .update(ticketOrders)
+    .set({ status: "released", releasedAt: at })
+    .where(and(eq(ticketOrders.holdId, holdId), eq(ticketOrders.status, "pending")));
+}
+
+export interface OrderListRow extends TicketOrder {
+  tickets: number;
+}
+
+/**
+ * Every ticket order for the Box office tab (issue 53), newest first, at most `limit`: `show` filters by status
+ * ("manual": issued by hand), `q` finds a buyer's name or address, a reference (TNCC-T000042, T42) or a ticket's
+ * code or holder. The text is a bound value, its LIKE wildcards escaped.
+ */
+export async function listTicketOrders(
+  db: Db,
+  { q, show, limit = 100 }: { q: string; show: string; limit?: number },
+): Promise<OrderListRow[]> {
+  const text = q.trim();
+  const like = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const ref = /^(?:TNCC-)?T?0*(\d{1,12})$/i.exec(text);
+  const conditions = [
+    show === "manual"
+      ? sql`${ticketOrders.manual} = true`
+      : show !== "all"
+        ? sql`${ticketOrders.status} = ${show}`
+        : sql`true`,
+    text
+      ? sql`(${ticketOrders.name} ILIKE ${like} OR ${ticketOrders.email} ILIKE ${like}
+          ${ref ? sql`OR ${ticketOrders.id} = ${Number(ref[1])}` : sql``}
+          OR EXISTS (SELECT 1 FROM tickets t WHERE t.order_id = ${ticketOrders.id}
+            AND (t.holder_name ILIKE ${like} OR lower(t.code) = ${text.toLowerCase()})))`
+      : sql`true`,
+  ];
+  const rows = await db
+    .select({
+      order: ticketOrders,
+      tickets: sql<number>`(SELECT count(*) FROM tickets t WHERE t.order_id = ${ticketOrders.id})::int`,
+    })
+    .from(ticketOrders)
+    .where(and(...conditions))
+    .orderBy(sql`${ticketOrders.id} DESC`)
+    .limit(limit);
+  return rows.map((r) => ({ ...r.order, tickets: Number(r.tickets) }));
+}
+
+/** An order's tickets, in order. */
+export const ticketsOfOrder = (db: Db, orderId: number): Promise<Ticket[]> =>
+  db.select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(tickets.position);

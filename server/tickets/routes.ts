@@ -102,7 +102,10 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
       return c.redirect(`${back}#${invalidId("ticket", checked.first)}`, 303);
     }
     const { plan, quantity, name, email, phone } = checked.data as Record<string, string>;
+    // How the buyer chose to pay, where the plan offers a choice (issue 53); anything else is no choice.
+    const method = fields.payment === "card" || fields.payment === "later" ? fields.payment : undefined;
     const result = await box.buy({
+      method,
       plan: plan!,
       quantity: Number(quantity),
       name: name!,
@@ -114,6 +117,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
     const go = (url: string, status: 201 | 200 = 201) => (json ? c.json({ url }, status) : c.redirect(url, 303));
     switch (result.kind) {
       case "order":
+      case "pending":
         return go(ticketsPath(result.token));
       case "checkout":
         return go(result.url, 200);
@@ -128,7 +132,8 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
         return json ? c.json({ error: "held", message }, 409) : c.html(page("Seats already held", message, back), 409);
       }
       case "no-payments":
-        // No card provider here: the request goes to the organisers, as the form did before (the body is re-sent).
+        // A plan that takes only cards, and no card provider here: the request goes to the organisers, as the
+        // form did before (the body is re-sent).
         return c.redirect("/api/forms/ticket", 307);
       case "unknown-plan":
         return invalid("plan", "Please choose one of the plans.");
@@ -239,6 +244,9 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
       plan: plans.plans[found.order.planId]?.title ?? found.order.planId,
       status: found.order.status as TicketOrderAnswer["status"],
       name: found.order.name,
+      ...(found.order.status === "pending" || found.order.status === "released"
+        ? { payment: await box.pendingDetails(found.order) }
+        : {}),
       tickets: found.tickets.map((t) => ({
         position: t.position,
         code: t.code,

@@ -75,6 +75,7 @@ export function BuyerTickets({ token }: BuyerTicketsProps) {
     );
 
   const { order, offline } = shown;
+  if (order.status === "pending" || order.status === "released") return <PendingOrder order={order} />;
   const valid = order.status === "paid";
   const count = order.tickets.length;
   return (
@@ -116,6 +117,58 @@ export function BuyerTickets({ token }: BuyerTicketsProps) {
           />
         ))}
       </ul>
+    </div>
+  );
+}
+
+/**
+ * An order paid later (issue 53): what to pay, how and by when, until the organisers mark it paid; then the
+ * tickets come by e-mail and show here. A released one says so plainly.
+ */
+function PendingOrder({ order }: { order: TicketOrderAnswer }) {
+  const pay = order.payment;
+  const released = order.status === "released";
+  return (
+    <div className="grid gap-6">
+      <p
+        role="status"
+        className={`rounded-xl border-s-4 bg-paper px-4 py-3 font-semibold ${released ? "border-rose text-rose" : "border-gold"}`}
+      >
+        {released
+          ? "This order was released: its payment did not arrive in time, and its seats went back for others. If you have paid, please contact us."
+          : "Your seats are kept until the deadline below. Your tickets come by e-mail, and show on this page, as soon as your payment has arrived."}
+      </p>
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold">Reference</dt>
+        <dd className="font-mono">{order.reference}</dd>
+        <dt className="font-semibold">Plan</dt>
+        <dd>{order.plan}</dd>
+        <dt className="font-semibold">Ordered by</dt>
+        <dd>{order.name}</dd>
+        {pay ? (
+          <>
+            <dt className="font-semibold">Amount to pay</dt>
+            <dd>{pay.amount}</dd>
+            {pay.deadline && !released ? (
+              <>
+                <dt className="font-semibold">Pay by</dt>
+                <dd>{pay.deadline}</dd>
+              </>
+            ) : null}
+          </>
+        ) : null}
+      </dl>
+      {pay && !released ? (
+        <section aria-labelledby="how-to-pay" className="grid gap-2">
+          <h2 id="how-to-pay" className="text-xl font-semibold">
+            How to pay
+          </h2>
+          <p className="whitespace-pre-line">{pay.instructions}</p>
+          <p>
+            Please quote the reference <span className="font-mono">{order.reference}</span> with your payment.
+          </p>
+        </section>
+      ) : null}
     </div>
   );
 }

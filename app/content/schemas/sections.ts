@@ -70,6 +70,15 @@ export function sectionsSchemas({ image }: CollectionContext) {
     /** Sales open and close on these days (the event's time zone), when given. */
     salesOpen: isoDate.optional(),
     salesClose: isoDate.optional(),
+    /**
+     * How it may be paid (issue 53): "card" (the card provider's checkout, when configured) and "later" (bank
+     * transfer, cash or cheque). Without the card provider, "later" is what a paid plan offers.
+     */
+    payments: z
+      .array(z.enum(["card", "later"]))
+      .min(1)
+      .optional()
+      .describe('How this plan may be paid: "card", "later" (bank transfer, cash, cheque); both when left out.'),
   };
   const salesWindow = (p: { salesOpen?: string; salesClose?: string }, ctx: z.RefinementCtx) => {
     if (p.salesOpen && p.salesClose && p.salesClose < p.salesOpen)
@@ -98,6 +107,19 @@ export function sectionsSchemas({ image }: CollectionContext) {
       .min(1)
       .superRefine(uniqueIds("plans")),
     dayPass: z.strictObject({ title: text, price: z.number().min(0), ...sales }).superRefine(salesWindow),
+    /** Paying later (issue 53): the seats are kept `pendingOrderDays` (PENDING_ORDER_DAYS) for the money to arrive. */
+    payLater: z
+      .strictObject({
+        pendingOrderDays: z
+          .int()
+          .min(1)
+          .max(60)
+          .default(7)
+          .describe("How many days an order paid later keeps its seats (then one reminder, then released)."),
+        graceDays: z.int().min(1).max(30).default(2).describe("Days between the reminder and the release."),
+        instructions: z.string().trim().min(1).describe("How to pay: bank details, where to bring cash or a cheque."),
+      })
+      .optional(),
   });
 
   const eventInfo = z

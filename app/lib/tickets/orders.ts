@@ -35,8 +35,11 @@ export interface AvailabilityAnswer {
 export interface TicketOrderAnswer {
   reference: string;
   plan: string;
-  status: "paid" | "cancelled" | "refunded";
+  /** "pending": paid later, waiting for the money (issue 53); "released": unpaid past its deadline. */
+  status: "paid" | "pending" | "released" | "cancelled" | "refunded";
   name: string;
+  /** A pending (or released) order: what to pay, how, and by when (the event's time zone, in words). */
+  payment?: { amount: string; instructions: string; deadline: string | null };
   tickets: { position: number; code: string; qr: string; name: string | null; status: string }[];
 }
 

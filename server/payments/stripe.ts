@@ -1,10 +1,9 @@
 /**
- * The payment provider's client: the official `stripe` package. STRIPE_API_URL (tests aim it at a local
- * fake, tests/fixtures/fake-stripe.ts) becomes the client's host, port and protocol options.
+ * The card provider's client: the official `stripe` package, used only by ./card.ts (the rest of the server
+ * calls the provider interface, ./provider.ts). STRIPE_API_URL (tests aim it at a local fake,
+ * tests/fixtures/fake-stripe.ts) becomes the client's host, port and protocol options.
  */
 import Stripe from "stripe";
-import { TOKEN_ID_PATTERN } from "../../app/lib/payments/checkout-schema";
-import type { PaidOrder } from "./queries";
 
 export interface StripeSettings {
   /** STRIPE_SECRET_KEY */
@@ -56,31 +55,4 @@ export function describeStripeError(error: unknown): string {
 /** The provider could not be reached or did not answer in time (as opposed to answering with an error). */
 export function isConnectionError(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeConnectionError;
-}
-
-/**
- * The order to record for a paid Checkout Session, or null when the session has no usable amount or currency.
- * `eventId` is what makes a replay store nothing new (see recordPaidOrder). The caller checks payment_status.
- */
-export function paidOrderOf(session: Stripe.Checkout.Session, eventId: string): PaidOrder | null {
-  const amount = session.amount_total;
-  const currency = session.currency;
-  if (
-    typeof amount !== "number" ||
-    !Number.isInteger(amount) ||
-    amount < 0 ||
-    !currency ||
-    !/^[a-z]{3}$/.test(currency)
-  )
-    return null;
-  const token = session.metadata?.token;
-  return {
-    eventId,
-    sessionId: session.id,
-    tokenId: token && TOKEN_ID_PATTERN.test(token) ? token : null,
-    amountMinor: amount,
-    currency,
-    email: session.customer_details?.email?.slice(0, 254) ?? null,
-    name: session.customer_details?.name?.slice(0, 200) ?? null,
-  };
 }

@@ -1,0 +1,295 @@
+/**
+ * The Box office tab's orders (issue 53), under `/api/admin` (Origin and session checked before any body is
+ * read: ../admin/routes.ts):
+ *
+ * - `GET /box-office/orders?q=&show=`: every ticket order (paid, pending, issued by hand, released,
+ *   cancelled, refunded), found by buyer, reference, ticket code or holder.
+ * - `GET /box-office/orders/:id`: one order and its timeline (created, paid, mailed, reminded, released,
+ *   tickets admitted, cancelled, refunded).
+ * - `POST /box-office/orders/:id/paid` `{ amount, paidBy }`: a pending order's money received; its tickets go
+ *   out once, however often it is marked.
+ * - `POST /box-office/orders` `{ plan, quantity, name, email, names, kind, amount, reason }`: tickets issued
+ *   by hand, "complimentary" or "door" (paid at the door); past the plan's capacity only with a reason.
+ *
+ * Every change is audited.
+ */
+import type { Context, Hono } from "hono";
+import { parseId } from "../../app/forms/admin";
+import {
+  METHOD_LABELS,
+  PAID_BY,
+  isBoxOfficeShow,
+  isPaidBy,
+  parseAmount,
+  type BoxOfficeList,
+  type BoxOfficeOrder,
+  type BoxOfficeOrderRow,
+  type FieldError,
+  type ManualOrderAnswer,
+  type MarkPaidAnswer,
+  type TimelineStep,
+} from "../../app/lib/admin/box-office";
+import type { TicketsData } from "../../app/lib/build-outputs";
+import { ticketReference } from "../../app/lib/tickets/orders";
+import { audit } from "../admin/audit/queries";
+import { jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
+import { money, whenText } from "./mail";
+import { listTicketOrders, orderById, orderTimeline, stock, type TicketOrder } from "./queries";
+
+const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}\.[^\s@<>"]{2,}$/;
+const PLAIN = /^[^<>\p{Cc}]*$/u;
+
+/** Orders from before issue 53 say nothing: a free registration, or paid by card. */
+const methodOf = (order: TicketOrder) => order.paymentMethod ?? (order.amountMinor === 0 ? "free" : "card");
+
+function rowOf(data: TicketsData, order: TicketOrder, tickets: number): BoxOfficeOrderRow {
+  return {
+    id: order.id,
+    reference: ticketReference(order.id),
+    plan: data.plans[order.planId]?.title ?? order.planId,
+    name: order.name,
+    email: order.email,
+    status: order.status as BoxOfficeOrderRow["status"],
+    method: methodOf(order),
+    manual: order.manual,
+    tickets,
+    amount: money(order.amountMinor, order.currency),
+    createdAt: order.createdAt.toISOString(),
+    due: order.status === "pending" && order.dueAt ? whenText(order.dueAt, data.timeZone) : null,
+  };
+}
+
+/** A step of the timeline in words. */
+function stepText(kind: string, detail: Record<string, unknown> | null, actor: string | null): string {
+  const d = detail ?? {};
+  const by = actor ? ` (${actor})` : "";
+  const amount =
+    typeof d.amountMinor === "number" && typeof d.currency === "string" ? money(d.amountMinor, d.currency) : "";
+  switch (kind) {
+    case "created":
+      return `Created: ${METHOD_LABELS[String(d.method)] ?? "order"}${by}`;
+    case "paid": {
+      const how = typeof d.paidBy === "string" && isPaidBy(d.paidBy) ? ` by ${PAID_BY[d.paidBy].toLowerCase()}` : "";
+      const method = d.method === "complimentary" ? "complimentary" : `${amount}${how}`;
+      return `Paid: ${method}${d.afterRelease ? ", after it had been released (seats taken again)" : ""}${by}`;
+    }
+    case "mailed":
+      return d.what === "how to pay" ? `Mailed how to pay to ${String(d.to)}` : `Tickets mailed to ${String(d.to)}`;
+    case "reminded":
+      return `Reminder mailed to ${String(d.to)} (unpaid past its deadline)`;
+    case "released":
+      return "Released: no payment arrived; its seats went back (the waiting list first)";
+    case "admitted":
+      return `Ticket ${String(d.ticket)} admitted${d.door ? ` at ${String(d.door)}` : ""}`;
+    case "cancelled":
+      return `Cancelled${by}`;
+    case "refunded":
+      return `Refunded${d.at === "provider" ? " at the card provider" : ""}${by}`;
+    default:
+      return `${kind}${by}`;
+  }
+}
+
+export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions): void {
+  const { db } = options.database;
+  const box = options.boxOffice;
+  const noBox = (c: Context) => c.json({ error: "The box office is not running on this server." }, 503);
+  const refuse = (c: Context, error: string, field?: string, status: 409 | 422 = 422, extra?: Partial<FieldError>) =>
+    c.json({ error, ...(field ? { field } : {}), ...extra } satisfies FieldError, status);
+
+  admin.get("/box-office/orders", async (c) => {
+    if (!box) return noBox(c);
+    const q = c.req.query("q") ?? "";
+    const rawShow = c.req.query("show") ?? "all";
+    if (q.length > 200) return refuse(c, "Search for at most 200 characters.", "q");
+    const show = isBoxOfficeShow(rawShow) ? rawShow : "all";
+    const [data, rows, seats] = await Promise.all([box.plans(), listTicketOrders(db, { q, show }), stock(db)]);
+    return c.json({
+      q,
+      show,
+      orders: rows.map((o) => rowOf(data, o, o.tickets)),
+      plans: Object.entries(data.plans).map(([id, p]) => ({
+        id,
+        title: p.title,
+        people: p.people,
+        priceMinor: p.priceMinor,
+        left: seats[id]?.left ?? p.capacity,
+      })),
+      currency: data.currency,
+    } satisfies BoxOfficeList);
+  });
+
+  admin.get("/box-office/orders/:id", async (c) => {
+    if (!box) return noBox(c);
+    const id = parseId(c.req.param("id"));
+    const order = id === null ? undefined : await orderById(db, id);
+    if (!order) return notFound(c, "There is no such order.");
+    const [data, steps, list] = await Promise.all([
+      box.plans(),
+      orderTimeline(db, order.id),
+      listTicketOrders(db, { q: ticketReference(order.id), show: "all", limit: 1 }),
+    ]);
+    // Orders made before issue 53 kept no steps, and a cancellation is kept on the order itself.
+    if (!steps.some((s) => s.kind === "created"))
+      steps.unshift({ at: order.createdAt, kind: "created", detail: { method: methodOf(order) }, actor: null });
+    if (order.cancelledAt && !steps.some((s) => s.kind === "cancelled" || s.kind === "refunded"))
+      steps.push({
+        at: order.cancelledAt,
+        kind: order.status === "refunded" ? "refunded" : "cancelled",
+        detail: null,
+        actor: null,
+      });
+    const timeline: TimelineStep[] = steps
+      .sort((a, b) => a.at.getTime() - b.at.getTime())
+      .map((s) => ({ at: s.at.toISOString(), kind: s.kind, text: stepText(s.kind, s.detail, s.actor) }));
+    return c.json({
+      ...rowOf(data, order, list[0]?.tickets ?? 0),
+      amountMinor: order.amountMinor,
+      currency: order.currency,
+      paidBy: order.paidBy,
+      timeline,
+      timeZone: data.timeZone,
+    } satisfies BoxOfficeOrder);
+  });
+
+  admin.post("/box-office/orders/:id/paid", async (c) => {
+    if (!box) return noBox(c);
+    const id = parseId(c.req.param("id"));
+    if (id === null) return notFound(c, "There is no such order.");
+    const body = await jsonBody(c);
+    if (!body) return refuse(c, "The form could not be read: please try again.");
+    const amountMinor = typeof body.amount === "string" ? parseAmount(body.amount) : null;
+    if (amountMinor === null) return refuse(c, "Please write the amount received, like 59.00.", "amount");
+    if (!isPaidBy(body.paidBy)) return refuse(c, "Please choose how the money came.", "paidBy");
+    const who = c.get("admin");
+    const result = await box.markPaid(id, { amountMinor, paidBy: body.paidBy, actor: who.email });
+    if (result.kind === "unknown") return notFound(c, "There is no such order.");
+    const reference = ticketReference(result.order.id);
+    if (result.kind === "already")
+      return c.json({
+        reference,
+        sent: false,
+        message: `Order ${reference} was already marked paid: its tickets went out then, and none were sent again.`,
+      } satisfies MarkPaidAnswer);
+    if (result.kind === "not-pending")
+      return refuse(
+        c,
+        `Order ${reference} is not waiting for a payment (it is ${result.order.status}${result.order.paymentMethod === "card" ? ", paid by card" : ""}): nothing was changed.`,
+        undefined,
+        409,
+      );
+    if (result.kind === "no-seats")
+      return refuse(
+        c,
+        `Order ${reference} was released because no payment arrived in time, and its seats have gone to others: ${
+          result.left === 0 ? "no seat of its plan is free" : `only ${result.left} seats of its plan are free`
+        }. No tickets were issued. Return the money, or issue tickets by hand (with a reason to go over the capacity).`,
+        undefined,
+        409,
+      );
+    await audit(db, {
+      adminId: who.id,
+      actor: who.email,
+      action: "ticket-mark-paid",
+      target: reference,
+      detail: { amountMinor, currency: result.order.currency, paidBy: body.paidBy, reheld: result.reheld },
+    });
+    options.onQueued?.();
+    return c.json({
+      reference,
+      sent: true,
+      message: `Order ${reference} is paid: ${result.tickets === 1 ? "its ticket was" : `its ${result.tickets} tickets were`} e-mailed to ${result.order.email}.${
+        result.reheld ? " It had been released unpaid; its seats were free and are taken again." : ""
+      }`,
+    } satisfies MarkPaidAnswer);
+  });
+
+  admin.post("/box-office/orders", async (c) => {
+    if (!box) return noBox(c);
+    const body = await jsonBody(c);
+    if (!body) return refuse(c, "The form could not be read: please try again.");
+    const text = (key: string) => (typeof body[key] === "string" ? (body[key] as string).trim() : "");
+    const data = await box.plans();
+    const planId = text("plan");
+    const plan = Object.hasOwn(data.plans, planId) ? data.plans[planId] : undefined;
+    if (!plan) return refuse(c, "Please choose a plan.", "plan");
+    const quantity = Number(text("quantity") || "1");
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 50)
+      return refuse(c, "Please give a number of 1 to 50.", "quantity");
+    const name = text("name");
+    if (!name || name.length > 100 || !PLAIN.test(name))
+      return refuse(c, "Please write the name the order is for (at most 100 letters).", "name");
+    const email = text("email");
+    if (!EMAIL.test(email)) return refuse(c, "Please enter an e-mail address, like name@example.org.", "email");
+    const names = text("names")
+      .split(/\r?\n/)
+      .map((n) => n.trim())
+      .filter(Boolean);
+    if (names.length > quantity * plan.people || names.some((n) => n.length > 100 || !PLAIN.test(n)))
+      return refuse(c, `Write at most ${quantity * plan.people} names, one a line, each at most 100 letters.`, "names");
+    const kind = text("kind");
+    if (kind !== "complimentary" && kind !== "door")
+      return refuse(c, 'Please choose "Complimentary" or "Paid at the door".', "kind");
+    const amountMinor = kind === "door" ? parseAmount(text("amount")) : 0;
+    if (amountMinor === null) return refuse(c, "Please write the amount paid at the door, like 19.00.", "amount");
+    const reason = text("reason");
+    if (reason.length > 300 || !PLAIN.test(reason))
+      return refuse(c, "Please keep the reason under 300 letters.", "reason");
+    const who = c.get("admin");
+    const result = await box.manualOrder({
+      plan: planId,
+      quantity,
+      name,
+      email,
+      names,
+      kind,
+      amountMinor,
+      overrideReason: reason || undefined,
+      actor: who.email,
+    });
+    if (result.kind === "unknown-plan") return refuse(c, "Please choose a plan.", "plan");
+    if (result.kind === "over-capacity")
+      return refuse(
+        c,
+        `${plan.title} has ${result.left === 0 ? "no seat" : result.left === 1 ? "only 1 seat" : `only ${result.left} seats`} left, and this order needs ${quantity * plan.people}. To issue it anyway, write why (it is kept in the audit log).`,
+        "reason",
+        409,
+        { overCapacity: true },
+      );
+    const reference = ticketReference(result.order.id);
+    const seats = quantity * plan.people;
+    const stockNow = (await stock(db))[planId];
+    const over = Boolean(reason) && stockNow !== undefined && stockNow.sold + stockNow.held > stockNow.capacity;
+    await audit(db, {
+      adminId: who.id,
+      actor: who.email,
+      action: "ticket-manual",
+      target: reference,
+      detail: {
+        plan: planId,
+        seats,
+        kind,
+        amountMinor,
+        currency: result.order.currency,
+        ...(reason ? { reason } : {}),
+      },
+    });
+    if (over)
+      await audit(db, {
+        adminId: who.id,
+        actor: who.email,
+        action: "ticket-capacity-override",
+        target: reference,
+        detail: { plan: planId, seats, reason, capacity: stockNow.capacity, sold: stockNow.sold },
+      });
+    options.onQueued?.();
+    return c.json(
+      {
+        id: result.order.id,
+        reference,
+        message: `Order ${reference} issued: ${result.tickets === 1 ? "its ticket was" : `its ${result.tickets} tickets were`} e-mailed to ${email}.`,
+      } satisfies ManualOrderAnswer,
+      201,
+    );
+  });
+}

@@ -1,0 +1,315 @@
+// @vitest-environment node
+/**
+ * Issue 53, through the whole app with no card provider configured, on the embedded database and (with
+ * TEST_DATABASE_URL, `npm run test:pg`) on PostgreSQL:
+ *
+ * - pay later: a paid plan becomes a pending order at once (seats held, the buyer mailed the reference, the
+ *   amount, how to pay, the deadline and the order's page); the organiser marks it paid (audited) and one set
+ *   of signed tickets goes out, however often it is marked;
+ * - the deadline: the clock moved past it, one reminder (however often the sweep runs), then released to the
+ *   waiting list with a mail to the buyer; marked paid after that: re-held while seats are free, else refused
+ *   in plain words and nothing issued;
+ * - orders by hand: a complimentary one and a paid-at-the-door one, both on the door's list and admitted; over
+ *   the capacity refused without a reason, allowed and audited with one;
+ * - the Box office tab lists every kind, with its timeline.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TicketsData } from "../../app/lib/build-outputs";
+import type { BoxOfficeList, BoxOfficeOrder } from "../../app/lib/admin/box-office";
+import type { DoorListAnswer, DoorSyncAnswer } from "../../app/lib/door/protocol";
+import type { TicketOrderAnswer } from "../../app/lib/tickets/orders";
+import { boxOfficeApp, type BoxOfficeApp } from "../../tests/fixtures/box-office-app";
+import { databaseBackends } from "../../tests/fixtures/database-backends";
+import type { Database } from "../db/client";
+import { rowsOf } from "../db/rows";
+import { stock } from "./queries";
+import { ticketKeys, verifyTicket } from "./signing";
+
+const DAY = 86_400_000;
+const PLANS: TicketsData = {
+  event: "tncc-test",
+  currency: "USD",
+  timeZone: "America/Chicago",
+  plans: {
+    seat: { title: "Seat", priceMinor: 1900, people: 1, capacity: 2, maxPerOrder: 2 },
+    family: { title: "Family", priceMinor: 5900, people: 2, capacity: 4, maxPerOrder: 1 },
+    cards: { title: "Cards only", priceMinor: 1000, people: 1, capacity: 5, maxPerOrder: 1, methods: ["card"] },
+  },
+  payLater: {
+    pendingOrderDays: 7,
+    graceDays: 2,
+    instructions: "Transfer to TNCC, IBAN XX00 1234, or bring cash to the office.",
+  },
+  calendar: {
+    title: "TNCC Test",
+    startsAt: "2026-12-01T09:00:00-06:00",
+    endsAt: "2026-12-01T18:00:00-06:00",
+    location: "Hall 1",
+  },
+  contact: { email: "info@tncc.example.org", phone: "+1 555 0100" },
+};
+
+describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)", (_name, open) => {
+  let database: Database;
+  let cleanup: () => void;
+  let t: BoxOfficeApp;
+  let organiser: string;
+  let clock = Date.parse("2026-11-02T10:00:00Z");
+
+  const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
+  const mailsTo = (to: string) =>
+    rows<{ subject: string; body: string; attachments: { cid?: string }[] | null }>(
+      sql`SELECT subject, body, attachments FROM mail_queue WHERE to_addr = ${to} ORDER BY id`,
+    );
+  const buy = (email: string, plan = "seat", quantity = "1") =>
+    t.request("POST", "/api/tickets/buy", {
+      body: { plan, quantity, name: "Ada Buyer", email, phone: "+1 214 555 0199", terms: "on" },
+    });
+  const orderPage = async (url: string) =>
+    (await (await t.request("GET", `/api/tickets/orders/${url.split("/").at(-1)}`)).json()) as TicketOrderAnswer;
+  const orderIdOf = async (email: string) =>
+    Number(
+      (await rows<{ id: string }>(sql`SELECT id FROM ticket_orders WHERE email = ${email} ORDER BY id DESC`))[0]!.id,
+    );
+  const markPaid = (id: number, body: Record<string, string> = { amount: "19.00", paidBy: "bank-transfer" }) =>
+    t.request("POST", `/api/admin/box-office/orders/${id}/paid`, { cookie: organiser, body });
+  const audits = (action: string) =>
+    rows<{ target: string; detail: Record<string, unknown> }>(
+      sql`SELECT target, detail FROM audit_log WHERE action = ${action} ORDER BY id`,
+    );
+  const ticketCount = async (orderId: number) =>
+    Number((await rows<{ n: string }>(sql`SELECT count(*) AS n FROM tickets WHERE order_id = ${orderId}`))[0]!.n);
+
+  beforeAll(async () => {
+    ({ database, cleanup } = await open());
+    t = await boxOfficeApp("pending", database, () => clock, PLANS, { card: false });
+    organiser = await t.signIn();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+    cleanup?.();
+  });
+
+  it("pay later: a pending order holds the seats and mails how to pay; marked paid twice, one set of tickets", async () => {
+    const res = await buy("pat@example.org");
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { url } = (await res.json()) as { url: string };
+    const page = await orderPage(url);
+    expect(page).toMatchObject({
+      status: "pending",
+      tickets: [],
+      payment: { amount: "19.00 USD", instructions: expect.stringContaining("IBAN XX00 1234") },
+    });
+    expect((await stock(database.db)).seat).toMatchObject({ held: 1, sold: 0 });
+    const [mail] = await mailsTo("pat@example.org");
+    expect(mail!.subject).toMatch(/TNCC-T\d{6}.*19\.00 USD/);
+    expect(mail!.body).toContain(page.reference);
+    expect(mail!.body).toContain("Amount to pay: 19.00 USD");
+    expect(mail!.body).toContain("IBAN XX00 1234");
+    expect(mail!.body).toContain("Pay by: Mon, 9 Nov 2026, 04:00");
+    expect(mail!.body).toContain(`https://tncc.example.org${url}`);
+    // The page's secret is kept only as its hash.
+    const token = url.split("/").at(-1)!;
+    expect(await rows(sql`SELECT 1 FROM ticket_order_links WHERE token_hash = ${token}`)).toHaveLength(0);
+
+    const id = await orderIdOf("pat@example.org");
+    // The amount and the way are checked at their field.
+    expect(await (await markPaid(id, { amount: "lots", paidBy: "cash" })).json()).toMatchObject({ field: "amount" });
+    expect(await (await markPaid(id, { amount: "19", paidBy: "gold" })).json()).toMatchObject({ field: "paidBy" });
+    const [first, second] = await Promise.all([markPaid(id), markPaid(id)]);
+    const answers = [(await first.json()) as { sent: boolean }, (await second.json()) as { sent: boolean }];
+    expect(answers.map((a) => a.sent).sort()).toEqual([false, true]);
+    expect(await ticketCount(id)).toBe(1);
+    expect((await markPaid(id)).status).toBe(200);
+    expect(await ticketCount(id)).toBe(1);
+    const mails = await mailsTo("pat@example.org");
+    expect(mails.filter((m) => m.subject.startsWith("Your tickets"))).toHaveLength(1);
+    expect((await stock(database.db)).seat).toMatchObject({ held: 0, sold: 1 });
+    expect(await audits("ticket-mark-paid")).toEqual([
+      expect.objectContaining({ detail: expect.objectContaining({ amountMinor: 1900, paidBy: "bank-transfer" }) }),
+    ]);
+    // The tickets verify with the public key alone, and the page shows them.
+    const keys = await ticketKeys(database.db);
+    const paid = await orderPage(url);
+    expect(paid.status).toBe("paid");
+    expect(verifyTicket(keys.publicKeyText, paid.tickets[0]!.qr)?.code).toBe(paid.tickets[0]!.code);
+    // From another site, or without a session: refused before anything is read.
+    const foreign = await t.app.request(`https://tncc.example.org/api/admin/box-office/orders/${id}/paid`, {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json", origin: "https://evil.test", cookie: organiser },
+    });
+    expect(foreign.status).toBe(403);
+    expect((await t.request("POST", `/api/admin/box-office/orders/${id}/paid`, { body: {} })).status).toBe(401);
+  });
+
+  it("a plan that takes only cards, with no card provider, stays a request to the organisers", async () => {
+    const res = await buy("cora@example.org", "cards");
+    expect(res.status).toBe(307);
+    expect(res.headers.get("location")).toBe("/api/forms/ticket");
+  });
+
+  it("the deadline: one reminder, then released to the waiting list, the buyer told; paid after that: re-held or refused", async () => {
+    // The last seat, paid later; then sold out, and someone joins the waiting list.
+    expect((await buy("late@example.org")).status).toBe(201);
+    const late = await orderIdOf("late@example.org");
+    expect((await stock(database.db)).seat).toMatchObject({ left: 0 });
+    const joined = await t.box.waitlist.join({ plan: "seat", email: "wait@example.org", quantity: 1 });
+    expect(joined.kind).toBe("joined");
+    const [confirmMail] = await mailsTo("wait@example.org");
+    await t.box.waitlist.confirm(/token=([\w-]+)/.exec(confirmMail!.body)![1]!);
+
+    // Before the deadline, nothing; just after, one reminder, however often the sweep runs.
+    clock += 6 * DAY;
+    await t.box.sweep();
+    expect(await mailsTo("late@example.org")).toHaveLength(1);
+    clock += 1 * DAY + 60_000;
+    await t.box.sweep();
+    await t.box.sweep();
+    const reminders = (await mailsTo("late@example.org")).filter((m) => m.subject.startsWith("Reminder"));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.body).toContain("IBAN XX00 1234");
+    expect((await stock(database.db)).seat).toMatchObject({ held: 1 });
+
+    // Two days later, still unpaid: released, the buyer told, the seat offered to the waiting list.
+    clock += 2 * DAY + 60_000;
+    await t.box.sweep();
+    const mails = await mailsTo("late@example.org");
+    expect(mails.filter((m) => m.subject.startsWith("Reminder"))).toHaveLength(1);
+    expect(mails.at(-1)!.subject).toMatch(/was released: no payment arrived/);
+    expect((await rows<{ status: string }>(sql`SELECT status FROM ticket_orders WHERE id = ${late}`))[0]!.status).toBe(
+      "released",
+    );
+    expect(
+      (await rows<{ status: string }>(sql`SELECT status FROM ticket_waitlist WHERE email = 'wait@example.org'`))[0]!
+        .status,
+    ).toBe("offered");
+    expect((await mailsTo("wait@example.org")).length).toBe(2);
+
+    // The money arrives now, but the seat went to the waiting list: told plainly, nothing issued.
+    organiser = await t.signIn();
+    const refused = await markPaid(late);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /released.*no seat of its plan is free.*No tickets/,
+    );
+    expect(await ticketCount(late)).toBe(0);
+
+    // Another pending order released while seats stay free: marked paid, its seats are taken again.
+    expect((await buy("again@example.org", "family")).status).toBe(201);
+    const again = await orderIdOf("again@example.org");
+    clock += 7 * DAY + 60_000;
+    await t.box.sweep();
+    clock += 2 * DAY + 60_000;
+    await t.box.sweep();
+    expect((await stock(database.db)).family).toMatchObject({ held: 0, sold: 0 });
+    organiser = await t.signIn();
+    const reheld = await markPaid(again, { amount: "59.00", paidBy: "cheque" });
+    expect(reheld.status).toBe(200);
+    expect(((await reheld.json()) as { message: string }).message).toMatch(/taken again/);
+    expect(await ticketCount(again)).toBe(2);
+    expect((await stock(database.db)).family).toMatchObject({ sold: 2 });
+    // Its timeline says each step.
+    const detail = (await (
+      await t.request("GET", `/api/admin/box-office/orders/${again}`, { cookie: organiser })
+    ).json()) as BoxOfficeOrder;
+    expect(detail.timeline.map((s) => s.kind)).toEqual(["created", "mailed", "reminded", "released", "paid", "mailed"]);
+    expect(detail.timeline.find((s) => s.kind === "paid")!.text).toMatch(/59\.00 USD by cheque.*taken again/);
+  });
+
+  it("orders by hand: complimentary and paid at the door, on the door's list and admitted; capacity only with a reason", async () => {
+    organiser = await t.signIn();
+    const issue = (body: Record<string, string>) =>
+      t.request("POST", "/api/admin/box-office/orders", { cookie: organiser, body });
+    const comp = await issue({
+      plan: "family",
+      quantity: "1",
+      name: "Pastor Grace",
+      email: "grace@example.org",
+      names: "Pastor Grace\nJohn Speaker",
+      kind: "complimentary",
+    });
+    expect(comp.status).toBe(201);
+    // Family has 4 seats: 2 sold above, 2 now. The next one is over the capacity.
+    const over = {
+      plan: "family",
+      quantity: "1",
+      name: "Dora Door",
+      email: "dora@example.org",
+      kind: "door",
+      amount: "59.00",
+    };
+    const refused = await issue(over);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      field: "reason",
+      overCapacity: true,
+      error: expect.stringMatching(/no seat/),
+    });
+    expect((await issue({ ...over, amount: "five" })).status).toBe(422);
+    const allowed = await issue({ ...over, reason: "Paid at the door on the first evening" });
+    expect(allowed.status).toBe(201);
+    expect((await stock(database.db)).family).toMatchObject({ sold: 6, capacity: 4 });
+    expect(await audits("ticket-capacity-override")).toEqual([
+      expect.objectContaining({ detail: expect.objectContaining({ reason: "Paid at the door on the first evening" }) }),
+    ]);
+    // The same mail with QR codes.
+    const [grace] = (await mailsTo("grace@example.org")).filter((m) => m.subject.startsWith("Your tickets"));
+    expect(grace!.attachments!.filter((a) => a.cid)).toHaveLength(2);
+
+    // On the door's list, and admitted.
+    const list = (await (
+      await t.request("GET", "/api/admin/door/list", { cookie: organiser })
+    ).json()) as DoorListAnswer;
+    const codes = await rows<{ code: string; email: string }>(
+      sql`SELECT t.code, o.email FROM tickets t JOIN ticket_orders o ON o.id = t.order_id WHERE o.manual ORDER BY o.id, t.position`,
+    );
+    expect(codes.map((c) => c.email)).toEqual([
+      "grace@example.org",
+      "grace@example.org",
+      "dora@example.org",
+      "dora@example.org",
+    ]);
+    for (const { code } of codes) expect(list.attendees.find((a) => a[0] === code)?.[6]).toBe("valid");
+    expect(list.attendees.find((a) => a[0] === codes[1]!.code)?.[1]).toBe("John Speaker");
+    const sync = await t.request("POST", "/api/admin/door/sync", {
+      cookie: organiser,
+      body: {
+        device: "phone-manual-1",
+        door: "Door 1",
+        scans: codes
+          .slice(1, 3)
+          .map((c, i) => ({ id: `scan-manual-${i}`, code: c.code, at: new Date(clock).toISOString() })),
+      },
+    });
+    expect(sync.status, await sync.clone().text()).toBe(200);
+    expect(((await sync.json()) as DoorSyncAnswer).results.map((r) => r.verdict)).toEqual(["admitted", "admitted"]);
+
+    // The Box office tab: every kind, filtered; the timeline shows the admission.
+    const all = (await (
+      await t.request("GET", "/api/admin/box-office/orders", { cookie: organiser })
+    ).json()) as BoxOfficeList;
+    expect(new Set(all.orders.map((o) => o.status))).toEqual(new Set(["paid", "released"]));
+    const manual = (await (
+      await t.request("GET", "/api/admin/box-office/orders?show=manual", { cookie: organiser })
+    ).json()) as BoxOfficeList;
+    expect(manual.orders.map((o) => o.method).sort()).toEqual(["complimentary", "door"]);
+    const found = (await (
+      await t.request("GET", `/api/admin/box-office/orders?q=${encodeURIComponent(codes[2]!.code)}`, {
+        cookie: organiser,
+      })
+    ).json()) as BoxOfficeList;
+    expect(found.orders.map((o) => o.email)).toEqual(["dora@example.org"]);
+    const dora = (await (
+      await t.request("GET", `/api/admin/box-office/orders/${found.orders[0]!.id}`, { cookie: organiser })
+    ).json()) as BoxOfficeOrder;
+    expect(dora.timeline.map((s) => s.text)).toEqual([
+      expect.stringMatching(/^Created: Paid at the door/),
+      expect.stringMatching(/^Paid: 59\.00 USD/),
+      "Tickets mailed to dora@example.org",
+      "Ticket 1 admitted at Door 1",
+    ]);
+  });
+});
