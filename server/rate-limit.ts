@@ -1,6 +1,12 @@
-/** A fixed-window request limit per client address, kept in memory (one process). */
+/**
+ * Fixed-window request limits per client address. In memory (one process) as a first line against floods;
+ * with `shared`, also counted in the database (server/limits/queries.ts), so every server on it counts the same
+ * requests and a restart forgets none (issue 54).
+ */
 import type { Context, MiddlewareHandler } from "hono";
+import type { Db } from "./db/client";
 import { NO_STORE } from "./http-policy";
+import { countRequest } from "./limits/queries";
 
 export interface RateLimitOptions {
   /** Requests allowed per window and client. */
@@ -9,12 +15,20 @@ export interface RateLimitOptions {
   /** The client's key (its address). */
   key: (c: Context) => string;
   now?: () => number;
+  /** The database every server counts in, and the limit's name there ("sign-in", "purchase"). */
+  shared?: { db: Db; name: string };
 }
 
 /** Keys kept at most; past that the oldest window is dropped, so a flood of addresses cannot grow memory. */
 const MAX_KEYS = 10_000;
 
-export function rateLimit({ max, windowMs, key, now = Date.now }: RateLimitOptions): MiddlewareHandler {
+const tooMany = (c: Context, retryAfter: number) =>
+  c.json({ error: "Too many requests: try again in a moment." }, 429, {
+    "Retry-After": String(retryAfter),
+    "Cache-Control": NO_STORE,
+  });
+
+export function rateLimit({ max, windowMs, key, now = Date.now, shared }: RateLimitOptions): MiddlewareHandler {
   const windows = new Map<string, { start: number; count: number }>();
   return async (c, next) => {
     const t = now();
@@ -26,12 +40,11 @@ export function rateLimit({ max, windowMs, key, now = Date.now }: RateLimitOptio
       w = { start: t, count: 0 };
       windows.set(k, w);
     }
-    if (++w.count > max) {
-      const retry = Math.max(1, Math.ceil((w.start + windowMs - t) / 1000));
-      return c.json({ error: "Too many requests: try again in a moment." }, 429, {
-        "Retry-After": String(retry),
-        "Cache-Control": NO_STORE,
-      });
+    // Past the limit here is past it everywhere: refused without asking the database.
+    if (++w.count > max) return tooMany(c, Math.max(1, Math.ceil((w.start + windowMs - t) / 1000)));
+    if (shared) {
+      const counted = await countRequest(shared.db, `${shared.name}:${k}`, max, windowMs, t);
+      if (!counted.allowed) return tooMany(c, counted.retryAfter);
     }
     await next();
   };
@@ -62,11 +75,7 @@ export function missLimit({ max, windowMs, now = Date.now }: Omit<RateLimitOptio
   return {
     unknown(c, key, notFound) {
       const w = current(key);
-      if (w && w.count >= max)
-        return c.json({ error: "Too many requests: try again in a moment." }, 429, {
-          "Retry-After": String(Math.max(1, Math.ceil((w.start + windowMs - now()) / 1000))),
-          "Cache-Control": NO_STORE,
-        });
+      if (w && w.count >= max) return tooMany(c, Math.max(1, Math.ceil((w.start + windowMs - now()) / 1000)));
       if (w) w.count++;
       else {
         if (windows.size >= MAX_KEYS) windows.delete(windows.keys().next().value as string);

@@ -18,11 +18,12 @@ const PASSWORD = "correct horse battery";
 let dir: string;
 let database: Database;
 let app: Hono;
+let server: () => Hono;
 let clock = Date.parse("2026-11-23T10:00:00Z");
 let ip = 0;
 
 beforeAll(async () => {
-  ({ dir, database, app } = await adminApp("admin", () => clock));
+  ({ dir, database, app, server } = await adminApp("admin", () => clock));
   for (const email of [
     "ada@tncc.example.org",
     "lock@tncc.example.org",
@@ -234,6 +235,26 @@ describe("sign-in and sessions", { timeout: 60_000 }, () => {
       );
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it("counts sign-in attempts in the database: three servers on it let 10 past in all, and restarted still refuse (issue 54)", async () => {
+    const servers = [app, server(), server()];
+    const from = { "content-type": "application/json", origin: SITE, "x-forwarded-for": "10.9.8.7" };
+    const attempt = (on: Hono, i: number) =>
+      on.request("http://site.test/api/admin/session", {
+        method: "POST",
+        body: JSON.stringify({ email: `spread${i}@x.org`, password: "x" }),
+        headers: from,
+      });
+    // 30 attempts spread over the three, at once: each server alone would let 10 through.
+    const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => attempt(servers[i % 3]!, i)));
+    expect(statuses.filter((r) => r.status === 401)).toHaveLength(10);
+    expect(statuses.filter((r) => r.status === 429)).toHaveLength(20);
+    // All three restarted (new processes, nothing in memory): still counted.
+    const restarted = [server(), server(), server()];
+    for (const [i, on] of restarted.entries()) expect((await attempt(on, 100 + i)).status).toBe(429);
+    clock += 60_000;
+    expect((await attempt(server(), 200)).status).toBe(401);
   });
 
   it("ends a session after 2 idle hours, and 12 hours after sign-in however busy", async () => {

@@ -137,7 +137,14 @@ export function agendaRoutes(options: AgendaIcsOptions): Hono {
   app.post(
     KEPT_AGENDA_PATHS.create,
     limitBody(CHANGES_BODY_LIMIT, tooLarge),
-    rateLimit({ max: 30, windowMs: 600_000, ...options.createLimit, key, now }),
+    rateLimit({
+      max: 30,
+      windowMs: 600_000,
+      ...options.createLimit,
+      key,
+      now,
+      ...(database ? { shared: { db: database.db, name: "agenda-create" } } : {}),
+    }),
     async (c) => {
       if (!database) return c.json({ error: "not-found", message: "Agendas are not kept on this server" }, 404);
       const changes = await changesOf(c);

@@ -120,7 +120,7 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
   app.post(
     ALERT_PATHS.agenda,
     apiBody,
-    rateLimit({ max: 20, windowMs: 600_000, ...options.limit, key, now }),
+    rateLimit({ max: 20, windowMs: 600_000, ...options.limit, key, now, shared: { db, name: "alerts" } }),
     async (c) => {
       if (!sameOrigin(c, options))
         return c.json({ error: "forbidden", message: "Cross-origin requests are refused" }, 403);

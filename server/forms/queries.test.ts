@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { migrate } from "../db/migrate";
 import { claimMails, markFailed, markSent } from "../mail/queries";
-import { confirmSubscriber, countRequest, saveSubmission, subscribe, unsubscribe, type NewSubmission } from "./queries";
+import { countRequest } from "../limits/queries";
+import { confirmSubscriber, saveSubmission, subscribe, unsubscribe, type NewSubmission } from "./queries";
 import { purge } from "../retention/queries";
 import { rowsOf } from "../db/rows";
 

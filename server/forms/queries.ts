@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { mailQueue, newsletterSubscribers, rateLimits, submissions } from "../db/schema";
+import { mailQueue, newsletterSubscribers, submissions } from "../db/schema";
 import { mailRow, type MailDraft } from "../mail/queries";
 
 export interface NewSubmission {
@@ -113,23 +113,3 @@ export async function unsubscribe(db: Db, token: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Counts one request in a fixed window; `allowed` is false past `limit`, with the seconds to wait. */
-export async function countRequest(
-  db: Db,
-  key: string,
-  limit: number,
-  windowMs: number,
-  now = Date.now(),
-): Promise<{ allowed: boolean; retryAfter: number }> {
-  const start = new Date(Math.floor(now / windowMs) * windowMs);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart: start, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-    })
-    .returning({ count: rateLimits.count });
-  const allowed = (row?.count ?? 1) <= limit;
-  return { allowed, retryAfter: Math.max(1, Math.ceil((start.getTime() + windowMs - now) / 1000)) };
-}

@@ -44,6 +44,7 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
     windowMs: limit.windowMs,
     key: options.clientKey,
     now: options.now,
+    shared: { db, name: "accept-invitation" },
   });
 
   admin.get("/organisers", async (c) => {

@@ -73,7 +73,14 @@ export function registerSession(
 
   admin.post(
     "/session",
-    rateLimit({ max: limit.limit, windowMs: limit.windowMs, key: options.clientKey, now }),
+    // Counted in the database: the same limit on every server, kept through a restart (issue 54).
+    rateLimit({
+      max: limit.limit,
+      windowMs: limit.windowMs,
+      key: options.clientKey,
+      now,
+      shared: { db, name: "sign-in" },
+    }),
     async (c) => {
       const parsed = signInSchema.safeParse(await jsonBody(c));
       if (!parsed.success) return badRequest(c, firstIssue(parsed.error));

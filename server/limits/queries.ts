@@ -1,0 +1,29 @@
+/**
+ * Request counts kept in the database (table rate_limits, migration 001): one row per key and fixed window,
+ * counted with one atomic upsert, so every server on the database counts into the same row and a restart
+ * forgets nothing (issue 54). The retention purge drops windows older than a day.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { rateLimits } from "../db/schema";
+
+/** Counts one request in a fixed window; `allowed` is false past `limit`, with the seconds to wait. */
+export async function countRequest(
+  db: Db,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = Date.now(),
+): Promise<{ allowed: boolean; retryAfter: number }> {
+  const start = new Date(Math.floor(now / windowMs) * windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: start, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count });
+  const allowed = (row?.count ?? 1) <= limit;
+  return { allowed, retryAfter: Math.max(1, Math.ceil((start.getTime() + windowMs - now) / 1000)) };
+}
