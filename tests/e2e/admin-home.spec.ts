@@ -117,9 +117,10 @@ test("every ?tab= address still opens its section in its group, each heading onc
     ["contact", "Inbox", "Contact"],
     ["comment", "Inbox", "Comments"],
     ["faq", "Inbox", "FAQ questions"],
-    ["ticket", "Inbox", "Ticket requests"],
+    ["ticket", "Box office", "Ticket requests"],
     ["comingSoon", "Inbox", "Coming soon"],
-    ["orders", "Inbox", "Orders"],
+    ["orders", "Box office", "Sponsor tokens"],
+    ["box-office", "Box office", "Orders"],
     ["erasure", "Inbox", "Erase an address"],
     ["publish", "Content", "Publish"],
   ];

@@ -2,7 +2,16 @@ import { Link } from "react-router";
 import { INBOX_KINDS, inboxLabel, isInboxKind, type InboxKind } from "~/forms";
 
 export type Tab =
-  "home" | InboxKind | "orders" | "erasure" | "organisers" | "content" | "publish" | "attendees" | "announcements";
+  | "home"
+  | InboxKind
+  | "orders"
+  | "erasure"
+  | "organisers"
+  | "content"
+  | "publish"
+  | "box-office"
+  | "attendees"
+  | "announcements";
 
 const OTHER_TABS: readonly Tab[] = [
   "home",
@@ -11,6 +20,7 @@ const OTHER_TABS: readonly Tab[] = [
   "organisers",
   "content",
   "publish",
+  "box-office",
   "attendees",
   "announcements",
 ];
@@ -28,21 +38,26 @@ interface Group {
   nav?: string;
 }
 
+/** The inbox's own kinds: people's messages (ticket requests are orders: the Box office's, issue 53). */
+const MESSAGE_KINDS = INBOX_KINDS.filter((kind) => kind !== "ticket");
+
 /**
  * The organisers' areas (issue 41): a few groups that fit a phone's screen in one row, each with its own
- * tabs. The box office and the door come as groups of their own.
+ * tabs. The box office holds every order (issue 53): ticket orders, attendees, sponsor tokens, old ticket
+ * requests; the Inbox keeps people's messages.
  */
 export const GROUPS: readonly Group[] = [
   { label: "Home", tabs: ["home"] },
-  { label: "Inbox", tabs: [...INBOX_KINDS, "orders", "erasure"], nav: "Inbox sections" },
+  { label: "Inbox", tabs: [MESSAGE_KINDS[0]!, ...MESSAGE_KINDS.slice(1), "erasure"], nav: "Inbox sections" },
   { label: "Content", tabs: ["content", "publish"], nav: "Content sections" },
   { label: "People", tabs: ["organisers", "announcements"], nav: "People sections" },
-  { label: "Box office", tabs: ["attendees"] },
+  { label: "Box office", tabs: ["box-office", "attendees", "orders", "ticket"], nav: "Box office sections" },
 ];
 
 const LABELS = {
   home: "Home",
-  orders: "Orders",
+  orders: "Sponsor tokens",
+  "box-office": "Orders",
   erasure: "Erase an address",
   organisers: "Organisers",
   content: "Edit",
@@ -72,7 +87,7 @@ function Count({ n, says }: { n: number | undefined; says: string }) {
 /** The groups (what is waiting in the inbox counted on its own), then the current group's own tabs. */
 export function AdminNav({ tab, counts }: { tab: Tab; counts: Counts | null }) {
   const current = groupOf(tab);
-  const waiting = INBOX_KINDS.reduce((sum, kind) => sum + (counts?.kinds[kind]?.unread ?? 0), 0);
+  const waiting = MESSAGE_KINDS.reduce((sum, kind) => sum + (counts?.kinds[kind]?.unread ?? 0), 0);
   return (
     <>
       <nav aria-label="Organisers' areas">

@@ -4,6 +4,7 @@ import { inboxLabel, isInboxKind } from "~/forms";
 import { adminApi, type OrderRow, type PageOf, type SubmissionRow } from "~/lib/admin/api";
 import { AnnouncementsPanel } from "./announcements-panel";
 import { AttendeesPanel } from "./attendees-panel";
+import { BoxOfficePanel } from "./box-office-panel";
 import { ErasureForm } from "./erasure-form";
 import { AdminNav, isTab, tabLabel, type Counts, type Tab } from "./admin-nav";
 import { HomeView } from "./home-view";
@@ -140,6 +141,7 @@ export function Inbox({
         </Suspense>
       ) : null}
       {tab === "publish" ? <PublishPanel fail={fail} /> : null}
+      {tab === "box-office" ? <BoxOfficePanel fail={fail} /> : null}
       {tab === "attendees" ? <AttendeesPanel fail={fail} /> : null}
       {tab === "announcements" ? <AnnouncementsPanel who={who.email} fail={fail} /> : null}
       {view.kind === "list" && isInboxKind(tab) && !id ? (
