@@ -95,7 +95,12 @@ test("a paid plan with no card provider: paid later, marked paid on a phone, tic
   await expect(
     page.getByRole("status").filter({ hasText: "Your seats are kept until the deadline below" }),
   ).toBeVisible();
-  const reference = (await page.getByRole("definition").getByText(/^TNCC-T\d{6}$/).innerText()).trim();
+  const reference = (
+    await page
+      .getByRole("definition")
+      .getByText(/^TNCC-T\d{6}$/)
+      .innerText()
+  ).trim();
   const total = `${(plan.price * 2).toFixed(2)} ${content.ticketPlans.currency}`;
   await expect(page.getByText(total, { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "How to pay" })).toBeVisible();
