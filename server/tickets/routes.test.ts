@@ -54,6 +54,8 @@ let fake: FakeStripe;
 let app: Hono;
 let offline: Hono;
 let box: BoxOffice;
+/** Another server of the site on the same database (or one restarted): its own box office, nothing shared in memory. */
+let anotherServer: () => Hono;
 const errors: string[] = [];
 
 beforeAll(async () => {
@@ -86,6 +88,20 @@ beforeAll(async () => {
     boxOffice: box,
     checkout: { secretKey: "sk_test_123", apiUrl: fake.url, webhookSecret: SECRET, siteUrl: SITE },
   });
+  anotherServer = () =>
+    createApp({
+      ...common,
+      forms,
+      boxOffice: createBoxOffice({
+        database,
+        buildDir,
+        siteUrl: SITE,
+        stripe: { secretKey: "sk_test_123", apiUrl: fake.url },
+        log: () => {},
+        logError: (line) => errors.push(line),
+      }),
+      checkout: { secretKey: "sk_test_123", apiUrl: fake.url, webhookSecret: SECRET, siteUrl: SITE },
+    });
   offline = createApp({
     ...common,
     forms,
@@ -395,6 +411,24 @@ describe("the box office against bots and strangers (issue 50)", () => {
     // Another address buys at once.
     expect((await buy({ plan: "group", quantity: "2", email: "real@example.org" })).status).toBe(200);
     expect((await stock(database.db)).group).toMatchObject({ held: 8 });
+  });
+
+  it("counts the purchase limit (20 a minute) in the database: three servers let 20 past in all, restarted still refuse (issue 54)", async () => {
+    const servers = [app, anotherServer(), anotherServer()];
+    const from = "198.51.100.54";
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        buy({ plan: "group", quantity: "1", email: `spread${i}@example.net` }, undefined, servers[i % 3], from),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    // Past the limit or not, each answer is one of the box office's: 20 of them, then 429 with a wait.
+    expect(statuses.filter((s) => s !== 429)).toHaveLength(20);
+    expect(answers.find((r) => r.status === 429)!.headers.get("retry-after")).toMatch(/^\d+$/);
+    for (const restarted of [anotherServer(), anotherServer(), anotherServer()])
+      expect(
+        (await buy({ plan: "group", quantity: "1", email: "again@example.net" }, undefined, restarted, from)).status,
+      ).toBe(429);
   });
 
   it("finding 1: a purchase's first hold is short, and kept its full time once the buyer goes to pay", async () => {

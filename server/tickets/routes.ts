@@ -66,16 +66,18 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
   const app = new Hono();
   const { box } = options;
   const { db } = options.database;
-  const limit = (max: number) => rateLimit({ max, windowMs: 60_000, key: deps.clientKey, now: deps.now });
+  /** Each route its own count a minute, kept in the database: every server counts the same (issue 54). */
+  const limit = (max: number, name: string) =>
+    rateLimit({ max, windowMs: 60_000, key: deps.clientKey, now: deps.now, shared: { db, name: `tickets-${name}` } });
 
   // The waiting list: join, confirm, an offer's link (./waitlist/routes.ts).
   registerWaitlist(app, { waitlist: box.waitlist, siteUrl: options.siteUrl, trustProxy: options.trustProxy }, limit);
 
-  app.get(TICKETS_PATHS.availability, limit(120), async (c) =>
+  app.get(TICKETS_PATHS.availability, limit(120, "availability"), async (c) =>
     c.json({ plans: await box.availability(), payments: box.payments } satisfies AvailabilityAnswer),
   );
 
-  app.post(TICKETS_PATHS.buy, apiBody, limit(20), async (c) => {
+  app.post(TICKETS_PATHS.buy, apiBody, limit(20, "buy"), async (c) => {
     if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
     const type = c.req.header("content-type") ?? "";
     const json = /^application\/json\b/i.test(type);
@@ -164,7 +166,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
     }
   });
 
-  app.get(TICKETS_PATHS.session, limit(30), async (c) => {
+  app.get(TICKETS_PATHS.session, limit(30, "session"), async (c) => {
     const parsed = SessionIdSchema.safeParse(c.req.param("sessionId"));
     if (!parsed.success) return c.json({ error: "Not a checkout session id" }, 400);
     const found = await box.orderOfSession(parsed.data);
@@ -176,7 +178,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
   });
 
   // On the way to the provider's page: the hold is kept its full time only now (issue 50).
-  app.get(TICKETS_PATHS.pay, limit(30), async (c) => {
+  app.get(TICKETS_PATHS.pay, limit(30, "pay"), async (c) => {
     const parsed = SessionIdSchema.safeParse(c.req.param("sessionId"));
     const url = parsed.success ? await box.pay(parsed.data) : null;
     if (!url) return c.notFound();
@@ -185,7 +187,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
 
   // A free order's mailed link: GET asks (mail scanners follow links), POST confirms and opens the tickets' page.
   const confirmToken = (value: string | undefined) => (value && TICKET_TOKEN.test(value) ? value : null);
-  app.get(CONFIRM_ORDER_PATH, limit(30), async (c) => {
+  app.get(CONFIRM_ORDER_PATH, limit(30, "confirm-get"), async (c) => {
     const token = confirmToken(c.req.query("t"));
     if (!token || !(await holdToConfirm(db, token)))
       return c.html(page("Link not valid", CONFIRM_INVALID, "/buy-ticket"), 404);
@@ -199,7 +201,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
       ),
     );
   });
-  app.post(CONFIRM_ORDER_PATH, apiBody, limit(30), async (c) => {
+  app.post(CONFIRM_ORDER_PATH, apiBody, limit(30, "confirm"), async (c) => {
     if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
     const body = await readForm(c);
     const token = confirmToken(body?.t ?? c.req.query("t"));
@@ -235,7 +237,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
     return Number.isSafeInteger(n) && n > 0 && n <= 1000 ? n : null;
   };
 
-  app.get(TICKETS_PATHS.order, limit(60), async (c) => {
+  app.get(TICKETS_PATHS.order, limit(60, "order"), async (c) => {
     const found = await order(c);
     if (!found) return c.json({ error: "There is no ticket order at this address." }, 404);
     const plans = await box.plans();
@@ -264,7 +266,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
     return found && ticket ? { ...found, ticket } : null;
   };
 
-  app.post(TICKETS_PATHS.ticket, apiBody, limit(30), async (c) => {
+  app.post(TICKETS_PATHS.ticket, apiBody, limit(30, "ticket"), async (c) => {
     if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
     const found = await ticketOf(c);
     if (!found) return c.json({ error: "There is no such ticket." }, 404);
@@ -279,7 +281,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
     return c.json({ ok: true, name: name || null });
   });
 
-  app.post(TICKETS_PATHS.send, apiBody, limit(10), async (c) => {
+  app.post(TICKETS_PATHS.send, apiBody, limit(10, "send"), async (c) => {
     if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
     const found = await ticketOf(c);
     if (!found) return c.json({ error: "There is no such ticket." }, 404);

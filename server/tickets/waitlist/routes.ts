@@ -40,12 +40,12 @@ const tokenOf = async (c: Context) => {
 export function registerWaitlist(
   app: Hono,
   options: WaitlistRouteOptions,
-  limit: (max: number) => MiddlewareHandler,
+  limit: (max: number, name: string) => MiddlewareHandler,
 ): void {
   const { waitlist } = options;
   if (WAITLIST_PATHS.join !== WAITLIST_JOIN_PATH) throw new Error("the waiting list's path differs from app/lib's");
 
-  app.post(WAITLIST_PATHS.join, apiBody, limit(10), async (c) => {
+  app.post(WAITLIST_PATHS.join, apiBody, limit(10, "waitlist-join"), async (c) => {
     if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
     const type = c.req.header("content-type") ?? "";
     const json = /^application\/json\b/i.test(type);
@@ -93,7 +93,7 @@ export function registerWaitlist(
     }
   });
 
-  app.get(WAITLIST_PATHS.confirm, limit(30), async (c) => {
+  app.get(WAITLIST_PATHS.confirm, limit(30, "waitlist-confirm-get"), async (c) => {
     const token = await tokenOf(c);
     return c.html(
       page(
@@ -104,7 +104,7 @@ export function registerWaitlist(
       ),
     );
   });
-  app.post(WAITLIST_PATHS.confirm, apiBody, limit(30), async (c) => {
+  app.post(WAITLIST_PATHS.confirm, apiBody, limit(30, "waitlist-confirm"), async (c) => {
     const token = await tokenOf(c);
     const entry = token ? await waitlist.confirm(token) : undefined;
     if (!entry || entry.status === "left")
@@ -123,7 +123,7 @@ export function registerWaitlist(
     );
   });
 
-  app.get(WAITLIST_PATHS.offer, limit(30), async (c) => {
+  app.get(WAITLIST_PATHS.offer, limit(30, "waitlist-offer-get"), async (c) => {
     const token = await tokenOf(c);
     const state = await waitlist.offer(token);
     switch (state.kind) {
@@ -157,7 +157,7 @@ export function registerWaitlist(
     }
   });
 
-  app.post(WAITLIST_PATHS.offer, apiBody, limit(10), async (c) => {
+  app.post(WAITLIST_PATHS.offer, apiBody, limit(10, "waitlist-offer"), async (c) => {
     if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
     const token = await tokenOf(c);
     const result = await waitlist.take(token);
