@@ -91,10 +91,10 @@ test("a free Family registration: five QR codes, named, and shown again offline"
   // The seats on the line under the menu (issue 53: the menu's words fit a phone).
   await expect(plan).toHaveAccessibleDescription(`${FREE_PLANS.family.capacity} seats left`);
   // A free plan is not a payment: no word about payment under the button; a paid one says it plainly.
-  await expect(page.getByText(/Online payment is not available yet/)).toHaveCount(0);
+  await expect(page.getByText(/You pay by bank transfer, cash or cheque/)).toHaveCount(0);
   await plan.selectOption("group");
   await expect(
-    page.getByText(/^Online payment is not available yet: your request goes to the organisers/),
+    page.getByText(/^You pay by bank transfer, cash or cheque: once you order, we e-mail you the reference/),
   ).toBeVisible();
   await plan.selectOption("family");
   await page.getByLabel("Name").fill("Ada Lovelace");
