@@ -180,3 +180,80 @@ test("a paid plan with no card provider: paid later, marked paid on a phone, tic
   // Before the sign-in, the session check answers 401, and the field left out above 422: Chromium logs both.
   expect(problems.filter((p) => !/status of (401|422)/.test(p))).toEqual([]);
 });
+
+test("orders by hand on a phone: a ticket request turned into a complimentary order, one paid at the door", async ({
+  page,
+  problems,
+}) => {
+  test.setTimeout(120_000);
+  // A ticket request from before the box office took orders (the inbox's form still takes one).
+  const request = await fetch(`${site.url}/api/forms/ticket`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: site.url },
+    body: JSON.stringify({
+      name: "Ruth Request",
+      email: "ruth@example.org",
+      phone: "+1 214 555 0111",
+      quantity: "1",
+      plan: plan.id,
+      terms: "on",
+    }),
+  });
+  expect(request.status, await request.clone().text()).toBe(201);
+
+  await page.goto(`${site.url}/admin?tab=box-office`);
+  await ready(page);
+  await page.getByLabel("E-mail").fill(ORGANISER.email);
+  await page.getByLabel("Password").fill(ORGANISER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const tab = page.getByRole("region", { name: "Orders", exact: true });
+  const requests = tab.getByRole("list", { name: "Ticket requests to turn into orders" });
+  await expect(requests).toContainText("Ruth Request");
+  await requests.getByRole("button", { name: "Turn into an order for Ruth Request" }).click();
+  const form = tab.getByRole("form", { name: "Issue tickets by hand" });
+  await expect(form.getByLabel("Plan", { exact: true })).toBeFocused();
+  await expect(form.getByLabel("Name on the order")).toHaveValue("Ruth Request");
+  await expect(form.getByLabel(/^E-mail/)).toHaveValue("ruth@example.org");
+  await form.getByLabel("Complimentary (free)").check();
+  await form.getByRole("button", { name: "Issue the tickets" }).click();
+  const said = tab.getByRole("status").first();
+  await expect(said).toHaveText(/^Order TNCC-T\d{6} issued: its ticket was e-mailed to ruth@example.org\.$/);
+  await expect(said).toBeFocused();
+  await expect(tab.getByText("No open ticket requests.")).toBeVisible();
+
+  // Paid at the door: the amount forgotten is said at its field, which takes the focus; nothing typed is lost.
+  await tab.getByRole("button", { name: "Issue tickets by hand" }).click();
+  const door = tab.getByRole("form", { name: "Issue tickets by hand" });
+  await door.getByLabel("Name on the order").fill("Dora Door");
+  await door.getByLabel(/^E-mail/).fill("dora.door@example.org");
+  await door.getByLabel("Names on the tickets").fill("Dora Door");
+  await door.getByLabel("Paid at the door").check();
+  await door.getByRole("button", { name: "Issue the tickets" }).click();
+  const amountField = door.getByLabel("Amount paid");
+  await expect(amountField).toBeFocused();
+  await expect(amountField).toHaveAttribute("aria-invalid", "true");
+  await expect(door.getByText("Please write the amount paid at the door, like 19.00.")).toBeVisible();
+  await expect(door.getByLabel("Name on the order")).toHaveValue("Dora Door");
+  await amountField.fill(plan.price.toFixed(2));
+  await door.getByRole("button", { name: "Issue the tickets" }).click();
+  await expect(said).toHaveText(/^Order TNCC-T\d{6} issued: its ticket was e-mailed to dora.door@example.org\.$/);
+  await expect(said).toBeFocused();
+  // Both among the orders, issued by hand.
+  await tab.getByLabel("Show").selectOption("manual");
+  await tab.getByRole("button", { name: "Show orders" }).click();
+  await expect(tab.getByRole("heading", { name: "2 orders found" })).toBeFocused();
+  await expect(tab.getByRole("list", { name: "Ticket orders" })).toContainText("Complimentary");
+  await expect(tab.getByRole("list", { name: "Ticket orders" })).toContainText("Paid at the door");
+  await expectNoAxeViolations(page);
+  expect(await noSideways(page)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: "/tmp/shots/manual-orders-412.png", fullPage: true });
+  // The same mail with a QR code, to each.
+  for (const to of ["ruth@example.org", "dora.door@example.org"])
+    await expect
+      .poll(async () => {
+        const mails = await Promise.all(smtp.mails.filter((m) => m.to.includes(to)).map((m) => simpleParser(m.raw)));
+        return mails.filter((m) => /^Your tickets/.test(m.subject ?? "")).map((m) => m.attachments.length);
+      })
+      .toEqual([expect.any(Number)]);
+  expect(problems.filter((p) => !/status of (401|422)/.test(p))).toEqual([]);
+});

@@ -68,9 +68,9 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
     if (manual?.request)
       await adminApi(`/submissions/${manual.request}`, { method: "PATCH", body: { status: "handled" } });
     setManual(null);
+    setOpen(null);
     setSaid(answer.message);
     setVersion((v) => v + 1);
-    await show(answer.id);
   }
   const turn = (r: SubmissionRow) => ({
     start: {
