@@ -22,6 +22,7 @@ import {
   holdById,
   holdBySession,
   holdMany,
+  holdPaidLater,
   holdToConfirm,
   manualHold,
   nameTickets,
@@ -313,6 +314,7 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     payments,
     sell: (holdId) => sell(holdId, {}),
     checkout: checkoutHold,
+    payLater: offerPaidLater,
     onQueued: options.onQueued,
     log,
   });
@@ -376,6 +378,34 @@ export function createBoxOffice(options: BoxOfficeOptions) {
       log(`tickets: order ${ticketReference(opened.order.id)} pending (pay later, ${hold.seats} seats)`);
     }
     return { kind: "pending", token: opened.token };
+  }
+
+  /**
+   * A waiting-list offer taken with no card provider (issue 53): its hold becomes an order paid later, kept until
+   * the deadline (and the grace after the reminder) instead of the offer's hours; its page's secret.
+   */
+  async function offerPaidLater(hold: Hold): Promise<string | null> {
+    const tickets = await plans();
+    const plan = tickets.plans[hold.planId];
+    if (!plan || methodFor(plan.methods, "later") !== "later") return null;
+    const started = await providers.later.start({
+      currency: hold.currency,
+      lines: [{ name: plan.title, unitAmountMinor: plan.priceMinor, quantity: hold.quantity }],
+      email: hold.email,
+      metadata: { hold: String(hold.id) },
+      successUrl: siteUrl(),
+      cancelUrl: siteUrl(),
+    });
+    if (started.kind !== "pending") return null;
+    const { deadline, instructions } = started.terms;
+    const { graceDays } = await providers.later.terms();
+    const kept = await holdPaidLater(db, hold.id, new Date(deadline.getTime() + graceDays * 86_400_000));
+    if (!kept) return null;
+    const opened = await openPendingOrder(db, kept, deadline, new Date(now()), (order, token) =>
+      pendingOrderMail(tickets, siteUrl(), order, token, { deadline, instructions }, kept.seats),
+    );
+    if (opened.created) options.onQueued?.();
+    return opened.token;
   }
 
   /** Holds given back: a pending order among them is released too (its buyer replaced it), then the waiting list. */

@@ -186,7 +186,18 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
       (await rows<{ status: string }>(sql`SELECT status FROM ticket_waitlist WHERE email = 'wait@example.org'`))[0]!
         .status,
     ).toBe("offered");
-    expect((await mailsTo("wait@example.org")).length).toBe(2);
+    const offerMails = await mailsTo("wait@example.org");
+    expect(offerMails.length).toBe(2);
+    // With no card provider, the offer taken becomes an order paid later, its seat kept until its own deadline.
+    const offerToken = /offer\?token=([\w-]+)/.exec(offerMails.at(-1)!.body)![1]!;
+    const taken = await t.box.waitlist.take(offerToken);
+    expect(taken.kind).toBe("order");
+    const [offered] = await rows<{ status: string; payment_method: string; due_at: string }>(
+      sql`SELECT status, payment_method, due_at FROM ticket_orders WHERE email = 'wait@example.org'`,
+    );
+    expect(offered).toMatchObject({ status: "pending", payment_method: "later" });
+    expect(new Date(offered!.due_at).getTime()).toBe(clock + 7 * DAY);
+    expect((await mailsTo("wait@example.org")).at(-1)!.body).toContain("IBAN XX00 1234");
 
     // The money arrives now, but the seat went to the waiting list: told plainly, nothing issued.
     organiser = await t.signIn();

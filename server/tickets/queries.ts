@@ -836,3 +836,16 @@ export async function listTicketOrders(
 /** An order's tickets, in order. */
 export const ticketsOfOrder = (db: Db, orderId: number): Promise<Ticket[]> =>
   db.select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(tickets.position);
+
+/**
+ * A held hold (a waiting-list offer) to be paid later: kept until `until` (the deadline and the grace after the
+ * reminder), its seats left to the pending sweep. Null when it is not held any more.
+ */
+export async function holdPaidLater(db: Db, holdId: number, until: Date): Promise<Hold | null> {
+  const [hold] = await db
+    .update(ticketHolds)
+    .set({ paymentMethod: "later", expiresAt: until })
+    .where(and(eq(ticketHolds.id, holdId), eq(ticketHolds.status, "held")))
+    .returning();
+  return hold ?? null;
+}

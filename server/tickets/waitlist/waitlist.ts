@@ -47,6 +47,11 @@ export interface WaitlistDeps {
   sell: (holdId: number) => Promise<SaleResult>;
   /** The box office's checkout of a hold (its page's address), or why not. */
   checkout: (hold: Hold, cancelPath: string) => Promise<{ url: string } | { failed: true; contact: string }>;
+  /**
+   * Without the card provider (issue 53): the offer's hold becomes an order paid later (its page's secret), or
+   * null when its plan is not paid later.
+   */
+  payLater?: (hold: Hold) => Promise<string | null>;
   onQueued?: () => void;
   log: (line: string) => void;
 }
@@ -264,7 +269,10 @@ export function createWaitlist(deps: WaitlistDeps) {
       }
       const data = await deps.plans();
       const contact = `${data.contact.email} or ${data.contact.phone}`;
-      if (!deps.payments) return { kind: "no-payments", contact };
+      if (!deps.payments) {
+        const pending = deps.payLater ? await deps.payLater(hold) : null;
+        return pending ? { kind: "order", token: pending } : { kind: "no-payments", contact };
+      }
       const started = await deps.checkout(hold, `${WAITLIST_PATHS.offer}?token=${token}`);
       return "url" in started ? { kind: "checkout", url: started.url } : { kind: "failed", contact: started.contact };
     },
