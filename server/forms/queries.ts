@@ -112,4 +112,3 @@ export async function unsubscribe(db: Db, token: string): Promise<boolean> {
     .returning({ email: newsletterSubscribers.email });
   return rows.length > 0;
 }
-
