@@ -7,6 +7,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
+import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { FormFields } from "../../app/components/forms/form-fields";
@@ -60,7 +61,7 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
   });
 
 it("a field added to the FAQ definition is rendered, checked, stored, mailed and exported under its label", async () => {
-  const html = renderToStaticMarkup(FormFields({ kind: "faq" }));
+  const html = renderToStaticMarkup(createElement(FormFields, { kind: "faq" }));
   expect(html).toMatch(/<label[^>]*>Your church<\/label>/);
   expect(html).toMatch(
     /<input[^>]*name="church"[^>]*autoComplete="organization"|<input[^>]*autoComplete="organization"[^>]*name="church"/,
