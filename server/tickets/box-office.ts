@@ -27,6 +27,7 @@ import {
   manualHold,
   nameTickets,
   newOrderLink,
+  laterHoldsWithoutOrder,
   openPendingOrder,
   orderById,
   orderOfHold,
@@ -417,8 +418,34 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     await waitlist.released(holds);
   }
 
+  /**
+   * The "pay later" holds whose order was never opened (their server stopped between the two writes): the order
+   * opened now, with its deadline as the hold keeps it, and the buyer mailed how to pay (issue 54). A purchase
+   * between its two writes right now is no harm: whichever opens the order first mails the buyer, once.
+   */
+  async function openMissingOrders(): Promise<number> {
+    const at = new Date(now());
+    const orphans = await laterHoldsWithoutOrder(db);
+    if (!orphans.length) return 0;
+    const tickets = await plans();
+    const { graceDays, instructions } = await providers.later.terms();
+    let opened = 0;
+    for (const hold of orphans) {
+      const deadline = new Date(hold.expiresAt.getTime() - graceDays * 86_400_000);
+      const order = await openPendingOrder(db, hold, deadline, at, (o, token) =>
+        pendingOrderMail(tickets, siteUrl(), o, token, { deadline, instructions }, hold.seats),
+      );
+      if (!order.created) continue;
+      opened++;
+      log(`tickets: order ${ticketReference(order.order.id)} opened by the sweep (its server stopped mid-purchase)`);
+    }
+    if (opened) options.onQueued?.();
+    return opened;
+  }
+
   /** The pending orders past their deadline: one reminder each, then (unpaid after the grace) released. */
   async function sweepPending(): Promise<number> {
+    await openMissingOrders();
     const at = new Date(now());
     const due = await pendingPastDue(db, at);
     if (!due.length) return 0;

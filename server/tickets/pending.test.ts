@@ -323,4 +323,30 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
       "Ticket 1 admitted at Door 1",
     ]);
   });
+
+  it("a purchase whose server stopped between holding its seats and opening its order: the sweep opens it, and mails the buyer once (issue 54)", async () => {
+    const email = "cut.off@example.org";
+    expect((await buy(email)).status).toBe(201);
+    // What a SIGKILL between the two writes leaves: the seats held, no order, no mail (found by the rush test).
+    const id = await orderIdOf(email);
+    await database.db.execute(sql`DELETE FROM ticket_order_events WHERE order_id = ${id}`);
+    await database.db.execute(sql`DELETE FROM ticket_order_links WHERE order_id = ${id}`);
+    await database.db.execute(sql`DELETE FROM ticket_orders WHERE id = ${id}`);
+    await database.db.execute(sql`DELETE FROM mail_queue WHERE to_addr = ${email}`);
+    const [hold] = await rows<{ expires_at: string }>(
+      sql`SELECT expires_at FROM ticket_holds WHERE email = ${email} AND status = 'held'`,
+    );
+    expect(hold).toBeDefined();
+    await t.box.sweepPending();
+    await t.box.sweepPending();
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain("IBAN XX00 1234");
+    const [order] = await rows<{ status: string; due_at: string; hold_id: string }>(
+      sql`SELECT status, due_at, hold_id FROM ticket_orders WHERE email = ${email}`,
+    );
+    expect(order!.status).toBe("pending");
+    // The deadline as the purchase set it: the hold's end less the grace.
+    expect(Date.parse(order!.due_at)).toBe(Date.parse(hold!.expires_at) - 2 * DAY);
+  });
 });

@@ -521,6 +521,26 @@ export async function openPendingOrder(
   });
 }
 
+/**
+ * "Pay later" holds still held with no order: their server stopped between taking the seats and opening the
+ * order (issue 54: the rush across servers, one killed), or a purchase is between the two right now. The sweep
+ * opens their orders (opening one twice makes one order and one mail: openPendingOrder).
+ */
+export async function laterHoldsWithoutOrder(db: Db): Promise<Hold[]> {
+  return db
+    .select()
+    .from(ticketHolds)
+    .where(
+      and(
+        eq(ticketHolds.paymentMethod, "later"),
+        eq(ticketHolds.status, "held"),
+        sql`NOT EXISTS (SELECT 1 FROM ticket_orders o WHERE o.hold_id = ${ticketHolds.id})`,
+      ),
+    )
+    .orderBy(ticketHolds.id)
+    .limit(500);
+}
+
 /** Pending orders whose deadline has passed at `now` (the pay-later provider judges each). */
 export async function pendingPastDue(db: Db, now: Date): Promise<TicketOrder[]> {
   return db
