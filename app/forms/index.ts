@@ -1,9 +1,10 @@
 /**
  * Every form of the site, by kind (each defined in its own file here), and what the browser and the server
  * both need to know of them. No zod and no React: pages render forms without downloading the checks
- * (./schema.ts, loaded on first focus or submit).
+ * (./schema.ts, loaded on first focus or submit). A page's form imports its own definition and ./browser.ts,
+ * not this registry, so the page does not download every form (issue 52).
  */
-import { API_PATHS } from "../lib/urls";
+import { answersInPlace, isStored, pathOf, sendsNow } from "./browser";
 import { comingSoon } from "./coming-soon";
 import { comment } from "./comment";
 import { contact } from "./contact";
@@ -15,6 +16,16 @@ import { ticket } from "./ticket";
 import { waitlist } from "./waitlist";
 
 export type { FieldSpec, FormDefinition } from "./definition";
+export {
+  CONSENT_VERSION,
+  HONEYPOT_FIELD,
+  invalidId,
+  NOT_SENT_OFFLINE,
+  OUTBOX_SENT_EVENT,
+  SAVED_MESSAGE,
+  sentId,
+  type FieldErrors,
+} from "./browser";
 
 /** In the inbox's order. */
 export const FORMS = {
@@ -34,8 +45,7 @@ export const isFormKind = (value: string): value is FormKind => Object.hasOwn(FO
 
 /** The forms that are stored (all but login). */
 export type StoredFormKind = { [K in FormKind]: (typeof FORMS)[K] extends { notStored: true } ? never : K }[FormKind];
-export const isStoredKind = (kind: string): kind is StoredFormKind =>
-  isFormKind(kind) && !(FORMS[kind] as FormDefinition).notStored;
+export const isStoredKind = (kind: string): kind is StoredFormKind => isFormKind(kind) && isStored(FORMS[kind]);
 
 /**
  * The forms `POST /api/forms/<kind>` takes: every form but those kept by their own feature (the waiting list,
@@ -54,34 +64,11 @@ export const inboxLabel = (kind: InboxKind): string => FORMS[kind].inboxLabel;
 
 export const fieldsOf = (kind: FormKind): readonly FieldSpec[] => FORMS[kind].fields;
 
-/** The version of the consent/privacy text shown beside the forms (docs/privacy.md); stored with each row. */
-export const CONSENT_VERSION = "2026-11-privacy-1";
-
-/** The honeypot field: hidden from people, filled by bots. A filled one gets a fake success. */
-export const HONEYPOT_FIELD = "website";
-
 /** `POST /api/forms/<kind>` (or the form's own `endpoint`): where a form goes, with or without JavaScript. */
-export const formPath = (kind: FormKind) =>
-  (FORMS[kind] as FormDefinition).endpoint ?? API_PATHS.forms.replace(":kind", kind);
+export const formPath = (kind: FormKind) => pathOf(FORMS[kind]);
 
 /** A form whose answer decides what happens next (see FormDefinition.sendNow): never kept in the outbox. */
-export const isSentNow = (kind: FormKind) => (FORMS[kind] as FormDefinition).sendNow === true;
+export const isSentNow = (kind: FormKind) => sendsNow(FORMS[kind]);
 
 /** A form sent now whose success answer is shown in the form, focused (see FormDefinition.answerInPlace). */
-export const isAnswerInPlace = (kind: FormKind) => (FORMS[kind] as FormDefinition).answerInPlace === true;
-
-/** The id of the element that shows a form's success message without JavaScript (`:target`). */
-export const sentId = (kind: FormKind) => `sent-${kind}`;
-
-/** The id of the element that says a field was wrong, for a form sent without JavaScript (`:target`). */
-export const invalidId = (kind: FormKind, field: string) => `invalid-${kind}-${field}`;
-
-export type FieldErrors = Record<string, string>;
-
-export const SAVED_MESSAGE = "Saved on this device: it will be sent when the connection is back.";
-
-/** A form sent now (a purchase) is never kept for later: offline, the visitor is told nothing was sent. */
-export const NOT_SENT_OFFLINE = "Not sent: there is no connection. Please try again once you are online.";
-
-/** Fired on window when the outbox sent an entry in the background (detail: the entry). */
-export const OUTBOX_SENT_EVENT = "tncc-outbox-sent";
+export const isAnswerInPlace = (kind: FormKind) => answersInPlace(FORMS[kind]);

@@ -61,7 +61,7 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
   });
 
 it("a field added to the FAQ definition is rendered, checked, stored, mailed and exported under its label", async () => {
-  const html = renderToStaticMarkup(createElement(FormFields, { kind: "faq" }));
+  const html = renderToStaticMarkup(createElement(FormFields, { form: FORMS.faq }));
   expect(html).toMatch(/<label[^>]*>Your church<\/label>/);
   expect(html).toMatch(
     /<input[^>]*name="church"[^>]*autoComplete="organization"|<input[^>]*autoComplete="organization"[^>]*name="church"/,

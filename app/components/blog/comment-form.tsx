@@ -1,3 +1,4 @@
+import { comment } from "~/forms/comment";
 import { FormFields } from "../forms/form-fields";
 import { SiteForm } from "../forms/site-form";
 
@@ -13,8 +14,8 @@ export function CommentForm({ postId }: CommentFormProps) {
       <h2 id="leave-comment" tabIndex={-1} className="text-2xl font-semibold">
         Leave a comment
       </h2>
-      <SiteForm kind="comment" className="mt-6 grid gap-5 sm:grid-cols-2">
-        <FormFields kind="comment" values={{ postId }} />
+      <SiteForm form={comment} className="mt-6 grid gap-5 sm:grid-cols-2">
+        <FormFields form={comment} values={{ postId }} />
         <div className="sm:col-span-2">
           <button type="submit" className="btn btn-primary">
             Post Comment

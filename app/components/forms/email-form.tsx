@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { comingSoon } from "~/forms/coming-soon";
 import { EmailError, EmailInput } from "./form-context";
 import { SiteForm } from "./site-form";
 
@@ -6,7 +7,7 @@ import { SiteForm } from "./site-form";
 export function EmailForm() {
   const id = useId();
   return (
-    <SiteForm kind="comingSoon" className="mx-auto flex max-w-xl flex-col gap-2 text-start">
+    <SiteForm form={comingSoon} className="mx-auto flex max-w-xl flex-col gap-2 text-start">
       <label htmlFor={id} className="font-semibold text-paper">
         Your e-mail address
       </label>

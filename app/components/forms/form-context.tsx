@@ -1,6 +1,6 @@
 import { createContext, useContext, type ComponentProps } from "react";
 import { EMAIL_FIELD } from "~/forms/definition";
-import type { FieldErrors } from "~/forms";
+import type { FieldErrors } from "~/forms/browser";
 
 export interface FormErrorsValue {
   errors: FieldErrors;

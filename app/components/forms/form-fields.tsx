@@ -1,9 +1,10 @@
 import { useId, type ReactNode } from "react";
-import { FORMS, type FieldSpec, type FormKind } from "~/forms";
+import type { FieldSpec, FormDefinition } from "~/forms/definition";
 import { Field } from "./field";
 
 export interface FormFieldsProps {
-  kind: FormKind;
+  /** The form's definition (app/forms/<kind>.ts), as its SiteForm has it. */
+  form: FormDefinition;
   /** Values of hidden fields (the comment's post) and first values (the ticket's quantity and plan). */
   values?: Record<string, string | number>;
   /** The choices of each select field, by name (the ticket's plans come from content). */
@@ -36,9 +37,9 @@ function withLink(label: string, link: FieldSpec["link"]): ReactNode {
 }
 
 /** A form's fields, in order, from its definition (app/forms/<kind>.ts); the form adds its button. */
-export function FormFields({ kind, values = {}, options = {}, notes = {} }: FormFieldsProps) {
+export function FormFields({ form, values = {}, options = {}, notes = {} }: FormFieldsProps) {
   const id = useId();
-  return FORMS[kind].fields.map((spec: FieldSpec) => {
+  return form.fields.map((spec: FieldSpec) => {
     const { name, label, type = "text", autoComplete } = spec;
     const required = spec.required !== false;
     const wide = spec.wide ? "sm:col-span-2" : "";

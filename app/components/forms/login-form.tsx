@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useId, useState } from "react";
+import { login } from "~/forms/login";
 import { Field } from "./field";
 import { SiteForm } from "./site-form";
 
@@ -25,7 +26,7 @@ export function LoginForm() {
   const rememberId = useId();
   return (
     <div>
-      <SiteForm kind="login" className="grid gap-5" aria-label="Login">
+      <SiteForm form={login} className="grid gap-5" aria-label="Login">
         <Field label="Name" name="name" required autoComplete="username" />
         <Field label="E-mail" name="email" type="email" required autoComplete="email" />
         <Field

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { newsletter, newsletterTemplate } from "~/forms/newsletter";
 import { EmailError, EmailInput } from "./form-context";
 import { SiteForm } from "./site-form";
 
@@ -15,7 +16,7 @@ export interface NewsletterFormProps {
 export function NewsletterForm({ kind = "newsletter", label = "Newsletter" }: NewsletterFormProps) {
   const id = useId();
   return (
-    <SiteForm kind={kind} className="flex flex-col gap-2">
+    <SiteForm form={kind === "newsletterTemplate" ? newsletterTemplate : newsletter} className="flex flex-col gap-2">
       <label htmlFor={id} className="font-semibold text-paper">
         {label}
       </label>

@@ -1,21 +1,20 @@
 import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent, type Ref } from "react";
 import { useRouteLoaderData } from "react-router";
+import type { FormKind } from "~/forms";
 import {
+  answersInPlace,
   CONSENT_VERSION,
-  FORMS,
   HONEYPOT_FIELD,
-  OUTBOX_SENT_EVENT,
-  SAVED_MESSAGE,
-  fieldsOf,
-  formPath,
   invalidId,
-  isAnswerInPlace,
-  isSentNow,
-  isStoredKind,
+  isStored,
   NOT_SENT_OFFLINE,
+  OUTBOX_SENT_EVENT,
+  pathOf,
+  SAVED_MESSAGE,
+  sendsNow,
   sentId,
-  type FormKind,
-} from "~/forms";
+} from "~/forms/browser";
+import type { FormDefinition } from "~/forms/definition";
 import { formFields, saveForLater } from "~/forms/save";
 import type * as FormsModule from "~/forms/send";
 import type { FormState } from "~/forms/send";
@@ -30,7 +29,11 @@ export interface SoldOutAnswer {
 }
 
 type Props = {
-  kind: FormKind;
+  /**
+   * The form's definition (app/forms/<kind>.ts), imported by the page that shows it: so a page downloads only
+   * its own forms' definitions (issue 52).
+   */
+  form: FormDefinition;
   /**
    * A sold-out answer (409) goes to the page, which shows it where the eye is (and, later, the waiting list);
    * without this the form shows the message itself.
@@ -71,7 +74,8 @@ function loadSending(email: string | undefined): Promise<Sending> {
  * `:target`. A form sent now (`sendNow`: the ticket purchase) skips the outbox and follows its answer.
  * The checking and sending code is not in the page's first download: see loadSending.
  */
-export function SiteForm({ kind, onSoldOut, children, ...rest }: Props) {
+export function SiteForm({ form: definition, onSoldOut, children, ...rest }: Props) {
+  const kind = definition.kind as FormKind;
   const [state, setState] = useState<FormState>({ status: "idle" });
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -102,7 +106,7 @@ export function SiteForm({ kind, onSoldOut, children, ...rest }: Props) {
 
   // A form whose answer is shown in place (the waiting list): the answer takes the focus, so it is read at once.
   const statusRef = useRef<HTMLParagraphElement>(null);
-  const answerInPlace = isAnswerInPlace(kind);
+  const answerInPlace = answersInPlace(definition);
   useEffect(() => {
     if (answerInPlace && (state.status === "sent" || state.status === "refused")) statusRef.current?.focus();
   }, [state, answerInPlace]);
@@ -115,8 +119,8 @@ export function SiteForm({ kind, onSoldOut, children, ...rest }: Props) {
       // The code could not be fetched (offline, and the offline copy lacks it). A stored form is kept in
       // the outbox as is (the server checks it) and sent once the code loads: back online, or next visit.
       // A form sent now (a purchase) is never kept: offline it says so; online the plain post takes over.
-      if (isSentNow(kind) && !navigator.onLine) return setState({ status: "refused", message: NOT_SENT_OFFLINE });
-      if (!isStoredKind(kind) || isSentNow(kind)) return form.submit();
+      if (sendsNow(definition) && !navigator.onLine) return setState({ status: "refused", message: NOT_SENT_OFFLINE });
+      if (!isStored(definition) || sendsNow(definition)) return form.submit();
       saveForLater(kind, formFields(form));
       form.reset();
       setState({ status: "saved" });
@@ -134,13 +138,13 @@ export function SiteForm({ kind, onSoldOut, children, ...rest }: Props) {
   }
 
   const errors = state.status === "invalid" ? state.errors : {};
-  const stored = isStoredKind(kind);
+  const stored = isStored(definition);
   return (
     <FormErrorsContext.Provider value={{ errors, formId }}>
       <form
         ref={formRef}
         method="post"
-        action={formPath(kind)}
+        action={pathOf(definition)}
         onSubmit={onSubmit}
         onFocus={() => void loadSending(email).catch(() => {})}
         aria-busy={state.status === "sending"}
@@ -172,10 +176,10 @@ export function SiteForm({ kind, onSoldOut, children, ...rest }: Props) {
           soldOutElsewhere={onSoldOut !== undefined}
         />
         <p id={sentId(kind)} role="status" className="form-sent">
-          {FORMS[kind].success}
+          {definition.success}
         </p>
         {stored &&
-          fieldsOf(kind).map((field) => (
+          definition.fields.map((field) => (
             <p key={field.name} id={invalidId(kind, field.name)} role="alert" className="form-sent">
               {`Not sent: please check ${field.noun}.`}
             </p>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { FormFields } from "~/components/forms/form-fields";
 import { SiteForm, type SoldOutAnswer } from "~/components/forms/site-form";
+import { ticket } from "~/forms/ticket";
 import { useAvailability } from "~/lib/hooks/use-availability";
 import { isSoldOut, seatsText } from "~/lib/tickets/api";
 import { orderTotal, planPrice } from "~/lib/tickets/price";
@@ -110,7 +111,7 @@ export function TicketPurchase({ titleId, currency, plans, plan }: TicketPurchas
         </h2>
       ) : (
         <SiteForm
-          kind="ticket"
+          form={ticket}
           className="grid gap-5 sm:grid-cols-2"
           aria-labelledby={titleId}
           onSoldOut={onSoldOut}
@@ -121,7 +122,7 @@ export function TicketPurchase({ titleId, currency, plans, plan }: TicketPurchas
             Ticket purchase
           </h2>
           <FormFields
-            kind="ticket"
+            form={ticket}
             values={{ plan: formPlan }}
             options={{ plan: options }}
             notes={{ plan: seatsText(availability?.plans[current.id]) }}

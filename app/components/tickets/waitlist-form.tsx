@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { FormFields } from "~/components/forms/form-fields";
+import { waitlist } from "~/forms/waitlist";
 import { SiteForm } from "~/components/forms/site-form";
 
 export interface WaitlistFormProps {
@@ -23,7 +24,7 @@ export function WaitlistForm({ plans, plan, quantity, onPlanChange }: WaitlistFo
   const [start] = useState({ plan, quantity });
   return (
     <SiteForm
-      kind="waitlist"
+      form={waitlist}
       aria-labelledby={`${id}-title`}
       className="mt-5 grid gap-4 sm:grid-cols-2"
       onChange={(event: FormEvent<HTMLFormElement>) => {
@@ -37,7 +38,7 @@ export function WaitlistForm({ plans, plan, quantity, onPlanChange }: WaitlistFo
       <p className="text-muted sm:col-span-2">
         When seats come free, we e-mail the first in line an offer: the seats are kept for them for a while.
       </p>
-      <FormFields kind="waitlist" values={start} options={{ plan: plans }} />
+      <FormFields form={waitlist} values={start} options={{ plan: plans }} />
       <div className="sm:col-span-2">
         <button type="submit" className="btn btn-primary">
           Join the waiting list
