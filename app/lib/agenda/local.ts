@@ -7,12 +7,10 @@
 export const AGENDA_KEY = "myAgenda";
 /** The kept agenda's secret (its private link), when this browser keeps its agenda on the server. */
 export const AGENDA_KEPT_KEY = "myAgendaKept";
-/** Changes not yet acknowledged by the server: session number -> { starred, at }. */
+/** Changes not yet acknowledged by the server: session number -> { starred, at } (./sync.ts keeps them). */
 export const AGENDA_PENDING_KEY = "myAgendaPending";
 const CHANGE = "agenda-change";
 const KEYS = new Set([AGENDA_KEY, AGENDA_KEPT_KEY]);
-
-export type PendingChanges = Record<string, { starred: boolean; at: number }>;
 
 function get(key: string): string {
   try {
@@ -25,23 +23,8 @@ function get(key: string): string {
 /** The kept agenda's secret, or "" when this browser keeps its agenda only here. */
 export const keptSecret = () => get(AGENDA_KEPT_KEY);
 
-export function readPending(): PendingChanges {
-  try {
-    const value: unknown = JSON.parse(get(AGENDA_PENDING_KEY) || "{}");
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as PendingChanges) : {};
-  } catch {
-    return {};
-  }
-}
-
-export function writePending(pending: PendingChanges) {
-  try {
-    if (Object.keys(pending).length === 0) localStorage.removeItem(AGENDA_PENDING_KEY);
-    else localStorage.setItem(AGENDA_PENDING_KEY, JSON.stringify(pending));
-  } catch {
-    // Private mode without storage: the server's copy wins at the next sync.
-  }
-}
+/** For ./sync.ts, which alone reads the changes (AGENDA_PENDING_KEY). */
+export const readKey = get;
 
 /** Keeps (a secret) or forgets ("") the link of the kept agenda; the stars stay. */
 export function writeKept(secret: string) {

@@ -5,37 +5,57 @@
  *
  * A kept agenda (issue 44): once this browser keeps its agenda on the server (its link's secret in
  * AGENDA_KEPT_KEY), every star made through this store is also recorded as a change with its time
- * (AGENDA_PENDING_KEY) until the server has it, and ./sync.ts (loaded only then, with its schemas) sends the
- * changes and polls the server's copy. So every star button syncs, online or offline.
+ * (AGENDA_PENDING_KEY) until the server has it, and ./sync.ts sends the changes and polls the server's copy.
+ * So every star button syncs, online or offline. The change log and the sync, with its schemas, are loaded
+ * only where an agenda is kept (issue 52: not in every page's first download): a page with stars loads them
+ * as it opens (useAgenda), so they are there when the visitor stars something.
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
-import { keptSecret, parseStored, read, readPending, subscribe, writeAgenda, writePending } from "./local";
+import { keptSecret, parseStored, read, subscribe, writeAgenda } from "./local";
+import type * as SyncModule from "./sync";
 
 export { AGENDA_KEY, AGENDA_KEPT_KEY, parseStored, writeAgenda } from "./local";
+
+let sync: Promise<typeof SyncModule> | undefined;
+/** ./sync.ts, once per page; a failed fetch (offline without the code cached) is tried again next time. */
+function loadSync() {
+  sync ??= import("./sync").catch((error: unknown) => {
+    sync = undefined;
+    throw error;
+  });
+  return sync;
+}
 
 /** Loads ./sync.ts and (re)starts it, when this browser keeps its agenda on the server; else nothing. */
 export function startKeptSync() {
   if (!keptSecret()) return;
-  void import("./sync").then(
-    (sync) => sync.startSync(),
+  void loadSync().then(
+    (module) => module.startSync(),
     () => {
       // Offline without the code cached: the changes wait in storage for the next page that loads it.
     },
   );
 }
 
-/** Sets the starred sessions as the visitor chose them (the star buttons, through useAgenda): each change is recorded for a kept agenda. */
-export function setStars(next: ReadonlySet<number>) {
+/**
+ * Sets the starred sessions as the visitor chose them (the star buttons, through useAgenda): each change is
+ * recorded for a kept agenda; resolves once it is.
+ */
+export function setStars(next: ReadonlySet<number>): Promise<void> {
   const before = new Set(parseStored(read()));
-  if (keptSecret()) {
-    const pending = readPending();
-    const at = Date.now();
-    for (const n of new Set([...before, ...next]))
-      if (before.has(n) !== next.has(n)) pending[n] = { starred: next.has(n), at };
-    writePending(pending);
-  }
   writeAgenda(next);
-  startKeptSync();
+  if (!keptSecret()) return Promise.resolve();
+  const at = Date.now();
+  // Already loaded when the page opened (useAgenda): recorded before any answer of the server is applied.
+  return loadSync().then(
+    (module) => {
+      module.recordChanges(before, next, at);
+      module.startSync();
+    },
+    () => {
+      // Offline without the code cached: the server's copy wins when it next loads.
+    },
+  );
 }
 
 export function useAgenda() {
@@ -45,10 +65,10 @@ export function useAgenda() {
     const current = new Set(parseStored(read()));
     if (current.has(number)) current.delete(number);
     else current.add(number);
-    setStars(current);
+    void setStars(current);
   }, []);
   const merge = useCallback((numbers: Iterable<number>) => {
-    setStars(new Set([...parseStored(read()), ...numbers]));
+    void setStars(new Set([...parseStored(read()), ...numbers]));
   }, []);
   // A kept agenda follows the other devices while a page with stars is open.
   useEffect(startKeptSync, []);

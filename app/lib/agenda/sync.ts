@@ -14,18 +14,40 @@ import {
   type KeptAgendaAnswer,
   type StarChange,
 } from "./keep";
-import {
-  keptSecret,
-  parseStored,
-  read,
-  readPending,
-  writeAgenda,
-  writeKept,
-  writePending,
-  type PendingChanges,
-} from "./local";
+import { AGENDA_PENDING_KEY, keptSecret, parseStored, read, readKey, writeAgenda, writeKept } from "./local";
 
 const POLL_MS = 2000;
+
+export type PendingChanges = Record<string, { starred: boolean; at: number }>;
+
+export function readPending(): PendingChanges {
+  try {
+    const value: unknown = JSON.parse(readKey(AGENDA_PENDING_KEY) || "{}");
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as PendingChanges) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function writePending(pending: PendingChanges) {
+  try {
+    if (Object.keys(pending).length === 0) localStorage.removeItem(AGENDA_PENDING_KEY);
+    else localStorage.setItem(AGENDA_PENDING_KEY, JSON.stringify(pending));
+  } catch {
+    // Private mode without storage: the server's copy wins at the next sync.
+  }
+}
+
+/**
+ * The kept agenda's change log: each session starred or unstarred between `before` and `next` is recorded
+ * with the time of the change (`at`), until the server has it. ./store.ts hands over every star change.
+ */
+export function recordChanges(before: ReadonlySet<number>, next: ReadonlySet<number>, at: number) {
+  const pending = readPending();
+  for (const n of new Set([...before, ...next]))
+    if (before.has(n) !== next.has(n)) pending[n] = { starred: next.has(n), at };
+  writePending(pending);
+}
 
 const VERSION_KEY = "myAgendaKeptVersion";
 
