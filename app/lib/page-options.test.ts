@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
-import { PAGE_OPTIONS_SCRIPT, setDirection, setLayout } from "./page-options";
+import { PAGE_OPTIONS_SCRIPT } from "./page-options";
+import { setDirection, setLayout } from "./page-options-store";
 
 const html = document.documentElement;
 const runPrePaintScript = () => new Function(PAGE_OPTIONS_SCRIPT)();

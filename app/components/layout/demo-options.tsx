@@ -1,5 +1,6 @@
 import { Settings2 } from "lucide-react";
-import { setDirection, setLayout, useDirection, useLayout, type Direction, type Layout } from "~/lib/page-options";
+import type { Direction, Layout } from "~/lib/page-options";
+import { setDirection, setLayout, useDirection, useLayout } from "~/lib/page-options-store";
 
 interface Choice<T extends string> {
   value: T;

@@ -1,5 +1,5 @@
 import { ToastContainer } from "react-toastify";
-import { useDirection } from "~/lib/page-options";
+import { useDirection } from "~/lib/page-options-store";
 
 /** Toast stack with the spec's constants: top-right, 5000 ms, drag to close at 80 %, at most 3 at once. */
 export const TOAST_LIMIT = 3;

@@ -1,106 +1,20 @@
-import { showToast } from "../toast";
-
-/** build/client/schedule-version.json: a hash of the programme, precached with the pages (scripts/build/content-steps.ts). */
-export const SCHEDULE_VERSION_PATH = "/schedule-version.json";
-/** The programme's version this browser last showed, and when its offline copy was saved. */
-export const SCHEDULE_SEEN_KEY = "scheduleVersion";
-export const OFFLINE_SAVED_KEY = "offlineCopySavedAt";
-/** Set (in sessionStorage) just before the reload that shows a changed programme: the reloaded page says so. */
-const UPDATED_FLAG = "scheduleUpdated";
-const SCHEDULE_UPDATED_MESSAGE = "The schedule was updated: this page now shows the newest programme.";
-const SCHEDULE_NEXT_PAGE_MESSAGE = "The schedule was updated: the next page you open shows it.";
-
-function store(key: string, value: string, storage: () => Storage = () => localStorage) {
-  try {
-    storage().setItem(key, value);
-  } catch {
-    // Private mode without storage: nothing is remembered.
-  }
-}
-function stored(key: string, storage: () => Storage = () => localStorage): string | null {
-  try {
-    return storage().getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-/** The programme's version now (from the active worker's copy when there is one); null when unreadable. */
-async function scheduleVersion(): Promise<string | null> {
-  try {
-    const response = await fetch(SCHEDULE_VERSION_PATH);
-    const body: unknown = response.ok ? await response.json() : null;
-    return body && typeof body === "object" && "version" in body && typeof body.version === "string"
-      ? body.version
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Records the version; true when it differs from the one recorded before (once per change). */
-async function scheduleChanged(): Promise<boolean> {
-  const version = await scheduleVersion();
-  if (!version) return false;
-  const seen = stored(SCHEDULE_SEEN_KEY);
-  store(SCHEDULE_SEEN_KEY, version);
-  return seen !== null && seen !== version;
-}
-
-/** True while the visitor has typed into a field of the page (a reload would lose it). */
-function typing(): boolean {
-  const fields = document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea");
-  return [...fields].some((field) =>
-    field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")
-      ? field.checked !== field.defaultChecked
-      : field.value !== field.defaultValue,
-  );
-}
+/**
+ * The offline copy of the site (docs/decisions/012): root.tsx registers its worker once the page is idle.
+ * What this browser keeps of it is in ./offline-copy.ts; the registration and its updates are in
+ * ./offline-updates.ts, loaded then, so they are not in every page's first download (issue 52).
+ */
+export { SCHEDULE_VERSION_PATH } from "./offline-copy";
 
 /**
- * Registers the offline service worker (build/client/sw.js, production builds only). When a new build's
- * worker takes over a page that an older one controlled, a quiet toast says so. When the programme changed
- * too, the page (pre-rendered from the old programme) is reloaded from the new copy and then says "The
- * schedule was updated", once; unless the visitor has started typing, who is told instead that the next page
- * shows it. The time each copy was saved is kept, for the offline notice.
+ * Registers the offline service worker (build/client/sw.js, production builds only) and follows its updates
+ * (./offline-updates.ts).
  */
 export function registerOffline(): void {
   if (!("serviceWorker" in navigator) || import.meta.env.DEV) return;
-  if (stored(UPDATED_FLAG, () => sessionStorage)) {
-    sessionStorage.removeItem(UPDATED_FLAG);
-    void showToast("success", SCHEDULE_UPDATED_MESSAGE);
-  }
-  const hadController = Boolean(navigator.serviceWorker.controller);
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    store(OFFLINE_SAVED_KEY, new Date().toISOString());
-    if (!hadController) return;
-    void scheduleChanged().then((changed) => {
-      if (!changed) void showToast("success", "Updated: the offline copy of the site is now the newest.");
-      else if (typing()) void showToast("success", SCHEDULE_NEXT_PAGE_MESSAGE);
-      else {
-        store(UPDATED_FLAG, "1", () => sessionStorage);
-        // Without storage the reloaded page could not say why: reload only when the flag was kept.
-        if (stored(UPDATED_FLAG, () => sessionStorage)) location.reload();
-        else void showToast("success", SCHEDULE_NEXT_PAGE_MESSAGE);
-      }
-    });
-  });
-  void navigator.serviceWorker
-    .register("/sw.js")
-    .then(() => navigator.serviceWorker.ready)
-    .then(async () => {
-      // The first copy: remember what it holds and when it was saved.
-      if (stored(OFFLINE_SAVED_KEY) === null) store(OFFLINE_SAVED_KEY, new Date().toISOString());
-      if (stored(SCHEDULE_SEEN_KEY) === null) await scheduleChanged();
-    })
-    .catch(() => {
-      // No worker (e.g. a private window that refuses it): the site works online as before.
-    });
-}
-
-/** When the offline copy was saved, or null before there is one. */
-export function offlineCopySavedAt(): Date | null {
-  const value = stored(OFFLINE_SAVED_KEY);
-  const date = value ? new Date(value) : null;
-  return date && !Number.isNaN(date.getTime()) ? date : null;
+  void import("./offline-updates").then(
+    (m) => m.register(),
+    () => {
+      // Offline before the copy holds it: the worker is registered on the next page that loads it.
+    },
+  );
 }
