@@ -1,15 +1,17 @@
 import { Link } from "react-router";
-import { Features } from "~/components/sections/features";
-import { Guests } from "~/components/sections/guests";
-import { ScheduleSection } from "~/components/sections/schedule";
-import { SponsorTokens } from "~/components/tickets/sponsor-tokens";
-import { Clients } from "~/components/sections/clients";
-import { EventInfo } from "~/components/sections/event-info";
-import { FunFacts } from "~/components/sections/fun-facts";
-import { NewsletterSection } from "~/components/sections/newsletter-section";
-import { GallerySection } from "~/components/gallery/gallery-section";
-import { Testimonials } from "~/components/sections/testimonials";
 import { VariantBanner } from "~/components/sections/variant-banner";
+import {
+  Clients,
+  EventInfo,
+  Features,
+  FunFacts,
+  GallerySection,
+  Guests,
+  NewsletterSection,
+  ScheduleSection,
+  SponsorTokens,
+  Testimonials,
+} from "~/components/sections/later";
 import { pageMeta } from "~/lib/seo/meta";
 import { homeTwoView } from "~/content/views.server";
 import type { Route } from "./+types/home-2";

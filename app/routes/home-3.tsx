@@ -1,17 +1,19 @@
 import { Link } from "react-router";
-import { Guests } from "~/components/sections/guests";
-import { ScheduleSection } from "~/components/sections/schedule";
-import { SponsorTokens } from "~/components/tickets/sponsor-tokens";
-import { AppDownload } from "~/components/sections/app-download";
-import { CallToAction } from "~/components/sections/call-to-action";
-import { Clients } from "~/components/sections/clients";
-import { EventInfo } from "~/components/sections/event-info";
-import { FaqAccordion } from "~/components/sections/faq-accordion";
-import { MapEmbed } from "~/components/sections/map-embed";
-import { NewsletterSection } from "~/components/sections/newsletter-section";
-import { GalleryCarousel } from "~/components/gallery/gallery-carousel";
 import { VariantBanner } from "~/components/sections/variant-banner";
 import { SectionTitle } from "~/components/ui/section-title";
+import {
+  AppDownload,
+  CallToAction,
+  Clients,
+  EventInfo,
+  FaqAccordion,
+  GalleryCarousel,
+  Guests,
+  MapEmbed,
+  NewsletterSection,
+  ScheduleSection,
+  SponsorTokens,
+} from "~/components/sections/later";
 import { pageMeta } from "~/lib/seo/meta";
 import { homeThreeView } from "~/content/views.server";
 import type { Route } from "./+types/home-3";

@@ -1,8 +1,6 @@
 import { Link } from "react-router";
-import { Features } from "~/components/sections/features";
-import { CallToAction } from "~/components/sections/call-to-action";
 import { VariantBanner } from "~/components/sections/variant-banner";
-import { WhereWhen } from "~/components/sections/where-when";
+import { CallToAction, Features, WhereWhen } from "~/components/sections/later";
 import { pageMeta } from "~/lib/seo/meta";
 import { homeFiveView } from "~/content/views.server";
 import type { Route } from "./+types/home-5";

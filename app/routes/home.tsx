@@ -1,13 +1,15 @@
-import { About } from "~/components/sections/about";
 import { BannerCarousel } from "~/components/sections/banner-carousel";
-import { CountdownSection } from "~/components/sections/countdown-section";
-import { Features } from "~/components/sections/features";
-import { Guests } from "~/components/sections/guests";
-import { LatestNews } from "~/components/sections/latest-news";
-import { NetsOfPrayer } from "~/components/sections/nets-of-prayer";
-import { ScheduleSection } from "~/components/sections/schedule";
 import { useSectionScroll } from "~/components/sections/use-section-scroll";
 import { StaticIsland } from "~/components/ui/static-island";
+import {
+  About,
+  CountdownSection,
+  Features,
+  Guests,
+  LatestNews,
+  NetsOfPrayer,
+  ScheduleSection,
+} from "~/components/sections/later";
 import { readIslandData } from "~/lib/island-data";
 import { pageMeta, shareImagePath } from "~/lib/seo/meta";
 import { pageView } from "~/content/preview.server";

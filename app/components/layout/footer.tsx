@@ -1,8 +1,11 @@
 import { Clock, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { NewsletterForm } from "../forms/newsletter-form";
+import { later } from "../ui/later";
 import type { ShellData } from "~/lib/shell-data";
 import { SocialLinks } from "./social-icon";
+
+/** The newsletter box at the foot of every page: hydrated once its code arrives (issue 52, ../ui/later.tsx). */
+const NewsletterForm = later(() => import("../forms/newsletter-form").then((m) => m.NewsletterForm));
 
 export interface FooterProps {
   shell: ShellData;
