@@ -65,7 +65,8 @@ test("@phone invite by name: the link takes the focus, Copy link copies it, the 
   await invitee.getByLabel(/^Password \(at least/).fill("invited organiser password");
   await invitee.getByLabel("Password again").fill("invited organiser password");
   await invitee.getByRole("button", { name: "Create my account" }).click();
-  await expect(invitee.getByText(`Your account is ready: sign in as ${email}.`)).toBeVisible();
+  // Accepting signs the new organiser in (issue 53).
+  await expect(invitee.getByText(`Your account is ready: you are signed in as ${email}.`)).toBeVisible();
   await invitee.close();
 
   await page.reload();
