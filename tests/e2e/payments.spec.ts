@@ -92,7 +92,7 @@ test("BUY, pay at the provider, signed webhook: /success shows the order's refer
   await expectNoAxeViolations(page);
   expect(problems).toEqual([]);
 
-  // The organisers see it in the inbox, paid, under the reference the payer was shown.
+  // The organisers see it in the Box office (issue 53: every order there), paid, under the reference the payer was shown.
   await page.goto(`${site.url}/admin`);
   await ready(page);
   await page.getByLabel("E-mail").fill(ORGANISER.email);
@@ -101,11 +101,11 @@ test("BUY, pay at the provider, signed webhook: /success shows the order's refer
   await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
   await page
     .getByRole("navigation", { name: "Organisers' areas" })
-    .getByRole("link", { name: /^Inbox/ })
+    .getByRole("link", { name: /^Box office/ })
     .click();
   await page
-    .getByRole("navigation", { name: "Inbox sections" })
-    .getByRole("link", { name: /Orders/ })
+    .getByRole("navigation", { name: "Box office sections" })
+    .getByRole("link", { name: /Sponsor tokens/ })
     .click();
   const rows = page.getByRole("region", { name: "Paid orders" }).getByRole("row").filter({ hasText: reference });
   await expect(rows).toHaveCount(1);
