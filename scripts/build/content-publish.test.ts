@@ -72,9 +72,18 @@ describe("a content-only publish", () => {
       const live = path.join(builds, "live");
       expect(build(before, live)).toContain("code and pages");
 
-      // A session renamed, a speaker's page gone, an FAQ added.
+      // A session renamed, an FAQ added, a blog post added (a page the live build never had) and one taken out.
       const after = path.join(scratch, "after");
       cpSync(before, after, { recursive: true });
+      const posts = path.join(after, "blog", "posts");
+      const [first, second] = readdirSync(posts).sort();
+      writeFileSync(
+        path.join(posts, "99-new-since-the-live-build.md"),
+        readFileSync(path.join(posts, first!), "utf8")
+          .replace(/^id: .*$/m, "id: 99")
+          .replace(/^title: .*$/m, "title: New since the live build"),
+      );
+      rmSync(path.join(posts, second!));
       const day = path.join(after, "schedule", "day-01.yaml");
       writeFileSync(day, readFileSync(day, "utf8").replace(/title: Registration.*$/m, "title: Doors open at nine"));
       const faqs = path.join(after, "faqs.yaml");
@@ -92,6 +101,9 @@ describe("a content-only publish", () => {
       expect(steps).not.toContain("code and pages");
       expect(readFileSync(path.join(reused, "client", "schedule", "index.html"), "utf8")).toContain(
         "Doors open at nine",
+      );
+      expect(readFileSync(path.join(reused, "client", "blog-single", "99", "index.html"), "utf8")).toContain(
+        "New since the live build",
       );
 
       // The live build made by other code: this publish compiles, as a commit touching app/ does.

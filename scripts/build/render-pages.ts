@@ -47,7 +47,9 @@ async function renderPages(bundle: string, client: string, paths: readonly strin
     assets: { routes: Record<string, { hasLoader?: boolean }> };
   };
   const { createRequestHandler, matchRoutes } = await import("react-router");
-  const handler = createRequestHandler(build as never, "production");
+  // The bundle lists the paths it was built to pre-render and refuses any other (ssr: false): this content's
+  // list instead, so a page new since (a blog post, a speaker) is rendered too.
+  const handler = createRequestHandler({ ...build, prerender: [...paths] } as never, "production");
   const tree = routeTree(build.routes);
   const write = async (urlPath: string, body: string) => {
     const file = path.join(client, ...urlPath.split("/"));
