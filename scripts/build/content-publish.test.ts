@@ -51,7 +51,11 @@ function comparable(dir: string, rel: string): string | Buffer {
   if (base === BUILD_OUTPUTS.buildInfo.file) return "(its id and time)";
   if (base.endsWith(".ics")) return bytes.toString("utf8").replace(/^DTSTAMP:.*$/gm, "DTSTAMP:(the time)");
   if (base === path.join(RENDERER.dir, RENDERER.bundle))
-    return bytes.toString("utf8").replace(/^var assetsBuildDirectory = .*$/m, "(the build's folder)");
+    // The bundle's own folder, and the pages it was first built for (a content-only publish gives it the new list).
+    return bytes
+      .toString("utf8")
+      .replace(/^var assetsBuildDirectory = .*$/m, "(the build's folder)")
+      .replace(/^var prerender = \[[^\]]*\];?$/m, "(its first pages)");
   return bytes;
 }
 
