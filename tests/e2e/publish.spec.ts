@@ -350,6 +350,8 @@ test.describe("two servers on one PostgreSQL", () => {
   const sites: SiteServer[] = [];
 
   test.beforeAll(async () => {
+    // A cluster and two servers started one after the other: a limit on waiting on a busy machine, not a goal.
+    test.setTimeout(120_000);
     database = startPostgres(BASE + 3);
     const env = { DATABASE_URL: database.url, CONTENT_DIR: contentDir, SMTP_URL: "" };
     addOrganiser(env);
