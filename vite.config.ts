@@ -5,21 +5,20 @@ import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 
 /**
- * The browser's chunks (issue 19): left alone, the bundler makes a chunk of every module that two pages
- * share, so `/` fetched about 40 scripts, most under 1 KiB. The icons go into one chunk, and the app's own
- * components and helpers that several pages load from the start into another. Code imported on demand
- * (forms' checks, search, lightbox, toasts) keeps its own chunks.
+ * The browser's chunks (issue 19, revised by issue 52: docs/decisions/034). Every page loads one `shared`
+ * chunk: React, React Router and the page shell (root.tsx and app/components/layout/ with what they import:
+ * header, footer, the newsletter form) and the pages' meta. Everything else is split by the pages that use
+ * it, so a page downloads its own code and none of another page's; code imported on demand (forms' checks,
+ * the header's dialogs, the banner, the home pages' sections, search, lightbox, toasts) keeps its own chunks.
+ * Issue 19's single chunk of every component two pages shared had grown to 55 KiB, most of it other pages'.
  */
 const clientChunks = {
   groups: [
-    { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, tags: ["$initial" as const] },
     {
       name: "shared",
-      // The organisers' pages (/admin, /admin/content) and the door's /checkin (issue 43: its protocol is shared
-      // with /admin) share their own code: it never joins the visitors' chunk. Nor do the alerts (issue 51): only
-      // /agenda, /alerts and a session's dialog use them.
-      test: /[\\/]app[\\/](?:components|lib)[\\/](?!(?:admin|door)[\\/]|agenda[\\/]alert)/,
-      minShareCount: 2,
+      // root.tsx is a route module: captured with what it imports, its own chunk only re-exports it. The
+      // coming-soon page's demo options are not the shell's.
+      test: /node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]|[\\/]app[\\/](?:root\.tsx|components[\\/]layout[\\/](?!demo-options)|lib[\\/]seo[\\/])/,
       tags: ["$initial" as const],
     },
   ],
