@@ -24,6 +24,9 @@ export class FakeSmtp {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS"],
+      // stop() is the server going down: open connections (the site keeps a pool of them) are told so and
+      // closed at once, not after smtp-server's default 30 s of grace.
+      closeTimeout: 1,
       onData: (stream, session, callback) => {
         let raw = "";
         stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));

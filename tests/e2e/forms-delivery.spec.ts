@@ -100,7 +100,8 @@ test("offline: the form says it is saved on this device, and sends it once back 
   await context.setOffline(false);
   await expect(toast(page, DEFINITIONS.faq.success)).toBeVisible();
   expect(await stored("faq", email)).toBe(1);
-  await page.waitForTimeout(1000);
+  // Nothing else is still on its way from the device's outbox.
+  await page.waitForLoadState("networkidle");
   expect(await stored("faq", email)).toBe(1);
 });
 
@@ -112,7 +113,8 @@ test("a double submit, and a resend with the same Idempotency-Key, store one row
   await fill(page, form, email);
   await form.locator("[type=submit]").dblclick();
   await expect(toast(page, DEFINITIONS.contact.success)).toBeVisible();
-  await page.waitForTimeout(1000);
+  // Both clicks' requests, if the second was sent at all, have been answered.
+  await page.waitForLoadState("networkidle");
   expect(await stored("contact", email)).toBe(1);
 
   const again = `again.${email}`;
@@ -204,12 +206,19 @@ test("with the mail server down, mails are sent once it is back, none twice", as
     });
     expect(res.status()).toBe(201);
   }
-  await page.waitForTimeout(1500);
-  const tried = await stack.client.query("SELECT max(attempts) AS a FROM mail_queue WHERE sent_at IS NULL");
-  expect(Number(tried.rows[0]?.a)).toBeGreaterThan(0);
+  // Every mail has been tried and failed (and kept) while the server was down.
+  const unsent = async () =>
+    (
+      await stack.client.query(
+        "SELECT attempts FROM mail_queue WHERE sent_at IS NULL AND (to_addr = ANY($1) OR reply_to = ANY($1))",
+        [emails],
+      )
+    ).rows;
+  await expect.poll(async () => (await unsent()).filter((row) => Number(row.attempts) > 0).length).toBe(3);
   await stack.smtp.start();
   for (const email of emails)
     await expect.poll(() => stack.smtp.mails.filter((m) => m.raw.includes(email)).length, { timeout: 20_000 }).toBe(1);
-  await page.waitForTimeout(2000);
+  // Once every row is marked sent none can be claimed again: one delivery each, for good.
+  await expect.poll(async () => (await unsent()).length).toBe(0);
   for (const email of emails) expect(stack.smtp.mails.filter((m) => m.raw.includes(email))).toHaveLength(1);
 });

@@ -173,7 +173,9 @@ test.describe("main home page", () => {
     });
     await page.goto("/");
     await ready(page);
-    await page.waitForTimeout(500);
+    // Everything the page fetches (pictures, the heading font) has arrived and been laid out.
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThan(0.02);
   });
 });
