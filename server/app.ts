@@ -57,7 +57,7 @@ export interface AppOptions {
    * `/api/orders/:sessionId` and `/api/comments/:postId`; without it those answer 404.
    */
   database?: Database;
-  vitals?: VitalsOptions;
+  vitals?: Omit<VitalsOptions, "database">;
   now?: () => number;
   /** The forms' mail and limit settings (with `database`); without them, `/api/forms/*` and `/api/admin/*` answer 404. */
   forms?: Omit<FormsOptions, "database" | "trustProxy">;
@@ -93,7 +93,7 @@ export function createApp(opts: AppOptions): Hono {
   app.use("*", withHeaders(applyHeaders));
   app.use("/api/*", apiNoStore);
 
-  app.route("/", vitalsRoutes(deps, opts.vitals));
+  app.route("/", vitalsRoutes(deps, { database, ...opts.vitals }));
   app.route(
     "/",
     healthRoutes(database, () => site.current.info, { trustProxy, now: deps.now }),

@@ -55,31 +55,37 @@ export interface MissLimit {
    * The answer to an unknown secret: `notFound` (the miss counted against the client), or 429 with Retry-After
    * once the client named `max` unknown secrets in the window.
    */
-  unknown(c: Context, key: string, notFound: () => Response): Response;
+  unknown(c: Context, key: string, notFound: () => Response): Promise<Response>;
 }
 
 /**
  * A limit on misses only: a client that names more than `max` unknown secrets in a window is refused (429) for
  * unknown secrets until the window ends; one that names its own as often as it likes is never counted. Look the
  * secret up first and call `unknown` only when it is: many people share one address (a conference's Wi-Fi), so a
- * known secret is always answered.
+ * known secret is always answered. With `shared`, misses are also counted in the database, as `rateLimit` does.
  */
-export function missLimit({ max, windowMs, now = Date.now }: Omit<RateLimitOptions, "key">): MissLimit {
+export function missLimit({ max, windowMs, now = Date.now, shared }: Omit<RateLimitOptions, "key">): MissLimit {
   const windows = new Map<string, { start: number; count: number }>();
-  const current = (key: string) => {
+  const current = (key: string, t: number) => {
     const w = windows.get(key);
-    if (w && now() - w.start < windowMs) return w;
+    if (w && t - w.start < windowMs) return w;
     windows.delete(key);
     return undefined;
   };
   return {
-    unknown(c, key, notFound) {
-      const w = current(key);
-      if (w && w.count >= max) return tooMany(c, Math.max(1, Math.ceil((w.start + windowMs - now()) / 1000)));
+    async unknown(c, key, notFound) {
+      const t = now();
+      const w = current(key, t);
+      // Past the limit here is past it everywhere: refused without asking the database.
+      if (w && w.count >= max) return tooMany(c, Math.max(1, Math.ceil((w.start + windowMs - t) / 1000)));
       if (w) w.count++;
       else {
         if (windows.size >= MAX_KEYS) windows.delete(windows.keys().next().value as string);
-        windows.set(key, { start: now(), count: 1 });
+        windows.set(key, { start: t, count: 1 });
+      }
+      if (shared) {
+        const counted = await countRequest(shared.db, `${shared.name}:${key}`, max, windowMs, t);
+        if (!counted.allowed) return tooMany(c, counted.retryAfter);
       }
       return notFound();
     },

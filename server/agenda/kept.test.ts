@@ -234,6 +234,37 @@ describe.each(backends)("kept agendas on %s", (_name, open) => {
     expect(await feed.text()).toContain("SUMMARY:Session 2");
   });
 
+  it("counts unknown links in the database: three servers on it answer 5 misses in all, restarted still refuse (issue 54)", async () => {
+    const kept = await keep([star(4)]);
+    const server = () =>
+      agendaRoutes({
+        buildDir: dir,
+        siteUrl: SITE,
+        database,
+        now: () => clock,
+        clientKey: () => "198.51.100.54",
+        missLimit: { max: 5, windowMs: 600_000 },
+      });
+    const servers = [server(), server(), server()];
+    const guess = (on: ReturnType<typeof agendaRoutes>, i: number) =>
+      on.request(`/api/agendas/${String(i).padStart(32, "g")}`);
+    // 15 guesses spread over the three, at once: each server alone would answer 5 of them.
+    const statuses = (await Promise.all(Array.from({ length: 15 }, (_, i) => guess(servers[i % 3]!, i)))).map(
+      (r) => r.status,
+    );
+    expect(statuses.filter((s) => s === 404)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    // All three restarted (nothing in memory): still counted; a real agenda is still answered.
+    for (const [i, on] of [server(), server(), server()].entries()) {
+      const refused = await guess(on, 100 + i);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect((await on.request(`/api/agendas/${kept.secret}`)).status).toBe(200);
+    }
+    clock += 600_000;
+    expect((await guess(server(), 200)).status).toBe(404);
+  });
+
   it("is deleted by the purge once unused for 90 days; a poll or a calendar fetch counts as use", async () => {
     const unused = await keep([star(1)]);
     const polled = await keep([star(2)]);

@@ -68,8 +68,14 @@ export function agendaRoutes(options: AgendaIcsOptions): Hono {
   const { load } = readOutput(BUILD_OUTPUTS.agendaSessions, options.buildDir);
   const now = options.now ?? Date.now;
   const key = options.clientKey ?? (() => "client");
-  const misses = missLimit({ max: 20, windowMs: 600_000, ...options.missLimit, now });
   const database = options.database;
+  const misses = missLimit({
+    max: 20,
+    windowMs: 600_000,
+    ...options.missLimit,
+    now,
+    ...(database ? { shared: { db: database.db, name: "agenda-miss" } } : {}),
+  });
 
   const calendar = async (c: Context, numbers: number[]) => {
     if (!options.siteUrl) return c.text("The calendar is unavailable: the site's address (SITE_URL) is not set", 503);

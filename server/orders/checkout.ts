@@ -18,6 +18,7 @@ import { sameOriginPath } from "../redirect";
 import { readBody } from "../request";
 import { cardProvider, type PaymentProvider } from "../payments";
 import type { ApiDeps } from "../deps";
+import type { Db } from "../db/client";
 
 export interface CheckoutOptions {
   /** The build folder whose checkout.json holds the prices; a function when it moves with the live build (issue 31). */
@@ -62,11 +63,19 @@ export function registerCheckout(
   options: CheckoutOptions,
   /** The card provider (made from `options` when not given; a mistyped STRIPE_API_URL stops the start). */
   provider: PaymentProvider = cardProvider({ ...options, log: deps.log }),
+  /** The database the checkout limit is counted in, shared by every server (issue 54); in memory only without. */
+  db?: Db,
 ): void {
   const logError = options.logError ?? ((line: string) => console.error(line));
   const data = readOutput(BUILD_OUTPUTS.checkout, options.buildDir);
 
-  const limit = rateLimit({ max: options.perMinute ?? 10, windowMs: 60_000, key: deps.clientKey, now: deps.now });
+  const limit = rateLimit({
+    max: options.perMinute ?? 10,
+    windowMs: 60_000,
+    key: deps.clientKey,
+    now: deps.now,
+    ...(db ? { shared: { db, name: "checkout" } } : {}),
+  });
   app.post(API_PATHS.checkout, apiBody, limit, async (c) => {
     const wantsJson = (c.req.header("accept") ?? "").includes("application/json");
     let contact = "";

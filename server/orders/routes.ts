@@ -37,7 +37,13 @@ const answer = (order: Order): OrderAnswer => ({
 export function registerOrderLookup(app: Hono, deps: ApiDeps, options: OrdersOptions): void {
   const { db } = options.database;
   const logError = options.logError ?? ((line: string) => console.error(line));
-  const limit = rateLimit({ max: options.perMinute ?? 30, windowMs: 60_000, key: deps.clientKey, now: deps.now });
+  const limit = rateLimit({
+    max: options.perMinute ?? 30,
+    windowMs: 60_000,
+    key: deps.clientKey,
+    now: deps.now,
+    shared: { db, name: "order-lookup" },
+  });
 
   app.get(API_PATHS.order, limit, async (c) => {
     const parsed = SessionIdSchema.safeParse(c.req.param("sessionId"));
@@ -77,7 +83,7 @@ export function ordersRoutes(
 ): Hono {
   const app = new Hono();
   const provider = cardProvider({ ...checkout, log: deps.log, logError: checkout.logError });
-  registerCheckout(app, deps, checkout, provider);
+  registerCheckout(app, deps, checkout, provider, database?.db);
   if (!database) return app;
   registerStripeWebhook(app, {
     database,

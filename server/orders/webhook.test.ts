@@ -21,6 +21,8 @@ let database: Database;
 let fake: FakeStripe;
 let app: Hono;
 let noSecret: Hono;
+/** Another server of the site on the same database (or one restarted), on its own clock: nothing shared in memory. */
+let anotherServer: (now: () => number) => Hono;
 const errors: string[] = [];
 
 beforeAll(async () => {
@@ -45,6 +47,7 @@ beforeAll(async () => {
   });
   app = createApp(options(SECRET));
   noSecret = createApp(options(undefined));
+  anotherServer = (now) => createApp({ ...options(SECRET), now });
 }, 60_000);
 afterAll(async () => {
   await fake?.close();
@@ -225,6 +228,28 @@ describe("GET /api/orders/:sessionId", () => {
       expect(res.headers.get("content-type"), id).toMatch(/json/);
     }
     expect(fake.requests.length).toBe(calls);
+  });
+
+  it("counts look-ups (30 a minute) in the database: three servers let 30 past in all, restarted still refuse (issue 54)", async () => {
+    const sessionId = await checkout();
+    fake.pay(sessionId);
+    const payload = fake.completedEvent(sessionId);
+    await deliver(payload, signPayload(payload, SECRET));
+    // The start of a minute, so the 90 look-ups all fall in one window.
+    let clock = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
+    const server = () => anotherServer(() => clock);
+    const lookup = (on: Hono) =>
+      on.request(`http://site.test/api/orders/${sessionId}`, { headers: { "x-forwarded-for": "198.51.100.54" } });
+    const servers = [server(), server(), server()];
+    // 90 look-ups spread over the three, at once: each server alone would let 30 through.
+    const answers = await Promise.all(Array.from({ length: 90 }, (_, i) => lookup(servers[i % 3]!)));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(30);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(60);
+    expect(answers.find((r) => r.status === 429)!.headers.get("retry-after")).toMatch(/^\d+$/);
+    // All three restarted (nothing in memory): still counted.
+    for (const restarted of [server(), server(), server()]) expect((await lookup(restarted)).status).toBe(429);
+    clock += 60_000;
+    expect((await lookup(server())).status).toBe(200);
   });
 });
 

@@ -10,12 +10,15 @@ import { rateLimit } from "../rate-limit";
 import { apiBody } from "../headers";
 import { readBody } from "../request";
 import type { ApiDeps } from "../deps";
+import type { Database } from "../db/client";
 
 export interface VitalsOptions {
   /** One summary line per metric name per this interval (default one minute). */
   flushMs?: number;
   /** Requests per client per minute (default 60: a visitor sends a few per page). */
   perMinute?: number;
+  /** The database the limit is counted in, shared by every server (issue 54); in memory only without. */
+  database?: Database;
 }
 
 /** Values kept per metric name between flushes (a uniform sample beyond that). */
@@ -58,7 +61,13 @@ export function vitalsRoutes(deps: ApiDeps, options: VitalsOptions = {}): Hono {
   app.post(
     API_PATHS.vitals,
     apiBody,
-    rateLimit({ max: options.perMinute ?? 60, windowMs: 60_000, key: deps.clientKey, now: deps.now }),
+    rateLimit({
+      max: options.perMinute ?? 60,
+      windowMs: 60_000,
+      key: deps.clientKey,
+      now: deps.now,
+      ...(options.database ? { shared: { db: options.database.db, name: "vitals" } } : {}),
+    }),
     async (c) => {
       const text = await readBody(() => c.req.text());
       let data: unknown;
