@@ -509,6 +509,46 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
       expect((await sync(flood, { device: "phone-flood", door: "Door 5", scans: [] })).status).toBe(200);
     });
 
+    it("counts scans in the database: three servers on it take 600 a minute in all, restarted still refuse, one report (issue 54)", async () => {
+      const { cookie } = await volunteer("spread@example.org");
+      const started: BoxOfficeApp[] = [];
+      const server = async () => {
+        const s = await boxOfficeApp("door-more", database, () => clock, PLANS);
+        started.push(s);
+        return s;
+      };
+      const batch = (on: BoxOfficeApp, from: number, n: number) =>
+        on.request("POST", "/api/admin/door/sync", {
+          cookie,
+          body: {
+            device: "phone-spread",
+            door: "Door 6",
+            scans: Array.from({ length: n }, (_, j) =>
+              scan(`77${String(from + j).padStart(20, "0")}`, "2026-12-01T10:00:00+05:30"),
+            ),
+          },
+        });
+      try {
+        const servers = [t, await server(), await server()];
+        // 300 scans to each at once: each server alone would take its 300.
+        const statuses = (await Promise.all(servers.map((on, i) => batch(on, i * 300, 300)))).map((r) => r.status);
+        expect(statuses.sort()).toEqual([200, 200, 429]);
+        // All three restarted (nothing in memory): the minute's 600 are still counted.
+        for (const [i, on] of [await server(), await server(), await server()].entries())
+          expect((await batch(on, 900 + i, 1)).status).toBe(429);
+        const reports = await rows(
+          sql`SELECT 1 FROM audit_log WHERE action = 'door-rate-limited' AND target = 'device:phone-spread'`,
+        );
+        expect(reports).toHaveLength(1);
+        clock += 61_000;
+        expect((await batch(await server(), 1000, 1)).status).toBe(200);
+      } finally {
+        for (const s of started) await s.close();
+        // Each new server writes the organiser's account again, which ends their sessions.
+        organiser = await t.signIn();
+      }
+    });
+
     it("keeps a phone's scan limit when its volunteer signs in again (issue 50)", async () => {
       const email = "again@example.org";
       let cookie = (await volunteer(email)).cookie;

@@ -12,8 +12,9 @@
  * - `GET /door/search?q=`: someone without their phone, by name, or by a whole e-mail address, order reference or
  *   ticket code; at most SEARCHES_PER_MINUTE a minute per account.
  *
- * The limits count per account (issue 50), not per session: signing in again starts no new minute. In memory,
- * per process, like the other limits.
+ * The limits count per account (issue 50), not per session: signing in again starts no new minute. In memory as a
+ * first line, and in the database (rate_limits: door-scans, door-searches, door-lists), so every server counts the
+ * same minute and a restart forgets none (issue 54); the excess is audited once a minute whichever server sees it.
  *
  * Audited: each sync batch (not each scan), each search (without its text: it may be an address), and a
  * session's first download of the list.
@@ -34,6 +35,8 @@ import type { TicketsData } from "../../app/lib/build-outputs";
 import { sha256 } from "../admin/accounts/queries";
 import { audit } from "../admin/audit/queries";
 import { badRequest, jsonBody, type AdminEnv, type AdminOptions } from "../admin/context";
+import type { Db } from "../db/client";
+import { countRequest, spendBudget } from "../limits/queries";
 import { acceptedEncodings } from "../static";
 import {
   admissions,
@@ -101,12 +104,19 @@ function syncIssue(issue: { path: PropertyKey[]; code: string }): string {
 }
 
 /**
- * Counts per account and fixed minute (issue 50: by account, so signing in again starts no new minute);
- * `reported`: the minute's excess was audited already.
+ * Counts per account and minute (issue 50: by account, so signing in again starts no new minute), in memory then in
+ * the database (`name` in rate_limits), a refused request counted in neither; `reported`: the minute's excess was
+ * audited already (by this server in memory; by any, through the database's `name-reported` count).
  */
-function minuteLimiter(now: () => number, perMinute: number) {
+function minuteLimiter(now: () => number, perMinute: number, db: Db, name: string) {
   const windows = new Map<number, { start: number; count: number; reported: boolean }>();
-  return (account: number, count = 1) => {
+  const refuse = async (account: number, w: { reported: boolean }, t: number, retry: number) => {
+    let report = !w.reported;
+    w.reported = true;
+    if (report) report = (await countRequest(db, `${name}-reported:${account}`, 1, MINUTE, t)).allowed;
+    return { ok: false as const, report, retry };
+  };
+  return async (account: number, count = 1) => {
     const t = now();
     let w = windows.get(account);
     if (!w || t - w.start >= MINUTE) {
@@ -115,13 +125,14 @@ function minuteLimiter(now: () => number, perMinute: number) {
       w = { start: t, count: 0, reported: false };
       windows.set(account, w);
     }
-    if (w.count + count > perMinute) {
-      const report = !w.reported;
-      w.reported = true;
-      return { ok: false as const, report, retry: Math.max(1, Math.ceil((w.start + MINUTE - t) / 1000)) };
-    }
+    // Past the limit here is past it everywhere: refused without counting in the database.
+    if (w.count + count > perMinute)
+      return refuse(account, w, t, Math.max(1, Math.ceil((w.start + MINUTE - t) / 1000)));
     w.count += count;
-    return { ok: true as const };
+    const spent = await spendBudget(db, `${name}:${account}`, count, perMinute, MINUTE, t);
+    if (spent.allowed) return { ok: true as const };
+    w.count -= count;
+    return refuse(account, w, t, spent.retryAfter);
   };
 }
 
@@ -129,9 +140,9 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
   const { db } = options.database;
   const box = options.boxOffice;
   const now = options.now ?? Date.now;
-  const scanLimit = minuteLimiter(now, SCANS_PER_MINUTE);
-  const searchLimit = minuteLimiter(now, SEARCHES_PER_MINUTE);
-  const listLimit = minuteLimiter(now, LISTS_PER_MINUTE);
+  const scanLimit = minuteLimiter(now, SCANS_PER_MINUTE, db, "door-scans");
+  const searchLimit = minuteLimiter(now, SEARCHES_PER_MINUTE, db, "door-searches");
+  const listLimit = minuteLimiter(now, LISTS_PER_MINUTE, db, "door-lists");
   const listed = new Set<string>();
   let built: BuiltList | undefined;
   const noBox = (c: Context) => c.json({ error: "The box office is not running on this server." }, 503);
@@ -171,7 +182,7 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
   admin.get("/door/list", async (c) => {
     if (!box) return noBox(c);
     const who = c.get("admin");
-    const allowed = listLimit(who.id);
+    const allowed = await listLimit(who.id);
     if (!allowed.ok)
       return tooMany(
         c,
@@ -208,7 +219,7 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
     if (!parsed.success) return c.json({ error: syncIssue(parsed.error.issues[0]!) }, 422);
     const { device, door, scans } = parsed.data;
     const who = c.get("admin");
-    const allowed = scanLimit(who.id, scans.length);
+    const allowed = await scanLimit(who.id, scans.length);
     if (!allowed.ok) {
       if (allowed.report)
         await audit(db, {
@@ -250,7 +261,7 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
       );
     if (q.length > 200) return badRequest(c, "Search for at most 200 characters.");
     const who = c.get("admin");
-    const allowed = searchLimit(who.id);
+    const allowed = await searchLimit(who.id);
     if (!allowed.ok)
       return tooMany(
         c,
