@@ -70,8 +70,6 @@ export interface AppOptions {
     signInLimit?: { limit: number; windowMs: number };
     canMail?: boolean;
     content?: ContentOptions;
-    /** An announcement was sent: its pacer queues the first piece now (server/admin/announcements/sender.ts). */
-    onAnnounced?: () => void;
   };
 }
 
@@ -114,8 +112,6 @@ export function createApp(opts: AppOptions): Hono {
         content: opts.admin?.content,
         publisher: opts.publisher,
         boxOffice: opts.boxOffice,
-        onQueued: forms.onQueued,
-        onAnnounced: opts.admin?.onAnnounced,
       }),
     );
   }
@@ -131,7 +127,6 @@ export function createApp(opts: AppOptions): Hono {
         box: opts.boxOffice,
         siteUrl: opts.siteUrl,
         trustProxy,
-        onQueued: forms?.onQueued,
       }),
     );
   if (database) app.route("/", commentsRoutes({ database }));
@@ -161,7 +156,6 @@ export function createApp(opts: AppOptions): Hono {
         clientKey: deps.clientKey,
         now: deps.now,
         trustProxy,
-        onQueued: forms?.onQueued,
       }),
     );
 

@@ -63,7 +63,7 @@ describe("log lines (issue 32: no address or field value)", () => {
         },
         { to: "carol@example.org", subject: "Hello", body: "Private words" },
       );
-      const mailer = startMailer({
+      const mailer = await startMailer({
         db: database.db,
         smtpUrl: `smtp://127.0.0.1:${port}`,
         from: "site@example.org",

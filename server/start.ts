@@ -1,6 +1,7 @@
 /**
  * Start-up in one place: from the settings (./config.ts), opens the database (DATA_DIR or DATABASE_URL), starts
- * the mail sender (SMTP_URL) and the daily purge (RETENTION_DAYS), takes the live build (server/publish/site.ts)
+ * the background jobs (server/jobs/: the mail sender when SMTP_URL is set, the announcements' pacing, the seat
+ * sweep, the daily purge after RETENTION_DAYS), takes the live build (server/publish/site.ts)
  * and the publisher, and hands them to `createApp`. server/index.ts only serves the app and stops it.
  */
 import { picturesDir } from "../app/content/collections";
@@ -15,8 +16,9 @@ import { createApp } from "./app";
 import { REPO, type Config } from "./config";
 import { openDatabase } from "./db/client";
 import { safeError } from "./log-safe";
-import { startMailer, type Mailer } from "./mail/mailer";
-import { startPacer } from "./admin/announcements/sender";
+import { addJob, startJobs, type Jobs } from "./jobs/jobs";
+import { mailSender } from "./mail/mailer";
+import { announceJob } from "./admin/announcements/sender";
 import { createBoxOffice } from "./tickets/box-office";
 import { readOutput } from "./publish/outputs";
 import { Publisher } from "./publish/publisher";
@@ -27,9 +29,12 @@ export interface Runtime {
   app: Hono;
   /** No more publishing or following the live build (a stop begins). */
   stop(): void;
-  /** The purge and the mail sender stopped, then the database closed. */
+  /** The background jobs stopped, then the database closed. */
   close(): Promise<void>;
 }
+
+/** How often holds whose time is up are released (the "sweep" job). */
+const SWEEP_MS = 30_000;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -66,23 +71,17 @@ export async function startRuntime(config: Config, log = (line: string) => conso
       .load()
       .then((data) => data.contact.email)
       .catch(() => "info@tncc.example.org");
-  let mailer: Mailer | null = null;
-  if (config.SMTP_URL)
-    mailer = startMailer({
-      db: database.db,
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM || `TNCC website <${config.NOTIFY_EMAIL || (await organiserEmail())}>`,
-      pollMs: config.MAIL_POLL_MS,
-      backoffBaseMs: config.MAIL_BACKOFF_MS,
-      leaseMs: config.MAIL_LEASE_MS,
-    });
-  else log("E-mail is off (no SMTP_URL): submissions wait in the database and no mail is sent.");
-  const runPurge = () =>
-    purge(database.db, config.RETENTION_DAYS).catch((error: unknown) => console.error(`purge: ${safeError(error)}`));
-  void runPurge();
-  const daily = setInterval(runPurge, 86_400_000);
-  daily.unref();
-  // The box office (issue 42): holds whose checkout ran out are released every half minute.
+  const mail = config.SMTP_URL
+    ? mailSender({
+        db: database.db,
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM || `TNCC website <${config.NOTIFY_EMAIL || (await organiserEmail())}>`,
+        backoffBaseMs: config.MAIL_BACKOFF_MS,
+        leaseMs: config.MAIL_LEASE_MS,
+      })
+    : null;
+  if (!mail) log("E-mail is off (no SMTP_URL): submissions wait in the database and no mail is sent.");
+  // The box office (issue 42): holds whose checkout ran out are released by the "sweep" job.
   const boxOffice = createBoxOffice({
     database,
     buildDir: () => site.current.dir,
@@ -93,25 +92,40 @@ export async function startRuntime(config: Config, log = (line: string) => conso
     openHolds: config.TICKET_OPEN_HOLDS,
     confirmHours: config.TICKET_CONFIRM_HOURS,
     offerHours: config.WAITLIST_OFFER_HOURS,
-    onQueued: () => mailer?.kick(),
     log,
   });
-  const sweep = setInterval(
-    () => void boxOffice.sweep().catch((error: unknown) => console.error(`tickets: ${safeError(error)}`)),
-    30_000,
-  );
-  sweep.unref();
-  // Announcements (issue 44): their mails go into the outbox ANNOUNCE_PER_MINUTE at most, resumed after a restart.
-  const pacer = startPacer({
-    db: database.db,
-    perMinute: config.ANNOUNCE_PER_MINUTE,
-    onQueued: () => mailer?.kick(),
-  });
+  // Background work (issue 54): jobs in the database, run by whichever server is free (server/jobs/).
+  let jobs: Jobs;
+  try {
+    jobs = await startJobs({
+      db: database.db,
+      tasks: {
+        ...(mail ? { mail: mail.send } : {}),
+        announce: announceJob({ db: database.db, perMinute: config.ANNOUNCE_PER_MINUTE }),
+        sweep: async () => {
+          await boxOffice.sweep();
+          await addJob(database.db, "sweep", { key: "sweep", runAt: new Date(Date.now() + SWEEP_MS) });
+        },
+        purge: async () => void (await purge(database.db, config.RETENTION_DAYS)),
+      },
+      // Daily, and a sweep every minute should its own chain of jobs ever break (a job given up).
+      crontab: [
+        "0 3 * * * purge ?fill=1d&jobKey=purge",
+        "* * * * * sweep ?jobKey=sweep&jobKeyMode=preserve_run_at",
+      ].join("\n"),
+      pollMs: config.MAIL_POLL_MS,
+      log,
+    });
+    for (const name of ["sweep", "purge", "announce", ...(mail ? ["mail" as const] : [])] as const)
+      await addJob(database.db, name, { key: name, keepRunAt: true, ...(name === "announce" ? { queue: name } : {}) });
+  } catch (error) {
+    mail?.close();
+    await database.close();
+    throw new Error(`Cannot start the background jobs: ${message(error)}`);
+  }
   const close = async () => {
-    clearInterval(daily);
-    clearInterval(sweep);
-    await pacer.stop();
-    await mailer?.stop();
+    mail?.close();
+    await jobs.stop();
     await database.close();
   };
 
@@ -137,7 +151,7 @@ export async function startRuntime(config: Config, log = (line: string) => conso
     log,
     afterLive: async (beforeDir, afterDir) => {
       const { changed, mails, pushes } = await alertAfterPublish(
-        { db: database.db, siteUrl: config.publicUrl, push: push ?? undefined, onQueued: () => mailer?.kick(), log },
+        { db: database.db, siteUrl: config.publicUrl, push: push ?? undefined, log },
         beforeDir,
         afterDir,
       );
@@ -176,12 +190,10 @@ export async function startRuntime(config: Config, log = (line: string) => conso
         notifyEmail: config.NOTIFY_EMAIL,
         siteUrl: config.publicUrl,
         rateLimit: config.FORM_RATE_LIMIT,
-        onQueued: () => mailer?.kick(),
       },
       admin: {
         signInLimit: config.ADMIN_SIGNIN_LIMIT,
         canMail: Boolean(config.SMTP_URL),
-        onAnnounced: () => pacer.kick(),
         content: {
           copy: { dir: config.CONTENT_DIR, imageManifest: path.join(REPO, IMAGE_MANIFEST) },
           images: {

@@ -36,7 +36,7 @@ async function sendAll(database: Database, port: number, count: number, connecti
   );
   for (let i = 0; i < rows.length; i += 500) await database.db.insert(mailQueue).values(rows.slice(i, i + 500));
   const started = performance.now();
-  const mailer = startMailer({
+  const mailer = await startMailer({
     db: database.db,
     smtpUrl: `smtp://127.0.0.1:${port}`,
     from: "site@example.org",

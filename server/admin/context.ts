@@ -25,10 +25,6 @@ export interface AdminOptions {
   content?: ContentOptions;
   /** The box office (issue 42): the Attendees tab's resend, cancel and refund; without it those answer 503. */
   boxOffice?: BoxOffice;
-  /** A mail was queued (wakes the sender). */
-  onQueued?: () => void;
-  /** An announcement was sent (wakes its pacer: server/admin/announcements/sender.ts). */
-  onAnnounced?: () => void;
 }
 
 export interface AdminEnv {

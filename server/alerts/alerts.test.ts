@@ -96,11 +96,7 @@ describe.each(backends)("alerts on %s", (_name, open) => {
     return smtp.received;
   };
   const publish = (before: string, after: string) =>
-    alertAfterPublish(
-      { db: database.db, siteUrl: SITE, onQueued: () => mailer.kick() },
-      builds[before]!,
-      builds[after]!,
-    );
+    alertAfterPublish({ db: database.db, siteUrl: SITE }, builds[before]!, builds[after]!);
   const post = (url: string, body?: unknown, headers: Record<string, string> = {}) =>
     app.request(url, {
       method: "POST",
@@ -115,7 +111,12 @@ describe.each(backends)("alerts on %s", (_name, open) => {
     build("changed", CHANGED);
     build("same", CHANGED);
     smtp = await startFakeSmtp();
-    mailer = startMailer({ db: database.db, smtpUrl: smtp.url, from: "TNCC <info@tncc.example.org>", pollMs: 60_000 });
+    mailer = await startMailer({
+      db: database.db,
+      smtpUrl: smtp.url,
+      from: "TNCC <info@tncc.example.org>",
+      pollMs: 60_000,
+    });
     app = alertRoutes({ database, siteUrl: SITE });
     const at = Date.parse("2024-10-01T10:00:00Z");
     await createAgenda(

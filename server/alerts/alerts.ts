@@ -126,8 +126,6 @@ export interface AlertOptions {
   /** SITE_URL: the links in mails; without it no alert is sent. */
   siteUrl?: string;
   push?: PushSender;
-  /** Wakes the mail sender. */
-  onQueued?: () => void;
   log?: (line: string) => void;
 }
 
@@ -167,7 +165,6 @@ export async function alertAfterPublish(
   const queued = await queueAlerts(options.db, changed, (sub: AlertSubscription, sessions, token) =>
     alertMail(sub.email!, token, noticesOf(sessions), siteUrl),
   );
-  if (queued.mails > 0) options.onQueued?.();
   const pushes = options.push
     ? options.push.sendAll(
         queued.pushes.map(({ sub, sessions }) => ({ sub, payload: pushPayload(noticesOf(sessions)) })),

@@ -51,8 +51,6 @@ export interface AlertRoutesOptions {
   clientKey?: (c: Context) => string;
   now?: () => number;
   trustProxy?: boolean;
-  /** Called after a confirmation mail was queued (wakes the mail sender). */
-  onQueued?: () => void;
   /** Subscriptions per client and window (default 20 per 10 minutes). */
   limit?: { max: number; windowMs: number };
 }
@@ -143,14 +141,13 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
         const { siteUrl } = options;
         // Kept and mailed as the subscription keeps it: lower-case (as the newsletter's).
         const email = request.email.trim().toLowerCase();
-        const { mailed } = await subscribeEmail(
+        await subscribeEmail(
           db,
           agenda.id,
           email,
           newSecret(),
           siteUrl ? (token) => confirmAlertMail(email, token, siteUrl) : null,
         );
-        if (mailed) options.onQueued?.();
       } else {
         const { endpoint, keys } = request.push;
         await subscribePush(db, agenda.id, { endpoint, ...keys }, newSecret());

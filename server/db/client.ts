@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { PoolConfig } from "pg";
+import type { Pool, PoolConfig } from "pg";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { backup, restore } from "./backup";
@@ -44,12 +44,23 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     : await openEmbedded(options.dataDir ?? "data", max, options.log ?? quietLog);
   try {
     if (!options.databaseUrl) await importPglite(path.resolve(options.dataDir ?? "data"), database);
+    // The job queue's own tables (graphile-worker, server/jobs/), before ours: migration 019's triggers add jobs.
+    await installJobQueue(database.db);
     if (!options.skipMigrations) await migrate(database.db);
   } catch (error) {
     await database.close();
     throw error;
   }
   return database;
+}
+
+/** Creates or updates graphile-worker's schema (`graphile_worker`); several servers starting at once take turns. */
+async function installJobQueue(db: Db): Promise<void> {
+  const { runMigrations, Logger } = await import("graphile-worker");
+  const quiet = new Logger(() => (level, message) => {
+    if (level === "error") console.error(`jobs: ${message}`);
+  });
+  await runMigrations({ pgPool: (db as unknown as { $client: Pool }).$client, logger: quiet });
 }
 
 /**
@@ -62,7 +73,10 @@ export async function attachDatabase(options: OpenOptions): Promise<Database> {
     ? null
     : runningPostmaster(path.join(path.resolve(options.dataDir ?? "data"), "pg"));
   if (!running) return openDatabase(options);
-  return poolDatabase({ host: running.socketDir, user: EMBEDDED_USER, database: "postgres", max: 1 }, "embedded");
+  return poolDatabase(
+    { host: running.socketDir, user: EMBEDDED_USER, database: "postgres", max: options.poolSize ?? 1 },
+    "embedded",
+  );
 }
 
 /**

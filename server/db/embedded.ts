@@ -30,9 +30,12 @@ export interface EmbeddedServer {
 
 /** The superuser initdb creates; only reachable through the socket, which only this OS user can open. */
 export const EMBEDDED_USER = "app";
-/** PostgreSQL's routine messages (start, stop, checkpoints): the server's log leaves them out. */
+/**
+ * PostgreSQL's routine messages (start, stop, checkpoints, and graphile-worker looking for its table on a first
+ * start): the server's log leaves them out.
+ */
 export const ROUTINE_LOG =
-  /^LOG: {2}(starting PostgreSQL|listening on|database system (was shut down|is ready|is shut down)|received fast shutdown|aborting any active|background worker "logical replication launcher"|shutting down|checkpoint (starting|complete))/;
+  /^LOG: {2}(starting PostgreSQL|listening on|database system (was shut down|is ready|is shut down)|received fast shutdown|aborting any active|background worker "logical replication launcher"|shutting down|checkpoint (starting|complete))|^ERROR: {2}relation "graphile_worker\.migrations" does not exist/;
 
 /** Names the socket file (`.s.PGSQL.5432`); nothing listens on TCP. */
 const PORT = 5432;

@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, expect, it } from "vitest";
 import { openDatabase, type Db } from "./client";
-import { migrate } from "./migrate";
+import { migrate, migrationFiles } from "./migrate";
 import { schema } from "./schema";
 import { rowsOf } from "./rows";
 import { saveSubmission } from "../forms/queries";
@@ -21,7 +21,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 it("copies the rows of a PGlite data folder into the embedded PostgreSQL, once", async () => {
   const old = await PGlite.create({ dataDir: dir });
   const oldDb = drizzle(old, { schema }) as unknown as Db;
-  await migrate(oldDb);
+  // PGlite's folders predate the job queue (migration 019 calls graphile-worker, which PGlite never had).
+  const before = migrationFiles().filter((m) => m.version < "019");
+  await migrate(oldDb, undefined, new Set(before.map((m) => m.version)));
   for (const key of ["import-aaaaaaaa", "import-bbbbbbbb"])
     await saveSubmission(
       oldDb,

@@ -41,8 +41,6 @@ export interface FormsOptions {
   rateLimit?: { limit: number; windowMs: number };
   /** Take the client IP from X-Forwarded-For (behind a proxy you trust). */
   trustProxy?: boolean;
-  /** Called after a row with a mail was committed (wakes the mail sender). */
-  onQueued?: () => void;
 }
 
 const KEY = /^[\w-]{8,100}$/;
@@ -127,12 +125,11 @@ export function formsRoutes(options: FormsOptions): Hono {
     const form: FormDefinition = FORMS[kind];
     if (form.newsletter && data.email) {
       const email = data.email;
-      const { created } = await subscribe(
+      await subscribe(
         db,
         { email, kind, consentVersion, ipHash: hash, token: randomBytes(24).toString("base64url") },
         origin ? (token) => confirmMail(email, token, origin) : null,
       );
-      if (created) options.onQueued?.();
       return sent();
     }
 
@@ -163,7 +160,6 @@ export function formsRoutes(options: FormsOptions): Hono {
         { error: "This Idempotency-Key was already used for a different submission: send it with a new key." },
         422,
       );
-    if (!duplicate) options.onQueued?.();
     return duplicate && json ? c.json({ ok: true, duplicate: true, message: form.success }, 200) : sent();
   });
 

@@ -72,7 +72,7 @@ describe("the mail sender (issue 32)", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
     const port = (server.server.address() as { port: number }).port;
-    const mailer = startMailer({
+    const mailer = await startMailer({
       db: database.db,
       smtpUrl: `smtp://127.0.0.1:${port}`,
       from: "site@example.org",

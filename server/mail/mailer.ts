@@ -1,7 +1,8 @@
 /**
- * Sends the mail queue (server/db: mail_queue) over SMTP_URL with nodemailer. Each server instance runs
- * one sender; rows are claimed with FOR UPDATE SKIP LOCKED, so with several instances on one PostgreSQL
- * each mail goes out once. A failed try waits (backoff, doubling up to an hour) and is kept with its error.
+ * Sends the mail queue (server/db: mail_queue) over SMTP_URL with nodemailer, as the "mail" job (server/jobs/):
+ * queueing a mail adds the job in its transaction (migration 019). Rows are claimed with FOR UPDATE SKIP
+ * LOCKED and a lease, so with several servers on one PostgreSQL each mail goes out once. A failed try waits
+ * (backoff, doubling up to an hour) and is kept with its error; the job comes back when the next try is due.
  *
  * The transport keeps a pool of SMTP connections open (issue 54): a claim takes one mail per connection, they
  * go out at once, and those sent are marked in one write. 2,000 announcement mails take seconds, not the
@@ -9,15 +10,16 @@
  */
 import nodemailer from "nodemailer";
 import type { Db } from "../db/client";
-import { claimMails, markFailed, markSent, type QueuedMail } from "./queries";
-import { safeError, withoutAddresses } from "../log-safe";
+import { addJob, startJobs } from "../jobs/jobs";
+import { claimMails, markFailed, markSent, nextDue, type QueuedMail } from "./queries";
+import { withoutAddresses } from "../log-safe";
 
 export interface MailerOptions {
   db: Db;
   smtpUrl: string;
   /** The From address. */
   from: string;
-  /** How often the queue is looked at when nothing wakes the sender (ms). */
+  /** startMailer only: how often a retry that is due is looked for, at most (ms). */
   pollMs?: number;
   /** First retry delay; each further failure doubles it, up to an hour (ms). */
   backoffBaseMs?: number;
@@ -30,12 +32,6 @@ export interface MailerOptions {
   log?: (line: string) => void;
 }
 
-export interface Mailer {
-  /** Look at the queue now (a submission was just stored). */
-  kick(): void;
-  stop(): Promise<void>;
-}
-
 /** nodemailer's timeouts for a claim of `leaseMs`: together at most half of it. */
 export function smtpTimeouts(leaseMs: number) {
   const step = Math.floor(leaseMs / 8);
@@ -46,9 +42,14 @@ export function backoffMs(attempts: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
-export function startMailer(options: MailerOptions): Mailer {
+export interface MailSender {
+  /** The "mail" job: sends what is due, and adds the job again for the next retry or lapsing claim. */
+  send(): Promise<void>;
+  close(): void;
+}
+
+export function mailSender(options: MailerOptions): MailSender {
   const { db, from } = options;
-  const pollMs = options.pollMs ?? 5000;
   const baseMs = options.backoffBaseMs ?? 30_000;
   const maxAttempts = options.maxAttempts ?? 20;
   const leaseMs = options.leaseMs ?? 120_000;
@@ -63,12 +64,9 @@ export function startMailer(options: MailerOptions): Mailer {
     maxMessages: 100,
     ...smtpTimeouts(leaseMs),
   });
+  let closed = false;
 
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-
-  async function send(mail: QueuedMail): Promise<void> {
+  async function sendOne(mail: QueuedMail): Promise<void> {
     await transport.sendMail({
       from,
       to: mail.toAddr,
@@ -97,13 +95,17 @@ export function startMailer(options: MailerOptions): Mailer {
     });
   }
 
+  // One drain at a time in this server, so a claim never outnumbers the connections; a job that arrives
+  // meanwhile drains after it (other servers drain beside it).
+  let last: Promise<void> = Promise.resolve();
+  const send = (): Promise<void> => (last = last.catch(() => {}).then(drain));
+
   async function drain(): Promise<void> {
-    for (;;) {
-      if (stopped) return;
+    while (!closed) {
       // One mail per connection: a claim covers only mails being sent (none waits in line behind another).
       const mails = await claimMails(db, connections, leaseMs);
-      if (!mails.length) return;
-      const results = await Promise.allSettled(mails.map((mail) => send(mail)));
+      if (!mails.length) break;
+      const results = await Promise.allSettled(mails.map((mail) => sendOne(mail)));
       const sent = mails.filter((_, i) => results[i]!.status === "fulfilled");
       const marked = new Set(await markSent(db, sent));
       for (const mail of sent)
@@ -119,36 +121,41 @@ export function startMailer(options: MailerOptions): Mailer {
         log(`mail ${mail.id}: try ${mail.attempts} failed (${withoutAddresses(message)})${final ? ": given up" : ""}`);
       }
     }
+    // A retry, or a claim of a sender that died, is due later: the job comes back then.
+    const due = await nextDue(db);
+    if (due) await addJob(db, "mail", { key: "mail-later", runAt: due });
   }
-
-  function kick(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((error: unknown) => log(`mail queue: ${safeError(error)}`))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  }
-
-  const timer = setInterval(kick, pollMs);
-  timer.unref();
-  kick();
 
   return {
-    kick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+    send,
+    close() {
+      closed = true;
       transport.close();
+    },
+  };
+}
+
+export interface Mailer {
+  /** Look at the queue now (mail queued anywhere adds the job itself: migration 019). */
+  kick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A mail sender with workers of its own (tests, the bench): the server's runs among all jobs (server/start.ts). */
+export async function startMailer(options: MailerOptions): Promise<Mailer> {
+  const sender = mailSender(options);
+  const jobs = await startJobs({
+    db: options.db,
+    tasks: { mail: sender.send },
+    pollMs: options.pollMs,
+    log: options.log,
+  });
+  await addJob(options.db, "mail", { key: "mail" });
+  return {
+    kick: () => addJob(options.db, "mail", { key: "mail" }),
+    async stop() {
+      sender.close();
+      await jobs.stop();
     },
   };
 }

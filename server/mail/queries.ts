@@ -108,3 +108,13 @@ export async function markFailed(db: Db, id: number, error: string, nextTry: Dat
     })
     .where(eq(mailQueue.id, id));
 }
+
+/** When the next mail not sent yet becomes due: its retry, or the end of a claim whose sender may have died. */
+export async function nextDue(db: Db): Promise<Date | null> {
+  const [row] = rowsOf<{ due: string | Date | null }>(
+    await db.execute(sql`
+      SELECT min(greatest(next_try_at, coalesce(claimed_until, next_try_at))) AS due FROM mail_queue
+      WHERE sent_at IS NULL AND failed_at IS NULL`),
+  );
+  return row?.due ? new Date(row.due) : null;
+}

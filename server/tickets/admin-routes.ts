@@ -194,7 +194,6 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
       target: reference,
       detail: { amountMinor, currency: result.order.currency, paidBy: body.paidBy, reheld: result.reheld },
     });
-    options.onQueued?.();
     return c.json({
       reference,
       sent: true,
@@ -282,7 +281,6 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
         target: reference,
         detail: { plan: planId, seats, reason, capacity: stockNow.capacity, sold: stockNow.sold },
       });
-    options.onQueued?.();
     return c.json(
       {
         id: result.order.id,

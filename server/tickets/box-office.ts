@@ -73,8 +73,6 @@ export interface BoxOfficeOptions {
   /** WAITLIST_OFFER_HOURS: how long a waiting-list offer keeps its seats (default 24). */
   offerHours?: number;
   now?: () => number;
-  /** A mail was queued (wakes the sender). */
-  onQueued?: () => void;
   log?: (line: string) => void;
   logError?: (line: string) => void;
 }
@@ -212,7 +210,6 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     );
     if (result.ok && result.created) {
       await waitlist.sold(result.order.holdId);
-      options.onQueued?.();
       log(`tickets: order ${ticketReference(result.order.id)} (${result.tickets.length} tickets)`);
     }
     return result;
@@ -259,7 +256,6 @@ export function createBoxOffice(options: BoxOfficeOptions) {
       subject: "Your payment was refunded: the seats were taken",
       body: ["Hello,", "", ...why, "", `Questions: ${tickets.contact.email}, ${tickets.contact.phone}`].join("\n"),
     });
-    options.onQueued?.();
     log(`tickets: hold ${hold.id} paid after its seats were taken: refunded`);
   }
 
@@ -316,7 +312,6 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     sell: (holdId) => sell(holdId, {}),
     checkout: checkoutHold,
     payLater: offerPaidLater,
-    onQueued: options.onQueued,
     log,
   });
 
@@ -375,7 +370,6 @@ export function createBoxOffice(options: BoxOfficeOptions) {
       pendingOrderMail(tickets, siteUrl(), order, token, { deadline, instructions }, hold.seats),
     );
     if (opened.created) {
-      options.onQueued?.();
       log(`tickets: order ${ticketReference(opened.order.id)} pending (pay later, ${hold.seats} seats)`);
     }
     return { kind: "pending", token: opened.token };
@@ -405,7 +399,6 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     const opened = await openPendingOrder(db, kept, deadline, new Date(now()), (order, token) =>
       pendingOrderMail(tickets, siteUrl(), order, token, { deadline, instructions }, kept.seats),
     );
-    if (opened.created) options.onQueued?.();
     return opened.token;
   }
 
@@ -439,7 +432,6 @@ export function createBoxOffice(options: BoxOfficeOptions) {
       opened++;
       log(`tickets: order ${ticketReference(order.order.id)} opened by the sweep (its server stopped mid-purchase)`);
     }
-    if (opened) options.onQueued?.();
     return opened;
   }
 
@@ -476,7 +468,6 @@ export function createBoxOffice(options: BoxOfficeOptions) {
         }
       }
     }
-    if (changed) options.onQueued?.();
     return changed;
   }
 
@@ -544,7 +535,6 @@ export function createBoxOffice(options: BoxOfficeOptions) {
       if (free) {
         if (held.duplicate) return { kind: "confirm", until: hold.expiresAt, secret: "" };
         await queueMail(db, confirmOrderMail(tickets, siteUrl(), hold, confirm!, confirmHours));
-        options.onQueued?.();
         return { kind: "confirm", until: hold.expiresAt, secret: confirm! };
       }
       if (hold.checkoutSessionId) return { kind: "checkout", url: payPath(hold.checkoutSessionId) };
@@ -614,7 +604,6 @@ export function createBoxOffice(options: BoxOfficeOptions) {
           ].join("\n"),
         }));
         if (!done) return false;
-        options.onQueued?.();
         log(`tickets: order ${ticketReference(done.order.id)} refunded at the provider (${done.seats} seats back)`);
         await waitlist.offerFreedSeats(done.order.planId);
         return true;

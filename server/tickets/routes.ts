@@ -59,7 +59,6 @@ export interface TicketsRouteOptions {
   box: BoxOffice;
   siteUrl?: string;
   trustProxy?: boolean;
-  onQueued?: () => void;
 }
 
 export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono {
@@ -224,7 +223,6 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
           "/",
         ),
       );
-    options.onQueued?.();
     return c.redirect(ticketsPath(done.token), 303);
   });
 
@@ -318,7 +316,6 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
         },
         429,
       );
-    options.onQueued?.();
     return c.json({ ok: true });
   });
 

@@ -7,7 +7,7 @@
  * SMTP cannot be made exactly-once: a mail the mail server accepted in the instant before the kill, not yet
  * marked sent, goes again after the restart with the same Message-ID (server/mail/mailer.ts), which a receiver
  * recognises. So "once" is counted as a receiver sees it: one Message-ID per address, one mail row per address,
- * and at most that one mail in flight at the kill delivered a second time.
+ * and at most the mails in flight at the kill (one per SMTP connection, 5) delivered a second time.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,8 +23,8 @@ import { expect as baseExpect, test } from "./fixtures";
 import { FakeSmtp, startSite, type SiteServer } from "./forms-delivery.helpers";
 
 test.describe.configure({ mode: "serial" });
-// The outbox sends one mail at a time, each claim and each "sent" a commit synced to disk: 2,000 mails take
-// minutes on a busy machine (a limit on waiting, not a timing goal).
+// Paced at 3,000 a minute, 2,000 mails take most of a minute, more on a busy machine (a limit on waiting, not a
+// timing goal).
 test.setTimeout(900_000);
 const expect = baseExpect.configure({ timeout: 120_000 });
 
@@ -139,10 +139,10 @@ for (const backend of ["embedded", "PostgreSQL"] as const) {
 
       const byAddress = deliveries(smtp);
       expect([...byAddress.keys()].filter((a) => !/^reader\d+@example\.org$/.test(a))).toEqual([]);
-      // One Message-ID per address; a second copy only of the one mail in flight at the kill.
+      // One Message-ID per address; a second copy only of the mails in flight at the kill, one per connection.
       expect([...byAddress.values()].filter((ids) => new Set(ids).size !== 1)).toEqual([]);
       const twice = [...byAddress.values()].filter((ids) => ids.length > 1).length;
-      expect(twice).toBeLessThanOrEqual(1);
+      expect(twice).toBeLessThanOrEqual(5);
       console.log(`${backend}: ${byAddress.size} addresses, ${twice} delivered again after the kill`);
 
       const last = await open();

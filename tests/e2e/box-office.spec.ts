@@ -42,7 +42,7 @@ test.beforeAll(async () => {
   database = await openDatabase({ dataDir });
   smtp = new FakeSmtp(PORT + 5);
   await smtp.start();
-  mailer = startMailer({
+  mailer = await startMailer({
     db: database.db,
     smtpUrl: `smtp://127.0.0.1:${PORT + 5}`,
     from: "TNCC <info@tncc.example.org>",
@@ -54,7 +54,6 @@ test.beforeAll(async () => {
     database,
     buildDir: () => buildDir,
     siteUrl: ORIGIN,
-    onQueued: () => mailer?.kick(),
     // Every buyer here comes from 127.0.0.1: the limit of one open hold per address is tested in
     // server/tickets/routes.test.ts, not here.
     openHolds: 100,

@@ -89,7 +89,6 @@ export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptio
       target: who.email,
       detail: { title: got.value.title },
     });
-    options.onQueued?.();
     return c.json({ to: who.email });
   });
 
@@ -109,7 +108,6 @@ export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptio
     if (!audience) return badRequest(c, "Choose who receives it.");
     const recipients = await audience.recipients(db, origin(c));
     const id = await createAnnouncement(db, announcement, audience, recipients, who, new Date(now()));
-    options.onAnnounced?.();
     return c.json({ id, recipients: recipients.length }, 201);
   });
 

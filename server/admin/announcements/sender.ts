@@ -1,12 +1,13 @@
 /**
- * The announcements' pacer (issue 44, part 3): every `tickMs` it moves the next piece of recipients into the mail
- * outbox, `perMinute` at most (ANNOUNCE_PER_MINUTE), so a sending to thousands neither floods the mail server
- * nor holds the outbox's other mails back for long. What was queued is recorded with the mail (./queries.ts), so
- * after a restart the pacer simply goes on with the rows not queued yet. Each server runs one: with several
- * servers on one PostgreSQL they take different rows (SKIP LOCKED), and the rate is per server.
+ * The announcements' pacing (issue 44, part 3; issue 54): the "announce" job moves the next piece of recipients
+ * into the mail outbox, `perMinute` at most (ANNOUNCE_PER_MINUTE), so a sending to thousands neither floods the
+ * mail server nor holds the outbox's other mails back for long. The job runs in its own queue, so one piece at a
+ * time across every server: the rate is the site's, not each server's. Listing an announcement's recipients adds
+ * the job (migration 019); each piece adds it again `tickMs` later while rows wait. What was queued is recorded
+ * with the mail (./queries.ts), so after a crash the job simply goes on with the rows not queued yet.
  */
 import type { Db } from "../../db/client";
-import { safeError } from "../../log-safe";
+import { addJob } from "../../jobs/jobs";
 import { audienceById, type AudienceSource } from "./audiences";
 import { queuePiece } from "./queries";
 
@@ -14,46 +15,20 @@ export interface PacerOptions {
   db: Db;
   perMinute: number;
   tickMs?: number;
-  /** Mails were queued (wakes the mail sender). */
-  onQueued?: () => void;
   sources?: AudienceSource[];
-  log?: (line: string) => void;
 }
 
-export interface Pacer {
-  /** Queue a piece now (an announcement was just sent). */
-  kick(): void;
-  stop(): Promise<void>;
-}
-
-export function startPacer(options: PacerOptions): Pacer {
+/** The "announce" job: one piece, and the job again one tick later while recipients wait. */
+export function announceJob(options: PacerOptions): () => Promise<void> {
   const tickMs = options.tickMs ?? 2000;
   const piece = Math.max(1, Math.round((options.perMinute * tickMs) / 60_000));
-  const log = options.log ?? ((line: string) => console.error(line));
-  let stopped = false;
-  let running: Promise<void> | null = null;
-
-  function kick(): void {
-    if (stopped || running) return;
-    running = queuePiece(options.db, piece, (db, id) => audienceById(db, id, options.sources))
-      .then(({ queued }) => {
-        if (queued > 0) options.onQueued?.();
-      })
-      .catch((error: unknown) => log(`announcements: ${safeError(error)}`))
-      .finally(() => {
-        running = null;
+  return async () => {
+    const { queued, skipped } = await queuePiece(options.db, piece, (db, id) => audienceById(db, id, options.sources));
+    if (queued + skipped > 0)
+      await addJob(options.db, "announce", {
+        queue: "announce",
+        key: "announce",
+        runAt: new Date(Date.now() + tickMs),
       });
-  }
-
-  const timer = setInterval(kick, tickMs);
-  timer.unref();
-  kick();
-  return {
-    kick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
   };
 }

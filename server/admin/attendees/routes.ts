@@ -164,7 +164,6 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
       target: reference,
       detail: { to: order.email, tickets: tickets.length },
     });
-    options.onQueued?.();
     return c.json({ reference, to: order.email });
   });
 
@@ -189,7 +188,6 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
     );
     if (!result) return notFound(c, "There is no such order.");
     const { order, seats, already } = result;
-    options.onQueued?.();
     // Asked again for an order cancelled before: the provider keeps one refund per order (its Idempotency-Key).
     const refund = await box.refundOrder(order);
     if (refund !== "none")

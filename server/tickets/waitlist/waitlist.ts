@@ -52,7 +52,6 @@ export interface WaitlistDeps {
    * null when its plan is not paid later.
    */
   payLater?: (hold: Hold) => Promise<string | null>;
-  onQueued?: () => void;
   log: (line: string) => void;
 }
 
@@ -178,7 +177,6 @@ export function createWaitlist(deps: WaitlistDeps) {
       // A new link for the offer: only hashes are stored, so the confirmation's cannot be mailed again.
       const token = newToken();
       await queueOfferMail(db, next.id, token, offerMail(data, next, held.hold, token));
-      deps.onQueued?.();
       deps.log(`tickets: waiting-list entry ${next.id} offered ${held.hold.seats} seats of ${planId}`);
       offered.push({ ...next, status: "offered", offeredAt: now });
     }
@@ -218,7 +216,6 @@ export function createWaitlist(deps: WaitlistDeps) {
         },
         (token) => ({ ...confirmMail(data, request.plan, request.quantity, token), to: request.email.toLowerCase() }),
       );
-      if (created) deps.onQueued?.();
       return { kind: "joined", created, entry };
     },
 

@@ -1,0 +1,126 @@
+// @vitest-environment node
+/**
+ * The job queue (issue 54) on both databases: a job commits or rolls back with the change that adds it, runs
+ * once, is retried when it throws, and a job whose worker was killed in the middle runs again, once, on another
+ * server (the rescue of ./queries.ts), not four hours later.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseBackends } from "../../tests/fixtures/database-backends";
+import type { Database } from "../db/client";
+import { rowsOf } from "../db/rows";
+import { addJob, startJobs } from "./jobs";
+
+describe.each(databaseBackends("jobs"))("background jobs (%s)", (name, open) => {
+  let database: Database;
+  let cleanup: () => void;
+  let where: { databaseUrl?: string; dataDir?: string };
+  beforeAll(async () => {
+    ({ database, cleanup, where } = await open());
+    await database.db.execute(sql`CREATE TABLE job_test_steps (part int NOT NULL, pid int NOT NULL)`);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+    cleanup?.();
+  });
+  const steps = async () =>
+    rowsOf<{ part: number; pid: number }>(
+      await database.db.execute(sql`SELECT part, pid FROM job_test_steps ORDER BY part`),
+    );
+
+  it("a job added in a transaction that rolls back never runs; committed, it runs once", async () => {
+    const ran: unknown[] = [];
+    const jobs = await startJobs({ db: database.db, pollMs: 100, tasks: { purge: async (p) => void ran.push(p.n) } });
+    try {
+      await database.db
+        .transaction(async (tx) => {
+          await addJob(tx, "purge", { payload: { n: 1 } });
+          throw new Error("rolled back");
+        })
+        .catch(() => {});
+      await database.db.transaction(async (tx) => addJob(tx, "purge", { payload: { n: 2 } }));
+      await expect.poll(() => ran).toEqual([2]);
+      const left = rowsOf<{ n: number }>(
+        await database.db.execute(
+          sql`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'purge'`,
+        ),
+      );
+      expect(left[0]!.n).toBe(0);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it("a job that throws is tried again", async () => {
+    let tries = 0;
+    const jobs = await startJobs({
+      db: database.db,
+      pollMs: 100,
+      tasks: {
+        announce: async () => {
+          if (++tries === 1) throw new Error("the first try fails");
+        },
+      },
+      log: () => {},
+    });
+    try {
+      await addJob(database.db, "announce");
+      // graphile-worker waits about e^1 ≈ 3 s before the second try.
+      await expect.poll(() => tries, { timeout: 20_000 }).toBe(2);
+    } finally {
+      await jobs.stop();
+    }
+  }, 30_000);
+
+  it(`a worker killed between a step's parts: the step runs again on another server, once (${name})`, async () => {
+    let child: ChildProcess | null = spawn(
+      process.execPath,
+      ["--import", "tsx", "tests/fixtures/job-worker.ts", JSON.stringify(where)],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    try {
+      await addJob(database.db, "sweep", { key: "sweep" });
+      await expect.poll(steps, { timeout: 30_000 }).toHaveLength(1);
+      const killed = child.pid!;
+      child.kill("SIGKILL");
+      await new Promise((resolve) => child!.once("exit", resolve));
+      child = null;
+      // The job is still locked by the dead worker.
+      const [locked] = rowsOf<{ n: number }>(
+        await database.db.execute(
+          sql`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'sweep' AND locked_by IS NOT NULL`,
+        ),
+      );
+      expect(locked!.n).toBe(1);
+      let done = 0;
+      const jobs = await startJobs({
+        db: database.db,
+        pollMs: 100,
+        tasks: {
+          sweep: async () => {
+            await database.db.execute(sql`INSERT INTO job_test_steps (part, pid) VALUES (2, ${process.pid})`);
+            done++;
+          },
+        },
+      });
+      try {
+        await expect.poll(() => done, { timeout: 30_000 }).toBe(1);
+        expect(await steps()).toEqual([
+          { part: 1, pid: killed },
+          { part: 2, pid: process.pid },
+        ]);
+        const [left] = rowsOf<{ n: number }>(
+          await database.db.execute(
+            sql`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'sweep'`,
+          ),
+        );
+        expect(left!.n).toBe(0);
+      } finally {
+        await jobs.stop();
+      }
+    } finally {
+      child?.kill("SIGKILL");
+    }
+  }, 90_000);
+});

@@ -1,0 +1,96 @@
+/**
+ * Background work (issue 54, docs/decisions/037): one job queue, graphile-worker, on the database the site
+ * already has (the embedded PostgreSQL or DATABASE_URL). A job is a row added in the same transaction as the
+ * change that causes it (`addJob` with that transaction, or a trigger: migration 019 adds one when mail is
+ * queued or an announcement lists its recipients), so a change and its follow-up commit or roll back together.
+ * Every server runs workers; each job runs on one of them, is retried with backoff when it throws, and jobs of
+ * one `queue` run one after another across all servers (the announcements' pacing is global).
+ *
+ * A worker that dies (kill -9, a power cut) leaves its job locked; graphile-worker frees such jobs only after
+ * four hours. Here each worker holds a PostgreSQL advisory lock named after it for as long as it lives (the
+ * server drops it with the connection), and the `rescue` job, run at start and every minute, frees the jobs of
+ * workers whose lock is gone, so they run again within a minute on whichever server is alive.
+ */
+import { EventEmitter } from "node:events";
+import { Logger, run, type Runner, type Task, type WorkerEvents } from "graphile-worker";
+import type { Pool } from "pg";
+import type { Db } from "../db/client";
+import { safeError } from "../log-safe";
+import { addJob, RESCUE_GRACE_MS, rescueJobs, type JobName } from "./queries";
+
+export { addJob, type JobName, type JobOptions } from "./queries";
+
+export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+
+export interface JobsOptions {
+  db: Db;
+  tasks: Partial<Record<JobName, JobHandler>>;
+  /** graphile-worker crontab lines (minute granularity), e.g. `0 3 * * * purge`. */
+  crontab?: string;
+  /** Jobs run at once by this server. */
+  concurrency?: number;
+  /** How often a job due later (a retry, a paced piece) is looked for, at most (ms); new jobs arrive by NOTIFY. */
+  pollMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface Jobs {
+  /** Finishes the jobs running, takes no more, and lets go of the database. */
+  stop(): Promise<void>;
+}
+
+export async function startJobs(options: JobsOptions): Promise<Jobs> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const pool = (options.db as unknown as { $client: Pool }).$client;
+  // A connection of its own (not one of the pool's) holds every worker's lock for as long as the server lives.
+  const { default: pg } = await import("pg");
+  const holder = new pg.Client(pool.options);
+  await holder.connect();
+  holder.on("error", (error) => log(`jobs: ${safeError(error)}`));
+  const held: Promise<unknown>[] = [];
+  const taskList: Record<string, Task> = {};
+  for (const [name, handler] of Object.entries(options.tasks))
+    taskList[name] = async (payload) => {
+      await handler((payload ?? {}) as Record<string, unknown>);
+    };
+  taskList.rescue = async () => {
+    const freed = await rescueJobs(options.db);
+    if (freed) log(`jobs: freed the jobs of ${freed} stopped worker(s)`);
+  };
+  const logger = new Logger(() => (level, message) => {
+    if (level === "error" || level === "warning") log(`jobs: ${message}`);
+  });
+  const events = new EventEmitter() as WorkerEvents;
+  events.on("worker:create", ({ worker }) => {
+    held.push(
+      holder
+        .query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [`tncc-worker:${worker.workerId}`])
+        .catch((error: unknown) => log(`jobs: ${safeError(error)}`)),
+    );
+  });
+  let runner: Runner;
+  try {
+    runner = await run({
+      pgPool: pool,
+      taskList,
+      crontab: [options.crontab ?? "", "* * * * * rescue ?jobKey=rescue&jobKeyMode=preserve_run_at"].join("\n"),
+      concurrency: options.concurrency ?? 2,
+      pollInterval: options.pollMs ?? 2000,
+      noHandleSignals: true,
+      logger,
+      events,
+    });
+  } catch (error) {
+    await holder.end();
+    throw error;
+  }
+  // What a worker that died before this start left locked runs again, once its lock is past the grace.
+  await addJob(options.db, "rescue", { key: "rescue", runAt: new Date(Date.now() + RESCUE_GRACE_MS + 1000) });
+  return {
+    async stop() {
+      await runner.stop();
+      await Promise.all(held);
+      await holder.end();
+    },
+  };
+}
