@@ -20,6 +20,7 @@ import { addJob, startJobs, type Jobs } from "./jobs/jobs";
 import { mailSender } from "./mail/mailer";
 import { announceJob } from "./admin/announcements/sender";
 import { createBoxOffice } from "./tickets/box-office";
+import { refundJob } from "./admin/attendees/refund";
 import { readOutput } from "./publish/outputs";
 import { Publisher } from "./publish/publisher";
 import { LiveSite } from "./publish/site";
@@ -107,6 +108,7 @@ export async function startRuntime(config: Config, log = (line: string) => conso
           await addJob(database.db, "sweep", { key: "sweep", runAt: new Date(Date.now() + SWEEP_MS) });
         },
         purge: async () => void (await purge(database.db, config.RETENTION_DAYS)),
+        refund: refundJob({ db: database.db, box: boxOffice }),
       },
       // Daily, and a sweep every minute should its own chain of jobs ever break (a job given up).
       crontab: [

@@ -18,7 +18,7 @@ import type { Db } from "../db/client";
 import { safeError } from "../log-safe";
 import { addJob, RESCUE_GRACE_MS, rescueJobs, type JobName } from "./queries";
 
-export { addJob, type JobName, type JobOptions } from "./queries";
+export { addJob, removeJob, type JobName, type JobOptions } from "./queries";
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 

@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 
 /** Every job the site has, by name. */
-export type JobName = "mail" | "announce" | "sweep" | "purge" | "rescue";
+export type JobName = "mail" | "announce" | "sweep" | "purge" | "rescue" | "refund";
 
 export interface JobOptions {
   /** At most one job waiting per key: adding another replaces it (or, with `keepRunAt`, keeps its time). */
@@ -63,4 +63,9 @@ export async function rescueJobs(db: Db, graceMs = RESCUE_GRACE_MS): Promise<num
       )}]::text[])`,
     );
   return gone.length;
+}
+
+/** Takes a job back before it ran (done another way meanwhile); nothing when there is none. */
+export async function removeJob(db: Db, key: string): Promise<void> {
+  await db.execute(sql`SELECT graphile_worker.remove_job(${key})`);
 }

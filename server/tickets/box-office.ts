@@ -53,6 +53,8 @@ import {
 import { newTicketCode, signTicket, ticketKeys } from "./signing";
 import { lazy } from "../lazy";
 import { createWaitlist } from "./waitlist/waitlist";
+import { offersLapsed } from "./waitlist/queries";
+import type { Db } from "../db/client";
 
 export interface BoxOfficeOptions {
   database: Database;
@@ -647,8 +649,14 @@ export function createBoxOffice(options: BoxOfficeOptions) {
      * pending orders past their deadline: one reminder, then released (issue 53).
      */
     async sweep(): Promise<Hold[]> {
-      const released = await releaseExpired(db, new Date(now()));
-      await waitlist.released(released);
+      // Released, and offers among them lapsed (their entries leave the line), in one transaction.
+      const released = await db.transaction(async (tx) => {
+        const holds = await releaseExpired(tx as unknown as Db, new Date(now()));
+        await offersLapsed(tx as unknown as Db, holds);
+        return holds;
+      });
+      // Then whatever is free goes to the lines: these seats, or those of a sweep that died before offering.
+      await waitlist.offerAll();
       await sweepPending();
       return released;
     },

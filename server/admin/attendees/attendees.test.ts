@@ -184,7 +184,8 @@ describe("the Attendees tab", { timeout: 60_000 }, () => {
     const actions = await rows<{ action: string }>(
       sql`SELECT action FROM audit_log WHERE target = ${`TNCC-T${family.id.padStart(6, "0")}`} ORDER BY id`,
     );
-    expect(actions.map((a) => a.action)).toEqual(["ticket-resend", "ticket-cancel", "ticket-refund", "ticket-refund"]);
+    // One refund, recorded once, however often it was asked for (issue 54: the route and the refund job both may).
+    expect(actions.map((a) => a.action)).toEqual(["ticket-resend", "ticket-cancel", "ticket-refund"]);
   });
 
   it("puts the seats sold and who waits on the organisers' home", async () => {

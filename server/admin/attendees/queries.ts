@@ -5,6 +5,7 @@
  * are parameterised (the text is a bound value, its LIKE wildcards escaped).
  */
 import { eq, sql } from "drizzle-orm";
+import { addJob } from "../../jobs/queries";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/rows";
 import { mailQueue, ticketOrders, tickets } from "../../db/schema";
@@ -97,6 +98,11 @@ export async function resendTicketMail(db: Db, mail: MailDraft, entry: AuditEntr
   });
 }
 
+/** The refund job of a cancelled order: one per order. */
+export const refundJobKey = (orderId: number) => `refund-order-${orderId}`;
+/** How long the refund job waits for the route that cancelled to do it itself. */
+const REFUND_DELAY_MS = 60_000;
+
 export type Cancelled = { order: TicketOrder; seats: number; already: boolean } | null;
 
 /**
@@ -129,7 +135,16 @@ export async function cancelOrder(
     const seats = cancelled.length;
     await tx.execute(sql`UPDATE ticket_stock SET sold = sold - ${seats} WHERE plan_id = ${order.planId}`);
     await tx.insert(mailQueue).values(mailRow(mail(order, seats)));
-    await audit(tx, entry(order, seats));
+    const audited = entry(order, seats);
+    await audit(tx, audited);
+    // The refund is owed from this commit on (issue 54): its job, done at once by the route, or by the job a
+    // minute later should this server die first.
+    if (order.paymentIntent && order.amountMinor > 0)
+      await addJob(tx as unknown as Db, "refund", {
+        key: refundJobKey(order.id),
+        runAt: new Date(now.getTime() + REFUND_DELAY_MS),
+        payload: { orderId: order.id, adminId: audited.adminId, actor: audited.actor },
+      });
     return { order, seats, already: false };
   });
 }
@@ -183,4 +198,14 @@ export async function allTickets(db: Db): Promise<
     door: r.door,
     admittedBy: r.door === null ? null : r.by,
   }));
+}
+
+/** Whether an order's refund was recorded as done (requested from the provider, or left to be done by hand). */
+export async function refundRecorded(db: Db, target: string): Promise<boolean> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      SELECT count(*)::int AS n FROM audit_log
+      WHERE action = 'ticket-refund' AND target = ${target} AND detail->>'result' <> 'failed'`),
+  );
+  return Number(row?.n ?? 0) > 0;
 }

@@ -30,11 +30,11 @@ import { newOrderLink, stock } from "../../tickets/queries";
 import { ticketMail } from "../../tickets/mail";
 import { waitingByPlan } from "../../tickets/waitlist/queries";
 import type { TicketOrder } from "../../tickets/queries";
-import { audit } from "../audit/queries";
 import { badRequest, notFound, type AdminEnv, type AdminOptions } from "../context";
 import { toCsv } from "../inbox/submissions";
 import { doorFigures, doorReports, orderAdmissions } from "../../door/queries";
 import { planTitles } from "../../door/routes";
+import { refundCancelled } from "./refund";
 import { allTickets, cancelOrder, orderWithTickets, resendTicketMail, searchOrders, type OrderRow } from "./queries";
 
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`;
@@ -189,15 +189,7 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
     if (!result) return notFound(c, "There is no such order.");
     const { order, seats, already } = result;
     // Asked again for an order cancelled before: the provider keeps one refund per order (its Idempotency-Key).
-    const refund = await box.refundOrder(order);
-    if (refund !== "none")
-      await audit(db, {
-        adminId: who.id,
-        actor: who.email,
-        action: "ticket-refund",
-        target: ticketReference(order.id),
-        detail: { result: refund, paymentIntent: order.paymentIntent, amountMinor: order.amountMinor },
-      });
+    const refund = (await refundCancelled({ db, box }, order.id, { adminId: who.id, actor: who.email })) ?? "none";
     const offered = await box.offerFreedSeats(order.planId);
     return c.json({
       reference: ticketReference(order.id),

@@ -121,14 +121,6 @@ export async function claimEntry(db: Db, id: number, now: Date): Promise<boolean
   return rows.length > 0;
 }
 
-/** Puts a claimed entry back in line, where it was (its seats could not be held after all). */
-export async function unclaimEntry(db: Db, id: number): Promise<void> {
-  await db
-    .update(ticketWaitlist)
-    .set({ status: "waiting", offeredAt: null })
-    .where(and(eq(ticketWaitlist.id, id), eq(ticketWaitlist.status, "offered")));
-}
-
 /**
  * The offer's mail (the hold is made already), with the entry's link replaced by the offer's `token` in the same
  * transaction: only the hash of the link in the newest mail is kept.

@@ -22,7 +22,7 @@ import {
   offersLapsed,
   openOffer,
   queueOfferMail,
-  unclaimEntry,
+  waitingByPlan,
   waitingInLine,
   type WaitlistEntry,
 } from "./queries";
@@ -77,6 +77,9 @@ export type TakeResult =
   | { kind: "no-payments"; contact: string };
 
 const newToken = () => randomBytes(24).toString("base64url");
+
+/** Thrown inside an offer's transaction to undo its claim: the seats went to someone else meanwhile. */
+class NoSeats extends Error {}
 
 const when = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat("en-GB", {
@@ -156,28 +159,38 @@ export function createWaitlist(deps: WaitlistDeps) {
       const next = (await waitingInLine(db, planId)).find((e) => seatsOf(plan, e.quantity) <= left);
       if (!next) break;
       const now = date();
-      // Taken out of the line first, so two sweeps never offer the same person twice.
-      if (!(await claimEntry(db, next.id, now))) continue;
-      const held = await holdSeats(db, {
-        planId,
-        quantity: next.quantity,
-        seats: seatsOf(plan, next.quantity),
-        email: next.email,
-        name: next.name ?? next.email.split("@")[0]!,
-        amountMinor: plan.priceMinor * next.quantity,
-        currency: data.currency.toLowerCase(),
-        waitlistId: next.id,
-        expiresAt: new Date(now.getTime() + deps.offerHours * 3_600_000),
-      });
-      if (!held.ok) {
-        // Someone bought the seats in between: back in line, where they were.
-        await unclaimEntry(db, next.id);
-        break;
-      }
-      // A new link for the offer: only hashes are stored, so the confirmation's cannot be mailed again.
-      const token = newToken();
-      await queueOfferMail(db, next.id, token, offerMail(data, next, held.hold, token));
-      deps.log(`tickets: waiting-list entry ${next.id} offered ${held.hold.seats} seats of ${planId}`);
+      // Claim, hold and mail in one transaction (issue 54): a crash leaves the entry in line with no seats held,
+      // or offered with its seats and its mail, never half of it.
+      const held = await db
+        .transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          // Taken out of the line first, so two sweeps never offer the same person twice.
+          if (!(await claimEntry(t, next.id, now))) return "taken" as const;
+          const made = await holdSeats(t, {
+            planId,
+            quantity: next.quantity,
+            seats: seatsOf(plan, next.quantity),
+            email: next.email,
+            name: next.name ?? next.email.split("@")[0]!,
+            amountMinor: plan.priceMinor * next.quantity,
+            currency: data.currency.toLowerCase(),
+            waitlistId: next.id,
+            expiresAt: new Date(now.getTime() + deps.offerHours * 3_600_000),
+          });
+          // Someone bought the seats in between: back in line, where they were (the claim rolls back).
+          if (!made.ok) throw new NoSeats();
+          // A new link for the offer: only hashes are stored, so the confirmation's cannot be mailed again.
+          const token = newToken();
+          await queueOfferMail(t, next.id, token, offerMail(data, next, made.hold, token));
+          return made.hold;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof NoSeats) return "no-seats" as const;
+          throw error;
+        });
+      if (held === "taken") continue;
+      if (held === "no-seats") break;
+      deps.log(`tickets: waiting-list entry ${next.id} offered ${held.seats} seats of ${planId}`);
       offered.push({ ...next, status: "offered", offeredAt: now });
     }
     return offered;
@@ -192,6 +205,16 @@ export function createWaitlist(deps: WaitlistDeps) {
       await offersLapsed(db, holds);
       const offered: WaitlistEntry[] = [];
       for (const planId of new Set(holds.map((h) => h.planId))) offered.push(...(await offerFreedSeats(planId)));
+      return offered;
+    },
+
+    /**
+     * Every plan's free seats offered to its line (the sweep): what a release freed, and what a step that died
+     * before offering left free (issue 54), the same way.
+     */
+    async offerAll(): Promise<WaitlistEntry[]> {
+      const offered: WaitlistEntry[] = [];
+      for (const planId of Object.keys(await waitingByPlan(db))) offered.push(...(await offerFreedSeats(planId)));
       return offered;
     },
 
