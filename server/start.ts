@@ -95,42 +95,6 @@ export async function startRuntime(config: Config, log = (line: string) => conso
     offerHours: config.WAITLIST_OFFER_HOURS,
     log,
   });
-  // Background work (issue 54): jobs in the database, run by whichever server is free (server/jobs/).
-  let jobs: Jobs;
-  try {
-    jobs = await startJobs({
-      db: database.db,
-      tasks: {
-        ...(mail ? { mail: mail.send } : {}),
-        announce: announceJob({ db: database.db, perMinute: config.ANNOUNCE_PER_MINUTE }),
-        sweep: async () => {
-          await boxOffice.sweep();
-          await addJob(database.db, "sweep", { key: "sweep", runAt: new Date(Date.now() + SWEEP_MS) });
-        },
-        purge: async () => void (await purge(database.db, config.RETENTION_DAYS)),
-        refund: refundJob({ db: database.db, box: boxOffice }),
-      },
-      // Daily, and a sweep every minute should its own chain of jobs ever break (a job given up).
-      crontab: [
-        "0 3 * * * purge ?fill=1d&jobKey=purge",
-        "* * * * * sweep ?jobKey=sweep&jobKeyMode=preserve_run_at",
-      ].join("\n"),
-      pollMs: config.MAIL_POLL_MS,
-      log,
-    });
-    for (const name of ["sweep", "purge", "announce", ...(mail ? ["mail" as const] : [])] as const)
-      await addJob(database.db, name, { key: name, keepRunAt: true, ...(name === "announce" ? { queue: name } : {}) });
-  } catch (error) {
-    mail?.close();
-    await database.close();
-    throw new Error(`Cannot start the background jobs: ${message(error)}`);
-  }
-  const close = async () => {
-    mail?.close();
-    await jobs.stop();
-    await database.close();
-  };
-
   // Alerts of changed sessions (issue 44): Web Push signs with a VAPID key pair made at the first start.
   // Without them (the database refused the key), alerts go by e-mail only.
   const vapid = await vapidKeys(database.db).catch((error: unknown) => {
@@ -163,9 +127,44 @@ export async function startRuntime(config: Config, log = (line: string) => conso
     audience: (numbers) => sessionAudience(database.db, numbers),
     killAfterSwitch: config.PUBLISH_KILL_AFTER_SWITCH,
   });
-  // Alerts a publish owed when this server stopped between going live and queueing them (issue 51), queued
-  // beside the start rather than before it: the site serves meanwhile.
-  void publisher.resumeAlerts().catch((error: unknown) => log(`alerts owed by the last publish: ${safeError(error)}`));
+  // Background work (issue 54): jobs in the database, run by whichever server is free (server/jobs/).
+  let jobs: Jobs;
+  try {
+    jobs = await startJobs({
+      db: database.db,
+      tasks: {
+        ...(mail ? { mail: mail.send } : {}),
+        announce: announceJob({ db: database.db, perMinute: config.ANNOUNCE_PER_MINUTE }),
+        sweep: async () => {
+          await boxOffice.sweep();
+          await addJob(database.db, "sweep", { key: "sweep", runAt: new Date(Date.now() + SWEEP_MS) });
+        },
+        purge: async () => void (await purge(database.db, config.RETENTION_DAYS)),
+        refund: refundJob({ db: database.db, box: boxOffice }),
+        alerts: (payload) => publisher.sendAlerts(String(payload.buildId)),
+      },
+      // Daily, and a sweep every minute should its own chain of jobs ever break (a job given up).
+      crontab: [
+        "0 3 * * * purge ?fill=1d&jobKey=purge",
+        "* * * * * sweep ?jobKey=sweep&jobKeyMode=preserve_run_at",
+      ].join("\n"),
+      pollMs: config.MAIL_POLL_MS,
+      log,
+    });
+    for (const name of ["sweep", "purge", "announce", ...(mail ? ["mail" as const] : [])] as const)
+      await addJob(database.db, name, { key: name, keepRunAt: true, ...(name === "announce" ? { queue: name } : {}) });
+  } catch (error) {
+    mail?.close();
+    site.stop();
+    await database.close();
+    throw new Error(`Cannot start the background jobs: ${message(error)}`);
+  }
+  const close = async () => {
+    mail?.close();
+    await jobs.stop();
+    await database.close();
+  };
+
   // Pictures go beside the content, in the same working copy (content/ and public/images/ of one repository).
   const imagesDir = picturesDir(config.CONTENT_DIR);
   /**

@@ -92,7 +92,7 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
   const { db } = options.database;
   const now = options.now ?? Date.now;
   const key = options.clientKey ?? (() => "client");
-  const misses = missLimit({ max: 20, windowMs: 600_000, now });
+  const misses = missLimit({ max: 20, windowMs: 600_000, now, shared: { db, name: "alerts-miss" } });
 
   /** The agenda named, always answered when it exists; an unknown one is 404, or 429 after too many (../agenda/). */
   const agendaOf = async (c: Context) => {

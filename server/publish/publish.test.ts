@@ -274,7 +274,18 @@ describe.each(backends)("builds on %s", (name, setup) => {
     );
     expect(row?.commit).toBe(started);
     expect(audits).toMatchObject([{ action: "publish", detail: { commit: started, job: job.id } }]);
-    expect(hooked).toEqual([[liveBefore, sites[0]!.current.dir]]);
+    // The switch committed the alerts' job (issue 54); run here as a worker would, and once more: told once.
+    const [owed] = rowsOf<{ n: number }>(
+      await database.db.execute(
+        sql`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'alerts' AND key = ${`alerts-${done!.buildId}`}`,
+      ),
+    );
+    expect(owed?.n).toBe(1);
+    expect(hooked).toEqual([]);
+    await publisher.sendAlerts(done!.buildId!);
+    await publisher.sendAlerts(done!.buildId!);
+    // The build it replaced, from this server's copy or the database's; here an earlier test pruned it (null).
+    expect(hooked).toEqual([[existsSync(liveBefore) ? liveBefore : null, sites[0]!.current.dir]]);
     expect(liveBefore).not.toBe(sites[0]!.current.dir);
   });
 });

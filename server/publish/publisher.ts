@@ -255,14 +255,13 @@ export class Publisher {
       await step("store");
       const info = await addBuild(store, folder, "move");
       await step("switch");
-      // The alerts are owed from now until queued: a server stopped in between sends them at its next start.
+      // The alerts are owed from the switch until queued: the switch commits their job (setLive), which any
+      // server runs, this one having stopped or not.
       await markReplacing(this.db, info.id, site.current.info?.id ?? null);
       recorded = null;
-      const beforeDir = site.current.dir;
       await site.publish(info.id, by.email);
       if (this.options.killAfterSwitch) process.kill(process.pid, "SIGKILL");
       Object.assign(steps.at(-1)!, { state: "done", finishedAt: now() });
-      await this.sendAlerts(info.id, beforeDir);
       let pushError: string | null = null;
       if (this.options.push && commit) {
         await step("push");
@@ -419,28 +418,20 @@ export class Publisher {
     return { title: session.title };
   }
 
-  /** The alerts of the programme changes a publish made live (server/alerts/), then marked sent. */
-  private async sendAlerts(buildId: string, beforeDir?: string): Promise<void> {
+  /**
+   * The "alerts" job (issue 54): the alerts of the programme changes a publish made live (server/alerts/), from
+   * the build it replaced and its own (copied from the database when this server has not got them), then marked
+   * sent. A failure throws and the job is tried again; each subscriber is told each change once all the same
+   * (server/alerts/ records what it sent).
+   */
+  async sendAlerts(buildId: string): Promise<void> {
     const owed = await owedAlerts(this.db, buildId);
     if (!owed) return;
-    try {
-      if (this.options.afterLive) {
-        const before = beforeDir ?? (await ensureLocal(this.options.store, owed.replaced).catch(() => null));
-        await this.options.afterLive(before, this.options.site.current.dir);
-      }
-      await markAlerted(this.db, buildId, new Date());
-    } catch (error) {
-      this.options.log?.(`alerts after build ${buildId}: ${safeError(error)}`);
+    if (this.options.afterLive) {
+      const before = await ensureLocal(this.options.store, owed.replaced).catch(() => null);
+      await this.options.afterLive(before, await ensureLocal(this.options.store, buildId));
     }
-  }
-
-  /**
-   * At start: the alerts a publish owed when its server stopped between making the build live and queueing
-   * them (each subscriber is told each change once: server/alerts/ records what it sent).
-   */
-  async resumeAlerts(): Promise<void> {
-    const live = this.options.site.current.info?.id;
-    if (live) await this.sendAlerts(live);
+    await markAlerted(this.db, buildId, new Date());
   }
 
   /** Pushes the published commit to CONTENT_GIT_REMOTE, on the working copy's branch; answers the error, or null. */

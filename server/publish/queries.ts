@@ -8,11 +8,12 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { buildIdSchema, type BuildInfo } from "../../app/lib/admin/publish";
 import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import { outputFile } from "./outputs";
 import type { Db } from "../db/client";
+import { addJob } from "../jobs/queries";
 import { blobs, buildFiles, builds, liveBuild, publishJobs } from "../db/schema";
 
 /** Builds kept (the live one always, and the newest ones for a roll back). */
@@ -204,10 +205,15 @@ export async function liveRow(db: Db): Promise<LiveRow | null> {
 }
 
 export async function setLive(db: Db, id: string, by: string | null): Promise<void> {
-  await db
-    .insert(liveBuild)
-    .values({ onlyRow: true, buildId: id, switchedBy: by })
-    .onConflictDoUpdate({ target: liveBuild.onlyRow, set: { buildId: id, switchedBy: by, switchedAt: sql`now()` } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(liveBuild)
+      .values({ onlyRow: true, buildId: id, switchedBy: by })
+      .onConflictDoUpdate({ target: liveBuild.onlyRow, set: { buildId: id, switchedBy: by, switchedAt: sql`now()` } });
+    // A publish's alerts (issue 54): owed from the switch on, their job committed with it, run by any server.
+    if (await owedAlerts(tx as unknown as Db, id))
+      await addJob(tx as unknown as Db, "alerts", { key: `alerts-${id}`, payload: { buildId: id } });
+  });
 }
 
 /** The newest builds, newest first. */
@@ -227,7 +233,17 @@ export async function recentBuilds(db: Db, limit = KEEP_BUILDS): Promise<BuildIn
  */
 export async function prune(store: BuildStore, inUse: string[]): Promise<void> {
   const live = await liveRow(store.db);
-  const keep = new Set([...(await recentBuilds(store.db)).map((b) => b.id), ...(live ? [live.info.id] : []), ...inUse]);
+  // A build whose publish's alerts are still owed is compared with the one it replaced: both are kept till then.
+  const owed = await store.db
+    .select({ replaced: builds.replaced })
+    .from(builds)
+    .where(and(isNotNull(builds.replaced), isNull(builds.alertedAt)));
+  const keep = new Set([
+    ...(await recentBuilds(store.db)).map((b) => b.id),
+    ...(live ? [live.info.id] : []),
+    ...owed.map((b) => b.replaced!),
+    ...inUse,
+  ]);
   await store.db.transaction(async (tx) => {
     const all = await tx.select({ id: builds.id }).from(builds);
     const old = all.map((b) => b.id).filter((id) => !keep.has(id));
