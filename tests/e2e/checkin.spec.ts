@@ -244,13 +244,16 @@ test("two doors offline admit the same ticket: both kept, the earlier wins, both
 test("undo; opens offline from the phone's copy, which holds no addresses; by e-mail online; signed out, wiped", async ({
   browser,
 }) => {
+  // A long walk on a phone, and the offline worker's install fetches the whole shell: on a machine running two
+  // suites at once that took over 30 s (a limit on waiting, not a timing goal).
+  test.setTimeout(120_000);
   const order = await buyFamily("Olive Offline");
   // The offline worker runs here (it keeps the page's shell and code).
   const context = await browser.newContext({ viewport: PHONE, serviceWorkers: "allow" });
   const page = await context.newPage();
   await openCheckin(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, {
-    timeout: 30_000,
+    timeout: 60_000,
   });
   // Admitted by mistake, then "Undo": the server keeps no check-in of it.
   await page.getByRole("searchbox", { name: "Name, e-mail, order reference or ticket code" }).fill("olive");
