@@ -24,6 +24,13 @@ describe.each(databaseBackends("jobs"))("background jobs (%s)", (name, open) => 
     await database?.close();
     cleanup?.();
   });
+  /** Jobs of one task still in the queue (`locked`: only those a worker holds). */
+  const queued = async (task: string, locked = false) =>
+    rowsOf<{ n: number }>(
+      await database.db.execute(
+        sql`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = ${task} AND (${!locked} OR locked_by IS NOT NULL)`,
+      ),
+    )[0]!.n;
   const steps = async () =>
     rowsOf<{ part: number; pid: number }>(
       await database.db.execute(sql`SELECT part, pid FROM job_test_steps ORDER BY part`),
@@ -41,12 +48,7 @@ describe.each(databaseBackends("jobs"))("background jobs (%s)", (name, open) => 
         .catch(() => {});
       await database.db.transaction(async (tx) => addJob(tx, "purge", { payload: { n: 2 } }));
       await expect.poll(() => ran).toEqual([2]);
-      const left = rowsOf<{ n: number }>(
-        await database.db.execute(
-          sql`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'purge'`,
-        ),
-      );
-      expect(left[0]!.n).toBe(0);
+      expect(await queued("purge")).toBe(0);
     } finally {
       await jobs.stop();
     }
@@ -87,12 +89,7 @@ describe.each(databaseBackends("jobs"))("background jobs (%s)", (name, open) => 
       await new Promise((resolve) => child!.once("exit", resolve));
       child = null;
       // The job is still locked by the dead worker.
-      const [locked] = rowsOf<{ n: number }>(
-        await database.db.execute(
-          sql`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'sweep' AND locked_by IS NOT NULL`,
-        ),
-      );
-      expect(locked!.n).toBe(1);
+      expect(await queued("sweep", true)).toBe(1);
       let done = 0;
       const jobs = await startJobs({
         db: database.db,
@@ -110,12 +107,7 @@ describe.each(databaseBackends("jobs"))("background jobs (%s)", (name, open) => 
           { part: 1, pid: killed },
           { part: 2, pid: process.pid },
         ]);
-        const [left] = rowsOf<{ n: number }>(
-          await database.db.execute(
-            sql`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'sweep'`,
-          ),
-        );
-        expect(left!.n).toBe(0);
+        expect(await queued("sweep")).toBe(0);
       } finally {
         await jobs.stop();
       }
