@@ -89,10 +89,13 @@ for (const phase of PHASES) {
   if (phase.step) console.log(stepLine(phase.step));
   const code = await run(phase.command);
   if (code !== 0) process.exit(code);
-  // Beside the renderer the compile kept, the code's version (none without git: no publish reuses this build).
+  // Beside the renderer the compile kept, the code's version (none without git: no publish reuses this build),
+  // and the script a content-only publish renders the pages with.
   if (phase === compile) {
     const file = path.join(renderer, RENDERER.code);
     rmSync(file, { force: true });
     if (version) writeFileSync(file, JSON.stringify({ version }));
+    const { writeRunner } = await import("./build/renderer");
+    await writeRunner(path.join(renderer, RENDERER.runner));
   }
 }

@@ -18,7 +18,6 @@ import { fileURLToPath } from "node:url";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { MAX_IMAGE_PIXELS } from "../app/lib/admin/content";
 import { IMAGE_MANIFEST } from "../app/lib/build-outputs";
-import { generatePlaceholders, missingPlaceholders } from "./placeholders";
 import { isMain } from "./is-main";
 
 export const WIDTHS: readonly number[] = [320, 640, 960, 1280, 1920, 2400];
@@ -182,15 +181,21 @@ export interface MakeImagesResult {
   placeholders: number;
 }
 
-export async function makeImages(root = fileURLToPath(new URL("..", import.meta.url))): Promise<MakeImagesResult> {
+export async function makeImages(
+  root = fileURLToPath(new URL("..", import.meta.url)),
+  { placeholders: drawPlaceholders = true } = {},
+): Promise<MakeImagesResult> {
   const publicDir = path.join(root, "public");
   const imagesDir = path.join(publicDir, "images");
   const outDir = path.join(publicDir, "_img");
   const manifestFile = path.join(root, IMAGE_MANIFEST);
 
   let placeholders = 0;
-  if (missingPlaceholders(publicDir).length > 0) {
-    placeholders = (await generatePlaceholders({ publicDir })).written.length;
+  if (drawPlaceholders) {
+    // Loaded only here: the placeholders read the whole content.
+    const { generatePlaceholders, missingPlaceholders } = await import("./placeholders");
+    if (missingPlaceholders(publicDir).length > 0)
+      placeholders = (await generatePlaceholders({ publicDir })).written.length;
   }
 
   const sources = (await listFiles(imagesDir))
@@ -277,9 +282,9 @@ export async function makeImages(root = fileURLToPath(new URL("..", import.meta.
 }
 
 /** makeImages with its one-line summary. */
-export async function makeImagesNow(): Promise<string> {
+export async function makeImagesNow(options?: Parameters<typeof makeImages>[1]): Promise<string> {
   const started = performance.now();
-  const r = await makeImages();
+  const r = await makeImages(undefined, options);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const generated = r.placeholders > 0 ? `${r.placeholders} placeholders generated, ` : "";
   return `images: ${generated}${r.sources} sources, ${r.written} files written (AVIF, WebP, JPEG/PNG), ${r.upToDate} up to date, ${r.removed} stale removed (${seconds}s)`;

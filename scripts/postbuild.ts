@@ -66,12 +66,18 @@ export async function postbuild(
   return lines.join("\n");
 }
 
-/** The steps on the repository's build folder with the content now, each announced as a `::step` line. */
-export async function postbuildNow(): Promise<string> {
-  const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The content now, with the pictures' manifest as the image step left it. */
+export const contentNow = (): Content => loadContent(CONTENT_DIR, readImageManifest(path.join(repo, IMAGE_MANIFEST)));
+
+/**
+ * The steps on the repository's build folder with the content now (or as `content`, read by the caller while
+ * something else ran), each announced as a `::step` line.
+ */
+export async function postbuildNow(content: Content = contentNow()): Promise<string> {
   // The same variables Vite sees (.env, .env.production, then the environment).
   const env = buildEnv(repo);
-  const content = loadContent(CONTENT_DIR, readImageManifest(path.join(repo, IMAGE_MANIFEST)));
   // Step lines: scripts/build.ts's progress, shown live during a publish.
   return postbuild(buildDirectory(repo), env, content, STEPS, (name) => console.log(stepLine(name)));
 }

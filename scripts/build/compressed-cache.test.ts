@@ -12,7 +12,9 @@ const cacheDir = () => {
   dirs.push(dir);
   return dir;
 };
-const entries = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+/** The cached copies (not the file that says when the cache was last pruned). */
+const entries = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name !== ".pruned");
 
 describe("compressed copies kept between builds (issue 41)", () => {
   it("compresses a file once, then answers the same copy for the same bytes and settings", async () => {
@@ -41,5 +43,22 @@ describe("compressed copies kept between builds (issue 41)", () => {
     await cachedCompress("gzip", Buffer.from("new"), gzipSync, dir);
     await pruneCompressedCache(dir);
     expect(entries(dir)).toHaveLength(1);
+  });
+
+  it("looks through the cache at most once a day, so a publish does not wait for it each time", async () => {
+    const dir = cacheDir();
+    const day = 24 * 60 * 60 * 1000;
+    const now = Date.now();
+    await cachedCompress("gzip", Buffer.from("old"), gzipSync, dir);
+    const [old] = entries(dir);
+    const weeksAgo = new Date(now - 15 * day);
+    await pruneCompressedCache(dir, now - 2 * 60 * 60 * 1000);
+    utimesSync(path.join(old!.parentPath, old!.name), weeksAgo, weeksAgo);
+    // Pruned two hours ago: not again yet.
+    await pruneCompressedCache(dir, now);
+    expect(entries(dir)).toHaveLength(1);
+    // A day later: the unused entry goes.
+    await pruneCompressedCache(dir, now + day);
+    expect(entries(dir)).toHaveLength(0);
   });
 });

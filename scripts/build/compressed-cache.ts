@@ -38,9 +38,22 @@ export async function cachedCompress(
   return made;
 }
 
-/** Removes the entries no build used for CACHE_DAYS. */
+/** The file whose time says when the cache was last pruned. */
+const PRUNED = ".pruned";
+
+/**
+ * Removes the entries no build used for CACHE_DAYS, at most once a day: looking at every entry takes most of a
+ * second once the cache holds thousands, which a publish would wait for each time.
+ */
 export async function pruneCompressedCache(cacheDir = COMPRESSED_CACHE_DIR, now = Date.now()): Promise<void> {
-  const limit = now - CACHE_DAYS * 24 * 60 * 60 * 1000;
+  const day = 24 * 60 * 60 * 1000;
+  const marker = path.join(cacheDir, PRUNED);
+  const last = await stat(marker).catch(() => null);
+  if (last && now - last.mtimeMs < day && last.mtimeMs <= now) return;
+  await mkdir(cacheDir, { recursive: true });
+  await writeFile(marker, "");
+  await utimes(marker, new Date(now), new Date(now));
+  const limit = now - CACHE_DAYS * day;
   for (const folder of await readdir(cacheDir).catch(() => [])) {
     const dir = path.join(cacheDir, folder);
     for (const name of await readdir(dir).catch(() => [])) {

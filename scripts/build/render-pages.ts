@@ -11,7 +11,10 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type * as ReactRouterModule from "react-router";
 import type { RouteObject } from "react-router";
+
+type ReactRouter = typeof ReactRouterModule;
 import { isMain } from "../is-main";
 
 export const REUSE_REFUSED = 75;
@@ -90,11 +93,23 @@ async function renderPages(bundle: string, client: string, paths: readonly strin
   return `pages: ${paths.length} rendered with the live build's code`;
 }
 
+/**
+ * Reads the content once (the root's data) while the pictures are made, so the first page does not wait for it:
+ * the pages' code keeps it until a content file or the pictures' manifest changes. A failure here (a picture
+ * not made yet) is the pages' own to report, after the pictures.
+ */
+async function warmUp([build, { createRequestHandler }]: [unknown, ReactRouter]): Promise<void> {
+  process.env.NODE_ENV ||= "production";
+  process.env.IS_RR_BUILD_REQUEST = "yes";
+  const handler = createRequestHandler({ ...(build as object), prerender: ["/"] } as never, "production");
+  await handler(new Request("http://localhost/_root.data")).catch(() => {});
+}
+
 const [bundle, client] = process.argv.slice(2);
 if (isMain(import.meta.url) && bundle && client) {
   try {
     // The bundle loads while the pictures are made; the paths come once they are.
-    const loading = Promise.all([import(pathToFileURL(bundle).href), import("react-router")]);
+    const loading = Promise.all([import(pathToFileURL(bundle).href), import("react-router")]).then(warmUp);
     loading.catch(() => {}); // awaited below, after the paths arrive
     const line = await new Promise<string | null>((resolve) => {
       let text = "";

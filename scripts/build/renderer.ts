@@ -8,9 +8,11 @@
  * two builds file by file).
  */
 import { spawn } from "node:child_process";
-import { cp, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { copyFile, cp, link, mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Content } from "../../app/content/schemas";
 import { RENDERER, stepLine } from "../../app/lib/build-outputs";
 import { buildDirectory } from "./files";
 import { REUSE_REFUSED } from "./render-pages";
@@ -61,34 +63,92 @@ export async function contentOnlyBuild(liveDir: string): Promise<void> {
   const renderer = path.join(buildDir, RENDERER.dir);
   await rm(client, { recursive: true, force: true });
   await rm(renderer, { recursive: true, force: true });
-  await cp(path.join(liveDir, "client", "assets"), path.join(client, "assets"), { recursive: true });
   // Beside the new build, inside the project: the bundle's imports resolve in node_modules.
   await cp(path.join(liveDir, RENDERER.dir), renderer, { recursive: true });
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(repo, "scripts/build/render-pages.ts"), path.join(renderer, RENDERER.bundle), client],
-    { stdio: ["pipe", "inherit", "inherit"] },
-  );
+  const child = startRenderer(renderer, client);
+  let content: Content;
+  let postbuildNow: (content: Content) => Promise<string>;
+  try {
+    const { makeImagesNow } = await import("../make-images");
+    // The template's placeholder pictures are the full build's (a publish's pictures are the organisers').
+    const images = makeImagesNow({ placeholders: false });
+    // While the pictures are made: the scripts copied, the pages' list worked out (it reads the content;
+    // again after the pictures when the content names one they had yet to make), the steps' code loaded.
+    const scripts = cp(path.join(liveDir, "client", "assets"), path.join(client, "assets"), { recursive: true });
+    const early = prerenderPaths();
+    const steps = import("../postbuild");
+    for (const pending of [early, steps, scripts]) pending.catch(() => {}); // awaited below
+    console.log(await images);
+    await scripts;
+    console.log(stepLine("pages"));
+    await copyPublic(client);
+    const paths = await early.catch(() => prerenderPaths());
+    child.stdin!.end(`${JSON.stringify(paths)}\n`);
+    // While the pages render: the content for the steps after them.
+    const loaded = await steps;
+    postbuildNow = loaded.postbuildNow;
+    content = loaded.contentNow();
+  } catch (error) {
+    child.kill();
+    throw error;
+  }
+  const code = await child.exited;
+  if (code === REUSE_REFUSED) throw new CannotReuse("the live build's code cannot make these pages");
+  if (code !== 0) throw new Error("the pages could not be made (the reason is above)");
+  console.log(await postbuildNow(content));
+}
+
+/**
+ * public/ into the build, as Vite copies it, with the pictures' variants just made. Those (public/_img, most of
+ * its bytes) are linked, not copied: the image step never writes one in place (it writes a new file and renames
+ * it), and no build step writes there.
+ */
+async function copyPublic(client: string): Promise<void> {
+  const from = path.join(repo, "public");
+  const variants = path.join(from, "_img");
+  await cp(from, client, { recursive: true, filter: (source) => source !== variants });
+  for (const entry of await readdir(variants, { recursive: true, withFileTypes: true }).catch(() => [])) {
+    if (!entry.isFile()) continue;
+    const source = path.join(entry.parentPath, entry.name);
+    const target = path.join(client, "_img", path.relative(variants, source));
+    await mkdir(path.dirname(target), { recursive: true });
+    // Another disk: copied.
+    await link(source, target).catch(() => copyFile(source, target));
+  }
+}
+
+/**
+ * Starts the live build's ./render-pages.ts (plain JavaScript, RENDERER.runner) in its own process: it loads the
+ * bundle and waits for the pages' list on its stdin.
+ */
+function startRenderer(renderer: string, client: string) {
+  const runner = path.join(renderer, RENDERER.runner);
+  if (!existsSync(runner)) throw new CannotReuse("the live build has no page renderer");
+  const child = spawn(process.execPath, [runner, path.join(renderer, RENDERER.bundle), client], {
+    stdio: ["pipe", "inherit", "inherit"],
+  });
   // A renderer that stopped early has its say on stderr; writing to it then is no second fault.
   child.stdin!.on("error", () => {});
   const exited = new Promise<number>((resolve) => {
     child.on("error", () => resolve(1));
     child.on("exit", (code) => resolve(code ?? 1));
   });
-  try {
-    const { makeImagesNow } = await import("../make-images");
-    console.log(await makeImagesNow());
-    console.log(stepLine("pages"));
-    // As Vite copies it, with the pictures' variants just made.
-    await cp(path.join(repo, "public"), client, { recursive: true });
-    child.stdin!.end(`${JSON.stringify(await prerenderPaths())}\n`);
-  } catch (error) {
-    child.kill();
-    throw error;
-  }
-  const { postbuildNow } = await import("../postbuild");
-  const code = await exited;
-  if (code === REUSE_REFUSED) throw new CannotReuse("the live build's code cannot make these pages");
-  if (code !== 0) throw new Error("the pages could not be made (the reason is above)");
-  console.log(await postbuildNow());
+  return Object.assign(child, { exited });
+}
+
+/**
+ * Writes ./render-pages.ts as plain JavaScript to `file` (RENDERER.runner), beside the bundle a full build kept:
+ * loaded through tsx instead, the page code's imports took a second longer on every content-only publish.
+ */
+export async function writeRunner(file: string): Promise<void> {
+  const { build } = await import("esbuild");
+  await build({
+    entryPoints: [path.join(repo, "scripts/build/render-pages.ts")],
+    outfile: file,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    logLevel: "warning",
+  });
 }

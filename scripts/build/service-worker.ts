@@ -18,7 +18,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { build, version } from "vite";
 import * as z from "zod";
 // The module itself: workbox-build's index also loads generateSW's bundler, a second more for each build.
 import { injectManifest } from "workbox-build/build/inject-manifest.js";
@@ -90,7 +89,8 @@ async function bundleWorker(): Promise<{ file: string; cleanup: () => Promise<vo
     "process.env.NODE_ENV": '"production"',
   };
   const lock = await readFile(path.join(path.dirname(WORKER_CACHE), "../package-lock.json")).catch(() => "");
-  const key = sha256(JSON.stringify({ define, version, lock: sha256(lock), source: WORKER_SOURCE }));
+  // The lock file names every package version (Vite's and Workbox's included).
+  const key = sha256(JSON.stringify({ define, lock: sha256(lock), source: WORKER_SOURCE }));
   const outDir = await mkdtemp(path.join(tmpdir(), "tncc-sw-"));
   const file = path.join(outDir, "sw.js");
   const cleanup = () => rm(outDir, { recursive: true, force: true });
@@ -102,6 +102,8 @@ async function bundleWorker(): Promise<{ file: string; cleanup: () => Promise<vo
       return { file, cleanup };
     }
   }
+  // Loaded only when the worker must be bundled again: importing Vite alone takes over half a second.
+  const { build } = await import("vite");
   const output = await build({
     configFile: false,
     logLevel: "warn",
