@@ -6,10 +6,9 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { CONTENT_DIR } from "../app/content/content.server";
-import { loadContent, readImageManifest } from "../app/content/load";
+import { getContent } from "../app/content/content.server";
 import type { Content } from "../app/content/schemas";
-import { IMAGE_MANIFEST, stepLine } from "../app/lib/build-outputs";
+import { stepLine } from "../app/lib/build-outputs";
 import { buildEnv } from "./build/build-env";
 import { buildInfoStep } from "./build/build-info";
 import { agendaDataStep, calendarStep, checkoutDataStep, feedStep, serviceWorkerStep } from "./build/content-steps";
@@ -68,8 +67,11 @@ export async function postbuild(
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** The content now, with the pictures' manifest as the image step left it. */
-export const contentNow = (): Content => loadContent(CONTENT_DIR, readImageManifest(path.join(repo, IMAGE_MANIFEST)));
+/**
+ * The content now, with the pictures' manifest as the image step left it: read once per process, again only when
+ * a content file or the manifest changed since (app/content/content.server.ts).
+ */
+export const contentNow = (): Content => getContent();
 
 /**
  * The steps on the repository's build folder with the content now (or as `content`, read by the caller while

@@ -82,6 +82,8 @@ function content(): Content {
   return cache.content;
 }
 
+/** All of it: the build's steps read it whole (scripts/postbuild.ts). */
+export const getContent = (): Content => content();
 export const getSite = (): Site => content().site;
 export const getBannerSlides = (): BannerSlide[] => content().bannerSlides;
 export const getSpeakers = (): Speaker[] => content().speakers;

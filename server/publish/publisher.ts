@@ -11,31 +11,24 @@
  * One publish at a time across every server on the database: a unique index admits one queued or running
  * job. A job whose server stopped (no heartbeat for STALE_MS) is marked failed by the next request.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import { readFile } from "node:fs/promises";
 import {
   newBuildId,
   type BuildInfo,
   type ChangeAudience,
   type NamedBuild,
   type PendingPublish,
-  type ProgrammeChange,
   type PublishJob,
   type PublishOverview,
   type PublishStep,
 } from "../../app/lib/admin/publish";
-import type { AgendaCalendarInput } from "../../app/lib/agenda/ics";
-import { AgendaSessionsSchema, BUILD_OUTPUTS, IMAGE_MANIFEST, stepOf } from "../../app/lib/build-outputs";
-import type { Author } from "../content/working-copy";
-import { lazy } from "../lazy";
+import { IMAGE_MANIFEST, stepOf } from "../../app/lib/build-outputs";
 import { git, headCommit } from "../git";
-import { buildSummary, fileLabel } from "./changes";
-import { outputFile } from "./outputs";
-import { programmeDiff } from "./programme";
+import { buildSummary } from "./changes";
+import { BUILD_TIMEOUT_MS, buildError, runBuild } from "./build-process";
+import { ProgrammeChanges, type Organiser } from "./programme-changes";
 import { safeError } from "../log-safe";
 import type { LiveSite } from "./site";
 import {
@@ -62,17 +55,11 @@ import {
 const HEARTBEAT_MS = 10_000;
 /** …so one untouched for this long belongs to a server that stopped. */
 const STALE_MS = 120_000;
-/** A build that takes longer is stopped. */
-const BUILD_TIMEOUT_MS = 15 * 60_000;
 /** Output lines kept for the error message. */
 const TAIL_LINES = 80;
 
-export interface Organiser {
-  id: number;
-  email: string;
-  /** Their display name: the author of the programme changes a publish records. */
-  name?: string | null;
-}
+export type { Organiser };
+export { buildError } from "./build-process";
 
 export interface PublisherOptions {
   site: LiveSite;
@@ -105,12 +92,6 @@ export interface PublisherOptions {
   killAfterSwitch?: boolean;
 }
 
-const NOBODY: ChangeAudience = { starred: 0, email: 0, push: 0 };
-
-/** The content tools a publish needs (development dependencies): loaded when first asked for. */
-const NO_TOOLS = "Publishing needs the build tools on this server: install with `npm ci` (not `npm ci --omit=dev`).";
-const contentTools = lazy(() => import("./programme-content"));
-
 const jobOf = (row: JobRow): PublishJob => ({
   id: row.id,
   state: row.state as PublishJob["state"],
@@ -122,27 +103,19 @@ const jobOf = (row: JobRow): PublishJob => ({
   finishedAt: row.finishedAt?.toISOString() ?? null,
 });
 
-/** What a failed build printed that says why: the content problems when there are any, else its last lines. */
-export function buildError(lines: readonly string[]): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = lines.map((l) => l.replace(/\u001b\[[0-9;]*m/g, "").trimEnd()).filter((l) => l.trim() !== "");
-  const useful = clean.filter((l) => !/^\s+at /.test(l) && stepOf(l) === null);
-  const start = useful.findIndex((l) => /Content has \d+ problem/.test(l));
-  if (start >= 0) {
-    const problems: string[] = [];
-    for (const line of useful.slice(start + 1)) {
-      if (!/^\s*-?\s*\S+\.(ya?ml|md|json)\b/.test(line)) break;
-      problems.push(line.trim());
-    }
-    return [useful[start]!.replace(/^.*?(Content has)/, "$1"), ...new Set(problems)].join("\n");
-  }
-  return useful.slice(-15).join("\n") || "The build stopped without a message.";
-}
-
 export class Publisher {
-  private child: ChildProcess | null = null;
+  private child: { stop(): void } | null = null;
+  private readonly programme: ProgrammeChanges;
 
-  constructor(private readonly options: PublisherOptions) {}
+  constructor(private readonly options: PublisherOptions) {
+    this.programme = new ProgrammeChanges({
+      site: options.site,
+      contentDir: () => this.contentDir,
+      imageManifest: options.imageManifest ?? path.join(options.repo, IMAGE_MANIFEST),
+      audience: options.audience,
+      log: options.log,
+    });
+  }
 
   private get db() {
     return this.options.store.db;
@@ -230,7 +203,7 @@ export class Publisher {
     try {
       // The programme changes since the live build, recorded in the day files as the organiser's commit (issue 51).
       await step("programme");
-      recorded = await this.recordProgramme(by, quiet);
+      recorded = await this.programme.record(by, quiet);
       // Before anything reads the content: what this publish publishes.
       const commit = await this.contentHead();
       await save({ state: "running", buildId: id });
@@ -287,7 +260,7 @@ export class Publisher {
       if (last?.state === "running") Object.assign(last, { state: "failed", finishedAt: now() });
       await rm(folder, { recursive: true, force: true }).catch(() => {});
       // A publish that failed records no programme change.
-      if (recorded) await this.undoRecorded(recorded, by);
+      if (recorded) await this.programme.undo(recorded, by);
       await save({ state: "failed", error: message, finishedAt: new Date() }).catch(() => {});
       await this.options
         .audit({
@@ -303,119 +276,14 @@ export class Publisher {
     }
   }
 
-  /** The live build's programme (its agenda-sessions.json), or null without a live build or that file. */
-  private async liveProgramme(): Promise<AgendaCalendarInput | null> {
-    const dir = this.options.site.current.dir;
-    try {
-      return AgendaSessionsSchema.parse(
-        JSON.parse(await readFile(outputFile(dir, BUILD_OUTPUTS.agendaSessions), "utf8")),
-      );
-    } catch {
-      return null;
-    }
-  }
-
-  /** The saved content's programme and the event's time zone, or what stops it from building. */
-  private async contentProgramme() {
-    const manifest = this.options.imageManifest ?? path.join(this.options.repo, IMAGE_MANIFEST);
-    return (await contentTools()).contentProgramme(this.contentDir, manifest);
-  }
-
   /** What "Publish" would put live now: the programme's changes with who would be told, and the other changes. */
-  async pending(): Promise<PendingPublish> {
-    const live = await this.liveProgramme();
-    const next = await this.contentProgramme().catch(() => ({ problem: NO_TOOLS }));
-    if ("problem" in next) return { programme: [], files: [], problem: next.problem };
-    const programme: ProgrammeChange[] = programmeDiff(live, next.programme);
-    const audience = (await this.options.audience?.(programme.map((c) => c.number))) ?? new Map();
-    return {
-      programme: programme.map((c) => ({ ...c, audience: audience.get(c.number) ?? NOBODY })),
-      files: await this.savedFiles(),
-      problem: null,
-    };
-  }
-
-  /** The content's files saved since the live build, in people's words (each once). */
-  private async savedFiles(): Promise<string[]> {
-    const since = this.options.site.current.info?.commit;
-    if (!since) return [];
-    const out = await git(this.contentDir, ["diff", "--name-only", "--relative", `${since}..HEAD`, "--", "."]).catch(
-      () => "",
-    );
-    // A day file is listed too: it may hold more than the programme changes above (a title, a text).
-    const labels = out
-      .split("\n")
-      .filter(Boolean)
-      .map((rel) => fileLabel(rel));
-    return [...new Set(labels)];
-  }
-
-  /**
-   * Records the programme changes since the live build in the day files, but those in `quiet` (a typo fix), as
-   * the organiser's commit; answers the commit, or null when there was nothing to record.
-   */
-  private async recordProgramme(by: Organiser, quiet: ReadonlySet<number>): Promise<string | null> {
-    const live = await this.liveProgramme();
-    const next = await this.contentProgramme();
-    if ("problem" in next) return null; // The build says what is wrong, file and field.
-    const changes = programmeDiff(live, next.programme).filter((c) => !quiet.has(c.number));
-    if (!changes.length) return null;
-    const today = new Intl.DateTimeFormat("en-CA", {
-      timeZone: next.timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }).format(new Date());
-    const tools = await contentTools();
-    const files = await tools.recordChanges(
-      this.contentDir,
-      changes,
-      today,
-      this.options.site.current.info?.commit ?? null,
-    );
-    if (!files.length) return null;
-    const titles = [...new Set(changes.map((c) => c.title))];
-    return tools.commitFile(
-      this.contentDir,
-      files,
-      this.author(by),
-      `Programme changes announced: ${titles.join(", ")}`,
-    );
-  }
-
-  private author(by: Organiser): Author {
-    return { email: by.email, name: by.name ?? null };
-  }
-
-  /** Undoes the programme commit of a publish that failed, unless someone saved on top of it meanwhile. */
-  private async undoRecorded(commit: string, by: Organiser): Promise<void> {
-    try {
-      if ((await this.contentHead()) !== commit) return;
-      await git(this.contentDir, [
-        "-c",
-        `user.name=${by.name || by.email.split("@")[0]}`,
-        "-c",
-        `user.email=${by.email}`,
-        "revert",
-        "--no-edit",
-        commit,
-      ]);
-    } catch (error) {
-      this.options.log?.(`publish: the programme changes of a failed publish stay saved: ${safeError(error)}`);
-    }
+  pending(): Promise<PendingPublish> {
+    return this.programme.pending();
   }
 
   /** Puts a session taken out of the programme back into its day, as it is live ("Put it back"). */
-  async restoreSession(by: Organiser, number: number): Promise<{ title: string } | { error: string }> {
-    const live = await this.liveProgramme();
-    const session = live?.sessions.find((s) => s.number === number);
-    const commit = this.options.site.current.info?.commit;
-    if (!session || !commit) return { error: "That session is not in the live programme." };
-    const tools = await contentTools();
-    const file = await tools.restoreSession(this.contentDir, commit, number);
-    if (!file) return { error: `${session.title} is in the programme already.` };
-    await tools.commitFile(this.contentDir, file, this.author(by), `Put back ${session.title}`);
-    return { title: session.title };
+  restoreSession(by: Organiser, number: number): Promise<{ title: string } | { error: string }> {
+    return this.programme.restoreSession(by, number);
   }
 
   /**
@@ -458,39 +326,21 @@ export class Publisher {
     return headCommit(this.contentDir, 60_000);
   }
 
-  /**
-   * Runs scripts/build.ts into folder, recording `commit` as its content's (BUILD_CONTENT_COMMIT; empty: none);
-   * answers its exit code. Every output line goes to onLine.
-   */
-  private build(folder: string, id: string, commit: string | null, onLine: (line: string) => void): Promise<number> {
+  /** Runs the build into `folder` (./build-process.ts); answers its exit code. */
+  private async build(
+    folder: string,
+    id: string,
+    commit: string | null,
+    onLine: (line: string) => void,
+  ): Promise<number> {
     const { repo, env } = this.options;
-    return new Promise((resolve) => {
-      const child = spawn(process.execPath, ["--import", "tsx", path.join(repo, "scripts/build.ts")], {
-        cwd: repo,
-        env: {
-          ...env,
-          BUILD_DIR: folder,
-          BUILD_ID: id,
-          BUILD_CONTENT_COMMIT: commit ?? "",
-          // When only content and pictures changed since, the build reuses the live build's code (issue 52).
-          ...(this.options.site.current.dir ? { BUILD_REUSE: this.options.site.current.dir } : {}),
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      this.child = child;
-      createInterface({ input: child.stdout! }).on("line", onLine);
-      createInterface({ input: child.stderr! }).on("line", onLine);
-      const timeout = setTimeout(() => child.kill("SIGKILL"), BUILD_TIMEOUT_MS);
-      child.on("error", (error) => {
-        onLine(`The build could not start: ${error.message}`);
-        resolve(1);
-      });
-      child.on("close", (code) => {
-        clearTimeout(timeout);
-        this.child = null;
-        resolve(code ?? 1);
-      });
-    });
+    const run = runBuild({ repo, env, folder, id, commit, reuse: this.options.site.current.dir, onLine });
+    this.child = run;
+    try {
+      return await run.exited;
+    } finally {
+      this.child = null;
+    }
   }
 
   /** Goes back to `buildId`, or to the newest build older than the live one; answers it and how long it took. */
@@ -518,7 +368,7 @@ export class Publisher {
 
   /** Stops a build in progress (the server is stopping); its job is marked failed. */
   stop(): void {
-    this.child?.kill("SIGTERM");
+    this.child?.stop();
   }
 }
 

@@ -1,0 +1,165 @@
+/**
+ * The programme's changes since the live build (issue 51), for "Publish": what the Publish page lists (with who
+ * would be told), the changes a publish records in the day files as the organiser's commit (undone when the
+ * publish fails), and "Put it back" for a session taken out. Moved out of ./publisher.ts, which runs the build.
+ */
+import { readFile } from "node:fs/promises";
+import type { ChangeAudience, PendingPublish, ProgrammeChange } from "../../app/lib/admin/publish";
+import type { AgendaCalendarInput } from "../../app/lib/agenda/ics";
+import { AgendaSessionsSchema, BUILD_OUTPUTS } from "../../app/lib/build-outputs";
+import type { Author } from "../content/working-copy";
+import { git, headCommit } from "../git";
+import { lazy } from "../lazy";
+import { safeError } from "../log-safe";
+import { fileLabel } from "./changes";
+import { outputFile } from "./outputs";
+import { programmeDiff } from "./programme";
+import type { LiveSite } from "./site";
+
+const NOBODY: ChangeAudience = { starred: 0, email: 0, push: 0 };
+
+/** The content tools a publish needs (development dependencies): loaded when first asked for. */
+const NO_TOOLS = "Publishing needs the build tools on this server: install with `npm ci` (not `npm ci --omit=dev`).";
+const contentTools = lazy(() => import("./programme-content"));
+
+/** Who publishes: the author of the programme changes a publish records. */
+export interface Organiser {
+  id: number;
+  email: string;
+  /** Their display name. */
+  name?: string | null;
+}
+
+export interface ProgrammeOptions {
+  site: LiveSite;
+  /** CONTENT_DIR: the folder the build reads. */
+  contentDir: () => string;
+  /** The image manifest the content is checked against. */
+  imageManifest: string;
+  /** Who would be told of each session's change (the alerts' subscribers): for the Publish page. */
+  audience?: (numbers: number[]) => Promise<Map<number, ChangeAudience>>;
+  log?: (line: string) => void;
+}
+
+export class ProgrammeChanges {
+  constructor(private readonly options: ProgrammeOptions) {}
+
+  /** The live build's programme (its agenda-sessions.json), or null without a live build or that file. */
+  private async liveProgramme(): Promise<AgendaCalendarInput | null> {
+    const dir = this.options.site.current.dir;
+    try {
+      return AgendaSessionsSchema.parse(
+        JSON.parse(await readFile(outputFile(dir, BUILD_OUTPUTS.agendaSessions), "utf8")),
+      );
+    } catch {
+      return null;
+    }
+  }
+
+  /** The saved content's programme and the event's time zone, or what stops it from building. */
+  private async contentProgramme() {
+    return (await contentTools()).contentProgramme(this.options.contentDir(), this.options.imageManifest);
+  }
+
+  /** What "Publish" would put live now: the programme's changes with who would be told, and the other changes. */
+  async pending(): Promise<PendingPublish> {
+    const live = await this.liveProgramme();
+    const next = await this.contentProgramme().catch(() => ({ problem: NO_TOOLS }));
+    if ("problem" in next) return { programme: [], files: [], problem: next.problem };
+    const programme: ProgrammeChange[] = programmeDiff(live, next.programme);
+    const audience = (await this.options.audience?.(programme.map((c) => c.number))) ?? new Map();
+    return {
+      programme: programme.map((c) => ({ ...c, audience: audience.get(c.number) ?? NOBODY })),
+      files: await this.savedFiles(),
+      problem: null,
+    };
+  }
+
+  /** The content's files saved since the live build, in people's words (each once). */
+  private async savedFiles(): Promise<string[]> {
+    const since = this.options.site.current.info?.commit;
+    if (!since) return [];
+    const out = await git(this.options.contentDir(), [
+      "diff",
+      "--name-only",
+      "--relative",
+      `${since}..HEAD`,
+      "--",
+      ".",
+    ]).catch(() => "");
+    // A day file is listed too: it may hold more than the programme changes above (a title, a text).
+    const labels = out
+      .split("\n")
+      .filter(Boolean)
+      .map((rel) => fileLabel(rel));
+    return [...new Set(labels)];
+  }
+
+  /**
+   * Records the programme changes since the live build in the day files, but those in `quiet` (a typo fix), as
+   * the organiser's commit; answers the commit, or null when there was nothing to record.
+   */
+  async record(by: Organiser, quiet: ReadonlySet<number>): Promise<string | null> {
+    const live = await this.liveProgramme();
+    const next = await this.contentProgramme();
+    if ("problem" in next) return null; // The build says what is wrong, file and field.
+    const changes = programmeDiff(live, next.programme).filter((c) => !quiet.has(c.number));
+    if (!changes.length) return null;
+    const today = new Intl.DateTimeFormat("en-CA", {
+      timeZone: next.timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(new Date());
+    const tools = await contentTools();
+    const files = await tools.recordChanges(
+      this.options.contentDir(),
+      changes,
+      today,
+      this.options.site.current.info?.commit ?? null,
+    );
+    if (!files.length) return null;
+    const titles = [...new Set(changes.map((c) => c.title))];
+    return tools.commitFile(
+      this.options.contentDir(),
+      files,
+      this.author(by),
+      `Programme changes announced: ${titles.join(", ")}`,
+    );
+  }
+
+  private author(by: Organiser): Author {
+    return { email: by.email, name: by.name ?? null };
+  }
+
+  /** Undoes the programme commit of a publish that failed, unless someone saved on top of it meanwhile. */
+  async undo(commit: string, by: Organiser): Promise<void> {
+    try {
+      if ((await headCommit(this.options.contentDir(), 60_000)) !== commit) return;
+      await git(this.options.contentDir(), [
+        "-c",
+        `user.name=${by.name || by.email.split("@")[0]}`,
+        "-c",
+        `user.email=${by.email}`,
+        "revert",
+        "--no-edit",
+        commit,
+      ]);
+    } catch (error) {
+      this.options.log?.(`publish: the programme changes of a failed publish stay saved: ${safeError(error)}`);
+    }
+  }
+
+  /** Puts a session taken out of the programme back into its day, as it is live ("Put it back"). */
+  async restoreSession(by: Organiser, number: number): Promise<{ title: string } | { error: string }> {
+    const live = await this.liveProgramme();
+    const session = live?.sessions.find((s) => s.number === number);
+    const commit = this.options.site.current.info?.commit;
+    if (!session || !commit) return { error: "That session is not in the live programme." };
+    const tools = await contentTools();
+    const file = await tools.restoreSession(this.options.contentDir(), commit, number);
+    if (!file) return { error: `${session.title} is in the programme already.` };
+    await tools.commitFile(this.options.contentDir(), file, this.author(by), `Put back ${session.title}`);
+    return { title: session.title };
+  }
+}
