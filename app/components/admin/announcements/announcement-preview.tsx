@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { announcementMail, type AudienceChoice } from "~/lib/announcements";
-import type { Draft } from "./announcement-form";
+import type { Draft } from "./draft";
 
 /**
  * The site's own banner, imported on demand as the site does (app/components/layout/announcement-slot.tsx): a
  * module imported by the organisers' pages and by the site's would join the visitors' first download.
  */
 const AnnouncementBox = lazy(() =>
-  import("../layout/announcement-banner").then((m) => ({ default: m.AnnouncementBox })),
+  import("../../layout/announcement-banner").then((m) => ({ default: m.AnnouncementBox })),
 );
 
 /**

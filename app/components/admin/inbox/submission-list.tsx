@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { adminApi, type PageOf, type SubmissionRow } from "~/lib/admin/api";
-import { Pager } from "../ui/pager";
-
-export const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+import { when } from "~/lib/admin/when";
+import { Pager } from "../../ui/pager";
 
 /** What a row is about: its subject, else the start of its message, comment or question. */
 export function titleOf(row: SubmissionRow): string {

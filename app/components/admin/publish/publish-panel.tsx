@@ -11,7 +11,7 @@ import {
   type StepGroup,
 } from "~/lib/admin/publish";
 import { PendingPublishList } from "./pending-publish";
-import { when } from "./submission-list";
+import { when } from "~/lib/admin/when";
 
 /** How often a running publish is asked for its steps. */
 const POLL_MS = 1000;

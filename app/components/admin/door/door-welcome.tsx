@@ -1,6 +1,6 @@
 import { CHECKIN_PATH } from "~/lib/door/protocol";
 import { adminApi } from "~/lib/admin/api";
-import type { Who } from "./sign-in-form";
+import type { Who } from "../who";
 
 /**
  * What a door volunteer sees at /admin (issue 43): their account checks tickets in and nothing else (the server

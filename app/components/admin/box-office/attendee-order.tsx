@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import type { AttendeeOrder, CancelAnswer } from "~/lib/admin/attendees";
 import { adminApi } from "~/lib/admin/api";
 import { checkedInText } from "~/lib/door/words";
-import { ConfirmStep } from "./confirm-step";
-import { when } from "./submission-list";
+import { ConfirmStep } from "../confirm-step";
+import { when } from "~/lib/admin/when";
 
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`;
 const seats = (n: number) => (n === 1 ? "1 seat" : `${n} seats`);

@@ -2,22 +2,22 @@ import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { inboxLabel, isInboxKind } from "~/forms";
 import { adminApi, type OrderRow, type PageOf, type SubmissionRow } from "~/lib/admin/api";
-import { AnnouncementsPanel } from "./announcements-panel";
-import { AttendeesPanel } from "./attendees-panel";
-import { BoxOfficePanel } from "./box-office-panel";
-import { ErasureForm } from "./erasure-form";
+import { AnnouncementsPanel } from "./announcements/announcements-panel";
+import { AttendeesPanel } from "./box-office/attendees-panel";
+import { BoxOfficePanel } from "./box-office/box-office-panel";
+import { ErasureForm } from "./inbox/erasure-form";
 import { AdminNav, isTab, tabLabel, type Counts, type Tab } from "./admin-nav";
 import { HomeView } from "./home-view";
-import { OrdersPanel } from "./orders-panel";
-import { OrganisersPanel } from "./organisers-panel";
-import { PublishPanel } from "./publish-panel";
-import { listQuery, SearchForm } from "./search-form";
-import { SubmissionDetail } from "./submission-detail";
-import { SubmissionList } from "./submission-list";
-import type { Who } from "./sign-in-form";
+import { OrdersPanel } from "./box-office/orders-panel";
+import { OrganisersPanel } from "./people/organisers-panel";
+import { PublishPanel } from "./publish/publish-panel";
+import { listQuery, SearchForm } from "./inbox/search-form";
+import { SubmissionDetail } from "./inbox/submission-detail";
+import { SubmissionList } from "./inbox/submission-list";
+import type { Who } from "./who";
 
 /** The content editor (and its YAML parser) loads only when /admin/content is opened. */
-const ContentEditor = lazy(() => import("./content-editor").then((m) => ({ default: m.ContentEditor })));
+const ContentEditor = lazy(() => import("./content/content-editor").then((m) => ({ default: m.ContentEditor })));
 
 type View =
   | { kind: "list"; list: PageOf<SubmissionRow> }
@@ -29,7 +29,7 @@ type View =
  * The signed-in organisers' area: what to show is all in the URL (?tab=&page=&q=&status=&from=&to=&id=);
  * without a tab, the home (what needs attention).
  */
-export function Inbox({
+export function AdminArea({
   who,
   onSignedOut,
   section,

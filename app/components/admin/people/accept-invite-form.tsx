@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { MAX_NAME_LENGTH } from "~/forms/admin";
 import { adminApi } from "~/lib/admin/api";
-import { Field } from "../forms/field";
+import { Field } from "../../forms/field";
 import { NewPasswordFields, samePasswords } from "./password-form";
-import type { Who } from "./sign-in-form";
+import type { Who } from "../who";
 
 interface Invite {
   email: string;

@@ -7,7 +7,7 @@ import {
 } from "~/lib/admin/attendees";
 import { adminApi } from "~/lib/admin/api";
 import { AttendeeOrderView } from "./attendee-order";
-import { DoorFiguresView } from "./door-figures";
+import { DoorFiguresView } from "../door/door-figures";
 import { SeatsTable } from "./seats-table";
 
 const input = "min-h-11 w-full rounded-xl border border-ink/15 bg-paper px-3 py-2";

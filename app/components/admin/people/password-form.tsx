@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { MIN_PASSWORD_LENGTH } from "~/forms/admin";
 import { adminApi } from "~/lib/admin/api";
-import { Field } from "../forms/field";
-import type { Who } from "./sign-in-form";
+import { Field } from "../../forms/field";
+import type { Who } from "../who";
 
 /** A new password, twice (named "password" and "again"). */
 export function NewPasswordFields({ label }: { label: string }) {

@@ -1,14 +1,8 @@
 import { useState, type FormEvent } from "react";
-import { SESSION_HOURS, type AdminRole } from "~/forms/admin";
+import { SESSION_HOURS } from "~/forms/admin";
 import { adminApi } from "~/lib/admin/api";
-import { Field } from "../forms/field";
-
-export interface Who {
-  email: string;
-  mustChangePassword: boolean;
-  /** Issue 43: a door volunteer gets the way to /checkin, not the inbox. */
-  role?: AdminRole;
-}
+import type { Who } from "../who";
+import { Field } from "../../forms/field";
 
 /** "Too many wrong passwords … until 14:05" in the reader's own clock, from the server's lockedUntil. */
 function lockMessage(data: unknown, fallback: string): string {

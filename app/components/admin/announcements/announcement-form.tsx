@@ -2,7 +2,8 @@ import { useRef, useState, type FormEvent } from "react";
 import { adminApi } from "~/lib/admin/api";
 import { DEFAULT_SHOW_MS, MAX_BODY, MAX_SHOW_MS, MAX_TITLE, type AudienceChoice } from "~/lib/announcements";
 import { AnnouncementPreview } from "./announcement-preview";
-import { ConfirmStep } from "./confirm-step";
+import { ConfirmStep } from "../confirm-step";
+import type { Draft } from "./draft";
 
 const control = "min-h-11 w-full rounded-xl border border-ink/15 bg-paper px-3 py-2";
 const two = (n: number) => String(n).padStart(2, "0");
@@ -16,12 +17,6 @@ const addresses = (n: number) => (n === 1 ? "1 address" : `${n} addresses`);
 const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 /** The choice that mails nobody (issue 51), the first and the one chosen at first. */
 const SITE_ONLY = "site-only";
-
-export interface Draft {
-  title: string;
-  body: string;
-  showsUntil: string;
-}
 
 /**
  * Writing an announcement: title, text and until when it shows (a date and time picker, 24 hours ahead at

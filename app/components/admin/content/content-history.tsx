@@ -1,5 +1,5 @@
 import type { ContentChange } from "~/lib/admin/content";
-import { when } from "./submission-list";
+import { when } from "~/lib/admin/when";
 
 /** Who made a change and when: an organiser by their name; a site update by its date alone. */
 const byline = (c: ContentChange) => (c.author ? `${c.author}, ${when(c.date)}` : when(c.date));

@@ -4,7 +4,7 @@ import type { DoorOverview } from "~/lib/admin/attendees";
 import { MAX_SCANS_PER_MINUTE } from "~/lib/door/protocol";
 import { adminApi } from "~/lib/admin/api";
 import { clock } from "~/lib/door/words";
-import { DoorFigures } from "../door/door-figures";
+import { DoorFigures } from "../../door/door-figures";
 
 /** The Organisers tab with the invitation form's role set to "Door volunteer" (issue 53). */
 export const INVITE_DOOR_VOLUNTEER = "/admin?tab=organisers&role=door#invite";

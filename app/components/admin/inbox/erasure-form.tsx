@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { adminApi } from "~/lib/admin/api";
-import { Field } from "../forms/field";
-import { ConfirmStep } from "./confirm-step";
+import { Field } from "../../forms/field";
+import { ConfirmStep } from "../confirm-step";
 
 type Counts = Record<string, number>;
 

@@ -4,7 +4,7 @@ import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { labelOf, setInPlace } from "./content-fields";
 
-const content = (rel: string) => readFileSync(path.resolve(import.meta.dirname, "../../../content", rel), "utf8");
+const content = (rel: string) => readFileSync(path.resolve(import.meta.dirname, "../../../../content", rel), "utf8");
 const changedLines = (a: string, b: string) => {
   const x = a.split("\n");
   const y = b.split("\n");

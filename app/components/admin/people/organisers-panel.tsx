@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { ADMIN_ROLES, MAX_NAME_LENGTH, roleLabel, SESSION_HOURS, type AdminRole } from "~/forms/admin";
 import { adminApi } from "~/lib/admin/api";
-import { Field } from "../forms/field";
-import { ConfirmStep } from "./confirm-step";
+import { Field } from "../../forms/field";
+import { ConfirmStep } from "../confirm-step";
 import { InviteLink } from "./invite-link";
-import { when } from "./submission-list";
+import { when } from "~/lib/admin/when";
 
 interface Organisers {
   organisers: {

@@ -2,7 +2,8 @@ import { Link, useSearchParams } from "react-router";
 import { fieldsOf, isFormKind } from "~/forms";
 import type { SubmissionRow } from "~/lib/admin/api";
 import { replyMailto } from "~/lib/mailto";
-import { StatusBadge, titleOf, when } from "./submission-list";
+import { when } from "~/lib/admin/when";
+import { StatusBadge, titleOf } from "./submission-list";
 
 interface Props {
   row: SubmissionRow;

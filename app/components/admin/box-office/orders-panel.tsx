@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import type { OrderRow, PageOf, SubmissionRow } from "~/lib/admin/api";
 import { formatAmount, orderReference } from "~/lib/payments/orders";
-import { Pager } from "../ui/pager";
-import { StatusBadge, SubmissionItems, when } from "./submission-list";
+import { Pager } from "../../ui/pager";
+import { when } from "~/lib/admin/when";
+import { StatusBadge, SubmissionItems } from "../inbox/submission-list";
 
 const cell = "p-3 text-start align-top";
 const SCROLLER = "mt-3 overflow-x-auto rounded-[var(--radius-card)] bg-paper";
