@@ -2,9 +2,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { labelOf, setInPlace } from "./content-fields";
+import { labelOf } from "../content-words";
+import { setInPlace } from "./content-yaml";
 
-const content = (rel: string) => readFileSync(path.resolve(import.meta.dirname, "../../../../content", rel), "utf8");
+const content = (rel: string) => readFileSync(path.resolve(import.meta.dirname, "../../../content", rel), "utf8");
 const changedLines = (a: string, b: string) => {
   const x = a.split("\n");
   const y = b.split("\n");
