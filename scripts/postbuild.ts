@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { CONTENT_DIR } from "../app/content/content.server";
+import { CONTENT_DIR } from "../app/content/settings.server";
 import { loadContent, readImageManifest } from "../app/content/load";
 import type { Content } from "../app/content/schemas";
 import { IMAGE_MANIFEST, stepLine } from "../app/lib/build-outputs";
