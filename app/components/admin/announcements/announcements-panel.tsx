@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { adminApi } from "~/lib/admin/api";
+import { when } from "~/lib/admin/when";
 import type { AnnouncementList, AnnouncementRow, AudienceChoice } from "~/lib/announcements";
 import { AnnouncementForm } from "./announcement-form";
 
@@ -7,7 +8,6 @@ import { AnnouncementForm } from "./announcement-form";
 const sending = (a: AnnouncementRow) =>
   !a.withdrawnAt && (a.queued + a.skipped < a.recipients || a.sent + a.failed < a.queued);
 const showing = (a: AnnouncementRow, now: number) => !a.withdrawnAt && Date.parse(a.showsUntil) > now;
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * The Announcements tab (issue 44): write one, preview it, show it on the site only (issue 51) or test it and
