@@ -74,8 +74,8 @@ const restrict = (files, patterns, ignores = []) => ({
 /** Settings are read once, in server/config.ts (browser code gets import.meta.env from Vite). */
 const envOnce = {
   files: ["server/**/*.ts", "app/**/*.{ts,tsx}"],
-  // content.server.ts runs in the build only (CONTENT_DIR, like BUILD_DIR in scripts/build, is a build setting).
-  ignores: ["server/config.ts", "app/content/content.server.ts", "**/*.test.ts", "**/*.test.tsx"],
+  // The settings modules: the server's, and the content layer's (CONTENT_DIR, a build setting like BUILD_DIR).
+  ignores: ["server/config.ts", "app/content/settings.server.ts", "**/*.test.ts", "**/*.test.tsx"],
   rules: {
     "no-restricted-properties": [
       "error",

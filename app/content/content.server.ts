@@ -5,6 +5,7 @@ import { IMAGE_MANIFEST } from "../lib/build-outputs";
 import fs from "node:fs";
 import path from "node:path";
 import { loadContent, readImageManifest } from "./load";
+import { CONTENT_DIR } from "./settings.server";
 import type {
   BannerSlide,
   BlogComment,
@@ -32,11 +33,7 @@ import type {
 export { ContentError } from "./load";
 export type * from "./schemas";
 
-/**
- * The content folder: content/ (data only), or CONTENT_DIR for a build of other content (the browser tests' changed
- * programme, tests/e2e/changes.spec.ts). Build configuration, read once here.
- */
-export const CONTENT_DIR = path.resolve(process.env.CONTENT_DIR || "content");
+/** The content folder (settings.server.ts: content/, or CONTENT_DIR). */
 const contentDir = CONTENT_DIR;
 const manifestFile = path.join(process.cwd(), IMAGE_MANIFEST);
 

@@ -1,13 +1,14 @@
 // Framework-free content loader: read the files of every collection (collections.ts), parse YAML/Markdown,
 // validate with zod, cross-check references, resolve images; a file no collection reads is a problem too.
-// Collects every problem, then throws one ContentError.
+// Collects every problem, then throws one ContentError. Beside it: reader.ts (the files), problems.ts (the
+// problem lines), markdown.ts (the text's HTML).
 import { IMAGE_MANIFEST } from "../lib/build-outputs";
 import fs from "node:fs";
-import path from "node:path";
-import { Marked } from "marked";
-import { parseDocument } from "yaml";
 import type { z } from "zod";
 import { COLLECTIONS, collectionOf, collectionSchemas, type Collection, type CollectionList } from "./collections";
+import { renderMarkdown } from "./markdown";
+import { ContentError, detail, errorMap, issueLines } from "./problems";
+import { Reader } from "./reader";
 import {
   imageManifestSchema,
   zonedIso,
@@ -17,35 +18,12 @@ import {
   type Post,
   type ScheduleDay,
 } from "./schemas";
-import { splitFrontMatter } from "../lib/front-matter";
-import { inWords } from "../lib/content-words";
 import type { SessionChange } from "../lib/schedule/changes";
 
 export type { Content, ImageManifest } from "./schemas";
-
-/** A problem at a field of a file, for the organisers' editor: where it is, and in words (issue 41). */
-export interface ProblemDetail {
-  /** The problem's line, as `problems` has it. */
-  line: string;
-  /** The file, as problem lines name it ("content/schedule/day-01.yaml"). */
-  file: string;
-  /** The field in the file (entries by their zero-based place). */
-  path: (string | number)[];
-  /** "Session 2 (Morning Worship): the end, 09:00, must be after start (10:00)" */
-  words: string;
-}
-
-export class ContentError extends Error {
-  readonly problems: string[];
-  /** The problems that concern one field, in words (a file-wide problem has only its line). */
-  readonly details: ProblemDetail[];
-  constructor(problems: string[], details: ProblemDetail[] = []) {
-    super([`Content has ${problems.length} problem(s):`, ...problems].join("\n"));
-    this.name = "ContentError";
-    this.problems = problems;
-    this.details = details;
-  }
-}
+// The loader is the content layer's door for the build, the checks and the server's editor.
+export { ContentError, type ProblemDetail } from "./problems";
+export { renderMarkdown } from "./markdown";
 
 export interface LoadOptions<L extends CollectionList = typeof COLLECTIONS> {
   /** How file paths start in problem lines (relative to the repo root). */
@@ -68,278 +46,6 @@ type Read<C extends Collection> = C["files"] extends string
 type Loaded<C extends Collection> = C["files"] extends string ? Output<C> : Output<C>[];
 /** The content of a list that adds collections to the site's: theirs as read, beside the site's own. */
 type Added<L extends CollectionList> = { [K in Exclude<keyof L, keyof typeof COLLECTIONS>]: Loaded<L[K]> };
-
-// ---------------------------------------------------------------------------
-// Markdown: raw HTML is dropped (content is trusted, but the site never needs it)
-
-/** Raw HTML in content is dropped, and links or images may only point at http(s), mailto or the site itself. */
-const marked = new Marked({
-  renderer: { html: () => "" },
-  walkTokens(token) {
-    if ((token.type === "link" || token.type === "image") && !/^(https?:|mailto:|\/(?!\/)|#)/i.test(token.href))
-      token.href = "#";
-  },
-});
-
-function stripTags(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, "")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-export function renderMarkdown(source: string): { html: string; summary: string; text: string } {
-  const html = marked.parse(source, { async: false });
-  const first = marked.lexer(source).find((token) => token.type === "paragraph");
-  const summary = first ? stripTags(marked.parseInline(first.raw, { async: false })) : "";
-  return { html, summary, text: stripTags(html) };
-}
-
-// ---------------------------------------------------------------------------
-// Problem lines: "content/schedule/day-02.yaml: sessions[3] (id 4).end: must be after start (10:00)"
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function formatPath(segments: readonly PropertyKey[], raw: unknown): string {
-  let out = "";
-  let node = raw;
-  for (const segment of segments) {
-    if (typeof segment === "number") {
-      node = Array.isArray(node) ? node[segment] : undefined;
-      out += `[${segment}]`;
-      const entryId = isRecord(node) ? node.id : undefined;
-      if (typeof entryId === "string" || typeof entryId === "number") out += ` (id ${entryId})`;
-    } else {
-      node = isRecord(node) ? node[String(segment)] : undefined;
-      out += out ? `.${String(segment)}` : String(segment);
-    }
-  }
-  return out;
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return "nothing";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "object") return "a group of fields";
-  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
-  return String(value);
-}
-
-const EXPECTED: Record<string, string> = {
-  string: "text",
-  number: "a number",
-  int: "a whole number",
-  boolean: "true or false",
-  array: "a list",
-  object: "a group of fields (key: value lines)",
-};
-
-/** Plain-English messages for zod's built-in issues (schemas set their own for custom rules). */
-const errorMap: z.core.$ZodErrorMap = (issue) => {
-  switch (issue.code) {
-    case "invalid_type":
-      if (issue.input === undefined) return "is required";
-      if (issue.input === null) return "is empty: fill it in";
-      return `must be ${EXPECTED[issue.expected] ?? issue.expected} (got ${describeValue(issue.input)})`;
-    case "too_small": {
-      const min = Number(issue.minimum);
-      if (issue.origin === "string") return min <= 1 ? "must not be empty" : `must be at least ${min} characters`;
-      if (issue.origin === "array") return `must have at least ${min} item(s)`;
-      return `must be ${issue.inclusive ? "at least" : "greater than"} ${min} (got ${describeValue(issue.input)})`;
-    }
-    case "too_big": {
-      const max = Number(issue.maximum);
-      if (issue.origin === "string") return `must be at most ${max} characters`;
-      if (issue.origin === "array") return `must have at most ${max} item(s)`;
-      return `must be ${issue.inclusive ? "at most" : "less than"} ${max} (got ${describeValue(issue.input)})`;
-    }
-    case "invalid_value": {
-      const options = issue.values.map((v) => (typeof v === "string" ? JSON.stringify(v) : String(v)));
-      return `must be ${options.length > 1 ? "one of " : ""}${options.join(", ")} (got ${describeValue(issue.input)})`;
-    }
-    default:
-      return undefined;
-  }
-};
-
-function issueDetails(file: string, issues: readonly z.core.$ZodIssue[], raw: unknown): ProblemDetail[] {
-  return issues.flatMap((issue) => {
-    const keys = issue.code === "unrecognized_keys" ? issue.keys : [undefined];
-    return keys.map((key) => {
-      const at = (key === undefined ? issue.path : [...issue.path, key]).filter(
-        (s): s is string | number => typeof s !== "symbol",
-      );
-      const message = key === undefined ? issue.message : "unknown field (check the spelling)";
-      return detail(file, at, raw, message);
-    });
-  });
-}
-
-function detail(file: string, at: (string | number)[], raw: unknown, message: string): ProblemDetail {
-  const where = formatPath(at, raw);
-  return { line: `${file}: ${where ? `${where}: ` : ""}${message}`, file, path: at, words: inWords(at, raw, message) };
-}
-
-const issueLines = (file: string, issues: readonly z.core.$ZodIssue[], raw: unknown): string[] =>
-  issueDetails(file, issues, raw).map((d) => d.line);
-
-// ---------------------------------------------------------------------------
-// Reading files
-
-class Reader {
-  readonly problems: string[] = [];
-  readonly details: ProblemDetail[] = [];
-  /** Files read instead of the folder's (LoadOptions.changes), by their path with "/". */
-  private readonly changes: ReadonlyMap<string, string | null>;
-  constructor(
-    private readonly dir: string,
-    private readonly displayDir: string,
-    changes: Readonly<Record<string, string | null>> = {},
-  ) {
-    this.changes = new Map(Object.entries(changes));
-  }
-
-  /** A file's text, the changes first; null when there is no such file. */
-  private text(rel: string): string | null {
-    const changed = this.changes.get(rel.split(path.sep).join("/"));
-    if (changed !== undefined) return changed;
-    const full = path.join(this.dir, rel);
-    return fs.existsSync(full) ? fs.readFileSync(full, "utf8") : null;
-  }
-
-  /** The names in a folder, with the files the changes add to it and without those they take away. */
-  private names(folder: string): string[] {
-    const full = path.join(this.dir, folder);
-    const names = new Set(fs.existsSync(full) ? fs.readdirSync(full) : []);
-    const prefix = folder ? `${folder.split(path.sep).join("/")}/` : "";
-    for (const [rel, text] of this.changes) {
-      const name = rel.slice(prefix.length);
-      if (!rel.startsWith(prefix) || name.includes("/")) continue;
-      if (text === null) names.delete(name);
-      else names.add(name);
-    }
-    return [...names];
-  }
-
-  display(rel: string): string {
-    return path.posix.join(this.displayDir, rel.split(path.sep).join("/"));
-  }
-
-  /** Files in a folder with the given extension, sorted by name (the list order). */
-  list(folder: string, extension: string): string[] {
-    const names = this.names(folder)
-      .filter((name) => name.endsWith(extension))
-      .sort();
-    if (names.length === 0) this.problems.push(`${this.display(folder)}: no ${extension} files found`);
-    return names.map((name) => path.join(folder, name));
-  }
-
-  /** Parse a YAML file, or a Markdown file with YAML frontmatter (its body becomes `body`). */
-  raw(rel: string): { ok: true; value: unknown } | { ok: false } {
-    const file = this.display(rel);
-    const source = this.text(rel);
-    if (source === null) {
-      this.problems.push(`${file}: file is missing`);
-      return { ok: false };
-    }
-    let yamlSource = source;
-    let body: string | undefined;
-    let lineOffset = 0;
-    if (rel.endsWith(".md")) {
-      const parts = splitFrontMatter(source);
-      if (!parts) {
-        this.problems.push(`${file}: must start with a frontmatter block between two "---" lines`);
-        return { ok: false };
-      }
-      yamlSource = parts.yaml;
-      body = parts.body;
-      lineOffset = 1;
-    }
-    const doc = parseDocument(yamlSource);
-    // Report the first syntax error only: the ones after it are usually its echoes.
-    const error = doc.errors[0];
-    if (error) {
-      const line = (error.linePos?.[0].line ?? 0) + lineOffset;
-      const reason = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
-      this.problems.push(`${file}: line ${line}: YAML syntax error: ${reason}`);
-      return { ok: false };
-    }
-    let value: unknown;
-    try {
-      value = doc.toJS();
-    } catch {
-      // The yaml package stops at 100 uses of an alias (`*name`): more is a resource exhaustion attack.
-      this.problems.push(`${file}: too many repeated references (YAML aliases, *name): write the values out`);
-      return { ok: false };
-    }
-    if (body === undefined) return { ok: true, value };
-    return { ok: true, value: isRecord(value) ? { ...value, body } : value };
-  }
-
-  parse<S extends z.ZodType>(rel: string, schema: S): z.output<S> | undefined {
-    const raw = this.raw(rel);
-    if (!raw.ok) return undefined;
-    const result = schema.safeParse(raw.value, { error: errorMap });
-    if (result.success) return result.data;
-    this.add(issueDetails(this.display(rel), result.error.issues, raw.value));
-    return undefined;
-  }
-
-  /** Parse every file of a folder; `all` is false when one of them failed. */
-  parseAll<S extends z.ZodType>(folder: string, extension: string, schema: S) {
-    const entries: { file: string; data: z.output<S> }[] = [];
-    const files = this.list(folder, extension);
-    for (const rel of files) {
-      const data = this.parse(rel, schema);
-      if (data !== undefined) entries.push({ file: this.display(rel), data });
-    }
-    return { entries, all: files.length > 0 && entries.length === files.length };
-  }
-
-  /** Every YAML and Markdown file under the folder (hidden ones aside), relative with "/". */
-  allFiles(rel = ""): string[] {
-    const onDisk = (folder: string): string[] =>
-      fs.existsSync(path.join(this.dir, folder))
-        ? fs.readdirSync(path.join(this.dir, folder), { withFileTypes: true }).flatMap((entry) => {
-            const child = folder ? `${folder}/${entry.name}` : entry.name;
-            if (entry.name.startsWith(".")) return [];
-            if (entry.isDirectory()) return onDisk(child);
-            return /\.(ya?ml|md)$/.test(entry.name) ? [child] : [];
-          })
-        : [];
-    const files = new Set(onDisk(rel));
-    for (const [changed, text] of this.changes) {
-      if (rel && !changed.startsWith(`${rel}/`)) continue;
-      const hidden = changed.split("/").some((segment) => segment.startsWith("."));
-      if (text === null) files.delete(changed);
-      else if (!hidden && /\.(ya?ml|md)$/.test(changed)) files.add(changed);
-    }
-    return [...files];
-  }
-
-  /** Problems at fields: their lines, and their details for the editor. */
-  add(details: ProblemDetail[]): void {
-    this.problems.push(...details.map((d) => d.line));
-    this.details.push(...details);
-  }
-
-  /** Ids must be unique across the files of a folder. */
-  uniqueAcrossFiles(entries: readonly { file: string; data: { id: number } }[]): void {
-    const seen = new Map<number, string>();
-    for (const { file, data } of entries) {
-      const first = seen.get(data.id);
-      if (first === undefined) seen.set(data.id, file);
-      else this.add([detail(file, ["id"], data, `duplicate id ${data.id} (also used by ${first})`)]);
-    }
-  }
-}
 
 function need<T>(value: T | undefined): T {
   if (value === undefined) throw new Error("content value missing after validation");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "./load";
+import { renderMarkdown } from "./markdown";
 
 describe("markdown in content", () => {
   it("renders Markdown and drops raw HTML", () => {

@@ -6,7 +6,8 @@ import path from "node:path";
 import type { PreviewPage, PreviewRoute } from "~/lib/admin/preview";
 import { pageUrl } from "~/lib/urls";
 import { COLLECTIONS, collectionOf } from "./collections";
-import { CONTENT_DIR, getPosts, getScheduleDays, getSpeakers, withChanges } from "./content.server";
+import { getPosts, getScheduleDays, getSpeakers, withChanges } from "./content.server";
+import { CONTENT_DIR } from "./settings.server";
 import {
   blogPostView,
   eventDetailView,

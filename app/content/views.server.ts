@@ -3,21 +3,16 @@
 // (and throw the 404 when it finds nothing); components take these shapes as plain props.
 import { DAY_PASS_ID } from "~/lib/tickets/api";
 import type { ShellData } from "~/lib/shell-data";
-import { mapPageUrl } from "~/lib/map-url";
-import { zoneName, type EventZone } from "~/lib/schedule/time";
 import { islandData } from "~/lib/island-data";
 import { changeMark, programmeChanges } from "~/lib/schedule/changes";
 import { conferenceJsonLd, sessionJsonLd, withContext } from "~/lib/seo/json-ld";
 import {
   getBannerSlides,
   getCategories,
-  getClients,
   getComments,
   getEventInfo,
   getFaqs,
   getFeatures,
-  getFunFacts,
-  getGallery,
   getLatestPosts,
   getPages,
   getPost,
@@ -26,101 +21,29 @@ import {
   getSite,
   getSpeaker,
   getSpeakers,
-  getSponsorTokens,
   getTags,
   getTerms,
   getTestimonials,
   getTicketPlans,
   type Post,
-  type Site,
 } from "./content.server";
 import { agendaCalendarData } from "./paths.server";
 import { pageUrl } from "~/lib/urls";
-
-// ---- Pieces several pages show ----
-
-export const speakerCards = () =>
-  getSpeakers().map(({ id, name, designation, photo }) => ({ id, name, designation, photo }));
-
-/** The event's zone and its name at the conference's start, named here so pages need no Intl to show it. */
-export function eventZone(): EventZone {
-  const { timeZone, dates } = getSite();
-  return { id: timeZone, name: zoneName(timeZone, dates.startsAt) };
-}
-
-export const scheduleTabs = () =>
-  getScheduleDays().map(({ id, label, date, day, monthShort, year, fullDate, sessions }) => ({
-    id,
-    label,
-    date,
-    day,
-    monthShort,
-    year,
-    fullDate,
-    sessions: sessions.map(({ id, number, title, startsAt, endsAt, speaker, changes }) => ({
-      id,
-      number,
-      title,
-      startsAt,
-      endsAt,
-      speaker: speaker && { name: speaker.name, designation: speaker.designation },
-      change: changeMark(changes),
-    })),
-  }));
-
-export const clientLogos = () => getClients().map(({ id, name, image }) => ({ id, name, image }));
-
-export const galleryImages = () => getGallery().map(({ id, image, caption }) => ({ id, image, caption }));
-
-export function funFacts() {
-  const { durationMs, facts } = getFunFacts();
-  return { durationMs, facts: facts.map(({ id, icon, end, title }) => ({ id, icon, end, title })) };
-}
-
-export const sponsorTokenCards = () =>
-  getSponsorTokens().map(({ id, icon, title, cost, currency, features, buttonText, paymentLink }) => ({
-    id,
-    icon,
-    title,
-    cost,
-    currency,
-    features,
-    buttonText,
-    paymentLink,
-  }));
-
-/** The venue's embedded map, or undefined when site.yaml has no map address. */
-function venueMap({ venue }: Site) {
-  return (
-    venue.mapEmbedUrl && {
-      embedUrl: venue.mapEmbedUrl,
-      openUrl: mapPageUrl(venue.mapEmbedUrl),
-      place: `${venue.name}, ${venue.address.text}`,
-    }
-  );
-}
-
-/** The about section (home, about-us). */
-function aboutSection(site: Site) {
-  return { ...site.about, themes: site.themes, dateText: site.dates.text, registrationUrl: site.registrationUrl };
-}
-
-const contactLine = ({ contact }: Site) => ({ email: contact.email, phone: contact.phone });
-
-/** What a post card shows. */
-function postCard(post: Post) {
-  const { id, title, date, dateText, author, comments, excerpt, image } = post;
-  return { id, title, date, dateText, author, comments, excerpt, image };
-}
-
-/** A post's category and tags. */
-const postFiling = ({ category, tags }: Post) => ({
-  category: { id: category.id, name: category.name },
-  tags: tags.map(({ id, name }) => ({ id, name })),
-});
-
-/** What a blog list needs of each post: the card, its category and tags, and its text for the search. */
-export const postSummary = (post: Post) => ({ ...postCard(post), ...postFiling(post), text: post.bodyText });
+import {
+  speakerCards,
+  eventZone,
+  scheduleTabs,
+  clientLogos,
+  galleryImages,
+  funFacts,
+  sponsorTokenCards,
+  venueMap,
+  aboutSection,
+  contactLine,
+  postCard,
+  postFiling,
+  postSummary,
+} from "./view-pieces.server";
 
 // ---- One view a page ----
 

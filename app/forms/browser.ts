@@ -6,7 +6,6 @@
  */
 import { API_PATHS } from "../lib/urls";
 import type { FormDefinition } from "./definition";
-import type { FormKind } from "./index";
 
 /** The version of the consent/privacy text shown beside the forms (docs/privacy.md); stored with each row. */
 export const CONSENT_VERSION = "2026-11-privacy-1";
@@ -27,10 +26,10 @@ export const sendsNow = (form: FormDefinition) => form.sendNow === true;
 export const answersInPlace = (form: FormDefinition) => form.answerInPlace === true;
 
 /** The id of the element that shows a form's success message without JavaScript (`:target`). */
-export const sentId = (kind: FormKind) => `sent-${kind}`;
+export const sentId = (kind: string) => `sent-${kind}`;
 
 /** The id of the element that says a field was wrong, for a form sent without JavaScript (`:target`). */
-export const invalidId = (kind: FormKind, field: string) => `invalid-${kind}-${field}`;
+export const invalidId = (kind: string, field: string) => `invalid-${kind}-${field}`;
 
 export type FieldErrors = Record<string, string>;
 

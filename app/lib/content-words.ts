@@ -1,6 +1,6 @@
 /**
  * Content fields and problems in organisers' words (issue 41), shared by the loader's problem details
- * (app/content/load.ts) and the editor's form (app/components/admin/content-fields.tsx): a field is called
+ * (app/content/load.ts) and the editor's form (app/components/admin/content/content-fields.tsx): a field is called
  * by its label, an entry by its one-based place and its title ("Session 2 (Morning Worship)"), and a field's
  * element id is made from its path, so a problem can link to the field it concerns.
  */

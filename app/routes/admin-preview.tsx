@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { useRevalidator } from "react-router";
-import { PreviewBar } from "~/components/admin/preview-bar";
-import { SignInForm } from "~/components/admin/sign-in-form";
+import { PreviewBar } from "~/components/admin/content/preview-bar";
+import { SignInForm } from "~/components/admin/people/sign-in-form";
 import { loadPreview, type PreviewState } from "~/lib/admin/content-preview";
 import type { PreviewRoute } from "~/lib/admin/preview";
 import type { Route } from "./+types/admin-preview";

@@ -3,7 +3,7 @@
  *
  * - Editor ready: on a freshly started server (after BENCH_EDITOR_SETTLE_MS, default 3000, as an organiser
  *   arrives on a running server), from the sign-in request to every answer the editor waits for on opening
- *   (app/components/admin/content-editor.tsx: the file list, the picture folders, site.yaml's form schema,
+ *   (app/components/admin/content/content-editor.tsx: the file list, the picture folders, site.yaml's form schema,
  *   its text, history and changes since the live build). Then the same again on the warm server.
  * - Save answer: PUT /api/admin/content/file of a one-field change (a session's title in schedule/day-01.yaml),
  *   the first save after the editor opened and the next one.

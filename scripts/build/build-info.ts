@@ -6,7 +6,7 @@
  * the build reads a file (server/publish/publisher.ts), so a save during the build is not claimed as published
  * (issue 39). Set but empty: the content is not in a git working copy. Unset (`npm run build`): HEAD now.
  */
-import { CONTENT_DIR } from "../../app/content/content.server";
+import { CONTENT_DIR } from "../../app/content/settings.server";
 import { newBuildId } from "../../app/lib/admin/publish";
 import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import { headCommitSync } from "../../server/git";

@@ -14,7 +14,7 @@ import type { Hono } from "hono";
 import { createRoutesStub } from "react-router";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 import * as z from "zod";
-import { ContentEditor } from "../../app/components/admin/content-editor";
+import { ContentEditor } from "../../app/components/admin/content/content-editor";
 import { COLLECTIONS, picturesDir, type CollectionList } from "../../app/content/collections";
 import { ContentError, loadContent } from "../../app/content/load";
 import { id, text } from "../../app/content/schemas";

@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { adminApi } from "~/lib/admin/api";
 import { CHECKIN_PATH } from "~/lib/door/protocol";
-import { AcceptInviteForm } from "./accept-invite-form";
-import { DoorWelcome } from "./door-welcome";
-import { Inbox } from "./inbox";
+import { AcceptInviteForm } from "./people/accept-invite-form";
+import { DoorWelcome } from "./door/door-welcome";
+import { AdminArea } from "./admin-area";
 import type { Tab } from "./admin-nav";
-import { PasswordForm } from "./password-form";
-import { SignInForm, type Who } from "./sign-in-form";
+import { PasswordForm } from "./people/password-form";
+import type { Who } from "./who";
+import { SignInForm } from "./people/sign-in-form";
 
 /**
  * /admin: asks who is signed in, then shows the sign-in (or an invitation's password form), the password change,
@@ -70,7 +71,7 @@ export function AdminPage({ section }: { section?: Tab } = {}) {
               }}
             />
           ) : (
-            <Inbox
+            <AdminArea
               section={section}
               who={who}
               onSignedOut={(message) => {

@@ -2,7 +2,7 @@
  * The Box office tab's orders (issue 53): every ticket order in one place (paid, pending, issued by hand,
  * released, cancelled, refunded), each with its timeline; the organiser marks a pending order paid or issues
  * tickets by hand. The answers of `/api/admin/box-office/*`, shared by the page
- * (app/components/admin/box-office-*.tsx) and the server (server/tickets/admin-routes.ts).
+ * (app/components/admin/box-office/) and the server (server/tickets/admin-routes.ts).
  */
 
 export const BOX_OFFICE_SHOWS = ["all", "pending", "paid", "manual", "released", "cancelled", "refunded"] as const;

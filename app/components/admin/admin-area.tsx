@@ -1,0 +1,163 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { inboxLabel, isInboxKind } from "~/forms";
+import { adminApi, type OrderRow, type PageOf, type SubmissionRow } from "~/lib/admin/api";
+import { AnnouncementsPanel } from "./announcements/announcements-panel";
+import { AttendeesPanel } from "./box-office/attendees-panel";
+import { BoxOfficePanel } from "./box-office/box-office-panel";
+import { ErasureForm } from "./inbox/erasure-form";
+import { AdminNav, isTab, tabLabel, type Counts, type Tab } from "./admin-nav";
+import { HomeView } from "./home-view";
+import { OrdersPanel } from "./box-office/orders-panel";
+import { OrganisersPanel } from "./people/organisers-panel";
+import { PublishPanel } from "./publish/publish-panel";
+import { listQuery, SearchForm } from "./inbox/search-form";
+import { SubmissionDetail } from "./inbox/submission-detail";
+import { SubmissionList } from "./inbox/submission-list";
+import type { Who } from "./who";
+
+/** The content editor (and its YAML parser) loads only when /admin/content is opened. */
+const ContentEditor = lazy(() => import("./content/content-editor").then((m) => ({ default: m.ContentEditor })));
+
+type View =
+  | { kind: "list"; list: PageOf<SubmissionRow> }
+  | { kind: "one"; row: SubmissionRow }
+  | { kind: "orders"; orders: PageOf<OrderRow>; tickets: PageOf<SubmissionRow> | null }
+  | { kind: "none" };
+
+/**
+ * The signed-in organisers' area: what to show is all in the URL (?tab=&page=&q=&status=&from=&to=&id=);
+ * without a tab, the home (what needs attention).
+ */
+export function AdminArea({
+  who,
+  onSignedOut,
+  section,
+}: {
+  who: Who;
+  onSignedOut: (message?: string) => void;
+  /** A section with an address of its own (/admin/content) instead of ?tab=. */
+  section?: Tab;
+}) {
+  const [params] = useSearchParams();
+  const raw = section ?? params.get("tab") ?? "home";
+  const tab: Tab = isTab(raw) ? raw : "home";
+  const id = params.get("id");
+  const [counts, setCounts] = useState<Counts | null>(null);
+  const [view, setView] = useState<View>({ kind: "none" });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [version, setVersion] = useState(0);
+  const search = params.toString();
+
+  const fail = useCallback(
+    (status: number, message: string) =>
+      status === 401 ? onSignedOut("Your session ended: please sign in again.") : setError(message),
+    [onSignedOut],
+  );
+
+  useEffect(() => {
+    let live = true;
+    void adminApi<Counts>("/counts").then((res) => live && res.ok && setCounts(res.data));
+    setError(null);
+    const load = async (): Promise<View | null> => {
+      if (!isInboxKind(tab) && tab !== "orders") return { kind: "none" };
+      if (tab === "orders") {
+        const [orders, tickets] = await Promise.all([
+          adminApi<PageOf<OrderRow>>(`/orders${params.get("page") ? `?page=${params.get("page")}` : ""}`),
+          adminApi<PageOf<SubmissionRow>>("/submissions?kind=ticket"),
+        ]);
+        if (!orders.ok) return (fail(orders.status, orders.error), null);
+        return { kind: "orders", orders: orders.data, tickets: tickets.ok ? tickets.data : null };
+      }
+      const res = id
+        ? await adminApi<SubmissionRow>(`/submissions/${encodeURIComponent(id)}`)
+        : await adminApi<PageOf<SubmissionRow>>(`/submissions?${listQuery(tab, params)}`);
+      if (!res.ok) return (fail(res.status, res.error), null);
+      return id
+        ? { kind: "one", row: res.data as SubmissionRow }
+        : { kind: "list", list: res.data as PageOf<SubmissionRow> };
+    };
+    void load().then((next) => live && next && setView(next));
+    return () => {
+      live = false;
+    };
+    // `search` stands for params; `version` reloads after a change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search, version]);
+
+  async function change(row: SubmissionRow, status: string | null) {
+    setBusy(true);
+    const path = row.kind === "comment" ? `/comments/${row.id}` : `/submissions/${row.id}`;
+    const res = await adminApi<SubmissionRow>(
+      path,
+      status === null ? { method: "DELETE" } : { method: "PATCH", body: { status } },
+    );
+    setBusy(false);
+    if (!res.ok) return fail(res.status, res.error);
+    if (status === null) setView({ kind: "none" });
+    setVersion((v) => v + 1);
+  }
+
+  async function signOut() {
+    await adminApi("/session", { method: "DELETE" });
+    onSignedOut("You are signed out.");
+  }
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p>
+          Signed in as <strong>{who.email}</strong>
+        </p>
+        <button type="button" className="btn btn-outline" onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </div>
+      <div className="mt-6">
+        <AdminNav tab={tab} counts={counts} />
+      </div>
+      {/* A list is named here; every other section (home, editor, publish, organisers, erasure) heads itself. */}
+      {isInboxKind(tab) || tab === "orders" ? <h2 className="sr-only">{tabLabel(tab)}</h2> : null}
+      {isInboxKind(tab) && !id ? (
+        <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
+          <div className="min-w-0 flex-1">
+            <SearchForm key={`${tab}?${search}`} kind={tab} />
+          </div>
+          <a className="font-semibold underline underline-offset-4" href={`/api/admin/export/${tab}`} download>
+            Export CSV<span className="sr-only"> of {inboxLabel(tab)}</span>
+          </a>
+        </div>
+      ) : null}
+      <p role="alert" className="mt-4 font-semibold text-rose empty:hidden">
+        {error}
+      </p>
+      {tab === "home" ? <HomeView fail={fail} /> : null}
+      {tab === "erasure" ? <ErasureForm onErased={() => setVersion((v) => v + 1)} /> : null}
+      {tab === "organisers" ? <OrganisersPanel fail={fail} onSignedOut={onSignedOut} /> : null}
+      {tab === "content" ? (
+        <Suspense fallback={<p className="mt-8">Loading the editor…</p>}>
+          <ContentEditor fail={fail} />
+        </Suspense>
+      ) : null}
+      {tab === "publish" ? <PublishPanel fail={fail} /> : null}
+      {tab === "box-office" ? <BoxOfficePanel fail={fail} /> : null}
+      {tab === "attendees" ? <AttendeesPanel fail={fail} /> : null}
+      {tab === "announcements" ? <AnnouncementsPanel who={who.email} fail={fail} /> : null}
+      {view.kind === "list" && isInboxKind(tab) && !id ? (
+        <SubmissionList
+          key={search}
+          list={view.list}
+          label={inboxLabel(tab)}
+          kind={tab}
+          fail={fail}
+          onChanged={() => setVersion((v) => v + 1)}
+        />
+      ) : null}
+      {view.kind === "one" && id ? (
+        <SubmissionDetail row={view.row} busy={busy} onChange={(s) => void change(view.row, s)} />
+      ) : null}
+      {view.kind === "orders" && tab === "orders" ? <OrdersPanel orders={view.orders} tickets={view.tickets} /> : null}
+    </>
+  );
+}

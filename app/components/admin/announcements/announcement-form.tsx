@@ -1,0 +1,171 @@
+import { useRef, useState, type FormEvent } from "react";
+import { adminApi } from "~/lib/admin/api";
+import { DEFAULT_SHOW_MS, MAX_BODY, MAX_SHOW_MS, MAX_TITLE, type AudienceChoice } from "~/lib/announcements";
+import { AnnouncementPreview } from "./announcement-preview";
+import { ConfirmStep } from "../confirm-step";
+import type { Draft } from "./draft";
+
+const control = "min-h-11 w-full rounded-xl border border-ink/15 bg-paper px-3 py-2";
+const two = (n: number) => String(n).padStart(2, "0");
+/** A moment as the date and time picker holds it: the organiser's local time, to the minute. */
+const pickerValue = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+};
+const addresses = (n: number) => (n === 1 ? "1 address" : `${n} addresses`);
+/** "Ticket holders" as the middle of a sentence: "e-mail ticket holders". */
+const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
+/** The choice that mails nobody (issue 51), the first and the one chosen at first. */
+const SITE_ONLY = "site-only";
+
+/**
+ * Writing an announcement: title, text and until when it shows (a date and time picker, 24 hours ahead at
+ * first), where it goes (on the site only, or on the site and by e-mail to one audience: issue 51), the preview
+ * (banner, and mail when mailed), a test to oneself, then the confirm step.
+ */
+export function AnnouncementForm({
+  audiences,
+  who,
+  fail,
+  onSent,
+}: {
+  audiences: AudienceChoice[];
+  who: string;
+  fail: (status: number, message: string) => void;
+  onSent: (message: string) => void;
+}) {
+  const [now] = useState(() => Date.now());
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [choice, setChoice] = useState(SITE_ONLY);
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  /** The form's announcement, or null (the browser then says what is missing). */
+  function read(): Draft | null {
+    const el = form.current;
+    if (!el?.reportValidity()) return null;
+    const data = new FormData(el);
+    const until = new Date(String(data.get("until")));
+    return {
+      title: String(data.get("title")).trim(),
+      body: String(data.get("body")).trim(),
+      showsUntil: until.toISOString(),
+    };
+  }
+
+  async function test() {
+    const next = read();
+    if (!next) return;
+    setMessage(null);
+    const res = await adminApi<{ to: string }>("/announcements/test", { method: "POST", body: next });
+    if (!res.ok) return fail(res.status, res.error);
+    setMessage(`A test is on its way to ${res.data.to}.`);
+  }
+
+  /** The audience chosen, or null: on the site only. */
+  const audience = audiences.find((a) => a.id === choice) ?? null;
+
+  function ask(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = read();
+    if (!next) return;
+    setDraft(next);
+    setConfirming(true);
+  }
+
+  async function send() {
+    setConfirming(false);
+    if (!draft) return;
+    const res = await adminApi<{ id: number; recipients: number }>("/announcements", {
+      method: "POST",
+      body: audience ? { ...draft, audience: audience.id } : { ...draft, siteOnly: true },
+    });
+    if (!res.ok) return fail(res.status, res.error);
+    form.current?.reset();
+    setChoice(SITE_ONLY);
+    setDraft(null);
+    onSent(
+      audience
+        ? `Sent to ${audience.label} (${addresses(res.data.recipients)}): it shows on the site's pages now.`
+        : `“${draft.title}” shows on the site's pages now. Nobody was e-mailed.`,
+    );
+  }
+
+  return (
+    <form ref={form} onSubmit={ask} className="mt-6 grid max-w-2xl gap-4" aria-labelledby="announcement-new">
+      <h3 id="announcement-new" className="text-xl font-semibold">
+        New announcement
+      </h3>
+      <label className="grid gap-1 font-semibold">
+        Title
+        <input name="title" required maxLength={MAX_TITLE} className={`${control} font-normal`} />
+      </label>
+      <label className="grid gap-1 font-semibold">
+        Text
+        <textarea name="body" required maxLength={MAX_BODY} rows={4} className={`${control} font-normal`} />
+      </label>
+      <label className="grid gap-1 font-semibold">
+        Shows on the site until
+        <input
+          name="until"
+          type="datetime-local"
+          required
+          defaultValue={pickerValue(now + DEFAULT_SHOW_MS)}
+          min={pickerValue(now)}
+          max={pickerValue(now + MAX_SHOW_MS)}
+          className={`${control} font-normal`}
+        />
+      </label>
+      <fieldset className="grid gap-2">
+        <legend className="font-semibold">Where it goes</legend>
+        {[
+          { id: SITE_ONLY, text: "Show on the site only (nobody is e-mailed)" },
+          ...audiences.map((a) => ({
+            id: a.id,
+            text: `Show on the site and e-mail ${lower(a.label)} (${addresses(a.count)})`,
+          })),
+        ].map((c) => (
+          <label key={c.id} className="flex min-h-11 items-center gap-2">
+            <input
+              type="radio"
+              name="audience"
+              value={c.id}
+              checked={choice === c.id}
+              onChange={() => setChoice(c.id)}
+              className="size-5 shrink-0"
+            />
+            {c.text}
+          </label>
+        ))}
+      </fieldset>
+      <div className="flex flex-wrap gap-3">
+        <button type="button" className="btn btn-outline" onClick={() => setDraft(read())}>
+          Preview
+        </button>
+        {audience ? (
+          <button type="button" className="btn btn-outline" onClick={() => void test()}>
+            Send a test to me
+          </button>
+        ) : null}
+        <button type="submit" className="btn btn-primary">
+          {audience ? "Send…" : "Show on the site…"}
+        </button>
+      </div>
+      <p role="status" className="empty:hidden">
+        {message}
+      </p>
+      {draft && !confirming ? <AnnouncementPreview draft={draft} audience={audience} who={who} /> : null}
+      {confirming && audience ? (
+        <ConfirmStep confirm="Yes, send it" onConfirm={() => void send()} onCancel={() => setConfirming(false)}>
+          Send “{draft?.title}” to {audience.label} ({addresses(audience.count)})? It shows on the site's pages at once.
+        </ConfirmStep>
+      ) : null}
+      {confirming && !audience ? (
+        <ConfirmStep confirm="Yes, show it" onConfirm={() => void send()} onCancel={() => setConfirming(false)}>
+          Show “{draft?.title}” on the site's pages now? Nobody is e-mailed.
+        </ConfirmStep>
+      ) : null}
+    </form>
+  );
+}

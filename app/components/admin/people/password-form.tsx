@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from "react";
+import { MIN_PASSWORD_LENGTH } from "~/forms/admin";
+import { adminApi } from "~/lib/admin/api";
+import { Field } from "../../forms/field";
+import type { Who } from "../who";
+
+/** A new password, twice (named "password" and "again"). */
+export function NewPasswordFields({ label }: { label: string }) {
+  return (
+    <>
+      <Field
+        label={`${label} (at least ${MIN_PASSWORD_LENGTH} characters)`}
+        name="password"
+        type="password"
+        required
+        minLength={MIN_PASSWORD_LENGTH}
+        autoComplete="new-password"
+      />
+      <Field label={`${label} again`} name="again" type="password" required autoComplete="new-password" />
+    </>
+  );
+}
+
+export const samePasswords = (form: FormData) => form.get("password") === form.get("again");
+
+/** After a one-time password (admin:add --generate): the organiser chooses their own before anything else. */
+export function PasswordForm({ onChanged }: { onChanged: (who: Who) => void }) {
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    if (!samePasswords(form)) return setError("The two new passwords differ.");
+    const res = await adminApi<Who>("/password", {
+      method: "PUT",
+      body: { current: form.get("current"), password: form.get("password") },
+    });
+    if (res.ok) onChanged(res.data);
+    else setError(res.error);
+  }
+
+  return (
+    <form onSubmit={submit} className="grid max-w-md gap-5">
+      <p>You signed in with a one-time password. Please choose your own to open the inbox.</p>
+      <Field label="One-time password" name="current" type="password" required autoComplete="current-password" />
+      <NewPasswordFields label="New password" />
+      <p role="alert" className="font-semibold text-rose empty:hidden">
+        {error}
+      </p>
+      <div>
+        <button type="submit" className="btn btn-primary">
+          Save the new password
+        </button>
+      </div>
+    </form>
+  );
+}
