@@ -7,7 +7,7 @@
 import path from "node:path";
 import { Hono } from "hono";
 import { adminRoutes } from "./admin/routes";
-import type { ContentOptions } from "./api/admin/content";
+import type { ContentOptions } from "./content/routes";
 import { agendaRoutes } from "./agenda/routes";
 import { alertRoutes } from "./alerts/routes";
 import { announcementsRoutes } from "./announcements/routes";

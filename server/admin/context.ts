@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import type { SessionAdmin } from "./accounts/queries";
 import type { Publisher } from "../publish/publisher";
-import type { ContentOptions } from "../api/admin/content";
+import type { ContentOptions } from "../content/routes";
 import type { Database } from "../db/client";
 import type { BoxOffice } from "../tickets/box-office";
 import { readBody } from "../request";

@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import type { CurrentAnnouncement } from "../../app/lib/announcements";
-import { currentAnnouncement } from "../admin/announcements/queries";
+import { currentAnnouncement } from "./queries";
 import type { Database } from "../db/client";
 
 export const CURRENT_CACHE_CONTROL = "public, max-age=0, s-maxage=5";

@@ -5,7 +5,7 @@
 import type { Hono } from "hono";
 import { INBOX_KINDS, inboxLabel } from "../../../app/forms";
 import type { HomeSummary } from "../../../app/lib/admin/home";
-import type { ContentOptions } from "../../api/admin/content";
+import type { ContentOptions } from "../../content/routes";
 import { git } from "../../git";
 import type { AdminEnv, AdminOptions } from "../context";
 import { waitingByKind } from "./queries";

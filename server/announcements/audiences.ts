@@ -8,8 +8,8 @@
  * "Agenda subscribers", id "agenda", and "Everyone who starred session N", id "session:N", one per session a
  * subscriber stars), each with the alerts' unsubscribe link; the tab, the sending and the tests take any audience.
  */
-import { alertAudiences } from "../../alerts/audiences";
-import type { Db } from "../../db/client";
+import { alertAudiences } from "../alerts/audiences";
+import type { Db } from "../db/client";
 import { confirmedNewsletterAddresses, newsletterRecipients, ticketHolderAddresses, ticketOrderCount } from "./queries";
 
 export interface Recipient {

@@ -22,24 +22,24 @@ import {
   type ContentProblemsAnswer,
   type ContentSchemaAnswer,
   type PicturesAnswer,
-} from "../../../app/lib/admin/content";
-import { firstIssue } from "../../../app/forms/admin";
+} from "../../app/lib/admin/content";
+import { firstIssue } from "../../app/forms/admin";
 import {
   isSitePath,
   type PreviewDraftAnswer,
   type PreviewPageAnswer,
   type PreviewPagesAnswer,
-} from "../../../app/lib/admin/preview";
-import type * as ImageTools from "../../content/images";
-import type * as ChoiceTools from "../../content/choices";
-import type * as WordTools from "../../content/words";
-import type * as LoadTools from "../../../app/content/load";
-import type * as PreviewTools from "../../../app/content/preview.server";
-import type { ImageFolder } from "../../content/images";
-import type * as WorkingCopyTools from "../../content/working-copy";
-import type { Problems, SaveResult, WorkingCopy } from "../../content/working-copy";
-import { audit } from "../../admin/audit/queries";
-import { badRequest, jsonBody, notFound, type AdminContext, type AdminEnv } from "../../admin/context";
+} from "../../app/lib/admin/preview";
+import type * as ImageTools from "./images";
+import type * as ChoiceTools from "./choices";
+import type * as WordTools from "./words";
+import type * as LoadTools from "../../app/content/load";
+import type * as PreviewTools from "../../app/content/preview.server";
+import type { ImageFolder } from "./images";
+import type * as WorkingCopyTools from "./working-copy";
+import type { Problems, SaveResult, WorkingCopy } from "./working-copy";
+import { audit } from "../admin/audit/queries";
+import { badRequest, jsonBody, notFound, type AdminContext, type AdminEnv } from "../admin/context";
 
 export interface ContentOptions {
   copy: WorkingCopy;
@@ -63,11 +63,11 @@ const UNAVAILABLE =
 let loading: Promise<Tools> | null = null;
 const loadTools = () =>
   (loading ??= Promise.all([
-    import("../../content/working-copy"),
-    import("../../content/images"),
-    import("../../content/choices"),
-    import("../../content/words"),
-    import("../../../app/content/load"),
+    import("./working-copy"),
+    import("./images"),
+    import("./choices"),
+    import("./words"),
+    import("../../app/content/load"),
   ]).then(([copy, images, choices, words, load]) => ({
     ...copy,
     ...images,
@@ -259,7 +259,7 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
   // The page preview (issue 41): the pages a file shows on, and a page's loader data from the saved content
   // (app/content/preview.server.ts, over CONTENT_DIR: this working copy). Loaded on first use, as the tools.
   const pagePreview = (c: AdminContext, answer: (p: PagePreview) => Response) =>
-    (previewing ??= import("../../../app/content/preview.server")).then(answer, () => {
+    (previewing ??= import("../../app/content/preview.server")).then(answer, () => {
       previewing = null;
       return c.json({ error: UNAVAILABLE }, 503);
     });
