@@ -13,7 +13,7 @@ import { mailRow, type MailDraft } from "../mail/queries";
 import type { Ticket, TicketOrder } from "../tickets/queries";
 import { audit, type AuditEntry } from "../admin/audit/queries";
 import { volunteerName } from "../door/queries";
-import { escapeLike } from "../admin/inbox/queries";
+import { escapeLike } from "../db/sql";
 import { referenceId, ticketCodeKey } from "../../app/lib/door/lookup";
 
 export interface OrderRow {

@@ -33,7 +33,7 @@ import type { TicketOrder } from "../tickets/queries";
 import { badRequest, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
 import { toCsv } from "../admin/inbox/submissions";
 import { doorFigures, doorReports, orderAdmissions } from "../door/queries";
-import { planTitles } from "../door/routes";
+import { planTitles } from "../../app/lib/tickets/plans";
 import { refundCancelled } from "./refund";
 import { allTickets, cancelOrder, orderWithTickets, resendTicketMail, searchOrders, type OrderRow } from "./queries";
 

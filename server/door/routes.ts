@@ -31,8 +31,8 @@ import {
   type DoorSearchAnswer,
   type DoorSyncAnswer,
 } from "../../app/lib/door/protocol";
-import type { TicketsData } from "../../app/lib/build-outputs";
-import { sha256 } from "../admin/accounts/queries";
+import { planTitles } from "../../app/lib/tickets/plans";
+import { secretHash } from "../secret";
 import { audit } from "../admin/audit/queries";
 import { badRequest, jsonBody, type AdminEnv, type AdminOptions } from "../admin/context";
 import type { Db } from "../db/client";
@@ -63,9 +63,6 @@ const MAX_KEYS = 10_000;
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
-
-export const planTitles = (data: TicketsData) =>
-  Object.fromEntries(Object.entries(data.plans).map(([id, p]) => [id, p.title]));
 
 type Encoding = "br" | "gzip" | "identity";
 
@@ -146,7 +143,7 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
   const listed = new Set<string>();
   let built: BuiltList | undefined;
   const noBox = (c: Context) => c.json({ error: "The box office is not running on this server." }, 503);
-  const session = (c: Context<AdminEnv>) => sha256(c.get("token")).slice(0, 16);
+  const session = (c: Context<AdminEnv>) => secretHash(c.get("token")).slice(0, 16);
   const tooMany = (c: Context, error: string, retry: number) =>
     c.json({ error }, 429, { "Retry-After": String(retry) });
 
