@@ -12,7 +12,7 @@ import { rowsOf } from "../db/rows";
 import { announcementRecipients, announcements, mailQueue, newsletterSubscribers } from "../db/schema";
 import { mailRow } from "../mail/queries";
 import { audit, type AuditEntry } from "../admin/audit/queries";
-import type { Audience, Recipient } from "./audiences";
+import type { Audience, Recipient } from "../mail/audience";
 
 /** Ticket holders: buyers of orders (paid or free) neither cancelled nor refunded, each address once. */
 export async function ticketHolderAddresses(db: Db): Promise<string[]> {
