@@ -26,6 +26,7 @@ import { KEPT_SECRET_PATTERN } from "../../app/lib/agenda/kept-link";
 import { findAgenda } from "../agenda/queries";
 import { newSecret } from "../secret";
 import type { Database } from "../db/client";
+import type { FeatureRoutes, ServerContext } from "../context";
 import { apiBody } from "../headers";
 import { NO_STORE } from "../http-policy";
 import type { MailDraft } from "../mail/queries";
@@ -203,3 +204,19 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
   mailedLink("stop", ALERT_PATHS.unsubscribe, (token) => unsubscribeAlerts(db, token));
   return app;
 }
+
+/** Alerts when a starred session changes (issue 44, part 2): e-mail confirmed by a mailed link, and Web Push. */
+export const routes = (ctx: ServerContext): FeatureRoutes => {
+  const { database } = ctx;
+  if (!database) return {};
+  return {
+    site: alertRoutes({
+      database,
+      siteUrl: ctx.siteUrl ?? ctx.forms?.siteUrl,
+      publicKey: ctx.alerts?.publicKey,
+      clientKey: ctx.clientKey,
+      now: ctx.now,
+      trustProxy: ctx.trustProxy,
+    }),
+  };
+};

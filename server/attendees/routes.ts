@@ -30,7 +30,8 @@ import { newOrderLink, stock } from "../tickets/queries";
 import { ticketMail } from "../tickets/mail";
 import { waitingByPlan } from "../tickets/waitlist/queries";
 import type { TicketOrder } from "../tickets/queries";
-import { badRequest, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
+import { badRequest, notFound, organiserFeature, type AdminEnv, type AdminOptions } from "../admin/context";
+import type { ServerContext } from "../context";
 import { toCsv } from "../admin/inbox/submissions";
 import { doorFigures, doorReports, orderAdmissions } from "../door/queries";
 import { planTitles } from "../../app/lib/tickets/plans";
@@ -236,3 +237,6 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
     });
   });
 }
+
+/** The Attendees tab (issue 42): organisers' routes only. */
+export const routes = (ctx: ServerContext) => organiserFeature(ctx, registerAttendees);

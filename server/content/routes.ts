@@ -12,7 +12,7 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Hono } from "hono";
+import type { Hono, MiddlewareHandler } from "hono";
 import {
   CONFLICT_MESSAGE,
   previewSchema,
@@ -35,19 +35,15 @@ import type * as ChoiceTools from "./choices";
 import type * as WordTools from "./words";
 import type * as LoadTools from "../../app/content/load";
 import type * as PreviewTools from "../../app/content/preview.server";
-import type { ImageFolder } from "./images";
 import type * as WorkingCopyTools from "./working-copy";
-import type { Problems, SaveResult, WorkingCopy } from "./working-copy";
+import type { Problems, SaveResult } from "./working-copy";
 import { audit } from "../admin/audit/queries";
-import { badRequest, jsonBody, notFound, type AdminContext, type AdminEnv } from "../admin/context";
+import type { ContentOptions } from "./options";
 
-export interface ContentOptions {
-  copy: WorkingCopy;
-  /** public/images of the working copy, for uploads. */
-  images?: ImageFolder;
-  /** The content commit of the live build (what "changed since the last publish" counts from). */
-  liveCommit: () => string | null;
-}
+export type { ContentOptions } from "./options";
+import { badRequest, jsonBody, notFound, organiserFeature, type AdminContext, type AdminEnv } from "../admin/context";
+import type { FeatureRoutes, ServerContext } from "../context";
+import { limitBody } from "../headers";
 
 /**
  * The editor's tools (git, the content loader, the image codec) are loaded on its first request: they need
@@ -367,3 +363,33 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
     return answer(c, result);
   });
 }
+
+/** A content file saved by the editor, or previewed (MAX_CONTENT_BYTES, JSON-escaped). */
+const CONTENT_BODY_LIMIT = 1024 * 1024;
+/** A picture uploaded by the editor (MAX_IMAGE_BYTES) and its form fields: a larger one gets 413 before it is read. */
+const IMAGE_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
+const imageLimit = limitBody(IMAGE_BODY_LIMIT, (c) =>
+  c.json({ error: "That picture is larger than 10 MB: please make it smaller." }, 413),
+);
+/**
+ * The editor's body limits (16 KiB for its other paths). A picture upload must say its length (411 otherwise):
+ * a chunked body would have to be read to be measured.
+ */
+const BODY_LIMITS: Record<string, MiddlewareHandler> = {
+  "/api/admin/content/file": limitBody(CONTENT_BODY_LIMIT),
+  "/api/admin/content/preview": limitBody(CONTENT_BODY_LIMIT),
+  "/api/admin/content/images": async (c, next) => {
+    const length = c.req.header("content-length");
+    if (c.req.raw.body && (length === undefined || c.req.header("transfer-encoding") !== undefined))
+      return c.json({ error: "The upload did not say its size: please try again from the editor's page." }, 411);
+    return imageLimit(c, next);
+  },
+};
+
+/** The content editor (issue 30): organisers' routes, when the server has a working copy. */
+export const routes = (ctx: ServerContext): FeatureRoutes => {
+  const { content } = ctx;
+  return content
+    ? organiserFeature(ctx, (admin, options) => registerContent(admin, content, options.database.db), BODY_LIMITS)
+    : {};
+};

@@ -34,7 +34,9 @@ import {
 import { planTitles } from "../../app/lib/tickets/plans";
 import { secretHash } from "../secret";
 import { audit } from "../admin/audit/queries";
-import { badRequest, jsonBody, type AdminEnv, type AdminOptions } from "../admin/context";
+import { badRequest, jsonBody, organiserFeature, type AdminEnv, type AdminOptions } from "../admin/context";
+import type { ServerContext } from "../context";
+import { limitBody } from "../headers";
 import type { Db } from "../db/client";
 import { countRequest, spendBudget } from "../limits/queries";
 import { acceptedEncodings } from "../static";
@@ -281,3 +283,10 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
     return c.json({ attendees, checkedIn } satisfies DoorSearchAnswer);
   });
 }
+
+/** A door device's batch of scans (issue 43): up to MAX_SYNC_SCANS scans of about 150 bytes each, JSON. */
+const DOOR_SYNC_LIMIT = 128 * 1024;
+
+/** The door (issue 43): organisers' routes only, which a door volunteer's session reaches. */
+export const routes = (ctx: ServerContext) =>
+  organiserFeature(ctx, registerDoor, { "/api/admin/door/sync": limitBody(DOOR_SYNC_LIMIT) });

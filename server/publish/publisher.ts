@@ -33,7 +33,7 @@ import { AgendaSessionsSchema, BUILD_OUTPUTS, IMAGE_MANIFEST, stepOf } from "../
 import type { Author } from "../content/working-copy";
 import { lazy } from "../lazy";
 import { git, headCommit } from "../git";
-import { buildSummary, fileLabel } from "./changes";
+import { buildSummary, fileLabel } from "../content/changes";
 import { outputFile } from "./outputs";
 import { programmeDiff } from "./programme";
 import { safeError } from "../log-safe";
