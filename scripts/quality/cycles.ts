@@ -3,8 +3,8 @@
  * 1. No import cycle between modules of server/, app/ and scripts/, type-only imports counted (a type in the
  *    wrong file is a cycle too; madge reads `import type` as an import).
  * 2. No two top-level folders of server/ (its features and shared rooms: door, attendees, alerts,
- *    announcements, tickets, orders, admin ...) import each other both ways, directly or around a longer circle
- *    of folders: a helper two features share lives in a neutral module (db/, mail/, server/*.ts, app/lib/).
+ *    announcements, tickets, orders, admin ...) import each other both ways: a helper two features share lives
+ *    in a neutral module (db/, mail/, server/*.ts, app/lib/), never in one of the two.
  *    Tests are left out of this one (a test may drive two features).
  * Prints each problem and exits 1; takes a few seconds.
  */
@@ -22,7 +22,7 @@ export function featureOf(file: string): string | null {
   return m ? `server/${m[1]}` : null;
 }
 
-/** Every pair of folder imports that closes a circle of folders, each as "a -> b (file imports file)". */
+/** Every pair of folders that import each other, each as "a <-> b: a file imports b's; b's file imports a's". */
 export function folderCircles(graph: Graph): string[] {
   const edges = new Map<string, Map<string, string>>();
   for (const [from, tos] of Object.entries(graph)) {
@@ -36,20 +36,10 @@ export function folderCircles(graph: Graph): string[] {
       edges.set(a, out);
     }
   }
-  const reaches = (from: string, to: string): boolean => {
-    const seen = new Set<string>();
-    const walk = (at: string): boolean => {
-      if (at === to) return true;
-      if (seen.has(at)) return false;
-      seen.add(at);
-      return [...(edges.get(at)?.keys() ?? [])].some(walk);
-    };
-    return walk(from);
-  };
   const problems: string[] = [];
   for (const [a, out] of edges)
     for (const [b, why] of out)
-      if (reaches(b, a)) problems.push(`${a} -> ${b} (${why}), and ${b} leads back to ${a}`);
+      if (a < b && edges.get(b)?.has(a)) problems.push(`${a} <-> ${b}: ${why}; ${edges.get(b)!.get(a)}`);
   return problems;
 }
 
@@ -67,10 +57,10 @@ if (isMain(import.meta.url)) {
   const { graph, cycles } = await importGraph();
   const circles = folderCircles(graph);
   for (const cycle of cycles) console.error(`Import cycle: ${[...cycle, cycle[0]].join(" -> ")}`);
-  for (const circle of circles) console.error(`Features import each other: ${circle}`);
+  for (const circle of circles) console.error(`Folders import each other both ways: ${circle}`);
   if (cycles.length || circles.length) {
     console.error(
-      `${cycles.length} import cycle(s), ${circles.length} folder import(s) closing a circle: move the shared type or helper to a neutral module (docs/CONVENTIONS.md).`,
+      `${cycles.length} import cycle(s), ${circles.length} pair(s) of folders importing each other: move the shared type or helper to a neutral module (docs/CONVENTIONS.md).`,
     );
     process.exit(1);
   }
