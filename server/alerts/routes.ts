@@ -105,6 +105,12 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
     );
   };
 
+  /** A change to the named agenda's alerts: from the site's own pages only (403), then the agenda (404, 429). */
+  const agendaToChange = async (c: Context) =>
+    sameOrigin(c, options)
+      ? agendaOf(c)
+      : c.json({ error: "forbidden", message: "Cross-origin requests are refused" }, 403);
+
   const state = async (agendaId: number): Promise<AgendaAlerts> => {
     const publicKey = await options.publicKey?.();
     return { ...(await agendaAlerts(db, agendaId)), ...(publicKey ? { publicKey } : {}) };
@@ -121,9 +127,7 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
     apiBody,
     rateLimit({ max: 20, windowMs: 600_000, ...options.limit, key, now, shared: { db, name: "alerts" } }),
     async (c) => {
-      if (!sameOrigin(c, options))
-        return c.json({ error: "forbidden", message: "Cross-origin requests are refused" }, 403);
-      const agenda = await agendaOf(c);
+      const agenda = await agendaToChange(c);
       if (agenda instanceof Response) return agenda;
       let body: unknown;
       try {
@@ -158,9 +162,7 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
   );
 
   app.delete(ALERT_PATHS.agenda, apiBody, async (c) => {
-    if (!sameOrigin(c, options))
-      return c.json({ error: "forbidden", message: "Cross-origin requests are refused" }, 403);
-    const agenda = await agendaOf(c);
+    const agenda = await agendaToChange(c);
     if (agenda instanceof Response) return agenda;
     let body: unknown;
     try {
