@@ -78,7 +78,7 @@ async function rush(capacity: number): Promise<Rush> {
     // Warm, as a server is on a sale's day: the first request loads the plans and makes the signing key, and
     // one wave of 50 buyers of the day pass runs the purchase's code once (a cold start's compiling is not
     // what a rush measures). A sale opens long after the server started: the rush begins 3 s after the start,
-    // past the editor's own warm-up (server/api/admin/content.ts, a second after it).
+    // past the editor's own warm-up (server/content/routes.ts, a second after it).
     await fetch(`${site.url}/api/tickets/availability`).then((r) => r.arrayBuffer());
     await Promise.all(
       Array.from({ length: BUYERS }, (_, i) =>

@@ -1,37 +1,20 @@
-/** What every `/api/admin/*` handler shares: options, the signed-in organiser, the JSON body reader. */
-import type { Context } from "hono";
-import type { SessionAdmin } from "./accounts/queries";
-import type { Publisher } from "../publish/publisher";
-import type { ContentOptions } from "../api/admin/content";
-import type { Database } from "../db/client";
-import type { BoxOffice } from "../tickets/box-office";
+/** What every `/api/admin/*` handler shares: the organisers' context, the signed-in organiser, the JSON body reader. */
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import type { AdminEnv, AdminOptions, FeatureRoutes, ServerContext } from "../context";
 import { readBody } from "../request";
 
-export interface AdminOptions {
-  database: Database;
-  /** SITE_URL: the only Origin a state-changing request may come from (else the request's own origin). */
-  siteUrl?: string;
-  trustProxy?: boolean;
-  now?: () => number;
-  /** Sign-in attempts per client address and window (ADMIN_SIGNIN_LIMIT, default 10 in 15 minutes). */
-  signInLimit?: { limit: number; windowMs: number };
-  /** Mail is sent (SMTP_URL): invitations are mailed, else only shown to the organiser who made them. */
-  canMail?: boolean;
-  /** The client's address (server/request.ts clientIp). */
-  clientKey: (c: Context) => string;
-  /** Publishing and roll back (issue 31); without it those routes answer 404. */
-  publisher?: Publisher;
-  /** The content editor's working copy (issue 30); without it `/content/*` answers 404. */
-  content?: ContentOptions;
-  /** The box office (issue 42): the Attendees tab's resend, cancel and refund; without it those answer 503. */
-  boxOffice?: BoxOffice;
-}
-
-export interface AdminEnv {
-  Variables: { admin: SessionAdmin; token: string };
-}
+export type { AdminEnv, AdminOptions } from "../context";
 
 export type AdminContext = Context<AdminEnv>;
+
+/**
+ * The organisers' context, or null when there are no organisers' routes: they need the database and the forms'
+ * settings (the inbox reads the forms). SITE_URL, else the forms' link origin, is the one Origin allowed.
+ */
+export function organiserContext(ctx: ServerContext): AdminOptions | null {
+  if (!ctx.database || !ctx.forms) return null;
+  return { ...ctx, database: ctx.database, siteUrl: ctx.siteUrl ?? ctx.forms.siteUrl };
+}
 
 /** The JSON body, or null when it is not a JSON object. */
 export async function jsonBody(c: Context): Promise<Record<string, unknown> | null> {
@@ -46,3 +29,19 @@ export async function jsonBody(c: Context): Promise<Record<string, unknown> | nu
 
 export const badRequest = (c: Context, error: string) => c.json({ error }, 400);
 export const notFound = (c: Context, what = "Not found") => c.json({ error: what }, 404);
+
+/**
+ * A feature's organisers' routes (paths under /api/admin, behind the organisers' check: ./routes.ts), with the
+ * body limits of its paths that take more than 16 KiB; nothing without the organisers' context.
+ */
+export function organiserFeature(
+  ctx: ServerContext,
+  register: (admin: Hono<AdminEnv>, options: AdminOptions) => void,
+  bodyLimits?: Record<string, MiddlewareHandler>,
+): FeatureRoutes {
+  const options = organiserContext(ctx);
+  if (!options) return {};
+  const organisers = new Hono<AdminEnv>();
+  register(organisers, options);
+  return { organisers, bodyLimits };
+}

@@ -1,61 +1,27 @@
 /**
- * `/api/admin/*`: the organisers' inbox (issue 18). Every route needs a live session (401 without), except
- * signing in; every state-changing request must come from SITE_URL's origin, and a read from another site is
- * refused too (403, issue 50; both before the session is looked up). The routes are
- * one family per file beside this one; docs/decisions/011-admin.md has the policy. A door volunteer's session
- * (issue 43) reaches only the session, the password and the door's routes (server/door/): 403 elsewhere.
+ * `/api/admin/*`: what the organisers share. Every feature's organisers' routes (its `routes(ctx).organisers`)
+ * are mounted here behind one check: every route needs a live session (401 without), except signing in; every
+ * state-changing request must come from SITE_URL's origin, and a read from another site is refused too (403,
+ * issue 50; both before the session is looked up); then the body limit the feature declares for the path, else
+ * 16 KiB (issue 39). The organisers' own routes (session, accounts, inbox) are one family per file beside this
+ * one; docs/decisions/011-admin.md has the policy. A door volunteer's session (issue 43) reaches only the
+ * session, the password and the door's routes (server/door/): 403 elsewhere.
  */
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { sessionAdmin } from "./accounts/queries";
 import { isHttps } from "../request";
-import { apiBody, limitBody } from "../headers";
+import { apiBody } from "../headers";
 import { registerComments } from "./inbox/comments";
-import { registerContent } from "../api/admin/content";
-import type { AdminEnv, AdminOptions } from "./context";
+import type { FeatureRoutes, ServerContext } from "../context";
+import { organiserContext, type AdminEnv } from "./context";
 import { registerErasure } from "./inbox/erasure";
-import { registerAnnouncements } from "./announcements/routes";
-import { registerAttendees } from "./attendees/routes";
-import { registerHome } from "./home/routes";
 import { registerOrders } from "./inbox/orders";
 import { INVITE_PATH, registerOrganisers } from "./accounts/organisers";
-import { registerPublish } from "../publish/routes";
 import { cookieName, registerSession } from "./accounts/session";
 import { registerSubmissions } from "./inbox/submissions";
-import { registerDoor } from "../door/routes";
-import { registerBoxOffice } from "../tickets/admin-routes";
-
-export type { AdminOptions } from "./context";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** A content file saved by the editor, or previewed (MAX_CONTENT_BYTES, JSON-escaped). */
-const CONTENT_BODY_LIMIT = 1024 * 1024;
-/** A door device's batch of scans (issue 43): MAX_SYNC_SCANS of them, JSON. */
-const DOOR_SYNC_LIMIT = 128 * 1024;
-/** A picture uploaded by the editor (MAX_IMAGE_BYTES) and its form fields: a larger one gets 413 before it is read. */
-const IMAGE_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
-const imageLimit = limitBody(IMAGE_BODY_LIMIT, (c) =>
-  c.json({ error: "That picture is larger than 10 MB: please make it smaller." }, 413),
-);
-/**
- * The organisers' body limits by path (16 KiB unless named), applied after the Origin and session check: a
- * request from outside never gets a byte of its body read (issue 39). A picture upload must say its length
- * (411 otherwise): a chunked body would have to be read to be measured.
- */
-const BODY_LIMITS: Record<string, MiddlewareHandler> = {
-  "/api/admin/content/file": limitBody(CONTENT_BODY_LIMIT),
-  // A door's sync: up to MAX_SYNC_SCANS scans of about 150 bytes each.
-  "/api/admin/door/sync": limitBody(DOOR_SYNC_LIMIT),
-  "/api/admin/content/preview": limitBody(CONTENT_BODY_LIMIT),
-  "/api/admin/content/images": async (c, next) => {
-    const length = c.req.header("content-length");
-    if (c.req.raw.body && (length === undefined || c.req.header("transfer-encoding") !== undefined))
-      return c.json({ error: "The upload did not say its size: please try again from the editor's page." }, 411);
-    return imageLimit(c, next);
-  },
-};
-const bodyLimit: MiddlewareHandler = (c, next) => (BODY_LIMITS[c.req.path] ?? apiBody)(c, next);
 
 /**
  * What a door volunteer may reach (issue 43), judged on the path the router matches (`c.req.path`, decoded as
@@ -88,10 +54,30 @@ export function fromElsewhere(c: Context, siteUrl: string | undefined): boolean 
   return c.req.header("origin") !== undefined && !originAllowed(c, siteUrl);
 }
 
-/** The organisers' sub-app, mounted at /api/admin. */
-export function adminRoutes(options: AdminOptions): Hono<AdminEnv> {
-  const now = options.now ?? Date.now;
-  const trustProxy = options.trustProxy ?? false;
+/** The organisers' own routes: signing in, the session, the organisers and their inbox. */
+export function routes(ctx: ServerContext): FeatureRoutes {
+  const options = organiserContext(ctx);
+  if (!options) return {};
+  const organisers = new Hono<AdminEnv>();
+  registerSession(organisers, options);
+  registerSubmissions(organisers, options);
+  registerComments(organisers, options);
+  registerOrders(organisers, options);
+  registerErasure(organisers, options);
+  registerOrganisers(organisers, options);
+  return { organisers };
+}
+
+/**
+ * The organisers' sub-app, mounted at /api/admin: every feature's organisers' routes behind one check (Origin,
+ * session, role), then each request's body limit: the one its feature declares for its path, else 16 KiB. A
+ * request from outside never gets a byte of its body read (issue 39). Null without the database or the forms.
+ */
+export function organiserRoutes(ctx: ServerContext, features: FeatureRoutes[]): Hono<AdminEnv> | null {
+  const options = organiserContext(ctx);
+  if (!options) return null;
+  const { now, trustProxy } = options;
+  const limits: Record<string, MiddlewareHandler> = Object.assign({}, ...features.map((f) => f.bodyLimits ?? {}));
   const admin = new Hono<AdminEnv>();
 
   admin.use("*", async (c, next) => {
@@ -114,20 +100,7 @@ export function adminRoutes(options: AdminOptions): Hono<AdminEnv> {
     return next();
   });
   // Only now is a body read, up to its route's limit (issue 39).
-  admin.use("*", bodyLimit);
-
-  registerSession(admin, { ...options, now, trustProxy });
-  registerHome(admin, options);
-  registerSubmissions(admin, options);
-  registerComments(admin, options);
-  registerOrders(admin, options);
-  registerErasure(admin, options);
-  registerOrganisers(admin, options);
-  registerAttendees(admin, options);
-  registerBoxOffice(admin, options);
-  registerDoor(admin, options);
-  registerAnnouncements(admin, options);
-  if (options.publisher) registerPublish(admin, options.publisher);
-  if (options.content) registerContent(admin, options.content, options.database.db);
+  admin.use("*", (c, next) => (limits[c.req.path] ?? apiBody)(c, next));
+  for (const { organisers } of features) if (organisers) admin.route("/", organisers);
   return admin;
 }

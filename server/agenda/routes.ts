@@ -25,6 +25,7 @@ import {
 import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import { matchesEtag } from "../comments/routes";
 import type { Database } from "../db/client";
+import type { FeatureRoutes, ServerContext } from "../context";
 import { limitBody } from "../headers";
 import { NO_CACHE } from "../http-policy";
 import { readOutput } from "../publish/outputs";
@@ -199,3 +200,15 @@ export function agendaRoutes(options: AgendaIcsOptions): Hono {
   });
   return app;
 }
+
+/** "My agenda": the shared calendar feed, and with the database agendas kept for one person's devices (issue 44). */
+export const routes = (ctx: ServerContext): FeatureRoutes => ({
+  site: agendaRoutes({
+    buildDir: ctx.liveDir,
+    siteUrl: ctx.siteUrl,
+    database: ctx.database,
+    clientKey: ctx.clientKey,
+    now: ctx.now,
+    trustProxy: ctx.trustProxy,
+  }),
+});

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseBackends } from "../../tests/fixtures/database-backends";
-import { availableAudiences } from "../admin/announcements/audiences";
+import { availableAudiences } from "../announcements/audiences";
 import { secretHash } from "../secret";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";

@@ -4,7 +4,7 @@
  * mail with the alerts' own unsubscribe link (a new secret per mail: only hashes are stored); an address
  * unsubscribed before its turn is left out.
  */
-import type { Audience, AudienceSource } from "../admin/announcements/audiences";
+import type { Audience, AudienceSource } from "../mail/audience";
 import { alertUnsubscribeUrl } from "./alerts";
 import { alertAddressCount, alertAddresses, alertedSessions, confirmedAlertAddresses, mintAlertLinks } from "./queries";
 

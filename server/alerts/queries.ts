@@ -269,7 +269,7 @@ const starring = (session?: number) =>
 
 /**
  * Confirmed alert addresses, each once (lower-case, with a subscription of theirs for the unsubscribe link): of
- * every kept agenda, or of those that star `session`. The announcements' audiences (server/admin/announcements/).
+ * every kept agenda, or of those that star `session`. The announcements' audiences (server/announcements/).
  */
 export async function alertAddresses(db: Db, session?: number): Promise<{ email: string; id: number }[]> {
   const rows = rowsOf<{ email: string; id: number | string }>(

@@ -26,6 +26,7 @@ import { KEPT_SECRET_PATTERN } from "../../app/lib/agenda/kept-link";
 import { findAgenda } from "../agenda/queries";
 import { newSecret } from "../secret";
 import type { Database } from "../db/client";
+import type { FeatureRoutes, ServerContext } from "../context";
 import { apiBody } from "../headers";
 import { NO_STORE } from "../http-policy";
 import type { MailDraft } from "../mail/queries";
@@ -104,6 +105,12 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
     );
   };
 
+  /** A change to the named agenda's alerts: from the site's own pages only (403), then the agenda (404, 429). */
+  const agendaToChange = async (c: Context) =>
+    sameOrigin(c, options)
+      ? agendaOf(c)
+      : c.json({ error: "forbidden", message: "Cross-origin requests are refused" }, 403);
+
   const state = async (agendaId: number): Promise<AgendaAlerts> => {
     const publicKey = await options.publicKey?.();
     return { ...(await agendaAlerts(db, agendaId)), ...(publicKey ? { publicKey } : {}) };
@@ -120,9 +127,7 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
     apiBody,
     rateLimit({ max: 20, windowMs: 600_000, ...options.limit, key, now, shared: { db, name: "alerts" } }),
     async (c) => {
-      if (!sameOrigin(c, options))
-        return c.json({ error: "forbidden", message: "Cross-origin requests are refused" }, 403);
-      const agenda = await agendaOf(c);
+      const agenda = await agendaToChange(c);
       if (agenda instanceof Response) return agenda;
       let body: unknown;
       try {
@@ -157,9 +162,7 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
   );
 
   app.delete(ALERT_PATHS.agenda, apiBody, async (c) => {
-    if (!sameOrigin(c, options))
-      return c.json({ error: "forbidden", message: "Cross-origin requests are refused" }, 403);
-    const agenda = await agendaOf(c);
+    const agenda = await agendaToChange(c);
     if (agenda instanceof Response) return agenda;
     let body: unknown;
     try {
@@ -203,3 +206,19 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
   mailedLink("stop", ALERT_PATHS.unsubscribe, (token) => unsubscribeAlerts(db, token));
   return app;
 }
+
+/** Alerts when a starred session changes (issue 44, part 2): e-mail confirmed by a mailed link, and Web Push. */
+export const routes = (ctx: ServerContext): FeatureRoutes => {
+  const { database } = ctx;
+  if (!database) return {};
+  return {
+    site: alertRoutes({
+      database,
+      siteUrl: ctx.siteUrl ?? ctx.forms?.siteUrl,
+      publicKey: ctx.alerts?.publicKey,
+      clientKey: ctx.clientKey,
+      now: ctx.now,
+      trustProxy: ctx.trustProxy,
+    }),
+  };
+};

@@ -12,8 +12,11 @@
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import type { CurrentAnnouncement } from "../../app/lib/announcements";
-import { currentAnnouncement } from "../admin/announcements/queries";
+import { currentAnnouncement } from "./queries";
 import type { Database } from "../db/client";
+import { organiserFeature } from "../admin/context";
+import type { FeatureRoutes, ServerContext } from "../context";
+import { registerAnnouncements } from "./admin-routes";
 
 export const CURRENT_CACHE_CONTROL = "public, max-age=0, s-maxage=5";
 
@@ -44,3 +47,9 @@ export function announcementsRoutes(options: { database?: Database; now?: () => 
   });
   return app;
 }
+
+/** The banner for everyone (above), and the organisers' Announcements tab (./admin-routes.ts). */
+export const routes = (ctx: ServerContext): FeatureRoutes => ({
+  site: announcementsRoutes({ database: ctx.database, now: ctx.now }),
+  ...organiserFeature(ctx, registerAnnouncements),
+});

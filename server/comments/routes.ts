@@ -10,6 +10,7 @@ import { API_PATHS } from "../../app/lib/urls";
 import type { CommentsAnswer } from "../../app/lib/blog/comments";
 import { PostIdSchema } from "../../app/lib/id-schemas";
 import type { Database } from "../db/client";
+import type { FeatureRoutes, ServerContext } from "../context";
 import { approvedComments } from "./queries";
 import { NO_CACHE } from "../http-policy";
 
@@ -39,3 +40,7 @@ export function commentsRoutes(options: CommentsOptions): Hono {
   });
   return app;
 }
+
+/** The approved comments of a post (issue 18). */
+export const routes = ({ database }: ServerContext): FeatureRoutes =>
+  database ? { site: commentsRoutes({ database }) } : {};

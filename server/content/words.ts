@@ -1,7 +1,7 @@
 /**
  * The editor's files and history in people's words (issue 51): each content file by what it holds
  * ("Programme · Day 1, Thu 24 Oct", "Speaker · Grace Adeyemi", "Blog · comments": the collections' own words,
- * server/publish/changes.ts fileLabel), and each commit as an organiser's save by their display name with what
+ * server/content/changes.ts fileLabel), and each commit as an organiser's save by their display name with what
  * changed (describeCommit), or "Site update" for anyone else's: no developer's message or address is shown.
  */
 import { readFile } from "node:fs/promises";
@@ -10,7 +10,7 @@ import { parse } from "yaml";
 import { COLLECTIONS, collectionOf, type CollectionList } from "../../app/content/collections";
 import type { ContentChange, ContentFile } from "../../app/lib/admin/content";
 import { splitFrontMatter } from "../../app/lib/front-matter";
-import { describeCommit, fileLabel } from "../publish/changes";
+import { describeCommit, fileLabel } from "./changes";
 import type { Change, WorkingCopy } from "./working-copy";
 
 /** What the history says of a commit the editor did not make. */

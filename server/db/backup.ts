@@ -8,7 +8,7 @@
  * so that a cut-off file is refused rather than half restored.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "./client";
+import type { Db } from "./types";
 import { migrate, migrationFiles } from "./migrate";
 import { PROVIDER_KEY_PREFIX } from "./settings";
 import { rowsOf } from "./rows";

@@ -6,22 +6,15 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Pool, PoolConfig } from "pg";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { backup, restore } from "./backup";
 import { schema } from "./schema";
 import { rowsOf } from "./rows";
 import { migrate } from "./migrate";
+import type { Database, Db } from "./types";
 import { EMBEDDED_USER, isAlive, ROUTINE_LOG, runningPostmaster, startEmbedded } from "./embedded";
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-export interface Database {
-  db: Db;
-  /** "embedded": this process owns the folder; "postgres": shared by any number of server instances. */
-  driver: "embedded" | "postgres";
-  close(): Promise<void>;
-}
+export type { Database, Db } from "./types";
 
 export interface OpenOptions {
   /** postgres://… ; when set, dataDir is not used. */

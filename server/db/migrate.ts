@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import type { Db } from "./client";
+import type { Db } from "./types";
 import { rowsOf } from "./rows";
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");

@@ -480,7 +480,7 @@ export const announcements = pgTable("announcements", {
   title: text("title").notNull(),
   body: text("body").notNull(),
   /**
-   * The audience's id ("tickets", "newsletter", …: server/admin/announcements/audiences.ts) and its label then;
+   * The audience's id ("tickets", "newsletter", …: server/announcements/audiences.ts) and its label then;
    * both null for an announcement shown on the site only, mailed to nobody (migration 016).
    */
   audience: text("audience"),

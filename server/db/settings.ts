@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Db } from "./client";
+import type { Db } from "./types";
 import { rowsOf } from "./rows";
 
 export async function sharedSetting(db: Db, name: string, create: () => string): Promise<string> {

@@ -11,7 +11,7 @@ import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { checkIns, type CheckInKind } from "../db/schema";
 import { referenceId, ticketCodeKey } from "../../app/lib/door/lookup";
-import { escapeLike } from "../admin/inbox/queries";
+import { escapeLike } from "../db/sql";
 
 /** Arrivals are counted per ten minutes, the last day's worth at most (a device with a wrong clock adds no rows). */
 const SLOT_MS = 10 * 60_000;

@@ -31,10 +31,12 @@ import {
   type DoorSearchAnswer,
   type DoorSyncAnswer,
 } from "../../app/lib/door/protocol";
-import type { TicketsData } from "../../app/lib/build-outputs";
-import { sha256 } from "../admin/accounts/queries";
+import { planTitles } from "../../app/lib/tickets/plans";
+import { secretHash } from "../secret";
 import { audit } from "../admin/audit/queries";
-import { badRequest, jsonBody, type AdminEnv, type AdminOptions } from "../admin/context";
+import { badRequest, jsonBody, organiserFeature, type AdminEnv, type AdminOptions } from "../admin/context";
+import type { ServerContext } from "../context";
+import { limitBody } from "../headers";
 import type { Db } from "../db/client";
 import { countRequest, spendBudget } from "../limits/queries";
 import { acceptedEncodings } from "../static";
@@ -63,9 +65,6 @@ const MAX_KEYS = 10_000;
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
-
-export const planTitles = (data: TicketsData) =>
-  Object.fromEntries(Object.entries(data.plans).map(([id, p]) => [id, p.title]));
 
 type Encoding = "br" | "gzip" | "identity";
 
@@ -146,7 +145,7 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
   const listed = new Set<string>();
   let built: BuiltList | undefined;
   const noBox = (c: Context) => c.json({ error: "The box office is not running on this server." }, 503);
-  const session = (c: Context<AdminEnv>) => sha256(c.get("token")).slice(0, 16);
+  const session = (c: Context<AdminEnv>) => secretHash(c.get("token")).slice(0, 16);
   const tooMany = (c: Context, error: string, retry: number) =>
     c.json({ error }, 429, { "Retry-After": String(retry) });
 
@@ -284,3 +283,10 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
     return c.json({ attendees, checkedIn } satisfies DoorSearchAnswer);
   });
 }
+
+/** A door device's batch of scans (issue 43): up to MAX_SYNC_SCANS scans of about 150 bytes each, JSON. */
+const DOOR_SYNC_LIMIT = 128 * 1024;
+
+/** The door (issue 43): organisers' routes only, which a door volunteer's session reaches. */
+export const routes = (ctx: ServerContext) =>
+  organiserFeature(ctx, registerDoor, { "/api/admin/door/sync": limitBody(DOOR_SYNC_LIMIT) });

@@ -18,6 +18,7 @@ import {
 import { checkForm } from "../../app/forms/schema";
 import { API_PATHS } from "../../app/lib/urls";
 import type { Database } from "../db/client";
+import type { FeatureRoutes, FormsSettings, ServerContext } from "../context";
 import { ipSalt } from "../db/settings";
 import { countRequest } from "../limits/queries";
 import { confirmSubscriber, saveSubmission, subscribe, unsubscribe } from "./queries";
@@ -27,18 +28,9 @@ import { mailedLink } from "../mailed-links";
 import { sameOriginPath } from "../redirect";
 import { clientKey, page, readForm, readJson, sameOrigin } from "../request";
 
-export interface FormsOptions {
+/** The forms' settings (server/context.ts), on the database. */
+export interface FormsOptions extends FormsSettings {
   database: Database;
-  /** The organisers' address (content: site.yaml contact.email); NOTIFY_EMAIL overrides it. */
-  organiserEmail: () => Promise<string>;
-  notifyEmail?: string;
-  /**
-   * Origin of the links in mails (SITE_URL). Never taken from the request: a forged Host would put another
-   * site's address in a mail we send. Without it, no confirmation mail is queued.
-   */
-  siteUrl?: string;
-  /** Submissions per IP and form in one window (default 10 in 10 minutes). */
-  rateLimit?: { limit: number; windowMs: number };
   /** Take the client IP from X-Forwarded-For (behind a proxy you trust). */
   trustProxy?: boolean;
 }
@@ -224,3 +216,7 @@ function notifyMail(form: FormDefinition, data: Record<string, string>, pagePath
     ].join("\n"),
   };
 }
+
+/** Every form (issue 17), stored then mailed; without the database or the forms' settings, none. */
+export const routes = ({ database, forms, trustProxy }: ServerContext): FeatureRoutes =>
+  database && forms ? { site: formsRoutes({ ...forms, database, trustProxy }) } : {};

@@ -16,6 +16,7 @@ import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import type { BuildInfo } from "../../app/lib/admin/publish";
 import type { Database } from "../db/client";
+import type { FeatureRoutes, ServerContext } from "../context";
 import { databaseHealth } from "./queries";
 import { NO_STORE } from "../http-policy";
 import { isHttps } from "../request";
@@ -106,3 +107,8 @@ export function healthRoutes(
   });
   return app;
 }
+
+/** The health check and the build's facts (issue 24). */
+export const routes = (ctx: ServerContext): FeatureRoutes => ({
+  site: healthRoutes(ctx.database, () => ctx.site.current.info, { trustProxy: ctx.trustProxy, now: ctx.now }),
+});

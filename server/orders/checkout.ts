@@ -17,33 +17,10 @@ import { rateLimit } from "../rate-limit";
 import { sameOriginPath } from "../redirect";
 import { readBody } from "../request";
 import { cardProvider, type PaymentProvider } from "../payments";
-import type { ApiDeps } from "../deps";
+import type { ApiDeps, CheckoutOptions } from "../context";
 import type { Db } from "../db/client";
 
-export interface CheckoutOptions {
-  /** The build folder whose checkout.json holds the prices; a function when it moves with the live build (issue 31). */
-  buildDir: string | (() => string);
-  /** STRIPE_SECRET_KEY; without it (and without a Payment Link) online payment is unavailable. */
-  secretKey?: string;
-  /**
-   * STRIPE_API_URL: the API's origin (tests aim it at a local fake); becomes the client's host, port and
-   * protocol. A malformed value stops the server at start with a message.
-   */
-  apiUrl?: string;
-  /** STRIPE_WEBHOOK_SECRET: checks the signature of `POST /api/webhooks/stripe` (server/orders/webhook.ts). */
-  webhookSecret?: string;
-  /**
-   * The site's origin for the return URLs (`/success`, `/cancel`): from configuration only, never from
-   * the request's Host. server/index.ts passes SITE_URL (outside production, the address it listens on).
-   * Without it no session is created and the visitor is told payment is unavailable.
-   */
-  siteUrl?: string;
-  /** Checkout requests per client per minute (default 10). */
-  perMinute?: number;
-  /** How long the provider may take to create a session (default 10 s). */
-  timeoutMs?: number;
-  logError?: (line: string) => void;
-}
+export type { CheckoutOptions } from "../context";
 
 /** The success page's return URL: the provider puts the session id in place of the template. */
 export const SUCCESS_PATH = "/success?session_id={CHECKOUT_SESSION_ID}";

@@ -12,7 +12,7 @@ import { orderReference, type OrderAnswer } from "../../app/lib/payments/orders"
 import type { Database } from "../db/client";
 import { orderBySession, recordPaidOrder, type Order } from "./queries";
 import { rateLimit } from "../rate-limit";
-import type { ApiDeps } from "../deps";
+import type { ApiDeps, FeatureRoutes, ServerContext } from "../context";
 import { cardProvider, type PaymentProvider } from "../payments";
 import { registerCheckout, type CheckoutOptions } from "./checkout";
 import { paidOrderOf, registerStripeWebhook } from "./webhook";
@@ -95,3 +95,13 @@ export function ordersRoutes(
   registerOrderLookup(app, deps, { database, provider, logError: checkout.logError });
   return app;
 }
+
+/** Card checkout, the provider's webhook and the order look-up (issue 13). */
+export const routes = (ctx: ServerContext): FeatureRoutes => ({
+  site: ordersRoutes(
+    ctx,
+    { buildDir: ctx.liveDir, siteUrl: ctx.siteUrl, ...ctx.checkout },
+    ctx.database,
+    ctx.boxOffice,
+  ),
+});

@@ -11,7 +11,7 @@ import type { Author } from "../content/working-copy";
 import { git, headCommit } from "../git";
 import { lazy } from "../lazy";
 import { safeError } from "../log-safe";
-import { fileLabel } from "./changes";
+import { fileLabel } from "../content/changes";
 import { outputFile } from "./outputs";
 import { programmeDiff } from "./programme";
 import type { LiveSite } from "./site";

@@ -10,7 +10,8 @@ import type { Hono } from "hono";
 import { publishSchema, restoreSessionSchema, rollbackSchema } from "../../app/lib/admin/publish";
 import { firstIssue, parseId } from "../../app/forms/admin";
 import type { Publisher } from "./publisher";
-import { badRequest, jsonBody, notFound, type AdminEnv } from "../admin/context";
+import { badRequest, jsonBody, notFound, organiserFeature, type AdminEnv } from "../admin/context";
+import type { FeatureRoutes, ServerContext } from "../context";
 
 export function registerPublish(admin: Hono<AdminEnv>, publisher: Publisher): void {
   // The programme changes not to announce (a typo fix): none left out when the body says nothing (issue 51).
@@ -54,3 +55,9 @@ export function registerPublish(admin: Hono<AdminEnv>, publisher: Publisher): vo
     return "error" in result ? c.json({ error: result.error }, 409) : c.json(result);
   });
 }
+
+/** Publishing and roll back (issue 31): organisers' routes, when the server publishes. */
+export const routes = (ctx: ServerContext): FeatureRoutes => {
+  const { publisher } = ctx;
+  return publisher ? organiserFeature(ctx, (admin) => registerPublish(admin, publisher)) : {};
+};

@@ -3,7 +3,7 @@
  * newsletter, the mail queue, the rate-limit and sign-in counters, kept agendas unused for 90 days, and announcements' recipient lists after 90 days. server/start.ts runs it daily.
  */
 import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
-import { purgeAnnouncementRecipients } from "../admin/announcements/queries";
+import { purgeAnnouncementRecipients } from "../announcements/queries";
 import { purgeUnusedAgendas } from "../agenda/queries";
 import type { Db } from "../db/client";
 import { mailQueue, newsletterSubscribers, rateLimits, signInFailures, submissions } from "../db/schema";

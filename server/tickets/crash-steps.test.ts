@@ -15,8 +15,8 @@ import { boxOfficeApp, type BoxOfficeApp } from "../../tests/fixtures/box-office
 import { databaseBackends } from "../../tests/fixtures/database-backends";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { cancelOrder } from "../admin/attendees/queries";
-import { refundJob } from "../admin/attendees/refund";
+import { cancelOrder } from "../attendees/queries";
+import { refundJob } from "../attendees/refund";
 import { releaseExpired, stock } from "./queries";
 
 const MINUTE = 60_000;

@@ -20,7 +20,7 @@ import { createApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { createBoxOffice, type BoxOffice } from "./box-office";
-import { ticketHolderAddresses } from "../admin/announcements/queries";
+import { ticketHolderAddresses } from "../announcements/queries";
 import { secretHash } from "../secret";
 import { PROVIDER_KEY_PREFIX } from "../db/settings";
 import { releaseHold, stock } from "./queries";

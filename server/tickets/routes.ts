@@ -24,7 +24,9 @@ import {
   type TicketOrderAnswer,
 } from "../../app/lib/tickets/orders";
 import type { Database } from "../db/client";
-import type { ApiDeps } from "../deps";
+import type { ApiDeps, FeatureRoutes, ServerContext } from "../context";
+import { organiserFeature } from "../admin/context";
+import { registerBoxOffice } from "./admin-routes";
 import { apiBody } from "../headers";
 import { rateLimit } from "../rate-limit";
 import { sameOriginPath } from "../redirect";
@@ -321,3 +323,14 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
 
   return app;
 }
+
+/** The box office (issue 42): buying for everyone, and the organisers' Box office tab (./admin-routes.ts). */
+export const routes = (ctx: ServerContext): FeatureRoutes => {
+  const { database, boxOffice } = ctx;
+  return {
+    ...(database && boxOffice
+      ? { site: ticketsRoutes(ctx, { database, box: boxOffice, siteUrl: ctx.siteUrl, trustProxy: ctx.trustProxy }) }
+      : {}),
+    ...organiserFeature(ctx, registerBoxOffice),
+  };
+};

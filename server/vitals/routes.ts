@@ -9,14 +9,10 @@ import { VitalsPayloadSchema, type Vital } from "../../app/lib/vitals/schema";
 import { rateLimit } from "../rate-limit";
 import { apiBody } from "../headers";
 import { readBody } from "../request";
-import type { ApiDeps } from "../deps";
+import type { ApiDeps, FeatureRoutes, ServerContext, VitalsSettings } from "../context";
 import type { Database } from "../db/client";
 
-export interface VitalsOptions {
-  /** One summary line per metric name per this interval (default one minute). */
-  flushMs?: number;
-  /** Requests per client per minute (default 60: a visitor sends a few per page). */
-  perMinute?: number;
+export interface VitalsOptions extends VitalsSettings {
   /** The database the limit is counted in, shared by every server (issue 54); in memory only without. */
   database?: Database;
 }
@@ -85,3 +81,8 @@ export function vitalsRoutes(deps: ApiDeps, options: VitalsOptions = {}): Hono {
   );
   return app;
 }
+
+/** Web vitals from the pages (issue 16). */
+export const routes = (ctx: ServerContext): FeatureRoutes => ({
+  site: vitalsRoutes(ctx, { database: ctx.database, ...ctx.vitals }),
+});

@@ -16,11 +16,10 @@ import {
 } from "../../db/schema";
 import { countOrders, listOrders } from "../../orders/queries";
 import { rowsOf } from "../../db/rows";
-import { normalizeEmail, sha256, type SessionAdmin } from "../accounts/queries";
+import { normalizeEmail, type SessionAdmin } from "../accounts/queries";
+import { escapeLike } from "../../db/sql";
+import { secretHash } from "../../secret";
 import { audit } from "../audit/queries";
-
-/** `%`, `_` and `\` match themselves in the search text. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** The status a submission of this form starts in ("pending" for comments). */
 export const unreadStatus = (kind: string) => (kind === "comment" ? "pending" : "new");
@@ -223,7 +222,7 @@ export async function eraseAddress(db: Db, rawEmail: string, who: SessionAdmin):
       adminId: who.id,
       actor: who.email,
       action: "erasure",
-      target: `email-sha256:${sha256(email)}`,
+      target: `email-sha256:${secretHash(email)}`,
       detail: { ...counts },
     });
     return counts;

@@ -6,7 +6,7 @@
  * An entry's link is kept as the SHA-256 of its secret (migration 015): the confirmation's, replaced by the
  * offer's when an offer is mailed.
  */
-import { createHash } from "node:crypto";
+import { secretHash } from "../../secret";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/rows";
@@ -15,9 +15,6 @@ import { mailRow, type MailDraft } from "../../mail/queries";
 import type { Hold } from "../queries";
 
 export type WaitlistEntry = typeof ticketWaitlist.$inferSelect;
-
-/** What is stored of a link's secret (as server/agenda/queries.ts `secretHash`, and migration 015). */
-const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export interface JoinRequest {
   planId: string;
@@ -47,7 +44,7 @@ export async function joinWaitlist(
         email,
         name: request.name ?? null,
         quantity: request.quantity,
-        tokenHash: tokenHash(request.token),
+        tokenHash: secretHash(request.token),
       })
       .onConflictDoNothing({ target: [ticketWaitlist.planId, ticketWaitlist.email] })
       .returning();
@@ -58,7 +55,7 @@ export async function joinWaitlist(
           status: "unconfirmed",
           quantity: request.quantity,
           name: request.name ?? null,
-          tokenHash: tokenHash(request.token),
+          tokenHash: secretHash(request.token),
           createdAt: sql`now()`,
           confirmedAt: null,
           offeredAt: null,
@@ -88,7 +85,7 @@ export const entryByToken = async (db: Db, token: string): Promise<WaitlistEntry
     await db
       .select()
       .from(ticketWaitlist)
-      .where(eq(ticketWaitlist.tokenHash, tokenHash(token)))
+      .where(eq(ticketWaitlist.tokenHash, secretHash(token)))
       .limit(1)
   )[0];
 
@@ -97,7 +94,7 @@ export async function confirmEntry(db: Db, token: string, now: Date): Promise<Wa
   const [confirmed] = await db
     .update(ticketWaitlist)
     .set({ status: "waiting", confirmedAt: now })
-    .where(and(eq(ticketWaitlist.tokenHash, tokenHash(token)), eq(ticketWaitlist.status, "unconfirmed")))
+    .where(and(eq(ticketWaitlist.tokenHash, secretHash(token)), eq(ticketWaitlist.status, "unconfirmed")))
     .returning();
   return confirmed ?? (await entryByToken(db, token));
 }
@@ -129,7 +126,7 @@ export async function queueOfferMail(db: Db, entryId: number, token: string, mai
   await db.transaction(async (tx) => {
     await tx
       .update(ticketWaitlist)
-      .set({ tokenHash: tokenHash(token) })
+      .set({ tokenHash: secretHash(token) })
       .where(eq(ticketWaitlist.id, entryId));
     await tx.insert(mailQueue).values(mailRow(mail));
   });

@@ -3,19 +3,19 @@
  * repository): a save is checked by the build's loader before anything is written, is a commit by the
  * organiser naming the file and entry, never overwrites a newer version, never leaves content/; undo.
  */
-import { IMAGE_MANIFEST } from "../../../app/lib/build-outputs";
-import type { ContentChange, ContentFilesAnswer, ContentProblemsAnswer } from "../../../app/lib/admin/content";
+import { IMAGE_MANIFEST } from "../../app/lib/build-outputs";
+import type { ContentChange, ContentFilesAnswer, ContentProblemsAnswer } from "../../app/lib/admin/content";
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stubImageManifest } from "../../../app/content/stub-images";
-import { createApp } from "../../app";
-import { openDatabase, type Database } from "../../db/client";
-import { smallestBuild } from "../../../tests/fixtures/smallest-build";
+import { stubImageManifest } from "../../app/content/stub-images";
+import { createApp } from "../app";
+import { openDatabase, type Database } from "../db/client";
+import { smallestBuild } from "../../tests/fixtures/smallest-build";
 import sharp from "sharp";
-import { upsertAdmin } from "../../admin/accounts/queries";
+import { upsertAdmin } from "../admin/accounts/queries";
 
 const SITE = "https://tncc.example.org";
 let dir: string;

@@ -1,23 +1,23 @@
 /**
- * Issue 41: the editor's page preview endpoints (server/api/admin/content.ts over app/content/preview.server.ts):
+ * Issue 41: the editor's page preview endpoints (server/content/routes.ts over app/content/preview.server.ts):
  * behind the organisers' session; a page path is checked; a page's data is drawn from the working copy as saved.
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { IMAGE_MANIFEST } from "../../../app/lib/build-outputs";
+import { IMAGE_MANIFEST } from "../../app/lib/build-outputs";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { PreviewDraftAnswer, PreviewPageAnswer, PreviewPagesAnswer } from "../../../app/lib/admin/preview";
-import type * as Load from "../../../app/content/load";
-import { stubImageManifest } from "../../../app/content/stub-images";
-import { smallestBuild } from "../../../tests/fixtures/smallest-build";
-import { upsertAdmin } from "../../admin/accounts/queries";
-import { createApp } from "../../app";
-import { openDatabase, type Database } from "../../db/client";
+import type { PreviewDraftAnswer, PreviewPageAnswer, PreviewPagesAnswer } from "../../app/lib/admin/preview";
+import type * as Load from "../../app/content/load";
+import { stubImageManifest } from "../../app/content/stub-images";
+import { smallestBuild } from "../../tests/fixtures/smallest-build";
+import { upsertAdmin } from "../admin/accounts/queries";
+import { createApp } from "../app";
+import { openDatabase, type Database } from "../db/client";
 
 // The build's content layer reads the image manifest the build writes; these tests run before any build.
-vi.mock("../../../app/content/load", async (original) => ({
+vi.mock("../../app/content/load", async (original) => ({
   ...(await original<typeof Load>()),
   readImageManifest: () => stubImageManifest(),
 }));

@@ -1,7 +1,7 @@
 /** What the organisers' home reads from the database: what is waiting, per form. */
 import { inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { submissions } from "../../db/schema";
+import type { Db } from "../db/client";
+import { submissions } from "../db/schema";
 
 /** Submissions not yet seen to, per form: "new" ones, and "pending" comments. */
 export async function waitingByKind(db: Db): Promise<Record<string, number>> {

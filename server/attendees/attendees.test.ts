@@ -9,11 +9,11 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AttendeeOrder, AttendeesSearch, AttendeesSummary } from "../../../app/lib/admin/attendees";
-import { boxOfficeApp, registerFree, SITE, type BoxOfficeApp } from "../../../tests/fixtures/box-office-app";
-import { freshPostgres } from "../../../tests/fixtures/fresh-postgres";
-import { openDatabase, type Database } from "../../db/client";
-import { rowsOf } from "../../db/rows";
+import type { AttendeeOrder, AttendeesSearch, AttendeesSummary } from "../../app/lib/admin/attendees";
+import { boxOfficeApp, registerFree, SITE, type BoxOfficeApp } from "../../tests/fixtures/box-office-app";
+import { freshPostgres } from "../../tests/fixtures/fresh-postgres";
+import { openDatabase, type Database } from "../db/client";
+import { rowsOf } from "../db/rows";
 
 let database: Database;
 let t: BoxOfficeApp;

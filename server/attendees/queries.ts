@@ -5,16 +5,16 @@
  * are parameterised (the text is a bound value, its LIKE wildcards escaped).
  */
 import { eq, sql } from "drizzle-orm";
-import { addJob } from "../../jobs/queries";
-import type { Db } from "../../db/client";
-import { rowsOf } from "../../db/rows";
-import { mailQueue, ticketOrders, tickets } from "../../db/schema";
-import { mailRow, type MailDraft } from "../../mail/queries";
-import type { Ticket, TicketOrder } from "../../tickets/queries";
-import { audit, type AuditEntry } from "../audit/queries";
-import { volunteerName } from "../../door/queries";
-import { escapeLike } from "../inbox/queries";
-import { referenceId, ticketCodeKey } from "../../../app/lib/door/lookup";
+import { addJob } from "../jobs/queries";
+import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
+import { mailQueue, ticketOrders, tickets } from "../db/schema";
+import { mailRow, type MailDraft } from "../mail/queries";
+import type { Ticket, TicketOrder } from "../tickets/queries";
+import { audit, type AuditEntry } from "../admin/audit/queries";
+import { volunteerName } from "../door/queries";
+import { escapeLike } from "../db/sql";
+import { referenceId, ticketCodeKey } from "../../app/lib/door/lookup";
 
 export interface OrderRow {
   id: number;

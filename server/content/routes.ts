@@ -12,7 +12,7 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Hono } from "hono";
+import type { Hono, MiddlewareHandler } from "hono";
 import {
   CONFLICT_MESSAGE,
   previewSchema,
@@ -22,32 +22,28 @@ import {
   type ContentProblemsAnswer,
   type ContentSchemaAnswer,
   type PicturesAnswer,
-} from "../../../app/lib/admin/content";
-import { firstIssue } from "../../../app/forms/admin";
+} from "../../app/lib/admin/content";
+import { firstIssue } from "../../app/forms/admin";
 import {
   isSitePath,
   type PreviewDraftAnswer,
   type PreviewPageAnswer,
   type PreviewPagesAnswer,
-} from "../../../app/lib/admin/preview";
-import type * as ImageTools from "../../content/images";
-import type * as ChoiceTools from "../../content/choices";
-import type * as WordTools from "../../content/words";
-import type * as LoadTools from "../../../app/content/load";
-import type * as PreviewTools from "../../../app/content/preview.server";
-import type { ImageFolder } from "../../content/images";
-import type * as WorkingCopyTools from "../../content/working-copy";
-import type { Problems, SaveResult, WorkingCopy } from "../../content/working-copy";
-import { audit } from "../../admin/audit/queries";
-import { badRequest, jsonBody, notFound, type AdminContext, type AdminEnv } from "../../admin/context";
+} from "../../app/lib/admin/preview";
+import type * as ImageTools from "./images";
+import type * as ChoiceTools from "./choices";
+import type * as WordTools from "./words";
+import type * as LoadTools from "../../app/content/load";
+import type * as PreviewTools from "../../app/content/preview.server";
+import type * as WorkingCopyTools from "./working-copy";
+import type { Problems, SaveResult } from "./working-copy";
+import { audit } from "../admin/audit/queries";
+import type { ContentOptions } from "./options";
 
-export interface ContentOptions {
-  copy: WorkingCopy;
-  /** public/images of the working copy, for uploads. */
-  images?: ImageFolder;
-  /** The content commit of the live build (what "changed since the last publish" counts from). */
-  liveCommit: () => string | null;
-}
+export type { ContentOptions } from "./options";
+import { badRequest, jsonBody, notFound, organiserFeature, type AdminContext, type AdminEnv } from "../admin/context";
+import type { FeatureRoutes, ServerContext } from "../context";
+import { limitBody } from "../headers";
 
 /**
  * The editor's tools (git, the content loader, the image codec) are loaded on its first request: they need
@@ -63,11 +59,11 @@ const UNAVAILABLE =
 let loading: Promise<Tools> | null = null;
 const loadTools = () =>
   (loading ??= Promise.all([
-    import("../../content/working-copy"),
-    import("../../content/images"),
-    import("../../content/choices"),
-    import("../../content/words"),
-    import("../../../app/content/load"),
+    import("./working-copy"),
+    import("./images"),
+    import("./choices"),
+    import("./words"),
+    import("../../app/content/load"),
   ]).then(([copy, images, choices, words, load]) => ({
     ...copy,
     ...images,
@@ -259,7 +255,7 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
   // The page preview (issue 41): the pages a file shows on, and a page's loader data from the saved content
   // (app/content/preview.server.ts, over CONTENT_DIR: this working copy). Loaded on first use, as the tools.
   const pagePreview = (c: AdminContext, answer: (p: PagePreview) => Response) =>
-    (previewing ??= import("../../../app/content/preview.server")).then(answer, () => {
+    (previewing ??= import("../../app/content/preview.server")).then(answer, () => {
       previewing = null;
       return c.json({ error: UNAVAILABLE }, 503);
     });
@@ -367,3 +363,33 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
     return answer(c, result);
   });
 }
+
+/** A content file saved by the editor, or previewed (MAX_CONTENT_BYTES, JSON-escaped). */
+const CONTENT_BODY_LIMIT = 1024 * 1024;
+/** A picture uploaded by the editor (MAX_IMAGE_BYTES) and its form fields: a larger one gets 413 before it is read. */
+const IMAGE_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
+const imageLimit = limitBody(IMAGE_BODY_LIMIT, (c) =>
+  c.json({ error: "That picture is larger than 10 MB: please make it smaller." }, 413),
+);
+/**
+ * The editor's body limits (16 KiB for its other paths). A picture upload must say its length (411 otherwise):
+ * a chunked body would have to be read to be measured.
+ */
+const BODY_LIMITS: Record<string, MiddlewareHandler> = {
+  "/api/admin/content/file": limitBody(CONTENT_BODY_LIMIT),
+  "/api/admin/content/preview": limitBody(CONTENT_BODY_LIMIT),
+  "/api/admin/content/images": async (c, next) => {
+    const length = c.req.header("content-length");
+    if (c.req.raw.body && (length === undefined || c.req.header("transfer-encoding") !== undefined))
+      return c.json({ error: "The upload did not say its size: please try again from the editor's page." }, 411);
+    return imageLimit(c, next);
+  },
+};
+
+/** The content editor (issue 30): organisers' routes, when the server has a working copy. */
+export const routes = (ctx: ServerContext): FeatureRoutes => {
+  const { content } = ctx;
+  return content
+    ? organiserFeature(ctx, (admin, options) => registerContent(admin, content, options.database.db), BODY_LIMITS)
+    : {};
+};

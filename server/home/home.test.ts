@@ -3,16 +3,16 @@
  * embedded database in a temporary folder (or a fresh one on TEST_DATABASE_URL); the count of saved changes
  * not yet published on a git working copy of its own.
  */
-import { adminApp, SITE } from "../../../tests/fixtures/admin-app";
+import { adminApp, SITE } from "../../tests/fixtures/admin-app";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HomeSummary } from "../../../app/lib/admin/home";
-import type { Database } from "../../db/client";
-import { upsertAdmin } from "../accounts/queries";
+import type { HomeSummary } from "../../app/lib/admin/home";
+import type { Database } from "../db/client";
+import { upsertAdmin } from "../admin/accounts/queries";
 import { unpublishedCount } from "./routes";
 
 const PASSWORD = "correct horse battery";

@@ -8,33 +8,12 @@
  * "Agenda subscribers", id "agenda", and "Everyone who starred session N", id "session:N", one per session a
  * subscriber stars), each with the alerts' unsubscribe link; the tab, the sending and the tests take any audience.
  */
-import { alertAudiences } from "../../alerts/audiences";
-import type { Db } from "../../db/client";
+import { alertAudiences } from "../alerts/audiences";
+import type { Db } from "../db/client";
+import type { Audience, AudienceSource } from "../mail/audience";
 import { confirmedNewsletterAddresses, newsletterRecipients, ticketHolderAddresses, ticketOrderCount } from "./queries";
 
-export interface Recipient {
-  /** Lower-case. */
-  email: string;
-  unsubscribeUrl: string | null;
-}
-
-export interface Audience {
-  /** "tickets", "newsletter"; part 2's "agenda", "session:12". */
-  id: string;
-  label: string;
-  /** Why a recipient gets the mail, after "You receive this because …". */
-  reason: string;
-  /** Its mails carry an unsubscribe link (each recipient's own). */
-  unsubscribe: boolean;
-  /** Each address once. `origin`: the site's own, for unsubscribe links (the alerts' are made anew: see `count`). */
-  recipients(db: Db, origin: string): Promise<Recipient[]>;
-  /** How many recipients, without making their links (the alerts' stores a new link per recipient): for counts. */
-  count?(db: Db): Promise<number>;
-  /** Of these addresses, those still in the audience now (omitted: nobody leaves it). */
-  stillIn?(db: Db, emails: string[]): Promise<Set<string>>;
-}
-
-export type AudienceSource = (db: Db) => Promise<Audience[]>;
+export type { Audience, AudienceSource, Recipient } from "../mail/audience";
 
 /** Buyers of ticket orders (paid or free) that are not cancelled or refunded. */
 export const ticketHolders: Audience = {

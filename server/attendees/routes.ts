@@ -13,7 +13,7 @@
  * Every change is audited.
  */
 import type { Context, Hono } from "hono";
-import { parseId } from "../../../app/forms/admin";
+import { parseId } from "../../app/forms/admin";
 import type {
   AttendeeOrder,
   AttendeeOrderRow,
@@ -21,19 +21,20 @@ import type {
   AttendeesSummary,
   CancelAnswer,
   DoorOverview,
-} from "../../../app/lib/admin/attendees";
-import type { TicketsData } from "../../../app/lib/build-outputs";
-import { ticketReference } from "../../../app/lib/tickets/orders";
-import { stamp } from "../../../app/lib/door/words";
-import type { MailDraft } from "../../mail/queries";
-import { newOrderLink, stock } from "../../tickets/queries";
-import { ticketMail } from "../../tickets/mail";
-import { waitingByPlan } from "../../tickets/waitlist/queries";
-import type { TicketOrder } from "../../tickets/queries";
-import { badRequest, notFound, type AdminEnv, type AdminOptions } from "../context";
-import { toCsv } from "../inbox/submissions";
-import { doorFigures, doorReports, orderAdmissions } from "../../door/queries";
-import { planTitles } from "../../door/routes";
+} from "../../app/lib/admin/attendees";
+import type { TicketsData } from "../../app/lib/build-outputs";
+import { ticketReference } from "../../app/lib/tickets/orders";
+import { stamp } from "../../app/lib/door/words";
+import type { MailDraft } from "../mail/queries";
+import { newOrderLink, stock } from "../tickets/queries";
+import { ticketMail } from "../tickets/mail";
+import { waitingByPlan } from "../tickets/waitlist/queries";
+import type { TicketOrder } from "../tickets/queries";
+import { badRequest, notFound, organiserFeature, type AdminEnv, type AdminOptions } from "../admin/context";
+import type { ServerContext } from "../context";
+import { toCsv } from "../admin/inbox/submissions";
+import { doorFigures, doorReports, orderAdmissions } from "../door/queries";
+import { planTitles } from "../../app/lib/tickets/plans";
 import { refundCancelled } from "./refund";
 import { allTickets, cancelOrder, orderWithTickets, resendTicketMail, searchOrders, type OrderRow } from "./queries";
 
@@ -236,3 +237,6 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
     });
   });
 }
+
+/** The Attendees tab (issue 42): organisers' routes only. */
+export const routes = (ctx: ServerContext) => organiserFeature(ctx, registerAttendees);

@@ -3,14 +3,15 @@
  * form, comments waiting, saved changes not yet published. Session and Origin: ../routes.ts.
  */
 import type { Hono } from "hono";
-import { INBOX_KINDS, inboxLabel } from "../../../app/forms";
-import type { HomeSummary } from "../../../app/lib/admin/home";
-import type { ContentOptions } from "../../api/admin/content";
-import { git } from "../../git";
-import type { AdminEnv, AdminOptions } from "../context";
+import { INBOX_KINDS, inboxLabel } from "../../app/forms";
+import type { HomeSummary } from "../../app/lib/admin/home";
+import type { ContentOptions } from "../content/options";
+import { git } from "../git";
+import { organiserFeature, type AdminEnv, type AdminOptions } from "../admin/context";
+import type { ServerContext } from "../context";
 import { waitingByKind } from "./queries";
-import { stock } from "../../tickets/queries";
-import { waitingByPlan } from "../../tickets/waitlist/queries";
+import { stock } from "../tickets/queries";
+import { waitingByPlan } from "../tickets/waitlist/queries";
 
 /**
  * The content commits since the live build's, counted as the editor lists them (`GET /content/changes`:
@@ -63,3 +64,6 @@ export function registerHome(admin: Hono<AdminEnv>, options: AdminOptions): void
     return c.json(summary);
   });
 }
+
+/** The organisers' home (issue 41): what waits in every feature, on one page. */
+export const routes = (ctx: ServerContext) => organiserFeature(ctx, registerHome);

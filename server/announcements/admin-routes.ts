@@ -12,16 +12,11 @@
  * Every change is audited.
  */
 import type { Context, Hono } from "hono";
-import { announcementSchema, firstIssue, parseId } from "../../../app/forms/admin";
-import {
-  announcementMail,
-  MAX_SHOW_MS,
-  type AnnouncementList,
-  type AudienceChoice,
-} from "../../../app/lib/announcements";
-import { queueMail } from "../../mail/queries";
-import { audit } from "../audit/queries";
-import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../context";
+import { announcementSchema, firstIssue, parseId } from "../../app/forms/admin";
+import { announcementMail, MAX_SHOW_MS, type AnnouncementList, type AudienceChoice } from "../../app/lib/announcements";
+import { queueMail } from "../mail/queries";
+import { audit } from "../admin/audit/queries";
+import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
 import { availableAudiences } from "./audiences";
 import { createAnnouncement, listAnnouncements, withdrawAnnouncement } from "./queries";
 

@@ -6,8 +6,8 @@
  * the job (migration 019); each piece adds it again `tickMs` later while rows wait. What was queued is recorded
  * with the mail (./queries.ts), so after a crash the job simply goes on with the rows not queued yet.
  */
-import type { Db } from "../../db/client";
-import { addJob } from "../../jobs/jobs";
+import type { Db } from "../db/client";
+import { addJob } from "../jobs/jobs";
 import { audienceById, type AudienceSource } from "./audiences";
 import { queuePiece } from "./queries";
 

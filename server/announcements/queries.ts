@@ -5,14 +5,14 @@
  * (`FOR UPDATE SKIP LOCKED`), so neither a restart nor a second server queues anyone twice.
  */
 import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
-import type { AnnouncementRow, CurrentAnnouncement } from "../../../app/lib/announcements";
-import { announcementMail } from "../../../app/lib/announcements";
-import type { Db } from "../../db/client";
-import { rowsOf } from "../../db/rows";
-import { announcementRecipients, announcements, mailQueue, newsletterSubscribers } from "../../db/schema";
-import { mailRow } from "../../mail/queries";
-import { audit, type AuditEntry } from "../audit/queries";
-import type { Audience, Recipient } from "./audiences";
+import type { AnnouncementRow, CurrentAnnouncement } from "../../app/lib/announcements";
+import { announcementMail } from "../../app/lib/announcements";
+import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
+import { announcementRecipients, announcements, mailQueue, newsletterSubscribers } from "../db/schema";
+import { mailRow } from "../mail/queries";
+import { audit, type AuditEntry } from "../admin/audit/queries";
+import type { Audience, Recipient } from "../mail/audience";
 
 /** Ticket holders: buyers of orders (paid or free) neither cancelled nor refunded, each address once. */
 export async function ticketHolderAddresses(db: Db): Promise<string[]> {

@@ -1,0 +1,31 @@
+/**
+ * Who a mail to many goes to (issue 44, part 3): the shape of an audience, shared by the announcements (which
+ * send to audiences) and every feature that offers one (the alerts' subscribers). In mail/, below both, so neither
+ * feature imports the other for it.
+ */
+import type { Db } from "../db/types";
+
+export interface Recipient {
+  /** Lower-case. */
+  email: string;
+  unsubscribeUrl: string | null;
+}
+
+export interface Audience {
+  /** "tickets", "newsletter"; part 2's "agenda", "session:12". */
+  id: string;
+  label: string;
+  /** Why a recipient gets the mail, after "You receive this because …". */
+  reason: string;
+  /** Its mails carry an unsubscribe link (each recipient's own). */
+  unsubscribe: boolean;
+  /** Each address once. `origin`: the site's own, for unsubscribe links (the alerts' are made anew: see `count`). */
+  recipients(db: Db, origin: string): Promise<Recipient[]>;
+  /** How many recipients, without making their links (the alerts' stores a new link per recipient): for counts. */
+  count?(db: Db): Promise<number>;
+  /** Of these addresses, those still in the audience now (omitted: nobody leaves it). */
+  stillIn?(db: Db, emails: string[]): Promise<Set<string>>;
+}
+
+/** The audiences a feature offers now. */
+export type AudienceSource = (db: Db) => Promise<Audience[]>;
