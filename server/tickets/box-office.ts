@@ -18,38 +18,39 @@ import { confirmOrderMail, money, pendingOrderMail, releasedMail, reminderMail, 
 import { newSecret, secretHash } from "../secret";
 import { ipSalt, providerKeyPrefix } from "../db/settings";
 import {
+  newOrderLink,
+  orderById,
+  orderOfHold,
+  refundedAtProvider,
+  stock,
+  syncStock,
+  type Hold,
+  type TicketOrder,
+} from "./queries";
+import {
   extendHold,
   holdById,
   holdBySession,
   holdMany,
-  holdPaidLater,
   holdToConfirm,
-  manualHold,
-  nameTickets,
-  newOrderLink,
+  releaseExpired,
+  releaseHold,
+  setCheckoutSessions,
+  type CheckoutSession,
+  type HoldRequest,
+  type HoldResult,
+} from "./holds.queries";
+import { manualHold, nameTickets } from "./manual.queries";
+import {
+  holdPaidLater,
   laterHoldsWithoutOrder,
   openPendingOrder,
-  orderById,
-  orderOfHold,
   pendingPastDue,
   releasePending,
   remindPending,
   replacedPending,
-  refundedAtProvider,
-  releaseExpired,
-  releaseHold,
-  sellHold,
-  type Payment,
-  setCheckoutSessions,
-  type CheckoutSession,
-  stock,
-  syncStock,
-  type Hold,
-  type HoldRequest,
-  type HoldResult,
-  type SaleResult,
-  type TicketOrder,
-} from "./queries";
+} from "./pending.queries";
+import { sellHold, type Payment, type SaleResult } from "./sale.queries";
 import { newTicketCode, signTicket, ticketKeys } from "./signing";
 import { lazy } from "../lazy";
 import { createWaitlist } from "./waitlist/waitlist";

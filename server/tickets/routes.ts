@@ -31,14 +31,9 @@ import { sameOriginPath } from "../redirect";
 import { escapeHtml, page, readForm, readFormPost, readJson, sameOrigin } from "../request";
 import type { BoxOffice } from "./box-office";
 import { CONFIRM_ORDER_PATH, ticketMail } from "./mail";
-import {
-  FORWARDS_PER_ORDER,
-  FORWARDS_PER_TICKET,
-  forwardTicket,
-  holdToConfirm,
-  nameTicket,
-  orderByToken,
-} from "./queries";
+import { orderByToken } from "./queries";
+import { holdToConfirm } from "./holds.queries";
+import { FORWARDS_PER_ORDER, FORWARDS_PER_TICKET, forwardTicket, nameTicket } from "./tickets.queries";
 import { registerWaitlist } from "./waitlist/routes";
 
 const KEY = /^[\w-]{8,100}$/;

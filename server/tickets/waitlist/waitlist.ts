@@ -11,7 +11,9 @@ import { randomBytes } from "node:crypto";
 import type { TicketsData } from "../../../app/lib/build-outputs";
 import type { Db } from "../../db/client";
 import type { MailDraft } from "../../mail/queries";
-import { holdSeats, newOrderLink, orderOfHold, stock, type Hold, type SaleResult } from "../queries";
+import { newOrderLink, orderOfHold, stock, type Hold } from "../queries";
+import { holdSeats } from "../holds.queries";
+import type { SaleResult } from "../sale.queries";
 import {
   claimEntry,
   confirmEntry,
