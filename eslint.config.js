@@ -40,7 +40,10 @@ const aboveDb = {
   regex: "^\\.\\./(?!\\.\\./)",
   message: "The database layer is below the APIs (the features), mail and start-up: they use db, not the reverse.",
 };
-/** Queries are written in server/db/ and in each feature's queries.ts (server/<feature>/queries.ts). */
+/**
+ * Queries are written in server/db/ and in each feature's queries.ts (server/<feature>/queries.ts), or, where a
+ * feature's SQL has several jobs, in one query module a job beside it (server/<feature>/<job>.queries.ts).
+ */
 const queries = {
   group: ["drizzle-orm", "drizzle-orm/*", "**/db/schema", "**/db/rows"],
   message: "Queries live in server/db/ and each feature's queries.ts: call your feature's query functions.",
@@ -134,10 +137,14 @@ export default tseslint.config(
   restrict(
     ["server/**"],
     [routes, components, queries, paymentProviders, paymentImplementations],
-    ["server/db/**", "server/**/queries.ts", "server/**/*.test.ts", "server/payments/**"],
+    ["server/db/**", "server/**/queries.ts", "server/**/*.queries.ts", "server/**/*.test.ts", "server/payments/**"],
   ),
   restrict(["server/payments/**"], [routes, components, queries], ["server/payments/**/*.test.ts"]),
-  restrict(["server/**/queries.ts", "server/**/*.test.ts"], [routes, components], ["server/db/**"]),
+  restrict(
+    ["server/**/queries.ts", "server/**/*.queries.ts", "server/**/*.test.ts"],
+    [routes, components],
+    ["server/db/**"],
+  ),
   restrict(["server/db/**"], [routes, components, aboveDb], ["server/db/**/*.test.ts"]),
   restrict(["scripts/build/**", "scripts/build.ts", "scripts/postbuild.ts"], [appUi, buildFromServer]),
   restrict(["scripts/**"], [appUi], ["scripts/build/**", "scripts/build.ts", "scripts/postbuild.ts"]),

@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { HONEYPOT_FIELD } from "../app/forms";
 
 /**
  * The value the nearest proxy added to an `X-Forwarded-*` list: the rightmost one. Earlier values come
@@ -123,6 +124,36 @@ export async function readForm(c: Context): Promise<Record<string, string> | nul
   } catch {
     return null;
   }
+}
+
+/** A form post as its endpoint reads it: JSON from the hydrated page, or a plain post without JavaScript. */
+export interface FormPost {
+  /** Sent as JSON (answered in JSON), else a plain form post (answered with a redirect or a page). */
+  json: boolean;
+  /** Its string fields. */
+  fields: Record<string, string>;
+  /** A bot filled the hidden field (HONEYPOT_FIELD): answer "sent" and keep nothing. */
+  bot: boolean;
+}
+
+/**
+ * The opening every form post shares (the site's forms, a ticket purchase, the waiting list): another site's
+ * post 403, a body neither JSON nor a form 415, a body that does not parse 400; else its fields, and whether a
+ * bot filled the hidden field. `crossOrigin` is the 403's words.
+ */
+export async function readFormPost(
+  c: Context,
+  options: { trustProxy?: boolean; siteUrl?: string },
+  crossOrigin = "Cross-origin posts are refused",
+): Promise<FormPost | Response> {
+  if (!sameOrigin(c, options)) return c.json({ error: crossOrigin }, 403);
+  const type = c.req.header("content-type") ?? "";
+  const json = /^application\/json\b/i.test(type);
+  if (!json && !/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type))
+    return c.json({ error: "Send the form as application/json or application/x-www-form-urlencoded" }, 415);
+  const fields = json ? await readJson(c) : await readForm(c);
+  if (!fields) return c.json({ error: "Malformed body" }, 400);
+  return { json, fields, bot: Boolean(fields[HONEYPOT_FIELD]) };
 }
 
 export function escapeHtml(text: string): string {

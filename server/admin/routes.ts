@@ -9,7 +9,7 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { sessionAdmin } from "./accounts/queries";
+import { sessionAdmin } from "./accounts/sessions.queries";
 import { isHttps } from "../request";
 import { apiBody } from "../headers";
 import { registerComments } from "./inbox/comments";

@@ -20,7 +20,7 @@ import { ticketReference } from "../../app/lib/tickets/orders";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { boxOfficeApp, registerFree, TEST_PLANS, type BoxOfficeApp } from "../../tests/fixtures/box-office-app";
 import { databaseBackends } from "../../tests/fixtures/database-backends";
-import { DOOR_SESSION_MS } from "../admin/accounts/queries";
+import { DOOR_SESSION_MS } from "../admin/accounts/sessions.queries";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { verifyTicket } from "../tickets/signing";

@@ -8,7 +8,6 @@ import { type Context, Hono } from "hono";
 import {
   CONSENT_VERSION,
   FORMS,
-  HONEYPOT_FIELD,
   invalidId,
   isFormsApiKind,
   isStoredKind,
@@ -26,7 +25,7 @@ import { type MailDraft } from "../mail/queries";
 import { apiBody } from "../headers";
 import { mailedLink } from "../mailed-links";
 import { sameOriginPath } from "../redirect";
-import { clientKey, page, readForm, readJson, sameOrigin } from "../request";
+import { clientKey, page, readFormPost } from "../request";
 
 /** The forms' settings (server/context.ts), on the database. */
 export interface FormsOptions extends FormsSettings {
@@ -73,22 +72,17 @@ export function formsRoutes(options: FormsOptions): Hono {
     const kind = c.req.param("kind");
     // The waiting list is kept by the box office (its own endpoint and table): never a submission here.
     if (!isFormsApiKind(kind)) return c.json({ error: `Unknown form "${kind}"` }, 400);
-    if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin form posts are refused" }, 403);
-
-    const type = c.req.header("content-type") ?? "";
-    const json = /^application\/json\b/i.test(type);
-    if (!json && !/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type))
-      return c.json({ error: "Send the form as application/json or application/x-www-form-urlencoded" }, 415);
+    const post = await readFormPost(c, options, "Cross-origin form posts are refused");
+    if (post instanceof Response) return post;
+    const { json, fields } = post;
     const back = sameOriginPath(c.req.header("referer"), c.req.url);
     const sent = () =>
       json ? c.json({ ok: true, message: FORMS[kind].success }, 201) : c.redirect(`${back}#${sentId(kind)}`, 303);
 
-    const fields = json ? await readJson(c) : await readForm(c);
-    if (!fields) return c.json({ error: "Malformed body" }, 400);
     // Login is never stored: there are no accounts.
     if (!isStoredKind(kind)) return sent();
     // A bot filled the hidden field: it is told "sent", and nothing is kept.
-    if (fields[HONEYPOT_FIELD]) return sent();
+    if (post.bot) return sent();
 
     const key = c.req.header("idempotency-key") ?? null;
     if (key !== null && !KEY.test(key))

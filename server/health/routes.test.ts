@@ -10,7 +10,8 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildInfo } from "../../app/lib/admin/publish";
 import { openDatabase, type Database } from "../db/client";
-import { createSession, upsertAdmin } from "../admin/accounts/queries";
+import { upsertAdmin } from "../admin/accounts/queries";
+import { createSession } from "../admin/accounts/sessions.queries";
 import { healthRoutes } from "./routes";
 
 const INFO: BuildInfo = {

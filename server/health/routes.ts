@@ -20,7 +20,7 @@ import type { FeatureRoutes, ServerContext } from "../context";
 import { databaseHealth } from "./queries";
 import { NO_STORE } from "../http-policy";
 import { isHttps } from "../request";
-import { sessionAdmin } from "../admin/accounts/queries";
+import { sessionAdmin } from "../admin/accounts/sessions.queries";
 import { cookieName } from "../admin/accounts/session";
 
 export interface HealthOptions {

@@ -17,7 +17,8 @@ import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { cancelOrder } from "../attendees/queries";
 import { refundJob } from "../attendees/refund";
-import { releaseExpired, stock } from "./queries";
+import { stock } from "./queries";
+import { releaseExpired } from "./holds.queries";
 
 const MINUTE = 60_000;
 

@@ -239,3 +239,49 @@ export function releasedMail(data: TicketsData, siteUrl: string, order: TicketOr
     ].join("\n"),
   };
 }
+
+/**
+ * A payment that arrived after its seats went to someone else, refunded by itself: the buyer told why. An offer
+ * from the waiting list is kept for hours, and its place on the list ends when it lapses; a purchase's seats are
+ * kept for minutes.
+ */
+export function lateRefundMail(
+  data: TicketsData,
+  siteUrl: string,
+  hold: Hold,
+  kept: { holdMinutes: number; offerHours: number },
+): MailDraft {
+  const plan = data.plans[hold.planId]?.title ?? hold.planId;
+  const hours = kept.offerHours === 1 ? "the hour" : `the ${kept.offerHours} hours`;
+  const why = hold.waitlistId
+    ? [
+        `Your payment for ${plan} arrived after ${hours} we kept the seats offered to you from the waiting list, and by then they had gone to the next person in line. We have refunded the payment in full; it shows on your statement within a few days.`,
+        "",
+        `When an offer runs out, its place on the waiting list ends too. If you still hope to come, you can join the list again (at the end of the line) on ${siteUrl}/buy-ticket?plan=${hold.planId}, or write to us and we will tell you what is possible.`,
+      ]
+    : [
+        `Your payment for ${plan} arrived after the ${kept.holdMinutes} minutes we could keep your seats, and by then they had gone to someone else. We have refunded the payment in full; it shows on your statement within a few days.`,
+        "",
+        `You can join the waiting list on ${siteUrl}/buy-ticket?plan=${hold.planId}.`,
+      ];
+  return {
+    to: hold.email,
+    subject: "Your payment was refunded: the seats were taken",
+    body: ["Hello,", "", ...why, "", `Questions: ${data.contact.email}, ${data.contact.phone}`].join("\n"),
+  };
+}
+
+/** A paid order refunded in full at the provider (its dashboard): its tickets are no longer valid at the door. */
+export function refundedMail(data: TicketsData, order: TicketOrder): MailDraft {
+  return {
+    to: order.email,
+    subject: `Your order ${ticketReference(order.id)} was refunded`,
+    body: [
+      "Hello,",
+      "",
+      `your payment for order ${ticketReference(order.id)} (${data.plans[order.planId]?.title ?? order.planId}) was refunded, so its tickets are no longer valid at the door.`,
+      "",
+      `Questions: ${data.contact.email}, ${data.contact.phone}`,
+    ].join("\n"),
+  };
+}

@@ -9,16 +9,9 @@ import { databaseBackends } from "../../tests/fixtures/database-backends";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
-import {
-  holdMany,
-  holdSeats,
-  releaseExpired,
-  releaseHold,
-  sellHold,
-  stock,
-  syncStock,
-  type HoldRequest,
-} from "./queries";
+import { stock, syncStock } from "./queries";
+import { holdMany, holdSeats, releaseExpired, releaseHold, type HoldRequest } from "./holds.queries";
+import { sellHold } from "./sale.queries";
 import { newTicketCode } from "./signing";
 
 const backends = databaseBackends("tickets");

@@ -23,7 +23,8 @@ import { createBoxOffice, type BoxOffice } from "./box-office";
 import { ticketHolderAddresses } from "../announcements/queries";
 import { secretHash } from "../secret";
 import { PROVIDER_KEY_PREFIX } from "../db/settings";
-import { releaseHold, stock } from "./queries";
+import { stock } from "./queries";
+import { releaseHold } from "./holds.queries";
 import { ticketKeys, verifyTicket } from "./signing";
 
 const SECRET = "whsec_test_tickets";

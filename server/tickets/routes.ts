@@ -12,7 +12,7 @@
  *   `POST .../tickets/:position/send` (the ticket to another address): the buyer's page.
  */
 import { type Context, Hono } from "hono";
-import { FORMS, HONEYPOT_FIELD, invalidId, sentId } from "../../app/forms";
+import { FORMS, invalidId, sentId } from "../../app/forms";
 import { checkForm } from "../../app/forms/schema";
 import { SessionIdSchema } from "../../app/lib/id-schemas";
 import {
@@ -30,17 +30,12 @@ import { registerBoxOffice } from "./admin-routes";
 import { apiBody } from "../headers";
 import { rateLimit } from "../rate-limit";
 import { sameOriginPath } from "../redirect";
-import { escapeHtml, page, readForm, readJson, sameOrigin } from "../request";
+import { escapeHtml, page, readForm, readFormPost, readJson, sameOrigin } from "../request";
 import type { BoxOffice } from "./box-office";
 import { CONFIRM_ORDER_PATH, ticketMail } from "./mail";
-import {
-  FORWARDS_PER_ORDER,
-  FORWARDS_PER_TICKET,
-  forwardTicket,
-  holdToConfirm,
-  nameTicket,
-  orderByToken,
-} from "./queries";
+import { orderByToken } from "./queries";
+import { holdToConfirm } from "./holds.queries";
+import { FORWARDS_PER_ORDER, FORWARDS_PER_TICKET, forwardTicket, nameTicket } from "./tickets.queries";
 import { registerWaitlist } from "./waitlist/routes";
 
 const KEY = /^[\w-]{8,100}$/;
@@ -79,15 +74,11 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
   );
 
   app.post(TICKETS_PATHS.buy, apiBody, limit(20, "buy"), async (c) => {
-    if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
-    const type = c.req.header("content-type") ?? "";
-    const json = /^application\/json\b/i.test(type);
-    if (!json && !/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type))
-      return c.json({ error: "Send the form as application/json or application/x-www-form-urlencoded" }, 415);
+    const post = await readFormPost(c, options);
+    if (post instanceof Response) return post;
+    const { json, fields } = post;
     const back = sameOriginPath(c.req.header("referer"), c.req.url, "/buy-ticket");
-    const fields = json ? await readJson(c) : await readForm(c);
-    if (!fields) return c.json({ error: "Malformed body" }, 400);
-    if (fields[HONEYPOT_FIELD])
+    if (post.bot)
       return json
         ? c.json({ ok: true, message: FORMS.ticket.success }, 201)
         : c.redirect(`${back}#${sentId("ticket")}`, 303);

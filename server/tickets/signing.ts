@@ -14,7 +14,7 @@ import {
 } from "node:crypto";
 import { parseTicket, signedText, ticketPayload, type TicketPayload } from "../../app/lib/tickets/payload";
 import type { Db } from "../db/client";
-import { signingKey } from "./queries";
+import { signingKey } from "./tickets.queries";
 
 export interface TicketKeys {
   privateKey: KeyObject;

@@ -13,16 +13,15 @@
 import { randomBytes } from "node:crypto";
 import type { Hono } from "hono";
 import { acceptInviteSchema, firstIssue, inviteSchema, parseId } from "../../../app/forms/admin";
+import { findAdmin, nameOf } from "./queries";
 import {
   acceptInvite,
   createInvite,
-  findAdmin,
   listOrganisers,
-  nameOf,
   removeOrganiser,
   validInvite,
   withdrawInvite,
-} from "./queries";
+} from "./invitations.queries";
 import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../context";
 import { hashPassword } from "./password";
 import { SIGN_IN_LIMIT, startSession } from "./session";

@@ -7,17 +7,9 @@
 import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { firstIssue, passwordChangeSchema, signInSchema, type AdminRole } from "../../../app/forms/admin";
-import {
-  changePassword,
-  checkSignIn,
-  createSession,
-  deleteSession,
-  DEVICE_MS,
-  findAdmin,
-  MAX_FAILURES,
-  sessionLength,
-  sha256,
-} from "./queries";
+import { findAdmin, sha256 } from "./queries";
+import { checkSignIn, DEVICE_MS, MAX_FAILURES } from "./sign-in.queries";
+import { changePassword, createSession, deleteSession, sessionLength } from "./sessions.queries";
 import { audit, auditCount } from "../audit/queries";
 import { verifyPassword } from "./password";
 import { rateLimit } from "../../rate-limit";

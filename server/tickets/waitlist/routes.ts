@@ -12,13 +12,13 @@
  *   starts the checkout of exactly those held seats (a free plan's order at once).
  */
 import type { Context, Hono, MiddlewareHandler } from "hono";
-import { HONEYPOT_FIELD, invalidId, sentId } from "../../../app/forms";
+import { invalidId, sentId } from "../../../app/forms";
 import { checkForm } from "../../../app/forms/schema";
 import { ticketsPath } from "../../../app/lib/tickets/orders";
 import { WAITLIST_JOIN_PATH, type WaitlistJoinAnswer, type WaitlistRefusal } from "../../../app/lib/tickets/waitlist";
 import { apiBody } from "../../headers";
-import { escapeHtml, page, readForm, readJson, sameOrigin } from "../../request";
-import { WAITLIST_PATHS, type Waitlist } from "./waitlist";
+import { escapeHtml, page, readForm, readFormPost, sameOrigin } from "../../request";
+import { WAITLIST_PATHS, type OfferState, type Waitlist } from "./waitlist";
 
 const TOKEN = /^[\w-]{16,64}$/;
 
@@ -37,6 +37,26 @@ const tokenOf = async (c: Context) => {
   return TOKEN.test(token) ? token : "";
 };
 
+/**
+ * An offer's link that can no longer be taken, answered alike on its page (GET) and when taken (POST): bought
+ * (its order's page when there is one), ended (its seats went to the next in line), or not valid.
+ */
+function offerGone(c: Context, state: Extract<OfferState, { kind: "bought" | "expired" | "invalid" }>) {
+  switch (state.kind) {
+    case "bought":
+      return state.token
+        ? c.redirect(ticketsPath(state.token), 303)
+        : c.html(page("Already bought", "You have bought these seats: your tickets are in your e-mail.", "/"));
+    case "expired":
+      return c.html(
+        page("This offer has ended", "The time to take these seats is up: they went to the next person in line.", "/"),
+        410,
+      );
+    case "invalid":
+      return c.html(page("Link not valid", "This link is not valid.", "/"), 404);
+  }
+}
+
 export function registerWaitlist(
   app: Hono,
   options: WaitlistRouteOptions,
@@ -46,18 +66,14 @@ export function registerWaitlist(
   if (WAITLIST_PATHS.join !== WAITLIST_JOIN_PATH) throw new Error("the waiting list's path differs from app/lib's");
 
   app.post(WAITLIST_PATHS.join, apiBody, limit(10, "waitlist-join"), async (c) => {
-    if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
-    const type = c.req.header("content-type") ?? "";
-    const json = /^application\/json\b/i.test(type);
-    if (!json && !/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type))
-      return c.json({ error: "Send the form as application/json or application/x-www-form-urlencoded" }, 415);
-    const fields = json ? await readJson(c) : await readForm(c);
-    if (!fields) return c.json({ error: "Malformed body" }, 400);
+    const post = await readFormPost(c, options);
+    if (post instanceof Response) return post;
+    const { json, fields } = post;
     // A plain post (without JavaScript) comes back to the form's page: its answer shows there through `:target`.
     const back = `/buy-ticket?plan=${encodeURIComponent((fields.plan ?? "").trim().slice(0, 40))}`;
     const message = (email: string) =>
       `Almost done: we sent a link to ${email}. Open it to take your place on the waiting list; when seats come free, the first in line gets them by e-mail.`;
-    if (fields[HONEYPOT_FIELD])
+    if (post.bot)
       return json
         ? c.json({ ok: true, message: message("you") }, 201)
         : c.redirect(`${back}#${sentId("waitlist")}`, 303);
@@ -139,21 +155,8 @@ export function registerWaitlist(
           ),
         );
       }
-      case "bought":
-        return state.token
-          ? c.redirect(ticketsPath(state.token), 303)
-          : c.html(page("Already bought", "You have bought these seats: your tickets are in your e-mail.", "/"));
-      case "expired":
-        return c.html(
-          page(
-            "This offer has ended",
-            "The time to take these seats is up: they went to the next person in line.",
-            "/",
-          ),
-          410,
-        );
-      case "invalid":
-        return c.html(page("Link not valid", "This link is not valid.", "/"), 404);
+      default:
+        return offerGone(c, state);
     }
   });
 
@@ -166,10 +169,6 @@ export function registerWaitlist(
         return c.redirect(result.url, 303);
       case "order":
         return c.redirect(ticketsPath(result.token), 303);
-      case "bought":
-        return result.token
-          ? c.redirect(ticketsPath(result.token), 303)
-          : c.html(page("Already bought", "You have bought these seats: your tickets are in your e-mail.", "/"));
       case "open":
         return c.redirect(`${WAITLIST_PATHS.offer}?token=${token}`, 303);
       case "failed":
@@ -190,17 +189,8 @@ export function registerWaitlist(
           ),
           503,
         );
-      case "expired":
-        return c.html(
-          page(
-            "This offer has ended",
-            "The time to take these seats is up: they went to the next person in line.",
-            "/",
-          ),
-          410,
-        );
-      case "invalid":
-        return c.html(page("Link not valid", "This link is not valid.", "/"), 404);
+      default:
+        return offerGone(c, result);
     }
   });
 }

@@ -10,8 +10,9 @@
 import { randomBytes } from "node:crypto";
 import type { TicketsData } from "../../../app/lib/build-outputs";
 import type { Db } from "../../db/client";
-import type { MailDraft } from "../../mail/queries";
-import { holdSeats, newOrderLink, orderOfHold, stock, type Hold, type SaleResult } from "../queries";
+import { newOrderLink, orderOfHold, stock, type Hold } from "../queries";
+import { holdSeats } from "../holds.queries";
+import type { SaleResult } from "../sale.queries";
 import {
   claimEntry,
   confirmEntry,
@@ -26,6 +27,7 @@ import {
   waitingInLine,
   type WaitlistEntry,
 } from "./queries";
+import { offerMail, waitlistConfirmMail, when } from "./mail";
 
 export const WAITLIST_PATHS = {
   join: "/api/tickets/waitlist",
@@ -81,68 +83,12 @@ const newToken = () => randomBytes(24).toString("base64url");
 /** Thrown inside an offer's transaction to undo its claim: the seats went to someone else meanwhile. */
 class NoSeats extends Error {}
 
-const when = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(at);
-
 export type Waitlist = ReturnType<typeof createWaitlist>;
 
 export function createWaitlist(deps: WaitlistDeps) {
   const { db } = deps;
   const date = () => new Date(deps.now());
   const seatsOf = (plan: TicketsData["plans"][string], quantity: number) => plan.people * quantity;
-
-  function confirmMail(data: TicketsData, planId: string, quantity: number, token: string): MailDraft {
-    const title = data.plans[planId]?.title ?? planId;
-    const link = `${deps.siteUrl()}${WAITLIST_PATHS.confirm}?token=${token}`;
-    return {
-      to: "",
-      subject: `Please confirm your place on the waiting list (${title})`,
-      body: [
-        "Hello,",
-        "",
-        `someone (we hope you) asked to join the waiting list for ${quantity} × ${title} at ${data.calendar.title}.`,
-        `To confirm and take your place in line, open: ${link}`,
-        "",
-        `When seats come free, the first in line gets them kept for ${deps.offerHours} hours and an e-mail with a link to buy them.`,
-        "If it was not you, ignore this mail: nothing happens.",
-        "",
-        `Questions: ${data.contact.email}, ${data.contact.phone}`,
-      ].join("\n"),
-    };
-  }
-
-  function offerMail(data: TicketsData, entry: WaitlistEntry, hold: Hold, token: string): MailDraft {
-    const plan = data.plans[entry.planId];
-    const title = plan?.title ?? entry.planId;
-    const link = `${deps.siteUrl()}${WAITLIST_PATHS.offer}?token=${token}`;
-    const price =
-      hold.amountMinor === 0
-        ? "They are free."
-        : `The price is ${(hold.amountMinor / 100).toFixed(2)} ${hold.currency.toUpperCase()}.`;
-    return {
-      to: entry.email,
-      subject: `Seats are free for you: ${entry.quantity} × ${title}`,
-      body: [
-        "Hello,",
-        "",
-        `good news from the waiting list: ${entry.quantity} × ${title} at ${data.calendar.title} ${entry.quantity === 1 ? "is" : "are"} kept for you until ${when(hold.expiresAt, data.timeZone)}. ${price}`,
-        "",
-        `To take ${entry.quantity === 1 ? "it" : "them"}, open: ${link}`,
-        "",
-        "If you no longer want them, ignore this mail: when the time is up they go to the next person in line.",
-        "",
-        `Questions: ${data.contact.email}, ${data.contact.phone}`,
-      ].join("\n"),
-    };
-  }
 
   /**
    * Offers the free seats of a plan to the line, first come first served: the first entry whose quantity fits
@@ -181,7 +127,12 @@ export function createWaitlist(deps: WaitlistDeps) {
           if (!made.ok) throw new NoSeats();
           // A new link for the offer: only hashes are stored, so the confirmation's cannot be mailed again.
           const token = newToken();
-          await queueOfferMail(t, next.id, token, offerMail(data, next, made.hold, token));
+          await queueOfferMail(
+            t,
+            next.id,
+            token,
+            offerMail(data, `${deps.siteUrl()}${WAITLIST_PATHS.offer}?token=${token}`, next, made.hold),
+          );
           return made.hold;
         })
         .catch((error: unknown) => {
@@ -237,7 +188,16 @@ export function createWaitlist(deps: WaitlistDeps) {
           quantity: request.quantity,
           token: newToken(),
         },
-        (token) => ({ ...confirmMail(data, request.plan, request.quantity, token), to: request.email.toLowerCase() }),
+        (token) => ({
+          ...waitlistConfirmMail(
+            data,
+            `${deps.siteUrl()}${WAITLIST_PATHS.confirm}?token=${token}`,
+            deps.offerHours,
+            request.plan,
+            request.quantity,
+          ),
+          to: request.email.toLowerCase(),
+        }),
       );
       return { kind: "joined", created, entry };
     },

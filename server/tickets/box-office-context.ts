@@ -1,0 +1,127 @@
+/**
+ * What the box office's parts share (./box-office.ts makes it and hands it to each): the database, the clock, the
+ * plans of the live build, every way to pay behind the payment interface (server/payments/), and the steps every
+ * path takes (seats held, a hold sold, holds given back). Also the answers the box office gives its callers.
+ */
+import type { TicketsData } from "../../app/lib/build-outputs";
+import type { Db } from "../db/client";
+import type { PaymentMethod, Payments } from "../payments";
+import type { CheckoutSession, HoldRequest, HoldResult } from "./holds.queries";
+import type { Hold, TicketOrder } from "./queries";
+import type { Payment, SaleResult } from "./sale.queries";
+import type { Waitlist } from "./waitlist/waitlist";
+
+export interface BoxOfficeContext {
+  db: Db;
+  now: () => number;
+  log: (line: string) => void;
+  logError: (line: string) => void;
+  /** Every way to pay, behind one interface (server/payments/): the card provider and "pay later". */
+  providers: Payments;
+  /** The plans of the live build, their capacities written to the stock once per build. */
+  plans: () => Promise<TicketsData>;
+  /** SITE_URL without a trailing slash: links in mails and the provider's return addresses. */
+  siteUrl: () => string;
+  /** TICKET_HOLD_MINUTES: how long a checkout keeps its seats once its buyer reached the provider's page. */
+  holdMinutes: number;
+  /** TICKET_FIRST_HOLD_MINUTES: how long a purchase keeps its seats until then. */
+  firstHoldMinutes: number;
+  /** TICKET_OPEN_HOLDS: open holds per client and per address. */
+  openLimit: number;
+  /** TICKET_CONFIRM_HOURS: how long a free order's seats wait for its address to be confirmed. */
+  confirmHours: number;
+  /** WAITLIST_OFFER_HOURS: how long a waiting-list offer keeps its seats. */
+  offerHours: number;
+  /** Seats held; a rush of buyers shares each write to disk (batched). */
+  takeSeats: (request: HoldRequest) => Promise<HoldResult>;
+  /** A client's address as the holds keep it: hashed with the site's salt, never in clear. */
+  clientHash: (client: string) => Promise<string>;
+  /** The card provider's idempotency key: this database's own random prefix, then `key` (issue 50). */
+  providerKey: (key: string) => Promise<string>;
+  /** A hold's checkout session and page recorded (batched). */
+  recordCheckout: (session: CheckoutSession) => Promise<CheckoutSession>;
+  /** A hold sold: its order, its signed tickets and the buyer's mail, then the waiting list told. */
+  sell: (holdId: number, payment: Payment) => Promise<SaleResult>;
+  /** Holds given back: a pending order among them is released too (its buyer replaced it), then the waiting list. */
+  releasedHolds: (holds: Hold[]) => Promise<void>;
+  /** The waiting list (./waitlist/): freed seats are offered to it as holds of their own. */
+  waitlist: Waitlist;
+}
+
+/** How long after a payment its buyer's return from the provider's page opens the order's page. */
+export const RETURN_LINK_MS = 60 * 60_000;
+
+/**
+ * How a paid plan is paid: the buyer's choice when the plan takes it, else the card when it is ready and the
+ * plan takes it, else "pay later" when the plan takes it; null: no way here (a plan that takes only cards).
+ */
+export function methodFor(
+  box: BoxOfficeContext,
+  accepted: PaymentMethod[] | undefined,
+  asked: PaymentMethod | undefined,
+): PaymentMethod | null {
+  const usable = (accepted ?? ["card", "later"]).filter((m) => m !== "card" || box.providers.card.ready);
+  if (asked && usable.includes(asked)) return asked;
+  return usable.includes("card") ? "card" : usable.includes("later") ? "later" : null;
+}
+
+export type BuyResult =
+  | { kind: "order"; token: string }
+  /** A free order held until its address is confirmed by the mailed link (`secret`: that link's, for tests). */
+  | { kind: "confirm"; until: Date; secret: string }
+  | { kind: "checkout"; url: string }
+  /** The client or the address already has seats held: they are released at `until`. */
+  | { kind: "capped"; until: Date }
+  | { kind: "sold-out"; left: number }
+  | { kind: "closed"; message: string }
+  | { kind: "too-many"; max: number }
+  | { kind: "unknown-plan" }
+  | { kind: "key-reused" }
+  | { kind: "provider-failed"; contact: string }
+  /** A "pay later" order: pending until the organisers mark it paid (`token`: its page's secret). */
+  | { kind: "pending"; token: string }
+  | { kind: "no-payments" };
+
+export interface BuyRequest {
+  plan: string;
+  quantity: number;
+  name: string;
+  email: string;
+  phone?: string;
+  idempotencyKey?: string | null;
+  /** The client's rate-limit key (its address): its open holds are limited (stored only as a keyed hash). */
+  client?: string;
+  /** How the buyer chose to pay, when the plan offers a choice (default: the card when it is ready). */
+  method?: PaymentMethod;
+}
+
+/** An order an organiser issues by hand (issue 53). */
+export interface ManualOrderRequest {
+  plan: string;
+  quantity: number;
+  name: string;
+  email: string;
+  /** The people's names, one a ticket, in order. */
+  names: string[];
+  /** "complimentary" (free), or "door" (paid at the door: `amountMinor`). */
+  kind: "complimentary" | "door";
+  amountMinor: number;
+  /** Past the plan's capacity only with a reason (audited by the caller). */
+  overrideReason?: string;
+  actor: string;
+}
+
+export type ManualOrderResult =
+  | { kind: "order"; order: TicketOrder; tickets: number }
+  | { kind: "over-capacity"; left: number }
+  | { kind: "unknown-plan" };
+
+export type MarkPaidResult =
+  | { kind: "paid"; order: TicketOrder; tickets: number; reheld: boolean }
+  /** Marked paid before: its one set of tickets went out then. */
+  | { kind: "already"; order: TicketOrder }
+  /** Released past its deadline and its seats taken meanwhile: nothing sold. */
+  | { kind: "no-seats"; order: TicketOrder; left: number }
+  /** Not an order waiting for money (cancelled, refunded, or paid by card). */
+  | { kind: "not-pending"; order: TicketOrder }
+  | { kind: "unknown" };

@@ -1,0 +1,308 @@
+/**
+ * A purchase's hold on seats (issue 42): taken in batches (a rush shares each write to disk), its checkout
+ * session, extended, released, or its time up. See ./queries.ts for how seats are counted.
+ */
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
+import { ticketHolds, ticketStock } from "../db/schema";
+import { secretHash } from "../secret";
+import type { Hold } from "./queries";
+
+export interface HoldRequest {
+  planId: string;
+  quantity: number;
+  seats: number;
+  email: string;
+  name: string;
+  phone?: string | null;
+  amountMinor: number;
+  currency: string;
+  idempotencyKey?: string | null;
+  waitlistId?: number | null;
+  /** Until when the seats are kept (the checkout's lifetime). */
+  expiresAt: Date;
+  /** Who asked (a hash of the client's address): with `openLimit`, counted against the client's open holds. */
+  clientHash?: string | null;
+  /**
+   * At most this many open holds per client and per e-mail address (a buyer's purchase; a waiting-list offer
+   * has none). A new hold by the same client for the same address replaces that buyer's open one instead.
+   */
+  openLimit?: number | null;
+  /** A free order waiting for its address: the hash of its mailed confirmation link. */
+  confirmHash?: string | null;
+  /** How it is paid (issue 53): "card", "later" (a pending order, released by its own sweep) or "manual". */
+  paymentMethod?: string | null;
+}
+
+export type HoldResult =
+  | { ok: true; hold: Hold; duplicate: boolean; replaced?: Hold[] }
+  | { ok: false; soldOut: true; left: number }
+  | { ok: false; conflict: true }
+  /** The client, or the address, already has `openLimit` seats held: `until` is when the first is released. */
+  | { ok: false; capped: true; until: Date };
+
+const byKey = async (db: Db, key: string) =>
+  (await db.select().from(ticketHolds).where(eq(ticketHolds.idempotencyKey, key)).limit(1))[0];
+
+const sameRequest = (request: HoldRequest, hold: Hold) =>
+  hold.planId === request.planId && hold.quantity === request.quantity && hold.email === request.email;
+const retried = (request: HoldRequest, hold: Hold | undefined): HoldResult =>
+  hold && sameRequest(request, hold) ? { ok: true, hold, duplicate: true } : { ok: false, conflict: true };
+
+/**
+ * Keeps `seats` of a plan for a buyer, or says how many are left. One conditional update takes the seats
+ * (never a read, then a write); a retried request (same Idempotency-Key) answers the hold it made.
+ */
+export async function holdSeats(db: Db, request: HoldRequest, now = new Date()): Promise<HoldResult> {
+  return (await holdMany(db, [request], now))[0]!;
+}
+
+/**
+ * Several buyers' holds in one transaction (one write to disk for all: the box office batches the requests
+ * that arrive while the previous batch commits), served in their order exactly as one at a time would be.
+ * The plans' rows are locked first (`FOR UPDATE`: another batch, or another server on the same database,
+ * waits for this one's commit and then sees its seats taken); the holds are inserted in one statement, and
+ * each plan's counter moves once, by a conditional update that could not oversell even without the lock.
+ * A few statements per batch instead of two per buyer: what makes a rush fast (issue 42's bench).
+ */
+export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()): Promise<HoldResult[]> {
+  const results: (HoldResult | null)[] = requests.map(() => null);
+  const keys = requests.flatMap((r) => (r.idempotencyKey ? [r.idempotencyKey] : []));
+  if (keys.length) {
+    const made = await db.select().from(ticketHolds).where(inArray(ticketHolds.idempotencyKey, keys));
+    requests.forEach((r, i) => {
+      const before = made.find((h) => h.idempotencyKey === r.idempotencyKey);
+      if (before) results[i] = retried(r, before);
+    });
+  }
+  // A retry within this batch, or a key another request used meanwhile: answered after the commit, from the
+  // hold the first one made.
+  const raced: number[] = [];
+  const todo: number[] = [];
+  const inBatch = new Set<string>();
+  for (const [i, request] of requests.entries()) {
+    if (results[i]) continue;
+    const key = request.idempotencyKey;
+    if (key && inBatch.has(key)) raced.push(i);
+    else todo.push(i);
+    if (key) inBatch.add(key);
+  }
+  if (todo.length)
+    await db.transaction(async (tx) => {
+      // Every plan's row is locked (a few rows): a buyer's open holds are counted across plans, so two batches
+      // (or two servers) never both let the same client past its limit.
+      const rows = await tx.select().from(ticketStock).orderBy(ticketStock.planId).for("update");
+      const left = new Map(rows.map((r) => [r.planId, r.capacity - r.sold - r.held]));
+      const open = await openHolds(
+        tx as unknown as Db,
+        todo.map((i) => requests[i]!),
+        now,
+      );
+      const replacing = new Map<number, Hold[]>();
+      // Served in order, as one at a time would be: the limit on open holds, then the seats.
+      const fits = todo.filter((i) => {
+        const r = requests[i]!;
+        const email = r.email.toLowerCase();
+        // The same buyer again (same client, same address): their open hold makes way for this one.
+        const theirs = r.openLimit
+          ? open.filter((h) => h.id > 0 && h.clientHash === r.clientHash && h.email.toLowerCase() === email)
+          : [];
+        const others = r.openLimit
+          ? open.filter(
+              (h) =>
+                !theirs.includes(h) &&
+                ((r.clientHash && h.clientHash === r.clientHash) || h.email.toLowerCase() === email),
+            )
+          : [];
+        if (r.openLimit && others.length >= r.openLimit) {
+          results[i] = { ok: false, capped: true, until: new Date(Math.min(...others.map((h) => +h.expiresAt))) };
+          return false;
+        }
+        const back = (planId: string) => theirs.reduce((n, h) => n + (h.planId === planId ? h.seats : 0), 0);
+        const free = (left.get(r.planId) ?? 0) + back(r.planId);
+        if (r.seats > free) {
+          results[i] = { ok: false, soldOut: true, left: Math.max(0, free) };
+          return false;
+        }
+        for (const h of theirs) {
+          open.splice(open.indexOf(h), 1);
+          left.set(h.planId, (left.get(h.planId) ?? 0) + h.seats);
+        }
+        left.set(r.planId, (left.get(r.planId) ?? 0) - r.seats);
+        replacing.set(i, theirs);
+        // Counted at once: a later request of this batch sees this one as open (id 0: not made yet).
+        if (r.openLimit) open.push({ id: 0, clientHash: r.clientHash ?? null, email, expiresAt: r.expiresAt } as Hold);
+        return true;
+      });
+      // Holds replaced by their buyer's new one: released (their seats counted free above).
+      const replaced = new Map<number, Hold[]>();
+      for (const i of fits) {
+        const gone: Hold[] = [];
+        for (const h of replacing.get(i) ?? []) {
+          const [was] = await tx
+            .update(ticketHolds)
+            .set({ status: "replaced" })
+            .where(and(eq(ticketHolds.id, h.id), eq(ticketHolds.status, "held")))
+            .returning();
+          if (!was) continue;
+          await tx.execute(sql`UPDATE ticket_stock SET held = held - ${was.seats} WHERE plan_id = ${was.planId}`);
+          gone.push(was);
+        }
+        if (gone.length) replaced.set(i, gone);
+      }
+      if (!fits.length) return;
+      // The holds' ids drawn first, so each returned row is known for whose it is.
+      const ids = rowsOf<{ id: string | number }>(
+        await tx.execute(
+          sql`SELECT nextval(pg_get_serial_sequence('ticket_holds', 'id')) AS id FROM generate_series(1, ${fits.length})`,
+        ),
+      ).map((r) => Number(r.id));
+      const made = await tx
+        .insert(ticketHolds)
+        .values(
+          fits.map((i, n) => {
+            const r = requests[i]!;
+            return {
+              id: ids[n]!,
+              planId: r.planId,
+              quantity: r.quantity,
+              seats: r.seats,
+              email: r.email,
+              name: r.name,
+              phone: r.phone ?? null,
+              amountMinor: r.amountMinor,
+              currency: r.currency,
+              idempotencyKey: r.idempotencyKey ?? null,
+              waitlistId: r.waitlistId ?? null,
+              clientHash: r.clientHash ?? null,
+              confirmHash: r.confirmHash ?? null,
+              paymentMethod: r.paymentMethod ?? null,
+              expiresAt: r.expiresAt,
+            };
+          }),
+        )
+        .onConflictDoNothing({ target: ticketHolds.idempotencyKey })
+        .returning();
+      const byId = new Map(made.map((h) => [h.id, h]));
+      const taken = new Map<string, number>();
+      fits.forEach((i, n) => {
+        const hold = byId.get(ids[n]!);
+        if (!hold) return raced.push(i);
+        results[i] = { ok: true, hold, duplicate: false, replaced: replaced.get(i) };
+        taken.set(hold.planId, (taken.get(hold.planId) ?? 0) + hold.seats);
+      });
+      for (const [planId, seats] of taken) {
+        const moved = await tx.execute(sql`
+          UPDATE ticket_stock SET held = held + ${seats}
+          WHERE plan_id = ${planId} AND sold + held + ${seats} <= capacity
+          RETURNING plan_id`);
+        if (!rowsOf(moved).length) throw new Error(`tickets: the seats of ${planId} changed under its lock`);
+      }
+    });
+  for (const i of raced) results[i] = retried(requests[i]!, await byKey(db, requests[i]!.idempotencyKey!));
+  return results as HoldResult[];
+}
+
+/** The open holds (a buyer's, not an offer's; unexpired) of the requests' clients and addresses. */
+async function openHolds(db: Db, requests: HoldRequest[], now: Date): Promise<Hold[]> {
+  const limited = requests.filter((r) => r.openLimit);
+  if (!limited.length) return [];
+  const clients = [...new Set(limited.flatMap((r) => (r.clientHash ? [r.clientHash] : [])))];
+  const emails = [...new Set(limited.map((r) => r.email.toLowerCase()))];
+  return db
+    .select()
+    .from(ticketHolds)
+    .where(
+      and(
+        eq(ticketHolds.status, "held"),
+        gt(ticketHolds.expiresAt, now),
+        sql`${ticketHolds.waitlistId} IS NULL`,
+        sql`(${
+          clients.length
+            ? sql`${ticketHolds.clientHash} IN (${sql.join(
+                clients.map((c) => sql`${c}`),
+                sql`, `,
+              )}) OR `
+            : sql``
+        }lower(${ticketHolds.email}) IN (${sql.join(
+          emails.map((e) => sql`${e}`),
+          sql`, `,
+        )}))`,
+      ),
+    );
+}
+
+export interface CheckoutSession {
+  holdId: number;
+  sessionId: string;
+  url: string;
+}
+
+/** Records the provider's checkout sessions of holds (the webhook and the expiry name them) and their pages. */
+export async function setCheckoutSessions(db: Db, sessions: CheckoutSession[]): Promise<void> {
+  if (!sessions.length) return;
+  const values = sql.join(
+    sessions.map((s) => sql`(${s.holdId}::bigint, ${s.sessionId}::text, ${s.url}::text)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    UPDATE ticket_holds AS h SET checkout_session_id = v.session_id, checkout_url = v.url
+    FROM (VALUES ${values}) AS v(id, session_id, url) WHERE h.id = v.id`);
+}
+
+export const holdBySession = async (db: Db, sessionId: string): Promise<Hold | undefined> =>
+  (await db.select().from(ticketHolds).where(eq(ticketHolds.checkoutSessionId, sessionId)).limit(1))[0];
+
+export const holdById = async (db: Db, id: number): Promise<Hold | undefined> =>
+  (await db.select().from(ticketHolds).where(eq(ticketHolds.id, id)).limit(1))[0];
+
+/** Gives a held hold's seats back; null when it was not held any more (sold, or released already). */
+export async function releaseHold(db: Db, holdId: number): Promise<Hold | null> {
+  return db.transaction(async (tx) => {
+    const [hold] = await tx
+      .update(ticketHolds)
+      .set({ status: "released" })
+      .where(and(eq(ticketHolds.id, holdId), eq(ticketHolds.status, "held")))
+      .returning();
+    if (!hold) return null;
+    await tx.execute(sql`UPDATE ticket_stock SET held = held - ${hold.seats} WHERE plan_id = ${hold.planId}`);
+    return hold;
+  });
+}
+
+/**
+ * Releases the holds whose time is up at `now` (a sweep; the provider's `expired` event does it sooner). A pending
+ * order's ("later") are left to the pending sweep: it reminds the buyer first (releasePending).
+ */
+export async function releaseExpired(db: Db, now: Date): Promise<Hold[]> {
+  const due = rowsOf<{ id: number | string }>(
+    await db.execute(
+      sql`SELECT id FROM ticket_holds WHERE status = 'held' AND expires_at < ${now.toISOString()}::timestamptz
+        AND payment_method IS DISTINCT FROM 'later' ORDER BY id LIMIT 500`,
+    ),
+  );
+  const released: Hold[] = [];
+  for (const { id } of due) {
+    const hold = await releaseHold(db, Number(id));
+    if (hold) released.push(hold);
+  }
+  return released;
+}
+
+/** The held hold of a free order waiting for the address its confirmation link was mailed to. */
+export const holdToConfirm = async (db: Db, secret: string): Promise<Hold | undefined> =>
+  (
+    await db
+      .select()
+      .from(ticketHolds)
+      .where(eq(ticketHolds.confirmHash, secretHash(secret)))
+      .limit(1)
+  )[0];
+
+/** Keeps a held hold's seats until `until` (never shorter than it had). */
+export async function extendHold(db: Db, holdId: number, until: Date): Promise<void> {
+  await db.execute(sql`
+    UPDATE ticket_holds SET expires_at = greatest(expires_at, ${until.toISOString()}::timestamptz)
+    WHERE id = ${holdId} AND status = 'held'`);
+}

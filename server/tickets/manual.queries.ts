@@ -1,0 +1,52 @@
+/**
+ * Orders an organiser issues by hand (issue 53): their hold, and the people's names on their tickets.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { ticketHolds, tickets, ticketStock } from "../db/schema";
+import type { HoldRequest } from "./holds.queries";
+import type { Hold } from "./queries";
+
+/**
+ * A hold for tickets an organiser issues by hand (issue 53): counted like any other; past the plan's capacity
+ * only when `override` (a reason, audited by the caller). The plan's row is locked, so two at once are counted
+ * one after the other. The hold is sold at once (sellHold).
+ */
+export async function manualHold(
+  db: Db,
+  request: Omit<HoldRequest, "openLimit" | "clientHash" | "confirmHash">,
+  override: boolean,
+): Promise<{ ok: true; hold: Hold } | { ok: false; left: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(ticketStock).where(eq(ticketStock.planId, request.planId)).for("update");
+    const left = row ? row.capacity - row.sold - row.held : 0;
+    if (!row || (request.seats > left && !override)) return { ok: false as const, left: Math.max(0, left) };
+    const [hold] = await tx
+      .insert(ticketHolds)
+      .values({
+        planId: request.planId,
+        quantity: request.quantity,
+        seats: request.seats,
+        email: request.email,
+        name: request.name,
+        phone: request.phone ?? null,
+        amountMinor: request.amountMinor,
+        currency: request.currency,
+        paymentMethod: "manual",
+        expiresAt: request.expiresAt,
+      })
+      .returning();
+    await tx.execute(sql`UPDATE ticket_stock SET held = held + ${request.seats} WHERE plan_id = ${request.planId}`);
+    return { ok: true as const, hold: hold! };
+  });
+}
+
+/** Writes holder names on an order's tickets, in order (the first stays the buyer's when none is given). */
+export async function nameTickets(db: Db, orderId: number, names: string[]): Promise<void> {
+  for (const [i, name] of names.entries())
+    if (name)
+      await db
+        .update(tickets)
+        .set({ holderName: name })
+        .where(and(eq(tickets.orderId, orderId), eq(tickets.position, i + 1)));
+}
