@@ -1,12 +1,13 @@
 /**
  * Organisers manage organisers (issue 30): invitations and removals (server/admin/accounts/organisers.ts).
  */
+import { secretHash } from "../../secret";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { adminInvites, admins, mailQueue, type AdminRole } from "../../db/schema";
 import { mailRow, type MailDraft } from "../../mail/queries";
 import { audit } from "../audit/queries";
-import { normalizeEmail, sha256, type SessionAdmin } from "./queries";
+import { normalizeEmail, type SessionAdmin } from "./queries";
 
 /** The invitation of a token, if it still works. */
 export async function validInvite(db: Db, token: string, now: Date) {
@@ -14,7 +15,7 @@ export async function validInvite(db: Db, token: string, now: Date) {
     .select()
     .from(adminInvites)
     .where(
-      and(eq(adminInvites.tokenHash, sha256(token)), isNull(adminInvites.usedAt), gt(adminInvites.expiresAt, now)),
+      and(eq(adminInvites.tokenHash, secretHash(token)), isNull(adminInvites.usedAt), gt(adminInvites.expiresAt, now)),
     );
   return invite;
 }
@@ -58,7 +59,7 @@ export async function createInvite(
   await db.transaction(async (tx) => {
     await tx
       .insert(adminInvites)
-      .values({ tokenHash: sha256(token), email, displayName, invitedBy: who.id, expiresAt, role: invite.role });
+      .values({ tokenHash: secretHash(token), email, displayName, invitedBy: who.id, expiresAt, role: invite.role });
     if (mail) await tx.insert(mailQueue).values(mailRow(mail));
     await audit(tx, {
       adminId: who.id,
@@ -134,7 +135,11 @@ export async function acceptInvite(db: Db, token: string, passwordHash: string, 
       .update(adminInvites)
       .set({ usedAt: now })
       .where(
-        and(eq(adminInvites.tokenHash, sha256(token)), isNull(adminInvites.usedAt), gt(adminInvites.expiresAt, now)),
+        and(
+          eq(adminInvites.tokenHash, secretHash(token)),
+          isNull(adminInvites.usedAt),
+          gt(adminInvites.expiresAt, now),
+        ),
       )
       .returning();
     if (!invite) return null;

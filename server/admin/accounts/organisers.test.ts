@@ -2,6 +2,7 @@
  * Invitations and the organisers' browsers (issue 39), through the whole app, on an embedded database in a
  * temporary folder, or with TEST_DATABASE_URL (`npm run test:pg`) on a fresh database of that PostgreSQL server.
  */
+import { secretHash } from "../../secret";
 import { adminApp, SITE } from "../../../tests/fixtures/admin-app";
 import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
@@ -9,7 +10,7 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/client";
 import { rowsOf } from "../../db/rows";
-import { sha256, upsertAdmin } from "./queries";
+import { upsertAdmin } from "./queries";
 import type * as Password from "./password";
 
 /** Every password hash the server makes is counted (the real one still runs). */
@@ -146,7 +147,7 @@ describe("withdrawing invitations", { timeout: 60_000 }, () => {
     const waiting = list.invites.find((i) => i.email === "Withdrawn@Example.org");
     expect(waiting?.id, JSON.stringify(list.invites)).toMatch(/^[0-9a-f]{64}$/);
     // The id is the stored hash: the token itself is never shown again.
-    expect(waiting!.id).toBe(sha256(token));
+    expect(waiting!.id).toBe(secretHash(token));
 
     const res = await request("DELETE", `/api/admin/organisers/invites/${waiting!.id}`, { cookie });
     expect(res.status, await res.clone().text()).toBe(200);
@@ -167,7 +168,7 @@ describe("withdrawing invitations", { timeout: 60_000 }, () => {
     );
     expect(audited).toEqual([{ actor: "ada@tncc.example.org" }]);
     // Without a session, nothing.
-    expect((await request("DELETE", `/api/admin/organisers/invites/${sha256(kept)}`)).status).toBe(401);
+    expect((await request("DELETE", `/api/admin/organisers/invites/${secretHash(kept)}`)).status).toBe(401);
   });
 
   it("removing an organiser withdraws the invitations they made", async () => {
@@ -198,7 +199,7 @@ describe("known browsers (the device cookie)", { timeout: 60_000 }, () => {
   const lastUsed = async (device: string) =>
     (
       await rows<{ admin_id: string; last_used_at: Date | string }>(
-        sql`SELECT admin_id, last_used_at FROM admin_devices WHERE token_hash = ${sha256(device.split("=")[1]!)}`,
+        sql`SELECT admin_id, last_used_at FROM admin_devices WHERE token_hash = ${secretHash(device.split("=")[1]!)}`,
       )
     ).map((r) => ({ adminId: Number(r.admin_id), lastUsedAt: new Date(r.last_used_at).toISOString() }));
 

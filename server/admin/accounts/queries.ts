@@ -9,7 +9,6 @@ import type { Db } from "../../db/client";
 import { adminSessions, admins, signInFailures, type AdminRole } from "../../db/schema";
 import { audit } from "../audit/queries";
 import { hashPassword } from "./password";
-import { secretHash } from "../../secret";
 
 export type Admin = typeof admins.$inferSelect;
 export interface SessionAdmin {
@@ -26,8 +25,6 @@ export interface SessionAdmin {
 export const nameOf = (who: { email: string; name?: string | null }) => who.name?.trim() || who.email.split("@")[0]!;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-/** A session's or an invitation's token as stored (the site's one secret hash: server/secret.ts). */
-export const sha256 = secretHash;
 
 export async function findAdmin(db: Db, email: string): Promise<Admin | undefined> {
   const [row] = await db

@@ -4,10 +4,11 @@
  * replaces the password (required after a one-time password). The cookie holds a random token; the database
  * keeps its SHA-256. HttpOnly, SameSite=Strict, Path=/; over HTTPS Secure with the `__Host-` prefix.
  */
+import { secretHash } from "../../secret";
 import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { firstIssue, passwordChangeSchema, signInSchema, type AdminRole } from "../../../app/forms/admin";
-import { findAdmin, sha256 } from "./queries";
+import { findAdmin } from "./queries";
 import { checkSignIn, DEVICE_MS, MAX_FAILURES } from "./sign-in.queries";
 import { changePassword, createSession, deleteSession, sessionLength } from "./sessions.queries";
 import { audit, auditCount } from "../audit/queries";
@@ -139,7 +140,7 @@ export function registerSession(
     if (!account || !(await verifyPassword(parsed.data.current, account.passwordHash))) {
       // Each wrong current password is audited; MAX_FAILURES of them in one session end it (a stolen session
       // cannot go on guessing the password).
-      const target = `session:${sha256(c.get("token")).slice(0, 16)}`;
+      const target = `session:${secretHash(c.get("token")).slice(0, 16)}`;
       await audit(db, { adminId: who.id, actor: who.email, action: "password-change-failed", target });
       const count = await auditCount(db, "password-change-failed", target);
       if (count >= MAX_FAILURES) {

@@ -2,13 +2,14 @@
  * Organisers' sessions: how long they last, the cookie's token (only its hash is stored), and a password change
  * that ends the others. Times come from the caller (`now`), so tests can move the clock.
  */
+import { secretHash } from "../../secret";
 import { randomBytes } from "node:crypto";
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { adminSessions, admins, type AdminRole } from "../../db/schema";
 import { SESSION_HOURS } from "../../../app/forms/admin";
 import { hashPassword } from "./password";
-import { sha256, type SessionAdmin } from "./queries";
+import type { SessionAdmin } from "./queries";
 
 /**
  * A session ends after 2 hours without a request, and 12 hours after sign-in at the latest (ASVS 3.3.2, level 2:
@@ -43,7 +44,7 @@ export async function createSession(
       or(lt(adminSessions.expiresAt, new Date(now)), lt(adminSessions.lastSeenAt, new Date(now - DOOR_SESSION_MS))),
     );
   await db.insert(adminSessions).values({
-    tokenHash: sha256(token),
+    tokenHash: secretHash(token),
     adminId,
     createdAt: new Date(now),
     lastSeenAt: new Date(now),
@@ -54,7 +55,7 @@ export async function createSession(
 
 /** The organiser of a live session (and keeps it alive), or null for an unknown, idle or expired one. */
 export async function sessionAdmin(db: Db, token: string, now: number): Promise<SessionAdmin | null> {
-  const tokenHash = sha256(token);
+  const tokenHash = secretHash(token);
   const [row] = await db
     .select({
       id: admins.id,
@@ -88,7 +89,7 @@ export async function sessionAdmin(db: Db, token: string, now: number): Promise<
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(adminSessions).where(eq(adminSessions.tokenHash, sha256(token)));
+  await db.delete(adminSessions).where(eq(adminSessions.tokenHash, secretHash(token)));
 }
 
 /** Sets a new password, ends the organiser's other sessions and clears the one-time flag. */
@@ -98,6 +99,6 @@ export async function changePassword(db: Db, adminId: number, password: string, 
     await tx.update(admins).set({ passwordHash, mustChangePassword: false }).where(eq(admins.id, adminId));
     await tx
       .delete(adminSessions)
-      .where(and(eq(adminSessions.adminId, adminId), sql`${adminSessions.tokenHash} <> ${sha256(keepToken)}`));
+      .where(and(eq(adminSessions.adminId, adminId), sql`${adminSessions.tokenHash} <> ${secretHash(keepToken)}`));
   });
 }

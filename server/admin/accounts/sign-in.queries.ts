@@ -2,13 +2,14 @@
  * Signing in (issue 32): the password check, its locks per client and per account, and the organisers' known
  * browsers. Times come from the caller (`now`), so tests can move the clock.
  */
+import { secretHash } from "../../secret";
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { adminDevices, admins, signInFailures } from "../../db/schema";
 import { rowsOf } from "../../db/rows";
 import { DUMMY_HASH, verifyPassword } from "./password";
-import { findAdmin, normalizeEmail, sha256, type Admin } from "./queries";
+import { findAdmin, normalizeEmail, type Admin } from "./queries";
 
 /**
  * Wrong passwords lock an account per client: MAX_FAILURES from one client (a browser the organiser signed in on
@@ -66,15 +67,15 @@ export async function checkSignIn(
   const admin = await findAdmin(db, email);
   const matches = await verify(password, admin?.passwordHash ?? DUMMY_HASH);
   if (!admin) {
-    const key = sha256(normalizeEmail(email));
+    const key = secretHash(normalizeEmail(email));
     const until = Math.max(
-      countUnknown(`${key}|${sha256(client.address)}`, MAX_FAILURES, now),
+      countUnknown(`${key}|${secretHash(client.address)}`, MAX_FAILURES, now),
       countUnknown(key, GLOBAL_MAX_FAILURES, now),
     );
     return until > now ? { ok: false, reason: "locked", until: new Date(until) } : { ok: false, reason: "wrong" };
   }
   const at = new Date(now);
-  const device = client.deviceToken ? sha256(client.deviceToken) : null;
+  const device = client.deviceToken ? secretHash(client.deviceToken) : null;
   const [known] = device
     ? await db
         .select({ tokenHash: adminDevices.tokenHash })
@@ -87,7 +88,7 @@ export async function checkSignIn(
           ),
         )
     : [];
-  const clientKey = known ? `device:${device}` : `ip:${sha256(client.address)}`;
+  const clientKey = known ? `device:${device}` : `ip:${secretHash(client.address)}`;
   const clientLock = sql`SELECT ${signInFailures.lockedUntil} FROM ${signInFailures} WHERE ${signInFailures.adminId} = ${admin.id} AND ${signInFailures.client} = ${clientKey} AND ${signInFailures.lockedUntil} > ${at}::timestamptz`;
 
   if (matches) {
@@ -164,6 +165,6 @@ async function rememberDevice(db: Db, adminId: number, knownHash: string | null,
   await db.delete(adminDevices).where(lt(adminDevices.lastUsedAt, new Date(now - DEVICE_MS)));
   await db
     .insert(adminDevices)
-    .values({ tokenHash: sha256(token), adminId, createdAt: new Date(now), lastUsedAt: new Date(now) });
+    .values({ tokenHash: secretHash(token), adminId, createdAt: new Date(now), lastUsedAt: new Date(now) });
   return token;
 }
