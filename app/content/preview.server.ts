@@ -1,6 +1,6 @@
 // The editor's page preview (issue 41): which pages of the site a content file shows on, and a page's loader
 // data computed from the content as saved (the views the route loaders call, through `pageView`). Read by the
-// route loaders at build time and by the server's editor (server/api/admin/content.ts) on request.
+// route loaders at build time and by the server's editor (server/content/routes.ts) on request.
 import fs from "node:fs";
 import path from "node:path";
 import type { PreviewPage, PreviewRoute } from "~/lib/admin/preview";

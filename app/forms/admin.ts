@@ -1,6 +1,6 @@
 /**
  * The organisers' inbox (`/api/admin/*`, issue 18): request schemas shared by the browser (app/routes/admin.tsx)
- * and the server (server/api/admin/), which validates again as the authority. zod/mini, as ./schema.ts.
+ * and the server (server/admin/ and the features it mounts), which validates again as the authority. zod/mini, as ./schema.ts.
  */
 import * as z from "zod/mini";
 import { INBOX_KINDS } from "./index";

@@ -2,7 +2,7 @@ import type { CheckIn, DoorFigures } from "../door/protocol";
 
 /**
  * The organisers' Attendees tab (issue 42, item 5): the answers of `/api/admin/attendees/*`, shared by the page
- * (app/components/admin/box-office/attendees-panel.tsx) and the server (server/admin/attendees/).
+ * (app/components/admin/box-office/attendees-panel.tsx) and the server (server/attendees/).
  */
 
 /** `GET /api/admin/attendees/summary`: per plan, in people. */

@@ -1,6 +1,6 @@
 /**
  * The content editor's requests (issue 30), shared by the organisers' page and the server
- * (server/api/admin/content.ts), which checks again as the authority. zod/mini, as the inbox's schemas.
+ * (server/content/routes.ts), which checks again as the authority. zod/mini, as the inbox's schemas.
  */
 import * as z from "zod/mini";
 

@@ -1,6 +1,6 @@
 /**
  * The organisers' home (issue 41): what needs attention, in one answer of `GET /api/admin/home`, shared by
- * the page (app/components/admin/home-view.tsx) and the server (server/admin/home/routes.ts). The box office
+ * the page (app/components/admin/home-view.tsx) and the server (server/home/routes.ts). The box office
  * and the door add their own parts here when they come.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The editor's page preview (issue 41): a saved change shown as visitors will see it, before a publish.
- * Shared by the server (server/api/admin/content.ts, over app/content/preview.server.ts) and the browser
+ * Shared by the server (server/content/routes.ts, over app/content/preview.server.ts) and the browser
  * (app/routes/admin-preview.tsx).
  */
 

@@ -106,7 +106,7 @@ export interface PublishJob {
   finishedAt: string | null;
 }
 
-/** One content change in a build, in people's words (server/publish/changes.ts): "Day 01: Registration & Welcome". */
+/** One content change in a build, in people's words (server/content/changes.ts): "Day 01: Registration & Welcome". */
 export interface BuildChange {
   what: string;
   /** The organiser's name, as their commit's author. */
