@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { buildSettings } from "./scripts/build/build-env";
 
 /**
  * The browser's chunks (issue 19, revised by issue 52: docs/decisions/034). Every page loads one `shared`
@@ -42,7 +43,7 @@ function keepRenderer(): Plugin {
       order: "pre",
       sequential: true,
       handler() {
-        const target = process.env.BUILD_KEEP_RENDERER;
+        const target = buildSettings().keepRenderer;
         if (!ssrOutDir || !target) return;
         rmSync(target, { recursive: true, force: true });
         cpSync(ssrOutDir, target, { recursive: true });

@@ -18,7 +18,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { RENDERER, stepLine } from "../app/lib/build-outputs";
-import { buildEnv } from "./build/build-env";
+import { buildEnv, buildSettings } from "./build/build-env";
 import { codeVersion } from "./build/code-version";
 import { buildDirectory } from "./build/files";
 
@@ -68,7 +68,7 @@ const PHASES: { step: string | null; command: string[] }[] = [
   { step: null, command: node("scripts/postbuild.ts") },
 ];
 
-const live = reusable(process.env.BUILD_REUSE);
+const live = reusable(buildSettings().reuse);
 if (live) {
   const { contentOnlyBuild, CannotReuse } = await import("./build/renderer");
   try {

@@ -1,5 +1,6 @@
+import { buildSettings } from "./build/build-env";
 /** Flags that run Debian's Chromium headless on these machines (STACK.md): shared by Playwright and the bench. */
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_PATH = buildSettings().chromePath;
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",

@@ -10,6 +10,7 @@ import { CONTENT_DIR } from "../../app/content/settings.server";
 import { newBuildId } from "../../app/lib/admin/publish";
 import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import { headCommitSync } from "../../server/git";
+import { buildSettings } from "./build-env";
 import { writeOutput, type BuildStep } from "./files";
 
 /** The content's commit (git HEAD of the folder the content came from), or null outside a git working copy. */
@@ -18,8 +19,8 @@ export function contentCommit(dir = CONTENT_DIR): string | null {
 }
 
 /** The commit the build records: BUILD_CONTENT_COMMIT as the publish took it, else the content's HEAD. */
-export function recordedCommit(env: Record<string, string | undefined> = process.env): string | null {
-  const given = env.BUILD_CONTENT_COMMIT;
+export function recordedCommit(env?: Record<string, string | undefined>): string | null {
+  const given = buildSettings(env).contentCommit;
   if (given === undefined) return contentCommit();
   if (given === "") return null;
   if (!/^[0-9a-f]{7,64}$/.test(given)) throw new Error(`BUILD_CONTENT_COMMIT is not a git commit: ${given}`);
@@ -30,7 +31,7 @@ export const buildInfoStep: BuildStep = {
   name: "build info",
   async run(ctx) {
     const info = {
-      id: process.env.BUILD_ID || newBuildId(),
+      id: buildSettings().id || newBuildId(),
       builtAt: new Date().toISOString(),
       commit: recordedCommit(),
     };

@@ -1,12 +1,13 @@
 /** What the build steps share: the files of build/client and the pre-rendered pages among them. */
 import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { buildSettings } from "./build-env";
 import type * as z from "zod";
 import type { Content } from "../../app/content/schemas";
 import type { BuildOutput } from "../../app/lib/build-outputs";
 
 /** The build's folder: build/, or BUILD_DIR for a second build beside it (react-router.config.ts, postbuild). */
-export const buildDirectory = (repo: string) => path.resolve(repo, process.env.BUILD_DIR || "build");
+export const buildDirectory = (repo: string) => path.resolve(repo, buildSettings().dir);
 
 /**
  * Writes one of the files the build hands the server (app/lib/build-outputs.ts), checked against its schema

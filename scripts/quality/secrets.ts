@@ -4,6 +4,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { buildSettings } from "../build/build-env";
 import { isMain } from "../is-main";
 import { clientDir } from "./budgets";
 
@@ -30,7 +31,7 @@ export function findSecrets(dir: string, secretValue?: string): { files: number;
 }
 
 if (isMain(import.meta.url)) {
-  const { files, found } = findSecrets(clientDir, process.env.STRIPE_SECRET_KEY);
+  const { files, found } = findSecrets(clientDir, buildSettings().stripeSecretKey);
   if (files === 0) throw new Error(`${clientDir} holds no files: run npm run build first.`);
   if (found.length > 0) {
     console.error(`Secrets in the client build:\n${found.join("\n")}`);
