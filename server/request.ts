@@ -160,8 +160,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-/** A small page for answers outside the pre-rendered site (rate limit without JS, newsletter links). */
-/** A small HTML page for a plain (no-JavaScript) post's answer. */
+/** A small HTML page for answers outside the pre-rendered site (a plain post's answer, the newsletter's links). */
 export function page(title: string, message: string, back: string, extra = ""): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · TNCC</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${extra}<p><a href="${escapeHtml(back)}">Back to the site</a></p></main></body></html>`;
 }

@@ -50,9 +50,10 @@ export class CannotReuse extends Error {}
 
 /**
  * The whole content-only build (no compile): the pictures, the pages from the live build's code, then the same
- * steps as every build (scripts/postbuild.ts). The renderer (./render-pages.ts) loads in its own process while
- * the pictures are made here, and renders while the steps' code loads here: both cores busy. Throws CannotReuse
- * when the live build's code cannot make these pages (scripts/build.ts then compiles).
+ * steps as every build (scripts/postbuild.ts). The renderer (./render-pages.ts, the live build's plain-JavaScript
+ * copy: decision 038) loads the page code and the content in its own process while the pictures are made here,
+ * and renders while the steps read the content here: both cores busy. Throws CannotReuse when the live build's
+ * code cannot make these pages (scripts/build.ts then compiles).
  */
 export async function contentOnlyBuild(liveDir: string): Promise<void> {
   // As `vite build` sets it: React's production code renders the pages (the same HTML, in a fraction of the time).
