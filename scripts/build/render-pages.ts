@@ -42,9 +42,6 @@ function routeTree(routes: Record<string, ManifestRoute>, parentId = ""): RouteO
 }
 
 async function renderPages(bundle: string, client: string, paths: readonly string[]): Promise<string> {
-  // As React Router's build sets them while it pre-renders.
-  process.env.NODE_ENV ||= "production";
-  process.env.IS_RR_BUILD_REQUEST = "yes";
   const build = (await import(pathToFileURL(bundle).href)) as {
     routes: Record<string, ManifestRoute>;
     assets: { routes: Record<string, { hasLoader?: boolean }> };
@@ -99,14 +96,15 @@ async function renderPages(bundle: string, client: string, paths: readonly strin
  * not made yet) is the pages' own to report, after the pictures.
  */
 async function warmUp([build, { createRequestHandler }]: [unknown, ReactRouter]): Promise<void> {
-  process.env.NODE_ENV ||= "production";
-  process.env.IS_RR_BUILD_REQUEST = "yes";
   const handler = createRequestHandler({ ...(build as object), prerender: ["/"] } as never, "production");
   await handler(new Request("http://localhost/_root.data")).catch(() => {});
 }
 
 const [bundle, client] = process.argv.slice(2);
 if (isMain(import.meta.url) && bundle && client) {
+  // As React Router's build sets them while it pre-renders: before the page code loads.
+  process.env.NODE_ENV ||= "production";
+  process.env.IS_RR_BUILD_REQUEST = "yes";
   try {
     // The bundle loads while the pictures are made; the paths come once they are.
     const loading = Promise.all([import(pathToFileURL(bundle).href), import("react-router")]).then(warmUp);

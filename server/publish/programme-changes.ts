@@ -33,7 +33,7 @@ export interface Organiser {
 export interface ProgrammeOptions {
   site: LiveSite;
   /** CONTENT_DIR: the folder the build reads. */
-  contentDir: () => string;
+  contentDir: string;
   /** The image manifest the content is checked against. */
   imageManifest: string;
   /** Who would be told of each session's change (the alerts' subscribers): for the Publish page. */
@@ -58,7 +58,7 @@ export class ProgrammeChanges {
 
   /** The saved content's programme and the event's time zone, or what stops it from building. */
   private async contentProgramme() {
-    return (await contentTools()).contentProgramme(this.options.contentDir(), this.options.imageManifest);
+    return (await contentTools()).contentProgramme(this.options.contentDir, this.options.imageManifest);
   }
 
   /** What "Publish" would put live now: the programme's changes with who would be told, and the other changes. */
@@ -79,7 +79,7 @@ export class ProgrammeChanges {
   private async savedFiles(): Promise<string[]> {
     const since = this.options.site.current.info?.commit;
     if (!since) return [];
-    const out = await git(this.options.contentDir(), [
+    const out = await git(this.options.contentDir, [
       "diff",
       "--name-only",
       "--relative",
@@ -113,7 +113,7 @@ export class ProgrammeChanges {
     }).format(new Date());
     const tools = await contentTools();
     const files = await tools.recordChanges(
-      this.options.contentDir(),
+      this.options.contentDir,
       changes,
       today,
       this.options.site.current.info?.commit ?? null,
@@ -121,7 +121,7 @@ export class ProgrammeChanges {
     if (!files.length) return null;
     const titles = [...new Set(changes.map((c) => c.title))];
     return tools.commitFile(
-      this.options.contentDir(),
+      this.options.contentDir,
       files,
       this.author(by),
       `Programme changes announced: ${titles.join(", ")}`,
@@ -135,8 +135,8 @@ export class ProgrammeChanges {
   /** Undoes the programme commit of a publish that failed, unless someone saved on top of it meanwhile. */
   async undo(commit: string, by: Organiser): Promise<void> {
     try {
-      if ((await headCommit(this.options.contentDir(), 60_000)) !== commit) return;
-      await git(this.options.contentDir(), [
+      if ((await headCommit(this.options.contentDir, 60_000)) !== commit) return;
+      await git(this.options.contentDir, [
         "-c",
         `user.name=${by.name || by.email.split("@")[0]}`,
         "-c",
@@ -157,9 +157,9 @@ export class ProgrammeChanges {
     const commit = this.options.site.current.info?.commit;
     if (!session || !commit) return { error: "That session is not in the live programme." };
     const tools = await contentTools();
-    const file = await tools.restoreSession(this.options.contentDir(), commit, number);
+    const file = await tools.restoreSession(this.options.contentDir, commit, number);
     if (!file) return { error: `${session.title} is in the programme already.` };
-    await tools.commitFile(this.options.contentDir(), file, this.author(by), `Put back ${session.title}`);
+    await tools.commitFile(this.options.contentDir, file, this.author(by), `Put back ${session.title}`);
     return { title: session.title };
   }
 }

@@ -110,7 +110,7 @@ export class Publisher {
   constructor(private readonly options: PublisherOptions) {
     this.programme = new ProgrammeChanges({
       site: options.site,
-      contentDir: () => this.contentDir,
+      contentDir: this.contentDir,
       imageManifest: options.imageManifest ?? path.join(options.repo, IMAGE_MANIFEST),
       audience: options.audience,
       log: options.log,
