@@ -19,15 +19,13 @@ import { registerOffline } from "./lib/agenda/offline";
 import { OfflineNotice } from "./components/layout/offline-notice";
 import { isChunkLoadError, reloadOnce } from "./lib/chunk-reload";
 import { whenIdle } from "./lib/idle";
+import { AFTER_PAINT_SCRIPT, HEADING_FONT_NOSCRIPT } from "./lib/after-paint";
 import { PAGE_OPTIONS_SCRIPT } from "./lib/page-options";
-import headingFont from "./styles/fonts/fraunces-basic-600.woff2?url";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
-  // The heading font is used above the fold (the banner title): fetch it with the HTML rather than after the
-  // CSS is parsed. Only its basic file (ASCII and punctuation); body text uses the system fonts
-  // (docs/decisions/014-fonts.md).
-  { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  // No preload of the heading font: it is fetched once the page has painted (lib/after-paint.ts,
+  // docs/decisions/035); body text uses the system fonts (docs/decisions/014-fonts.md).
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -57,13 +55,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         {/* Demo options (direction, boxed layout) from localStorage, applied before anything paints. */}
         <script dangerouslySetInnerHTML={{ __html: PAGE_OPTIONS_SCRIPT }} />
+        {/* The heading font and the page's code wait for the first paint (lib/after-paint.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: AFTER_PAINT_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#16123A" />
         <Meta />
         <Links />
         {/* Without JavaScript nothing names the manifest at idle (App below): the parser reads this one then. */}
+        {/* And without it the heading font applies from the start. */}
         <noscript>
           <link rel="manifest" href="/manifest.webmanifest" />
+          <style>{HEADING_FONT_NOSCRIPT}</style>
         </noscript>
       </head>
       <body>

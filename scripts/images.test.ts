@@ -21,11 +21,11 @@ import {
 
 describe("selectWidths", () => {
   test("keeps every candidate not larger than the source", () => {
-    expect(selectWidths(2400)).toEqual([320, 640, 960, 1280, 1920, 2400]);
+    expect(selectWidths(2400)).toEqual([320, 640, 800, 960, 1280, 1920, 2400]);
     expect(selectWidths(4000)).toEqual([...WIDTHS]);
-    expect(selectWidths(1600)).toEqual([320, 640, 960, 1280]);
-    expect(selectWidths(1067)).toEqual([320, 640, 960]);
-    expect(selectWidths(960)).toEqual([320, 640, 960]);
+    expect(selectWidths(1600)).toEqual([320, 640, 800, 960, 1280]);
+    expect(selectWidths(1067)).toEqual([320, 640, 800, 960]);
+    expect(selectWidths(960)).toEqual([320, 640, 800, 960]);
     expect(selectWidths(320)).toEqual([320]);
   });
 
@@ -89,7 +89,7 @@ describe("manifestEntry", () => {
       src: "/images/speakers/1.jpg",
       width: 800,
       height: 800,
-      srcset: "/_img/speakers/1-320.webp 320w, /_img/speakers/1-640.webp 640w",
+      srcset: "/_img/speakers/1-320.webp 320w, /_img/speakers/1-640.webp 640w, /_img/speakers/1-800.webp 800w",
       fallback: "jpg",
     });
   });
@@ -116,7 +116,7 @@ describe("manifestEntry", () => {
   test("srcset widths ascend and never exceed the source", () => {
     const { srcset } = manifestEntry("gallery/03.jpg", 1067, 1600);
     const widths = srcset.split(", ").map((candidate) => Number(candidate.split(" ")[1]?.replace("w", "")));
-    expect(widths).toEqual([320, 640, 960]);
+    expect(widths).toEqual([320, 640, 800, 960]);
   });
 
   test("is what the app's manifest schema accepts", () => {

@@ -283,12 +283,12 @@ import * as route1 from "/assets/about-us-3.js";
 
 import("/assets/entry.client-4.js");</script>`;
 
-  it("waits for load and a painted frame, then imports the same modules in order and starts the entry", () => {
+  it("waits for the page's first paint, then imports the same modules in order and starts the entry", () => {
     const out = hydrateAfterLoad(
       `<head><link rel="modulepreload" href="/assets/root-2.js"/><link rel="stylesheet" href="/a.css"/></head><body>${bootstrap}</body>`,
     );
     expect(out).toContain('<head><link rel="stylesheet" href="/a.css"/></head>');
-    expect(out).toContain('addEventListener("load"');
+    expect(out).toContain("await window.__afterPaint;\nfor (const href of");
     expect(out).toContain('for (const href of ["/assets/root-2.js"]) document.head.append(');
     expect(out).toContain(
       `await import("/assets/manifest-1.js");

@@ -2,8 +2,8 @@
  * `npm run fonts`: writes the heading font as the site uses it (issue 19, docs/decisions/014-fonts.md), from
  * Fraunces' Latin file (the same characters as Fontsource's `latin` subset) with its weight axis fixed at 600,
  * the weight of every heading, in two files:
- * - `fraunces-basic-600.woff2`: the letters, digits and punctuation headings use (about 10 KB). Preloaded: it
- *   is on the way to every page's largest paint, beside the CSS and the banner picture (docs/decisions/018).
+ * - `fraunces-basic-600.woff2`: the letters, digits and punctuation headings use (about 10 KB). Fetched once
+ *   the page has painted (docs/decisions/035; it was preloaded beside the CSS and the banner picture, 018).
  * - `fraunces-latin-600.woff2`: the rest of the Latin file (accented letters, rarer signs). Not preloaded;
  *   the browser fetches it only for a heading that has one of them (app.css gives each file its
  *   unicode-range, written from BASIC_RANGES and LATIN_RANGES below).
@@ -46,7 +46,7 @@ export const LATIN_RANGES: Ranges = [
  * The preloaded file's characters: what headings are written with. Letters, digits, spaces, and the signs of
  * prose and prices: ! " $ % & ' ( ) , - . / : ; ? and the curly quotes, dashes and ellipsis. The rest of ASCII
  * (# * + < = > @ [ \ ] ^ _ ` { | } ~) and the bullet are in the other file: every glyph of Fraunces weighs about
- * 100 bytes, and the file must stay small enough to arrive with the CSS (docs/decisions/018). `check:build`
+ * 100 bytes, and the file must stay small (docs/decisions/018). `check:build`
  * names a page whose heading text leaves this set. The controls are here so no line break asks for the other file.
  */
 export const BASIC_RANGES: Ranges = [

@@ -1,15 +1,17 @@
 /**
- * Build step: each page fetches and runs its JavaScript only after the load event (hydrateAfterLoad), and its
- * hydration data leaves out what only static islands render (blankIslandData).
+ * Build step: each page fetches and runs its JavaScript only once it has loaded and painted (hydrateAfterLoad),
+ * and its hydration data leaves out what only static islands render (blankIslandData).
  */
 import { readFile, writeFile } from "node:fs/promises";
+import { AFTER_PAINT } from "../../app/lib/after-paint";
 import { ISLAND_DATA_MARK } from "../../app/lib/island-data";
 import type { BuildStep } from "./files";
 
 /**
  * React Router's page bootstrap imports the route modules at once, so they and the hydration that follows
  * compete with the first paint (and Lighthouse counts every script fetched before it as render-blocking).
- * This rewrites each page so that the code is fetched only after the load event and one painted frame:
+ * This rewrites each page so that the code is fetched only once the page has loaded and painted its first
+ * content (`window.__afterPaint`, app/lib/after-paint.ts; where that script did not run, at once):
  * the module preload links move into the bootstrap (all fetched in parallel, no waterfall), then the same
  * modules are imported in the same order. The pre-rendered page is complete and readable without
  * JavaScript, and links work as plain links until hydration. Throws if the bootstrap has another shape
@@ -42,8 +44,7 @@ export function hydrateAfterLoad(html: string): string {
   }
   const script =
     marker +
-    'await new Promise((resolve) => (document.readyState === "complete" ? resolve() : addEventListener("load", () => resolve(), { once: true })));\n' +
-    "await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));\n" +
+    `await window.${AFTER_PAINT};\n` +
     `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n` +
     sideEffects.map((url) => `await import(${url});\n`).join("") +
     `const [${named.map(([name]) => name).join(", ")}] = await Promise.all([${named.map(([, url]) => `import(${url})`).join(", ")}]);\n` +

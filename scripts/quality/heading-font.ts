@@ -1,8 +1,8 @@
 /**
  * Heading-font check (part of npm test, `check:build`): the text every pre-rendered page sets in the heading
- * font uses only the characters of its preloaded basic file (`scripts/subset-fonts.ts`). A character from
- * the other file still shows in Fraunces, but that page then waits for a second font download, which is on
- * the way to its largest paint (issue 19, docs/decisions/018).
+ * font uses only the characters of its basic file (`scripts/subset-fonts.ts`, fetched once the page has painted,
+ * docs/decisions/035). A character from the other file still shows in Fraunces, but that page then waits for a
+ * second font download (issue 19, docs/decisions/018).
  */
 import { readFileSync } from "node:fs";
 import { JSDOM } from "jsdom";

@@ -421,15 +421,33 @@ test.describe("the first load (issue 19)", () => {
     expect(data).toContain(features[0]!.title);
   });
 
-  test("the heading font arrives as one preloaded file of letters, digits and punctuation", async ({ page }) => {
+  test("the heading font and the page's code are fetched once the page has painted, the font as one file", async ({
+    page,
+  }) => {
     const fonts: string[] = [];
     page.on("request", (r) => void (r.resourceType() === "font" && fonts.push(new URL(r.url()).pathname)));
     await page.goto("/");
     await ready(page);
-    await expect(page.locator('link[rel="preload"][as="font"]')).toHaveAttribute("href", /fraunces-basic-600-/);
+    // Not preloaded: fetched after the first paint (docs/decisions/035), then the headings use it.
+    await expect(page.locator('link[rel="preload"][as="font"]')).toHaveCount(0);
+    await expect(page.locator("html")).toHaveClass(/\bheading-font\b/);
+    await expect
+      .poll(() => page.evaluate(() => document.fonts.check('600 1em "Fraunces"', "Wrapped in Grace – “Nets”")))
+      .toBe(true);
     expect(fonts).toEqual([expect.stringMatching(/fraunces-basic-600-[\w-]+\.woff2$/)]);
-    expect(await page.evaluate(() => document.fonts.check('600 1em "Fraunces"', "Wrapped in Grace – “Nets”"))).toBe(
-      true,
+    const { paint, font, scripts } = await page.evaluate(() => {
+      const resources = performance.getEntriesByType("resource");
+      return {
+        paint: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+        font: resources.find((e) => e.name.includes("fraunces-basic"))!.startTime,
+        scripts: resources.filter((e) => e.name.endsWith(".js")).map((e) => e.startTime),
+      };
+    });
+    expect(font).toBeGreaterThan(paint);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const start of scripts) expect(start).toBeGreaterThan(paint);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector("h1, h2")!).fontFamily)).toMatch(
+      /^"?Fraunces/,
     );
   });
 
@@ -453,7 +471,7 @@ test.describe("the first load (issue 19)", () => {
     // In the HTML it is named only inside <noscript>, which a browser running scripts does not parse.
     const html = await (await request.get("/")).text();
     expect(html.match(/<link rel="manifest"[^>]*>/g)).toHaveLength(1);
-    expect(html).toContain('<noscript><link rel="manifest" href="/manifest.webmanifest"/></noscript>');
+    expect(html).toContain('<noscript><link rel="manifest" href="/manifest.webmanifest"/>');
     await page.goto("/");
     await ready(page);
     await expect(page.locator('head > link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
@@ -531,4 +549,13 @@ test.describe("pre-rendered HTML", () => {
       expect(html.match(/>--</g)).toHaveLength(4);
     });
   }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the headings are in the heading font from the start", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("h1").first()).toHaveCSS("font-family", /^"?Fraunces/);
+  });
 });

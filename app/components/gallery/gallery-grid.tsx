@@ -115,7 +115,10 @@ export function GalleryThumb({
   item: GalleryImage;
   sizes: string;
   onOpen: (id: number) => void;
-  /** Above the fold: loaded at once rather than lazily. */
+  /**
+   * The first row: loaded at once. The others are lazy and low in priority even where a phone shows them on its
+   * first screen, so the first row and the CSS have the first round trips to themselves (issue 52).
+   */
   eager?: boolean;
 }) {
   return (
@@ -133,6 +136,7 @@ export function GalleryThumb({
         alt=""
         sizes={sizes}
         loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? undefined : "low"}
         className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
       />
       <span className="sr-only">Open the picture: {item.image.alt}</span>
