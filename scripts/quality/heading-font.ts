@@ -37,13 +37,13 @@ if (isMain(import.meta.url)) {
   const problems = headingFontProblems();
   if (problems.length > 0) {
     console.error(
-      `Heading text outside the preloaded font file (${problems.length}); add the characters to BASIC_RANGES in ` +
+      `Heading text outside the basic font file (${problems.length}); add the characters to BASIC_RANGES in ` +
         `scripts/subset-fonts.ts, run npm run fonts and copy the unicode-ranges it prints into app/styles/app.css; ` +
         `or reword:\n${problems.join("\n")}`,
     );
     process.exit(1);
   }
   console.log(
-    `Heading font: every page's heading text is in the preloaded file (${builtPages(clientDir).length} pages).`,
+    `Heading font: every page's heading text is in the basic file (${builtPages(clientDir).length} pages).`,
   );
 }

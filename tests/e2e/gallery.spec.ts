@@ -66,6 +66,14 @@ test("thumbnails come as AVIF in a browser that takes it, sized for their column
   // Desktop: a 370 px column at DPR 1 takes the 640 px variant, never the full-size source.
   expect(current).toMatch(/\/_img\/gallery\/01-(320|640)\.avif$/);
   await expect(page.locator("main picture source[type='image/webp']")).toHaveCount(onPage(1).length);
+  // The first row loads at once; the rest are lazy and low in priority, behind the CSS and the first row.
+  const images = page.locator("main ul img");
+  for (let i = 0; i < onPage(1).length; i++) {
+    const eager = i < 3;
+    await expect(images.nth(i)).toHaveAttribute("loading", eager ? "eager" : "lazy");
+    if (eager) await expect(images.nth(i)).not.toHaveAttribute("fetchpriority", /.*/);
+    else await expect(images.nth(i)).toHaveAttribute("fetchpriority", "low");
+  }
 });
 
 test("the lightbox: counter over the whole gallery, arrows, z, download, Escape, and its code loads on open", async ({
