@@ -43,7 +43,5 @@ if (isMain(import.meta.url)) {
     );
     process.exit(1);
   }
-  console.log(
-    `Heading font: every page's heading text is in the basic file (${builtPages(clientDir).length} pages).`,
-  );
+  console.log(`Heading font: every page's heading text is in the basic file (${builtPages(clientDir).length} pages).`);
 }
