@@ -515,6 +515,11 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("[data-reveal]")).toHaveCount(0);
   });
 
+  test("the headings are in the heading font from the start", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("h1").first()).toHaveCSS("font-family", /^"?Fraunces/);
+  });
+
   test("the HTML names the app manifest (with JavaScript the page names it once idle)", async ({ page }) => {
     await page.goto("/");
     await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
@@ -549,13 +554,4 @@ test.describe("pre-rendered HTML", () => {
       expect(html.match(/>--</g)).toHaveLength(4);
     });
   }
-});
-
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-
-  test("the headings are in the heading font from the start", async ({ page }) => {
-    await page.goto("/");
-    await expect(page.locator("h1").first()).toHaveCSS("font-family", /^"?Fraunces/);
-  });
 });
