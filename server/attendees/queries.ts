@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { mailQueue, ticketOrders, tickets } from "../db/schema";
 import { mailRow, type MailDraft } from "../mail/queries";
-import type { Ticket, TicketOrder } from "../tickets/queries";
+import { addOrderEvent, type Ticket, type TicketOrder } from "../tickets/queries";
 import { audit, type AuditEntry } from "../admin/audit/queries";
 import { volunteerName } from "../door/queries";
 import { escapeLike } from "../db/sql";
@@ -105,6 +105,9 @@ const REFUND_DELAY_MS = 60_000;
 
 export type Cancelled = { order: TicketOrder; seats: number; already: boolean } | null;
 
+/** Ways of paying whose money the organisers took by hand, and so give back by hand (issue 61). */
+export const PAID_BY_HAND = ["later", "door"];
+
 /**
  * Cancels a paid order: it and its tickets become "cancelled", its seats go back to the stock (sold -= seats),
  * the buyer's mail (`mail`) and the audit entry are written in the same transaction. An order cancelled before
@@ -118,9 +121,15 @@ export async function cancelOrder(
   entry: (order: TicketOrder, seats: number) => AuditEntry,
 ): Promise<Cancelled> {
   return db.transaction(async (tx) => {
+    // Money taken by hand is owed back by hand (issue 61): kept on the order until the refund is recorded.
     const [order] = await tx
       .update(ticketOrders)
-      .set({ status: "cancelled", cancelledAt: now })
+      .set({
+        status: "cancelled",
+        cancelledAt: now,
+        refundOwedMinor: sql`CASE WHEN ${ticketOrders.paymentMethod} IN ('later', 'door') AND ${ticketOrders.amountMinor} > 0
+          THEN ${ticketOrders.amountMinor} END`,
+      })
       .where(sql`${ticketOrders.id} = ${id} AND ${ticketOrders.status} = 'paid'`)
       .returning();
     if (!order) {
@@ -137,6 +146,16 @@ export async function cancelOrder(
     await tx.insert(mailQueue).values(mailRow(mail(order, seats)));
     const audited = entry(order, seats);
     await audit(tx, audited);
+    await addOrderEvent(tx as unknown as Db, order.id, "cancelled", now, { seats }, audited.actor);
+    if (order.refundOwedMinor)
+      await addOrderEvent(
+        tx as unknown as Db,
+        order.id,
+        "refund-owed",
+        now,
+        { amountMinor: order.refundOwedMinor, currency: order.currency },
+        audited.actor,
+      );
     // The refund is owed from this commit on (issue 54): its job, done at once by the route, or by the job a
     // minute later should this server die first.
     if (order.paymentIntent && order.amountMinor > 0)
@@ -208,4 +227,49 @@ export async function refundRecorded(db: Db, target: string): Promise<boolean> {
       WHERE action = 'ticket-refund' AND target = ${target} AND detail->>'result' <> 'failed'`),
   );
   return Number(row?.n ?? 0) > 0;
+}
+
+export type RefundRecorded =
+  | { kind: "recorded"; order: TicketOrder }
+  /** Recorded before: nothing changes. */
+  | { kind: "already"; order: TicketOrder }
+  /** Nothing is owed on this order (not cancelled, or not paid by hand). */
+  | { kind: "not-owed"; order: TicketOrder }
+  | { kind: "unknown" };
+
+/**
+ * An organiser gave back the money of a cancelled order paid by hand (issue 61): the order becomes "refunded",
+ * nothing owed any more, with its timeline step and the audit entry, in one transaction. Asked twice: "already".
+ */
+export async function recordRefund(
+  db: Db,
+  id: number,
+  refund: { amountMinor: number; method: string },
+  now: Date,
+  entry: (order: TicketOrder) => AuditEntry,
+): Promise<RefundRecorded> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, id)).for("update");
+    if (!before) return { kind: "unknown" as const };
+    if (before.status !== "cancelled" || before.refundOwedMinor === null) {
+      const given = before.status === "refunded" && PAID_BY_HAND.includes(before.paymentMethod ?? "");
+      return { kind: given ? ("already" as const) : ("not-owed" as const), order: before };
+    }
+    const audited = entry(before);
+    const [order] = await tx
+      .update(ticketOrders)
+      .set({ status: "refunded", refundOwedMinor: null })
+      .where(eq(ticketOrders.id, id))
+      .returning();
+    await audit(tx, audited);
+    await addOrderEvent(
+      tx as unknown as Db,
+      before.id,
+      "refunded",
+      now,
+      { amountMinor: refund.amountMinor, currency: before.currency, paidBy: refund.method, at: "hand" },
+      audited.actor,
+    );
+    return { kind: "recorded" as const, order: order! };
+  });
 }

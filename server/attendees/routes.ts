@@ -6,7 +6,9 @@
  * - `GET /attendees/orders/:id`: one order and its tickets.
  * - `POST /attendees/orders/:id/resend`: the ticket mail again, to the buyer.
  * - `POST /attendees/orders/:id/cancel`: the order and its tickets cancelled, the seats back in the stock, a
- *   paid order refunded through the provider, then the freed seats offered to the waiting list.
+ *   paid order refunded through the provider, then the freed seats offered to the waiting list; one paid by hand
+ *   (later, at the door) owes its money back, said in the answer and kept on the order (issue 61).
+ * - `POST /attendees/orders/:id/refund` `{ amount, method }`: that money given back; the order becomes refunded.
  * - `GET /attendees/export`: CSV, one row per ticket, escaped as the inbox's exports are.
  * - `GET /attendees/door`: the door's live figures and the phones reported for too many scans (issue 43).
  *
@@ -14,6 +16,7 @@
  */
 import type { Context, Hono } from "hono";
 import { parseId } from "../../app/forms/admin";
+import { isPaidBy, parseAmount, PAID_BY } from "../../app/lib/admin/box-office";
 import type {
   AttendeeOrder,
   AttendeeOrderRow,
@@ -21,6 +24,7 @@ import type {
   AttendeesSummary,
   CancelAnswer,
   DoorOverview,
+  RefundAnswer,
 } from "../../app/lib/admin/attendees";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
@@ -30,13 +34,21 @@ import { newOrderLink, stock } from "../tickets/queries";
 import { ticketMail } from "../tickets/mail";
 import { waitingByPlan } from "../tickets/waitlist/queries";
 import type { TicketOrder } from "../tickets/queries";
-import { badRequest, notFound, organiserFeature, type AdminEnv, type AdminOptions } from "../admin/context";
+import { badRequest, jsonBody, notFound, organiserFeature, type AdminEnv, type AdminOptions } from "../admin/context";
 import type { ServerContext } from "../context";
 import { toCsv } from "../admin/inbox/submissions";
 import { doorFigures, doorReports, orderAdmissions } from "../door/queries";
 import { planTitles } from "../../app/lib/tickets/plans";
 import { refundCancelled } from "./refund";
-import { allTickets, cancelOrder, orderWithTickets, resendTicketMail, searchOrders, type OrderRow } from "./queries";
+import {
+  allTickets,
+  cancelOrder,
+  orderWithTickets,
+  recordRefund,
+  resendTicketMail,
+  searchOrders,
+  type OrderRow,
+} from "./queries";
 
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
@@ -55,7 +67,12 @@ function cancelMail(data: TicketsData | null, order: TicketOrder, seats: number)
             "",
             `Your payment of ${money(order.amountMinor, order.currency)} is refunded in full; it shows on your statement within a few days.`,
           ]
-        : []),
+        : order.refundOwedMinor
+          ? [
+              "",
+              `We give you back the ${money(order.refundOwedMinor, order.currency)} you paid; we will be in touch about how.`,
+            ]
+          : []),
       ...(data ? ["", `Questions: ${data.contact.email}, ${data.contact.phone}`] : []),
     ].join("\n"),
   };
@@ -133,6 +150,7 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
       ...rowOf(data, { ...order, tickets: tickets.length }),
       paymentIntent: order.paymentIntent,
       cancelledAt: order.cancelledAt?.toISOString() ?? null,
+      refundOwed: order.refundOwedMinor ? money(order.refundOwedMinor, order.currency) : null,
       list: tickets.map((t) => ({
         position: t.position,
         code: t.code,
@@ -192,13 +210,60 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
     // Asked again for an order cancelled before: the provider keeps one refund per order (its Idempotency-Key).
     const refund = (await refundCancelled({ db, box }, order.id, { adminId: who.id, actor: who.email })) ?? "none";
     const offered = await box.offerFreedSeats(order.planId);
+    const owed = order.refundOwedMinor ? money(order.refundOwedMinor, order.currency) : null;
     return c.json({
       reference: ticketReference(order.id),
       refund,
       seats,
       offered: offered.length,
       already,
+      refundOwed: owed,
+      message: `${already ? "Already cancelled." : "Cancelled."}${owed ? ` Refund owed: ${owed} — record it when you have given it back.` : ""}`,
     } satisfies CancelAnswer);
+  });
+
+  admin.post("/attendees/orders/:id/refund", async (c) => {
+    const id = parseId(c.req.param("id"));
+    if (id === null) return notFound(c, "There is no such order.");
+    const body = await jsonBody(c);
+    if (!body) return badRequest(c, "The form could not be read: please try again.");
+    const amountMinor = typeof body.amount === "string" ? parseAmount(body.amount) : null;
+    if (amountMinor === null)
+      return c.json({ error: "Please write the amount given back, like 38.00.", field: "amount" }, 422);
+    if (!isPaidBy(body.method))
+      return c.json(
+        { error: `Please choose how it was given back: ${Object.values(PAID_BY).join(", ")}.`, field: "method" },
+        422,
+      );
+    const who = c.get("admin");
+    const result = await recordRefund(db, id, { amountMinor, method: body.method }, new Date(now()), (order) => ({
+      adminId: who.id,
+      actor: who.email,
+      action: "ticket-refund",
+      target: ticketReference(order.id),
+      detail: {
+        result: "given",
+        amountMinor,
+        currency: order.currency,
+        method: body.method,
+        owed: order.refundOwedMinor,
+      },
+    }));
+    if (result.kind === "unknown") return notFound(c, "There is no such order.");
+    const reference = ticketReference(result.order.id);
+    if (result.kind === "not-owed")
+      return c.json(
+        { error: `Order ${reference} owes no money back (it is ${result.order.status}): nothing was recorded.` },
+        409,
+      );
+    return c.json({
+      reference,
+      recorded: result.kind === "recorded",
+      message:
+        result.kind === "recorded"
+          ? `Refund of ${money(amountMinor, result.order.currency)} recorded: order ${reference} is refunded.`
+          : `The refund of order ${reference} was recorded before: nothing was changed.`,
+    } satisfies RefundAnswer);
   });
 
   admin.get("/attendees/export", async (c) => {

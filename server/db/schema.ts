@@ -278,6 +278,7 @@ export const ticketHolds = pgTable("ticket_holds", {
   phone: text("phone"),
   amountMinor: integer("amount_minor").notNull(),
   currency: text("currency").notNull(),
+  /** The SHA-256 of the buyer's Idempotency-Key (issue 61), never the key. */
   idempotencyKey: text("idempotency_key").unique(),
   checkoutSessionId: text("checkout_session_id").unique(),
   /** The provider's page for that session: a retried request is sent to the same one. */
@@ -321,6 +322,10 @@ export const ticketOrders = pgTable("ticket_orders", {
   releasedAt: time("released_at"),
   /** Issued by hand by an organiser. */
   manual: boolean("manual").notNull().default(false),
+  /** Issued by hand past its plan's capacity, with a reason (issue 61, migration 021). */
+  overCapacity: boolean("over_capacity").notNull().default(false),
+  /** Cancelled after it was paid by hand (later, at the door): the money to give back, until it is recorded given. */
+  refundOwedMinor: integer("refund_owed_minor"),
 });
 
 /** Each step of an order's life (issue 53): created, paid, mailed, reminded, released, cancelled, refunded. */

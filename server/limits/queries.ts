@@ -6,6 +6,27 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
+import { ipSalt } from "../db/settings";
+import { secretHash } from "../secret";
+
+/** Each database's salt, read once (it never changes once made). */
+const salts = new WeakMap<Db, Promise<string>>();
+
+/**
+ * What is stored of a limit's key: its name as it is, the client's part (an address, an account) as a salted
+ * SHA-256 (issue 61), so `rate_limits` never holds an IP address. Every limit counts through here.
+ */
+export async function storedKey(db: Db, key: string): Promise<string> {
+  let salt = salts.get(db);
+  if (!salt) {
+    salt = ipSalt(db);
+    salts.set(db, salt);
+    salt.catch(() => salts.delete(db));
+  }
+  const at = key.indexOf(":");
+  const [name, client] = at < 0 ? ["", key] : [key.slice(0, at + 1), key.slice(at + 1)];
+  return `${name}${secretHash(`${await salt}:${client}`)}`;
+}
 
 /** Counts one request in a fixed window; `allowed` is false past `limit`, with the seconds to wait. */
 export async function countRequest(
@@ -16,12 +37,13 @@ export async function countRequest(
   now = Date.now(),
 ): Promise<{ allowed: boolean; retryAfter: number }> {
   const start = new Date(Math.floor(now / windowMs) * windowMs);
+  const stored = await storedKey(db, key);
   const [row] = await db.transaction(async (tx) => {
     // A count, not a record: it need not wait for the disk (a power cut loses at most the last moment's counts).
     await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
     return tx
       .insert(rateLimits)
-      .values({ key, windowStart: start, count: 1 })
+      .values({ key: stored, windowStart: start, count: 1 })
       .onConflictDoUpdate({
         target: [rateLimits.key, rateLimits.windowStart],
         set: { count: sql`${rateLimits.count} + 1` },
@@ -48,11 +70,12 @@ export async function spendBudget(
   const start = new Date(Math.floor(now / windowMs) * windowMs);
   const retryAfter = Math.max(1, Math.ceil((start.getTime() + windowMs - now) / 1000));
   if (amount > limit) return { allowed: false, retryAfter };
+  const stored = await storedKey(db, key);
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
     return tx
       .insert(rateLimits)
-      .values({ key, windowStart: start, count: amount })
+      .values({ key: stored, windowStart: start, count: amount })
       .onConflictDoUpdate({
         target: [rateLimits.key, rateLimits.windowStart],
         set: { count: sql`${rateLimits.count} + ${amount}` },

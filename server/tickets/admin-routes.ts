@@ -34,10 +34,13 @@ import { ticketReference } from "../../app/lib/tickets/orders";
 import { audit } from "../admin/audit/queries";
 import { jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
 import { money, whenText } from "./mail";
-import { listTicketOrders, orderById, orderTimeline, stock, type TicketOrder } from "./queries";
+import { listTicketOrders, orderById, orderTimeline, stock, ticketsOfOrder, type TicketOrder } from "./queries";
 
 const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}\.[^\s@<>"]{2,}$/;
 const PLAIN = /^[^<>\p{Cc}]*$/u;
+
+/** A reason to go over the capacity someone can read later (issue 61): a sentence, 15 letters and two words. */
+export const isSentence = (text: string) => text.length >= 15 && text.split(/\s+/).filter(Boolean).length >= 2;
 
 /** Orders from before issue 53 say nothing: a free registration, or paid by card. */
 const methodOf = (order: TicketOrder) => order.paymentMethod ?? (order.amountMinor === 0 ? "free" : "card");
@@ -52,6 +55,7 @@ function rowOf(data: TicketsData, order: TicketOrder, tickets: number): BoxOffic
     status: order.status as BoxOfficeOrderRow["status"],
     method: methodOf(order),
     manual: order.manual,
+    overCapacity: order.overCapacity,
     tickets,
     amount: money(order.amountMinor, order.currency),
     createdAt: order.createdAt.toISOString(),
@@ -83,8 +87,13 @@ function stepText(kind: string, detail: Record<string, unknown> | null, actor: s
       return `Ticket ${String(d.ticket)} admitted${d.door ? ` at ${String(d.door)}` : ""}`;
     case "cancelled":
       return `Cancelled${by}`;
-    case "refunded":
-      return `Refunded${d.at === "provider" ? " at the card provider" : ""}${by}`;
+    case "refund-owed":
+      return `Refund owed: ${amount}`;
+    case "refunded": {
+      const how = typeof d.paidBy === "string" && isPaidBy(d.paidBy) ? ` by ${PAID_BY[d.paidBy].toLowerCase()}` : "";
+      const given = d.at === "hand" ? ` ${amount} given back${how}` : "";
+      return `Refunded${d.at === "provider" ? " at the card provider" : ""}${given}${by}`;
+    }
     default:
       return `${kind}${by}`;
   }
@@ -124,10 +133,11 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
     const id = parseId(c.req.param("id"));
     const order = id === null ? undefined : await orderById(db, id);
     if (!order) return notFound(c, "There is no such order.");
+    // Its tickets by its id (issue 61: a search by reference also finds a buyer named like another order).
     const [data, steps, list] = await Promise.all([
       box.plans(),
       orderTimeline(db, order.id),
-      listTicketOrders(db, { q: ticketReference(order.id), show: "all", limit: 1 }),
+      ticketsOfOrder(db, order.id),
     ]);
     // Orders made before issue 53 kept no steps, and a cancellation is kept on the order itself.
     if (!steps.some((s) => s.kind === "created"))
@@ -143,10 +153,11 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
       .sort((a, b) => a.at.getTime() - b.at.getTime())
       .map((s) => ({ at: s.at.toISOString(), kind: s.kind, text: stepText(s.kind, s.detail, s.actor) }));
     return c.json({
-      ...rowOf(data, order, list[0]?.tickets ?? 0),
+      ...rowOf(data, order, list.length),
       amountMinor: order.amountMinor,
       currency: order.currency,
       paidBy: order.paidBy,
+      refundOwed: order.refundOwedMinor ? money(order.refundOwedMinor, order.currency) : null,
       timeline,
       timeZone: data.timeZone,
     } satisfies BoxOfficeOrder);
@@ -234,6 +245,12 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
     const reason = text("reason");
     if (reason.length > 300 || !PLAIN.test(reason))
       return refuse(c, "Please keep the reason under 300 letters.", "reason");
+    if (reason && !isSentence(reason))
+      return refuse(
+        c,
+        "Please write in a sentence why this order may go over the capacity (at least 15 letters), like “Speakers' families, agreed with the pastor”.",
+        "reason",
+      );
     const who = c.get("admin");
     const result = await box.manualOrder({
       plan: planId,

@@ -18,6 +18,7 @@ export interface HoldRequest {
   phone?: string | null;
   amountMinor: number;
   currency: string;
+  /** The buyer's Idempotency-Key as sent; only its SHA-256 is stored (issue 61), see `storedKey`. */
   idempotencyKey?: string | null;
   waitlistId?: number | null;
   /** Until when the seats are kept (the checkout's lifetime). */
@@ -42,11 +43,21 @@ export type HoldResult =
   /** The client, or the address, already has `openLimit` seats held: `until` is when the first is released. */
   | { ok: false; capped: true; until: Date };
 
+/**
+ * What a hold keeps of its Idempotency-Key (issue 61): its SHA-256, so a copy of the database replays nothing;
+ * the key opens only the purchase it was sent with (`sameRequest`).
+ */
+const storedKey = (request: HoldRequest) => (request.idempotencyKey ? secretHash(request.idempotencyKey) : null);
+
 const byKey = async (db: Db, key: string) =>
   (await db.select().from(ticketHolds).where(eq(ticketHolds.idempotencyKey, key)).limit(1))[0];
 
+/** A key answers again only the purchase it came with: the same plan, quantity, address and name (issue 61). */
 const sameRequest = (request: HoldRequest, hold: Hold) =>
-  hold.planId === request.planId && hold.quantity === request.quantity && hold.email === request.email;
+  hold.planId === request.planId &&
+  hold.quantity === request.quantity &&
+  hold.email === request.email &&
+  hold.name === request.name;
 const retried = (request: HoldRequest, hold: Hold | undefined): HoldResult =>
   hold && sameRequest(request, hold) ? { ok: true, hold, duplicate: true } : { ok: false, conflict: true };
 
@@ -68,11 +79,11 @@ export async function holdSeats(db: Db, request: HoldRequest, now = new Date()):
  */
 export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()): Promise<HoldResult[]> {
   const results: (HoldResult | null)[] = requests.map(() => null);
-  const keys = requests.flatMap((r) => (r.idempotencyKey ? [r.idempotencyKey] : []));
+  const keys = requests.flatMap((r) => storedKey(r) ?? []);
   if (keys.length) {
     const made = await db.select().from(ticketHolds).where(inArray(ticketHolds.idempotencyKey, keys));
     requests.forEach((r, i) => {
-      const before = made.find((h) => h.idempotencyKey === r.idempotencyKey);
+      const before = made.find((h) => h.idempotencyKey === storedKey(r));
       if (before) results[i] = retried(r, before);
     });
   }
@@ -83,7 +94,7 @@ export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()
   const inBatch = new Set<string>();
   for (const [i, request] of requests.entries()) {
     if (results[i]) continue;
-    const key = request.idempotencyKey;
+    const key = storedKey(request);
     if (key && inBatch.has(key)) raced.push(i);
     else todo.push(i);
     if (key) inBatch.add(key);
@@ -173,7 +184,7 @@ export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()
               phone: r.phone ?? null,
               amountMinor: r.amountMinor,
               currency: r.currency,
-              idempotencyKey: r.idempotencyKey ?? null,
+              idempotencyKey: storedKey(r),
               waitlistId: r.waitlistId ?? null,
               clientHash: r.clientHash ?? null,
               confirmHash: r.confirmHash ?? null,
@@ -200,7 +211,7 @@ export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()
         if (!rowsOf(moved).length) throw new Error(`tickets: the seats of ${planId} changed under its lock`);
       }
     });
-  for (const i of raced) results[i] = retried(requests[i]!, await byKey(db, requests[i]!.idempotencyKey!));
+  for (const i of raced) results[i] = retried(requests[i]!, await byKey(db, storedKey(requests[i]!)!));
   return results as HoldResult[];
 }
 

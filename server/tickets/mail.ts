@@ -35,6 +35,12 @@ export function eventCalendar(data: TicketsData, siteUrl: string): string {
   );
 }
 
+/**
+ * At most this many QR codes go in one mail (issue 61): a larger order (a church's group issued by hand) gets the
+ * link to its page, where every ticket is, instead of hundreds of attachments no mail server takes.
+ */
+export const MAILED_QR_MAX = 10;
+
 export function ticketMail(
   data: TicketsData,
   siteUrl: string,
@@ -51,7 +57,10 @@ export function ticketMail(
   const reference = ticketReference(order.id);
   const link = to.token ? `${siteUrl}${ticketsPath(to.token)}` : "";
   const count = tickets.length === 1 ? "1 ticket" : `${tickets.length} tickets`;
-  const attachments: MailAttachment[] = tickets.map((t) => ({
+  // Too many for one mail: the link to the order's page alone (a forwarded ticket is always one).
+  const linkOnly = !forwardTo && tickets.length > MAILED_QR_MAX;
+  const attached = linkOnly ? [] : tickets;
+  const attachments: MailAttachment[] = attached.map((t) => ({
     filename: `ticket-${t.position}.png`,
     contentType: "image/png",
     content: qrPng(t.payload).toString("base64"),
@@ -77,8 +86,15 @@ export function ticketMail(
     "",
     `Order: ${reference} (${plan}, ${count})`,
     "",
-    `Show the QR code${tickets.length === 1 ? "" : "s"} at the door, on your phone or printed.`,
-    ...(forwardTo
+    ...(linkOnly
+      ? [
+          `Your ${tickets.length} tickets, each with its QR code to show at the door, are on your order's page (it works offline once opened; print it or send each ticket on from there):`,
+          link,
+          "",
+          "There you can write each person's name on their ticket and send a ticket to each person.",
+        ]
+      : [`Show the QR code${tickets.length === 1 ? "" : "s"} at the door, on your phone or printed.`]),
+    ...(forwardTo || linkOnly
       ? []
       : [
           "They are also on your tickets page, which works offline once opened:",
@@ -93,15 +109,19 @@ export function ticketMail(
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(whose)}</p>`,
     `<p><strong>Order: ${reference}</strong> (${escapeHtml(plan)}, ${count})</p>`,
-    ...tickets.map(
+    ...attached.map(
       (t) =>
         `<p>Ticket ${t.position} of ${tickets.length}${t.holderName ? `: ${escapeHtml(t.holderName)}` : ""}<br><img src="cid:ticket-${t.position}@tncc" width="240" height="240" alt="QR code of ticket ${t.position}"></p>`,
     ),
     ...(forwardTo
       ? []
-      : [
-          `<p><a href="${escapeHtml(link)}">Your tickets page</a> works offline once opened; there you can name each ticket and send one to someone else.</p>`,
-        ]),
+      : linkOnly
+        ? [
+            `<p>Your ${tickets.length} tickets, each with its QR code to show at the door, are on <a href="${escapeHtml(link)}">your order's page</a>. It works offline once opened; there you can name each ticket and send it to its person.</p>`,
+          ]
+        : [
+            `<p><a href="${escapeHtml(link)}">Your tickets page</a> works offline once opened; there you can name each ticket and send one to someone else.</p>`,
+          ]),
     `<p>Questions: ${escapeHtml(data.contact.email)}, ${escapeHtml(data.contact.phone)}</p>`,
   ].join("\n");
   return {

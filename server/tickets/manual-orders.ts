@@ -30,6 +30,7 @@ export async function manualOrder(box: BoxOfficeContext, request: ManualOrderReq
     amountMinor,
     method: request.kind,
     manual: true,
+    overCapacity: held.over,
     actor: request.actor,
   });
   if (!sale.ok) return { kind: "over-capacity", left: 0 };

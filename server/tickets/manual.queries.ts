@@ -9,14 +9,14 @@ import type { Hold } from "./queries";
 
 /**
  * A hold for tickets an organiser issues by hand (issue 53): counted like any other; past the plan's capacity
- * only when `override` (a reason, audited by the caller). The plan's row is locked, so two at once are counted
- * one after the other. The hold is sold at once (sellHold).
+ * only when `override` (a reason, audited by the caller); `over` says it went past. The plan's row is locked, so
+ * two at once are counted one after the other. The hold is sold at once (sellHold).
  */
 export async function manualHold(
   db: Db,
   request: Omit<HoldRequest, "openLimit" | "clientHash" | "confirmHash">,
   override: boolean,
-): Promise<{ ok: true; hold: Hold } | { ok: false; left: number }> {
+): Promise<{ ok: true; hold: Hold; over: boolean } | { ok: false; left: number }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(ticketStock).where(eq(ticketStock.planId, request.planId)).for("update");
     const left = row ? row.capacity - row.sold - row.held : 0;
@@ -37,7 +37,7 @@ export async function manualHold(
       })
       .returning();
     await tx.execute(sql`UPDATE ticket_stock SET held = held + ${request.seats} WHERE plan_id = ${request.planId}`);
-    return { ok: true as const, hold: hold! };
+    return { ok: true as const, hold: hold!, over: request.seats > left };
   });
 }
 

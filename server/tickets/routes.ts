@@ -28,7 +28,7 @@ import type { ApiDeps, FeatureRoutes, ServerContext } from "../context";
 import { organiserFeature } from "../admin/context";
 import { registerBoxOffice } from "./admin-routes";
 import { apiBody } from "../headers";
-import { rateLimit } from "../rate-limit";
+import { missLimit, rateLimit } from "../rate-limit";
 import { sameOriginPath } from "../redirect";
 import { escapeHtml, page, readForm, readFormPost, readJson, sameOrigin } from "../request";
 import type { BoxOffice } from "./box-office";
@@ -223,14 +223,21 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
     const token = c.req.param("token") ?? "";
     return TICKET_TOKEN.test(token) ? orderByToken(db, token) : null;
   };
+  /**
+   * The order page and its tickets count misses only (issue 61): a link that opens an order is always answered
+   * (a church's Wi-Fi is one address for everyone); naming unknown ones is refused past 60 a minute.
+   */
+  const misses = missLimit({ max: 60, windowMs: 60_000, now: deps.now, shared: { db, name: "tickets-order-miss" } });
+  const missed = (c: Context, error: string) =>
+    misses.unknown(c, deps.clientKey(c), () => c.json({ error }, 404) as unknown as Response);
   const position = (c: Context) => {
     const n = Number(c.req.param("position"));
     return Number.isSafeInteger(n) && n > 0 && n <= 1000 ? n : null;
   };
 
-  app.get(TICKETS_PATHS.order, limit(60, "order"), async (c) => {
+  app.get(TICKETS_PATHS.order, async (c) => {
     const found = await order(c);
-    if (!found) return c.json({ error: "There is no ticket order at this address." }, 404);
+    if (!found) return missed(c, "There is no ticket order at this address.");
     const plans = await box.plans();
     return c.json({
       reference: ticketReference(found.order.id),
@@ -257,10 +264,10 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
     return found && ticket ? { ...found, ticket } : null;
   };
 
-  app.post(TICKETS_PATHS.ticket, apiBody, limit(30, "ticket"), async (c) => {
+  app.post(TICKETS_PATHS.ticket, apiBody, async (c) => {
     if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
     const found = await ticketOf(c);
-    if (!found) return c.json({ error: "There is no such ticket." }, 404);
+    if (!found) return missed(c, "There is no such ticket.");
     const body = await readJson(c);
     const name = body?.name?.trim() ?? "";
     if (name.length > 100 || /[<>\p{Cc}]/u.test(name))
@@ -275,7 +282,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
   app.post(TICKETS_PATHS.send, apiBody, limit(10, "send"), async (c) => {
     if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
     const found = await ticketOf(c);
-    if (!found) return c.json({ error: "There is no such ticket." }, 404);
+    if (!found) return missed(c, "There is no such ticket.");
     if (found.order.status !== "paid")
       return c.json({ error: "This order was cancelled: its tickets are no longer valid." }, 409);
     const body = await readJson(c);

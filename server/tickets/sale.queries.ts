@@ -35,6 +35,8 @@ export interface Payment {
   actor?: string | null;
   /** Issued by hand by an organiser. */
   manual?: boolean;
+  /** Issued by hand past the plan's capacity (issue 61): marked on the order. */
+  overCapacity?: boolean;
   /** The time now (the injected clock). */
   at?: Date;
 }
@@ -96,6 +98,7 @@ export async function sellHold(
             name: hold.name,
             currency: hold.currency,
             manual: payment.manual ?? false,
+            overCapacity: payment.overCapacity ?? false,
             createdAt: at,
           })
           .returning();

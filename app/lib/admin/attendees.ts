@@ -46,6 +46,8 @@ export interface AttendeesSearch {
 export interface AttendeeOrder extends AttendeeOrderRow {
   paymentIntent: string | null;
   cancelledAt: string | null;
+  /** A cancelled order paid by hand: the money still to give back ("38.00 USD", issue 61); null when none. */
+  refundOwed: string | null;
   list: {
     position: number;
     code: string;
@@ -69,6 +71,18 @@ export interface CancelAnswer {
   offered: number;
   /** The order had been cancelled before (only the refund was asked for again). */
   already: boolean;
+  /** Paid by hand (later, at the door): the money to give back, "38.00 USD" (issue 61); null when none. */
+  refundOwed: string | null;
+  /** What happened, in the organisers' words. */
+  message: string;
+}
+
+/** `POST /api/admin/attendees/orders/:id/refund` `{ amount, method }`: the money of a cancelled order given back. */
+export interface RefundAnswer {
+  reference: string;
+  /** False when it was recorded before (nothing changed). */
+  recorded: boolean;
+  message: string;
 }
 
 export const ATTENDEES_EXPORT_PATH = "/api/admin/attendees/export";

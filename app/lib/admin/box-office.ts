@@ -45,6 +45,8 @@ export interface BoxOfficeOrderRow {
   /** "card", "later", "complimentary", "door", "free". */
   method: string;
   manual: boolean;
+  /** Issued by hand past its plan's capacity, with a reason (issue 61). */
+  overCapacity: boolean;
   tickets: number;
   /** "59.00 USD" */
   amount: string;
@@ -77,6 +79,8 @@ export interface BoxOfficeOrder extends BoxOfficeOrderRow {
   amountMinor: number;
   currency: string;
   paidBy: string | null;
+  /** Cancelled after it was paid by hand: the money still to give back, "38.00 USD" (issue 61); null when none. */
+  refundOwed: string | null;
   timeline: TimelineStep[];
   /** The event's time zone (the timeline's times). */
   timeZone: string;

@@ -23,7 +23,8 @@ function cancelled(order: AttendeeOrder, a: CancelAnswer): string {
     : a.seats
       ? ` ${seats(a.seats)} are free again.`
       : "";
-  return `${a.reference} is cancelled and the buyer is told by e-mail.${refund}${offered}`;
+  const owed = a.refundOwed ? ` Refund owed: ${a.refundOwed} — record it when you have given it back.` : "";
+  return `${a.reference} is cancelled and the buyer is told by e-mail.${refund}${owed}${offered}`;
 }
 
 /** One order whole: its tickets, Resend, and Cancel after a confirm step; messages take the focus. */

@@ -156,6 +156,7 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
             >
               {o.reference}: {o.name}
             </button>
+            {o.overCapacity ? <span className="ms-2 text-sm font-semibold">(over capacity)</span> : null}
             <span className="block text-sm break-all text-muted">
               {SHOW_LABELS[o.status]} · {METHOD_LABELS[o.method] ?? o.method} · {o.plan}, {o.amount}
               {o.due ? ` · pay by ${o.due}` : ""} · {o.email}

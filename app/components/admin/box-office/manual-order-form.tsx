@@ -156,7 +156,7 @@ export function ManualOrderForm({
             "reason",
             "Why go over the capacity",
             <input {...attrs("reason", true)} />,
-            "Kept in the audit log with your name.",
+            "A sentence saying why, kept in the audit log with your name.",
           )
         : null}
       <button type="submit" className="btn btn-primary justify-self-start" disabled={busy}>

@@ -1,0 +1,13 @@
+-- Issue 61 (the lows and jobs after a crash).
+-- A purchase's Idempotency-Key is kept only as its SHA-256 (hex, as server/secret.ts `secretHash` makes it): a
+-- copy of the database replays no purchase; a retried request after this migration still finds its hold.
+UPDATE ticket_holds SET idempotency_key = encode(sha256(convert_to(idempotency_key, 'UTF8')), 'hex')
+  WHERE idempotency_key IS NOT NULL;
+-- Request counts keep a salted hash of the client, never its address (server/limits/queries.ts): the counts
+-- kept so far (a day at most, some with an address in their key) are dropped.
+DELETE FROM rate_limits;
+-- An order issued by hand past its plan's capacity (with a reason, audited) is marked in the organisers' list.
+ALTER TABLE ticket_orders ADD COLUMN over_capacity boolean NOT NULL DEFAULT false;
+-- A cancelled order paid by hand (later, at the door) owes its money back until an organiser records the refund
+-- given: the amount owed, in minor units; null when nothing is owed.
+ALTER TABLE ticket_orders ADD COLUMN refund_owed_minor integer;
