@@ -8,6 +8,8 @@
  * - The sweep released holds and died before offering them: the next sweep offers the free seats, once.
  * - An order cancelled, and the server died before asking the provider for the refund: the refund job the cancel
  *   added does it, once, audited once, however often it runs.
+ * - A free registration is its hold and its confirmation mail in one transaction (issue 61): when the mail cannot
+ *   be queued, no seat is held; asked again, the seats are held and the link mailed once.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -146,5 +148,33 @@ describe.each(databaseBackends("crashsteps"))("a step cut short on %s", (_name, 
     );
     expect(audited.map((a) => a.detail.result)).toEqual(["requested"]);
     expect(await jobs()).toEqual([]);
+  });
+
+  it("a free registration whose mail cannot be queued holds no seat; asked again, it is mailed once (issue 61)", async () => {
+    const email = "free.crash@example.org";
+    const request = { plan: "free", quantity: 2, name: "Free Crash", email };
+    const before = (await stock(database.db)).free!;
+    const confirmations = () =>
+      rows(sql`SELECT id FROM mail_queue WHERE to_addr = ${email} AND subject LIKE 'Confirm your registration%'`);
+    // Queueing the confirmation fails (as a process killed between the hold and the mail would write nothing).
+    await database.db.execute(sql`
+      CREATE FUNCTION refuse_confirm_mail() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.subject LIKE 'Confirm your registration%' THEN RAISE EXCEPTION 'cut short'; END IF; RETURN NEW; END $$`);
+    await database.db.execute(
+      sql`CREATE TRIGGER refuse_confirm_mail BEFORE INSERT ON mail_queue FOR EACH ROW EXECUTE FUNCTION refuse_confirm_mail()`,
+    );
+    try {
+      await expect(t.box.buy(request)).rejects.toThrow();
+      // Mailed once or seats back: here, no mail, so no seat held.
+      expect((await stock(database.db)).free).toEqual(before);
+      expect(await rows(sql`SELECT id FROM ticket_holds WHERE email = ${email}`)).toEqual([]);
+      expect(await confirmations()).toEqual([]);
+    } finally {
+      await database.db.execute(sql`DROP TRIGGER refuse_confirm_mail ON mail_queue`);
+      await database.db.execute(sql`DROP FUNCTION refuse_confirm_mail()`);
+    }
+    expect((await t.box.buy(request)).kind).toBe("confirm");
+    expect((await stock(database.db)).free).toMatchObject({ held: before.held + 2 });
+    expect(await confirmations()).toHaveLength(1);
   });
 });

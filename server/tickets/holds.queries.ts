@@ -5,7 +5,8 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { ticketHolds, ticketStock } from "../db/schema";
+import { mailQueue, ticketHolds, ticketStock } from "../db/schema";
+import { mailRow, type MailDraft } from "../mail/queries";
 import { secretHash } from "../secret";
 import type { Hold } from "./queries";
 
@@ -34,6 +35,11 @@ export interface HoldRequest {
   confirmHash?: string | null;
   /** How it is paid (issue 53): "card", "later" (a pending order, released by its own sweep) or "manual". */
   paymentMethod?: string | null;
+  /**
+   * The mail the new hold sends (a free order's confirmation link), queued in the transaction that takes the
+   * seats (issue 61): a crash leaves both or neither, never seats held with no mail. Not sent for a retry.
+   */
+  mail?: (hold: Hold) => MailDraft;
 }
 
 export type HoldResult =
@@ -197,12 +203,16 @@ export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()
         .returning();
       const byId = new Map(made.map((h) => [h.id, h]));
       const taken = new Map<string, number>();
+      const mails: MailDraft[] = [];
       fits.forEach((i, n) => {
         const hold = byId.get(ids[n]!);
         if (!hold) return raced.push(i);
         results[i] = { ok: true, hold, duplicate: false, replaced: replaced.get(i) };
         taken.set(hold.planId, (taken.get(hold.planId) ?? 0) + hold.seats);
+        const mail = requests[i]!.mail;
+        if (mail) mails.push(mail(hold));
       });
+      if (mails.length) await tx.insert(mailQueue).values(mails.map(mailRow));
       for (const [planId, seats] of taken) {
         const moved = await tx.execute(sql`
           UPDATE ticket_stock SET held = held + ${seats}

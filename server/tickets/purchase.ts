@@ -5,7 +5,6 @@
  */
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
-import { queueMail } from "../mail/queries";
 import { newSecret, secretHash } from "../secret";
 import {
   methodFor,
@@ -33,7 +32,7 @@ async function holdRequest(
   plan: Plan,
   tickets: TicketsData,
   amountMinor: number,
-  keep: Pick<HoldRequest, "expiresAt" | "paymentMethod"> & Partial<Pick<HoldRequest, "confirmHash">>,
+  keep: Pick<HoldRequest, "expiresAt" | "paymentMethod"> & Partial<Pick<HoldRequest, "confirmHash" | "mail">>,
 ): Promise<HoldRequest> {
   return {
     planId: request.plan,
@@ -83,6 +82,8 @@ export async function buy(box: BoxOfficeContext, request: BuyRequest): Promise<B
       expiresAt: new Date(box.now() + (free ? box.confirmHours * 3_600_000 : box.firstHoldMinutes * 60_000)),
       confirmHash: confirm && secretHash(confirm),
       paymentMethod: free ? null : "card",
+      // The confirmation link's mail, queued with the hold (issue 61: one transaction).
+      mail: free ? (made) => confirmOrderMail(tickets, box.siteUrl(), made, confirm!, box.confirmHours) : undefined,
     }),
   );
   if (!held.ok) return refusal(held);
@@ -91,7 +92,6 @@ export async function buy(box: BoxOfficeContext, request: BuyRequest): Promise<B
 
   if (free) {
     if (held.duplicate) return { kind: "confirm", until: hold.expiresAt, secret: "" };
-    await queueMail(box.db, confirmOrderMail(tickets, box.siteUrl(), hold, confirm!, box.confirmHours));
     return { kind: "confirm", until: hold.expiresAt, secret: confirm! };
   }
   return checkoutPurchase(box, hold, Boolean(held.duplicate), `/buy-ticket?plan=${encodeURIComponent(request.plan)}`);
