@@ -115,4 +115,50 @@ describe.each(databaseBackends("jobs"))("background jobs (%s)", (name, open) => 
       child?.kill("SIGKILL");
     }
   }, 90_000);
+
+  it(`a keyed job added again while its killed worker ran it leaves no failed row (issue 61, ${name})`, async () => {
+    await database.db.execute(sql`DELETE FROM job_test_steps`);
+    const failed = async () =>
+      rowsOf<{ n: number }>(
+        await database.db.execute(
+          sql`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE attempts >= max_attempts`,
+        ),
+      )[0]!.n;
+    let child: ChildProcess | null = spawn(
+      process.execPath,
+      ["--import", "tsx", "tests/fixtures/job-worker.ts", JSON.stringify(where)],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    try {
+      await addJob(database.db, "sweep", { key: "sweep" });
+      await expect.poll(steps, { timeout: 30_000 }).toHaveLength(1);
+      // Added again while it runs (as a mail queued while the outbox job sends): graphile-worker takes the key
+      // from the running job and leaves it no tries; a new job carries the key.
+      await addJob(database.db, "sweep", { key: "sweep" });
+      child.kill("SIGKILL");
+      await new Promise((resolve) => child!.once("exit", resolve));
+      child = null;
+      expect(await failed()).toBe(1);
+      let done = 0;
+      const jobs = await startJobs({
+        db: database.db,
+        pollMs: 100,
+        tasks: {
+          sweep: async () => {
+            done++;
+          },
+        },
+      });
+      try {
+        // The new job runs once; the replaced one is gone, not left as a failed row.
+        await expect.poll(() => queued("sweep"), { timeout: 30_000 }).toBe(0);
+        expect(done).toBe(1);
+        expect(await failed()).toBe(0);
+      } finally {
+        await jobs.stop();
+      }
+    } finally {
+      child?.kill("SIGKILL");
+    }
+  }, 90_000);
 });

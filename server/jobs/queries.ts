@@ -39,6 +39,13 @@ const lockKey = (workerId: string) => sql`hashtextextended(${`tncc-worker:${work
  * Frees the jobs of workers that died: locked, and their worker's lock is free (taken and let go at once here).
  * A worker takes its lock as it is made, before its first job; jobs locked in the last `graceMs` are left alone
  * all the same.
+ *
+ * A keyed job added again while it ran (a mail queued while the outbox job was sending) is not changed by
+ * graphile-worker 0.16: it loses its key and its tries (`attempts = max_attempts`, so it is never run again) and
+ * a new job takes the key; the running one is deleted when it finishes. Its worker killed, it would stay as a
+ * failed row once freed, which any failed-jobs alarm reports (issue 61). Such a job's work is the new job's, so
+ * it is deleted instead of freed: replaced after it was locked (`updated_at > locked_at`: taking a job does not
+ * touch `updated_at`), without its key, out of tries.
  */
 export async function rescueJobs(db: Db, graceMs = RESCUE_GRACE_MS): Promise<number> {
   const dead = rowsOf<{ locked_by: string }>(
@@ -55,13 +62,18 @@ export async function rescueJobs(db: Db, graceMs = RESCUE_GRACE_MS): Promise<num
       );
       if (row?.free) gone.push(id);
     });
-  if (gone.length)
-    await db.execute(
-      sql`SELECT graphile_worker.force_unlock_workers(ARRAY[${sql.join(
-        gone.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::text[])`,
-    );
+  if (gone.length) {
+    const workers = sql`ARRAY[${sql.join(
+      gone.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::text[]`;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        DELETE FROM graphile_worker._private_jobs
+        WHERE locked_by = ANY(${workers}) AND key IS NULL AND attempts >= max_attempts AND updated_at > locked_at`);
+      await tx.execute(sql`SELECT graphile_worker.force_unlock_workers(${workers})`);
+    });
+  }
   return gone.length;
 }
 

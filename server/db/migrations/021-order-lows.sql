@@ -11,3 +11,7 @@ ALTER TABLE ticket_orders ADD COLUMN over_capacity boolean NOT NULL DEFAULT fals
 -- A cancelled order paid by hand (later, at the door) owes its money back until an organiser records the refund
 -- given: the amount owed, in minor units; null when nothing is owed.
 ALTER TABLE ticket_orders ADD COLUMN refund_owed_minor integer;
+-- Jobs replaced while a killed worker ran them, freed before issue 61 and so left as failed rows (out of tries,
+-- without their key, never failed by an error): their work was the new job's (server/jobs/queries.ts rescueJobs).
+DELETE FROM graphile_worker._private_jobs
+  WHERE locked_at IS NULL AND key IS NULL AND attempts >= max_attempts AND last_error IS NULL;
