@@ -76,7 +76,12 @@ export function AttendeeOrderView({
     if (!answer(res)) return;
     if (!res.ok) return setMessage({ text: res.error, error: true });
     setMessage({ text: cancelled(order!, res.data) });
-    setOrder({ ...order!, status: "cancelled", list: order!.list.map((t) => ({ ...t, status: "cancelled" })) });
+    setOrder({
+      ...order!,
+      status: "cancelled",
+      refundOwed: res.data.refundOwed,
+      list: order!.list.map((t) => ({ ...t, status: "cancelled" })),
+    });
     onChanged();
   }
 
@@ -91,6 +96,9 @@ export function AttendeeOrderView({
           {order.plan} · {order.amountMinor ? money(order.amountMinor, order.currency) : "free"} ·{" "}
           {when(order.createdAt)} · <strong>{order.status === "paid" ? "valid" : order.status}</strong>
         </span>
+        {order.refundOwed ? (
+          <strong className="block">Refund owed: {order.refundOwed} (record it when you have given it back)</strong>
+        ) : null}
       </p>
       <ol className="mt-3 grid gap-1" aria-label="Tickets">
         {order.list.map((t) => (
