@@ -40,7 +40,7 @@ const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}\.[^\s@<>"]{2,}$/;
 const PLAIN = /^[^<>\p{Cc}]*$/u;
 
 /** A reason to go over the capacity someone can read later (issue 61): a sentence, 15 letters and two words. */
-export const isSentence = (text: string) => text.length >= 15 && text.split(/\s+/).filter(Boolean).length >= 2;
+const isSentence = (text: string) => text.length >= 15 && text.split(/\s+/).filter(Boolean).length >= 2;
 
 /** Orders from before issue 53 say nothing: a free registration, or paid by card. */
 const methodOf = (order: TicketOrder) => order.paymentMethod ?? (order.amountMinor === 0 ? "free" : "card");
@@ -267,7 +267,7 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
     if (result.kind === "over-capacity")
       return refuse(
         c,
-        `${plan.title} has ${result.left === 0 ? "no seat" : result.left === 1 ? "only 1 seat" : `only ${result.left} seats`} left, and this order needs ${quantity * plan.people}. To issue it anyway, write why (it is kept in the audit log).`,
+        `${plan.title} has ${result.left === 0 ? "no seat" : result.left === 1 ? "only 1 seat" : `only ${result.left} seats`} left, and this order needs ${quantity * plan.people}. To issue it anyway, write in a sentence why (it is kept in the audit log).`,
         "reason",
         409,
         { overCapacity: true },

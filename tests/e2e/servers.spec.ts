@@ -150,7 +150,7 @@ async function buy(site: SiteServer, buyer: number): Promise<{ status: number; e
 const count = async (query: ReturnType<typeof sql>) => Number(rowsOf<{ n: string }>(await db!.db.execute(query))[0]!.n);
 
 test("600 buyers over three servers, one SIGKILLed mid-rush: the plan's seats exactly, each mail once", async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(400_000);
   expect(plan.tickets, "one person per unit").toBe(1);
   const seats = (await (await fetch(`${SITE}/api/tickets/availability`)).json()) as {
     plans: Record<string, { left: number }>;
@@ -283,4 +283,8 @@ test("600 buyers over three servers, one SIGKILLed mid-rush: the plan's seats ex
     "no buyer got two different mails",
   ).toEqual([]);
   expect(howToPay).toBeGreaterThanOrEqual(buyers.size);
+  // Issue 61: the kill leaves no failed job. A job the killed server ran, replaced meanwhile (the mail job), is out
+  // of tries until the rescue (each minute, on the servers alive) deletes it instead of freeing it.
+  const failedJobs = sql`SELECT count(*) AS n FROM graphile_worker.jobs WHERE attempts >= max_attempts`;
+  await expect.poll(() => count(failedJobs), { timeout: 90_000, intervals: [1000] }).toBe(0);
 });
