@@ -13,6 +13,7 @@
  */
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { invalidId, sentId } from "../../../app/forms";
+import { PLAIN_NAME } from "../../../app/forms/plain-text";
 import { checkForm } from "../../../app/forms/schema";
 import { ticketsPath } from "../../../app/lib/tickets/orders";
 import { WAITLIST_JOIN_PATH, type WaitlistJoinAnswer, type WaitlistRefusal } from "../../../app/lib/tickets/waitlist";
@@ -87,7 +88,7 @@ export function registerWaitlist(
     if (!checked.ok) return invalid(checked.first, checked.errors);
     const { email = "", plan = "", name = "" } = checked.data;
     const quantity = Number(checked.data.quantity);
-    if (/[<>\p{Cc}]/u.test(name)) return invalid("name", { name: "Please write your name without < > signs." });
+    if (!PLAIN_NAME.test(name)) return invalid("name", { name: "Please write your name without < > signs." });
 
     const result = await waitlist.join({ plan, email, quantity, name: name || null });
     switch (result.kind) {
