@@ -219,7 +219,8 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
     if (!name || name.length > 100 || !PLAIN_NAME.test(name))
       return refuse(c, "Please write the name the order is for (at most 100 letters).", "name");
     const email = text("email");
-    if (!EMAIL.test(email) || !ONE_LINE.test(email)) return refuse(c, "Please enter an e-mail address, like name@example.org.", "email");
+    if (!EMAIL.test(email) || !ONE_LINE.test(email))
+      return refuse(c, "Please enter an e-mail address, like name@example.org.", "email");
     const names = text("names")
       .split(/\r?\n/)
       .map((n) => n.trim())

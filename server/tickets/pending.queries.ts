@@ -81,7 +81,6 @@ async function opened(
   return { order, token, created: Boolean(made) };
 }
 
-
 /**
  * "Pay later" holds still held with no order: their server stopped between taking the seats and opening the
  * order (issue 54: the rush across servers, one killed; a waiting-list offer paid later), or one is between the
