@@ -39,9 +39,12 @@ export interface HoldRequest {
    * for such a hold, whose refusal answers like its success ("check your e-mail").
    */
   mail?: { addressHash: string; draft: MailDraft } | null;
-  /** A free order waiting for its address: the hash of its mailed confirmation link. */
+  /** A free order, or one paid later, waiting for its address: the hash of its mailed confirmation link. */
   confirmHash?: string | null;
-  /** How it is paid (issue 53): "card", "later" (a pending order, released by its own sweep) or "manual". */
+  /**
+   * How it is paid (issue 53): "card", "later" (once its address is confirmed, a pending order, released by its
+   * own sweep; issue 61) or "manual".
+   */
   paymentMethod?: string | null;
 }
 
