@@ -118,7 +118,7 @@ export async function buy(box: BoxOfficeContext, request: BuyRequest): Promise<B
 export async function confirmFree(
   box: BoxOfficeContext,
   secret: string,
-): Promise<{ kind: "order"; token: string } | { kind: "expired" } | { kind: "confirmed" } | null> {
+): Promise<{ kind: "order"; token: string } | { kind: "expired" } | { kind: "confirmed"; payLater?: boolean } | null> {
   const hold = await holdToConfirm(box.db, secret);
   if (!hold) return null;
   // A registration its buyer replaced with another is not theirs to confirm any more.
@@ -140,11 +140,11 @@ export async function confirmFree(
 async function confirmLater(
   box: BoxOfficeContext,
   hold: Hold,
-): Promise<{ kind: "order"; token: string } | { kind: "expired" } | { kind: "confirmed" }> {
+): Promise<{ kind: "order"; token: string } | { kind: "expired" } | { kind: "confirmed"; payLater: true }> {
   const before = await orderOfHold(box.db, hold.id);
   if (before) {
     // Confirmed before: the link opens the order again only for a while (only hashes of its links are kept).
-    if (box.now() - before.createdAt.getTime() > RETURN_LINK_MS) return { kind: "confirmed" };
+    if (box.now() - before.createdAt.getTime() > RETURN_LINK_MS) return { kind: "confirmed", payLater: true };
     return { kind: "order", token: await newOrderLink(box.db, before.id) };
   }
   const at = new Date(box.now());

@@ -227,7 +227,9 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
       return c.html(
         page(
           "Already confirmed",
-          "This registration was confirmed already: your tickets are in the e-mail we sent then, with the link to their page.",
+          done.payLater
+            ? "This order was confirmed already: how to pay is in the e-mail we sent then, with the link to its page."
+            : "This registration was confirmed already: your tickets are in the e-mail we sent then, with the link to their page.",
           "/",
         ),
       );
