@@ -2,8 +2,9 @@
  * The waiting list's routes (issue 42, item 4), registered on the box office's sub-app (../routes.ts):
  *
  * - `POST /api/tickets/waitlist`: join a plan's list (same origin; JSON, or a plain form post); refused while
- *   seats for that quantity are free; mails a confirmation link; once per plan and address, answered the same
- *   (201) whether or not the address was on the list already, so the answer tells nobody who is. The fields are
+ *   seats for that quantity are free; mails a confirmation link; once per plan and address, and within the
+ *   address's one order mail a day from the public forms (issue 61), answered the same (201) whether or not the
+ *   address was on the list already or had its mail, so the answer tells nobody who is. The fields are
  *   checked with the form's definition (app/forms/waitlist.ts); a plain post is answered with a 303 back to
  *   `/buy-ticket?plan=<plan>` at the form's answer (`#sent-waitlist`, `#invalid-waitlist-<field>`).
  * - `GET|POST /api/tickets/waitlist/confirm?token=`: the confirmation link. As with the newsletter's links, the
