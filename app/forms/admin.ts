@@ -5,6 +5,7 @@
 import * as z from "zod/mini";
 import { INBOX_KINDS } from "./index";
 import { emailSchema } from "./email";
+import { PLAIN_NAME } from "./plain-text";
 
 /** The shortest password `admin:add` and the change-password form accept. */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -85,7 +86,7 @@ export const organiserNameSchema = z.optional(
     .string("A name must be text.")
     .check(
       z.maxLength(MAX_NAME_LENGTH, `Please keep the name to ${MAX_NAME_LENGTH} characters or fewer.`),
-      z.regex(/^[^<>\p{Cc}]*$/u, "A name cannot hold the characters < or > or line breaks."),
+      z.regex(PLAIN_NAME, "A name cannot hold the characters < or > or line breaks."),
     ),
 );
 

@@ -9,14 +9,17 @@ import { emailSchema } from "./email";
 import { PostIdSchema } from "../lib/id-schemas";
 import type { FieldCheck, FieldSpec } from "./definition";
 import { FORMS, type FieldErrors, type StoredFormKind } from "./index";
+import { ONE_LINE } from "./plain-text";
 
-const text = (noun: string, max = 1000) =>
+/** A text field; one line (no control characters, issue 61) unless it is a text area. */
+const text = (noun: string, max = 1000, oneLine = true) =>
   z
     .string(`Please enter ${noun}.`)
     .check(
       z.trim(),
       z.minLength(1, `Please enter ${noun}.`),
       z.maxLength(max, `Please keep ${noun} under ${max} characters.`),
+      ...(oneLine ? [z.regex(ONE_LINE, `Please write ${noun} on one line, without special characters.`)] : []),
     );
 
 const CHECKS: Record<FieldCheck, (spec: FieldSpec) => z.ZodMiniType<string, string>> = {
@@ -39,7 +42,7 @@ const CHECKS: Record<FieldCheck, (spec: FieldSpec) => z.ZodMiniType<string, stri
 };
 
 function fieldSchema(spec: FieldSpec) {
-  const schema = spec.check ? CHECKS[spec.check](spec) : text(spec.noun, spec.max);
+  const schema = spec.check ? CHECKS[spec.check](spec) : text(spec.noun, spec.max, spec.type !== "textarea");
   return spec.required === false ? z.optional(schema) : schema;
 }
 

@@ -29,6 +29,7 @@ import {
   type MarkPaidAnswer,
   type TimelineStep,
 } from "../../app/lib/admin/box-office";
+import { ONE_LINE, PLAIN_NAME } from "../../app/forms/plain-text";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import { audit } from "../admin/audit/queries";
@@ -37,7 +38,6 @@ import { money, whenText } from "./mail";
 import { listTicketOrders, orderById, orderTimeline, stock, ticketsOfOrder, type TicketOrder } from "./queries";
 
 const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}\.[^\s@<>"]{2,}$/;
-const PLAIN = /^[^<>\p{Cc}]*$/u;
 
 /** A reason to go over the capacity someone can read later (issue 61): a sentence, 15 letters and two words. */
 const isSentence = (text: string) => text.length >= 15 && text.split(/\s+/).filter(Boolean).length >= 2;
@@ -227,15 +227,16 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > 50)
       return refuse(c, "Please give a number of 1 to 50.", "quantity");
     const name = text("name");
-    if (!name || name.length > 100 || !PLAIN.test(name))
+    if (!name || name.length > 100 || !PLAIN_NAME.test(name))
       return refuse(c, "Please write the name the order is for (at most 100 letters).", "name");
     const email = text("email");
-    if (!EMAIL.test(email)) return refuse(c, "Please enter an e-mail address, like name@example.org.", "email");
+    if (!EMAIL.test(email) || !ONE_LINE.test(email))
+      return refuse(c, "Please enter an e-mail address, like name@example.org.", "email");
     const names = text("names")
       .split(/\r?\n/)
       .map((n) => n.trim())
       .filter(Boolean);
-    if (names.length > quantity * plan.people || names.some((n) => n.length > 100 || !PLAIN.test(n)))
+    if (names.length > quantity * plan.people || names.some((n) => n.length > 100 || !PLAIN_NAME.test(n)))
       return refuse(c, `Write at most ${quantity * plan.people} names, one a line, each at most 100 letters.`, "names");
     const kind = text("kind");
     if (kind !== "complimentary" && kind !== "door")
@@ -243,7 +244,7 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
     const amountMinor = kind === "door" ? parseAmount(text("amount")) : 0;
     if (amountMinor === null) return refuse(c, "Please write the amount paid at the door, like 19.00.", "amount");
     const reason = text("reason");
-    if (reason.length > 300 || !PLAIN.test(reason))
+    if (reason.length > 300 || !PLAIN_NAME.test(reason))
       return refuse(c, "Please keep the reason under 300 letters.", "reason");
     if (reason && !isSentence(reason))
       return refuse(

@@ -28,7 +28,7 @@ export interface BoxOfficeContext {
   firstHoldMinutes: number;
   /** TICKET_OPEN_HOLDS: open holds per client and per address. */
   openLimit: number;
-  /** TICKET_CONFIRM_HOURS: how long a free order's seats wait for its address to be confirmed. */
+  /** TICKET_CONFIRM_HOURS: how long a free order's, or a "pay later" one's, seats wait for its address to be confirmed. */
   confirmHours: number;
   /** WAITLIST_OFFER_HOURS: how long a waiting-list offer keeps its seats. */
   offerHours: number;
@@ -36,6 +36,8 @@ export interface BoxOfficeContext {
   takeSeats: (request: HoldRequest) => Promise<HoldResult>;
   /** A client's address as the holds keep it: hashed with the site's salt, never in clear. */
   clientHash: (client: string) => Promise<string>;
+  /** An e-mail address as its one order mail a day is counted (issue 61): a keyed hash with the site's salt. */
+  addressHash: (email: string) => Promise<string>;
   /** The card provider's idempotency key: this database's own random prefix, then `key` (issue 50). */
   providerKey: (key: string) => Promise<string>;
   /** A hold's checkout session and page recorded (batched). */
@@ -67,10 +69,13 @@ export function methodFor(
 
 export type BuyResult =
   | { kind: "order"; token: string }
-  /** A free order held until its address is confirmed by the mailed link (`secret`: that link's, for tests). */
-  | { kind: "confirm"; until: Date; secret: string }
+  /**
+   * A free order, or one paid later (`payLater`), held until its address is confirmed by the mailed link
+   * (`secret`: that link's, for tests; "" when nothing was mailed or held: the answer is the same, issue 61).
+   */
+  | { kind: "confirm"; until: Date; secret: string; payLater?: boolean }
   | { kind: "checkout"; url: string }
-  /** The client or the address already has seats held: they are released at `until`. */
+  /** The client (this connection) already has seats held: they are released at `until`. */
   | { kind: "capped"; until: Date }
   | { kind: "sold-out"; left: number }
   | { kind: "closed"; message: string }
@@ -78,8 +83,6 @@ export type BuyResult =
   | { kind: "unknown-plan" }
   | { kind: "key-reused" }
   | { kind: "provider-failed"; contact: string }
-  /** A "pay later" order: pending until the organisers mark it paid (`token`: its page's secret). */
-  | { kind: "pending"; token: string }
   | { kind: "no-payments" };
 
 export interface BuyRequest {

@@ -5,7 +5,7 @@
  * 53): the card provider's hosted checkout (./card-checkout.ts), its price and quantity from content, or "pay
  * later" (./pay-later.ts: a pending order that keeps its seats until its deadline, then one reminder, then
  * released; the organisers mark it paid). A free one becomes an order once its address is confirmed by a mailed
- * link (issue 50; ./purchase.ts). The organisers also issue orders by hand (./manual-orders.ts). Every order's
+ * link (issue 50; ./purchase.ts), and one paid later becomes pending only then (issue 61). The organisers also issue orders by hand (./manual-orders.ts). Every order's
  * tickets are signed (./signing.ts) and mailed through the mail outbox in the order's own transaction; the
  * mails' words are in ./mail.ts. This file makes the parts' shared context (./box-office-context.ts) and lists
  * what the box office answers.
@@ -27,6 +27,7 @@ import { manualOrder } from "./manual-orders";
 import { markPaid, offerPaidLater, pendingDetails, sweepPending } from "./pay-later";
 import { replacedPending } from "./pending.queries";
 import { buy, confirmFree } from "./purchase";
+import { claimAddressMail, forgetAddressMails } from "./address-mails.queries";
 import { stock, syncStock, type Hold, type TicketOrder } from "./queries";
 import { sellHold, type Payment } from "./sale.queries";
 import { newTicketCode, signTicket, ticketKeys } from "./signing";
@@ -47,7 +48,7 @@ export interface BoxOfficeOptions {
   firstHoldMinutes?: number;
   /** TICKET_OPEN_HOLDS: open holds (purchases not paid, free orders not confirmed) per client and per address (default 1). */
   openHolds?: number;
-  /** TICKET_CONFIRM_HOURS: how long a free order's seats wait for its address to be confirmed (default 2). */
+  /** TICKET_CONFIRM_HOURS: how long a free order's, or a "pay later" one's, seats wait for its address to be confirmed (default 2). */
   confirmHours?: number;
   /** WAITLIST_OFFER_HOURS: how long a waiting-list offer keeps its seats (default 24). */
   offerHours?: number;
@@ -137,6 +138,7 @@ function boxOfficeContext(options: BoxOfficeOptions) {
     offerHours: options.offerHours ?? 24,
     takeSeats,
     clientHash: async (client) => secretHash(`${await salt()}:${client}`),
+    addressHash: async (email) => secretHash(`${await salt()}:mail:${email.trim().toLowerCase()}`),
     providerKey: async (key) => `${await prefix()}-${key}`,
     recordCheckout,
     sell,
@@ -156,6 +158,8 @@ function boxOfficeContext(options: BoxOfficeOptions) {
     sell: (holdId) => sell(holdId, {}),
     checkout: (hold, cancelPath) => checkoutHold(box, hold, cancelPath),
     payLater: (hold) => offerPaidLater(box, hold),
+    // The confirmation link is the address's one order mail of the day from the public forms (issue 61).
+    mayMail: async (tx, email) => claimAddressMail(tx, await box.addressHash(email), new Date(now())),
     log,
   });
   return { box, signing };
@@ -182,11 +186,11 @@ export function createBoxOffice(options: BoxOfficeOptions) {
       );
     },
 
-    /** A purchase (./purchase.ts): a free order to confirm, the card checkout, or an order paid later. */
+    /** A purchase (./purchase.ts): a free order or one paid later to confirm, or the card checkout. */
     buy: (request: BuyRequest) => buy(box, request),
     /** The buyer on their way to the provider's page: the hold kept TICKET_HOLD_MINUTES; its page, or null. */
     pay: (sessionId: string) => pay(box, sessionId),
-    /** A free order's address confirmed by its mailed link: the order made and its page's secret answered. */
+    /** An order's address confirmed by its mailed link: made (free) or pending (paid later); its page's secret. */
     confirmFree: (secret: string) => confirmFree(box, secret),
     /** A payment provider's event about a hold's checkout, or a refund; false when it is not the box office's. */
     onPaymentEvent: (event: PaymentEvent) => onPaymentEvent(box, event),
@@ -207,6 +211,7 @@ export function createBoxOffice(options: BoxOfficeOptions) {
       // Then whatever is free goes to the lines: these seats, or those of a sweep that died before offering.
       await waitlist.offerAll();
       await sweepPending(box);
+      await forgetAddressMails(db, new Date(box.now()));
       return released;
     },
 

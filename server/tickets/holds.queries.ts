@@ -2,12 +2,13 @@
  * A purchase's hold on seats (issue 42): taken in batches (a rush shares each write to disk), its checkout
  * session, extended, released, or its time up. See ./queries.ts for how seats are counted.
  */
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { mailQueue, ticketHolds, ticketStock } from "../db/schema";
 import { mailRow, type MailDraft } from "../mail/queries";
 import { secretHash } from "../secret";
+import { claimAddressMail } from "./address-mails.queries";
 import type { Hold } from "./queries";
 
 export interface HoldRequest {
@@ -27,19 +28,25 @@ export interface HoldRequest {
   /** Who asked (a hash of the client's address): with `openLimit`, counted against the client's open holds. */
   clientHash?: string | null;
   /**
-   * At most this many open holds per client and per e-mail address (a buyer's purchase; a waiting-list offer
-   * has none). A new hold by the same client for the same address replaces that buyer's open one instead.
+   * At most this many open holds per client, and per e-mail address when the hold mails it (a buyer's purchase;
+   * a waiting-list offer has none). A new hold by the same client for the same address replaces that buyer's
+   * open one instead. A pending order (its address confirmed) is not open: it never blocks anyone (issue 61).
    */
   openLimit?: number | null;
-  /** A free order waiting for its address: the hash of its mailed confirmation link. */
-  confirmHash?: string | null;
-  /** How it is paid (issue 53): "card", "later" (a pending order, released by its own sweep) or "manual". */
-  paymentMethod?: string | null;
   /**
-   * The mail the new hold sends (a free order's confirmation link), queued in the transaction that takes the
-   * seats (issue 61): a crash leaves both or neither, never seats held with no mail. Not sent for a retry.
+   * The address's confirmation link (a free registration, a "pay later" order: issue 61): the hold is made only
+   * when the address may have its one order mail of the day (`addressHash`: the keyed hash of the address), and
+   * the mail is queued in the hold's own transaction. An address's open holds count against `openLimit` only
+   * for such a hold, whose refusal answers like its success ("check your e-mail").
    */
-  mail?: (hold: Hold) => MailDraft;
+  mail?: { addressHash: string; draft: MailDraft } | null;
+  /** A free order, or one paid later, waiting for its address: the hash of its mailed confirmation link. */
+  confirmHash?: string | null;
+  /**
+   * How it is paid (issue 53): "card", "later" (once its address is confirmed, a pending order, released by its
+   * own sweep; issue 61) or "manual".
+   */
+  paymentMethod?: string | null;
 }
 
 export type HoldResult =
@@ -47,7 +54,9 @@ export type HoldResult =
   | { ok: false; soldOut: true; left: number }
   | { ok: false; conflict: true }
   /** The client, or the address, already has `openLimit` seats held: `until` is when the first is released. */
-  | { ok: false; capped: true; until: Date };
+  | { ok: false; capped: true; until: Date; by: "client" | "address" }
+  /** The address had its one order mail of the day: nothing held, nothing mailed. */
+  | { ok: false; unmailed: true };
 
 /**
  * What a hold keeps of its Idempotency-Key (issue 61): its SHA-256, so a copy of the database replays nothing;
@@ -117,30 +126,38 @@ export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()
         now,
       );
       const replacing = new Map<number, Hold[]>();
-      // Served in order, as one at a time would be: the limit on open holds, then the seats.
-      const fits = todo.filter((i) => {
+      const capped = (others: Hold[]) => new Date(Math.min(...others.map((h) => +h.expiresAt)));
+      // Served in order, as one at a time would be: the client's limit on open holds, the seats, then the
+      // address's limit and its mail of the day (after the seats: a refusal of the address answers like a
+      // success, and a sold-out plan must answer alike for every address).
+      const fits: number[] = [];
+      for (const i of todo) {
         const r = requests[i]!;
         const email = r.email.toLowerCase();
         // The same buyer again (same client, same address): their open hold makes way for this one.
         const theirs = r.openLimit
           ? open.filter((h) => h.id > 0 && h.clientHash === r.clientHash && h.email.toLowerCase() === email)
           : [];
-        const others = r.openLimit
-          ? open.filter(
-              (h) =>
-                !theirs.includes(h) &&
-                ((r.clientHash && h.clientHash === r.clientHash) || h.email.toLowerCase() === email),
-            )
-          : [];
-        if (r.openLimit && others.length >= r.openLimit) {
-          results[i] = { ok: false, capped: true, until: new Date(Math.min(...others.map((h) => +h.expiresAt))) };
-          return false;
+        const others = r.openLimit ? open.filter((h) => !theirs.includes(h)) : [];
+        const byClient = r.clientHash ? others.filter((h) => h.clientHash === r.clientHash) : [];
+        if (r.openLimit && byClient.length >= r.openLimit) {
+          results[i] = { ok: false, capped: true, until: capped(byClient), by: "client" };
+          continue;
         }
         const back = (planId: string) => theirs.reduce((n, h) => n + (h.planId === planId ? h.seats : 0), 0);
         const free = (left.get(r.planId) ?? 0) + back(r.planId);
         if (r.seats > free) {
           results[i] = { ok: false, soldOut: true, left: Math.max(0, free) };
-          return false;
+          continue;
+        }
+        const byAddress = r.mail ? others.filter((h) => h.email.toLowerCase() === email) : [];
+        if (r.openLimit && byAddress.length >= r.openLimit) {
+          results[i] = { ok: false, capped: true, until: capped(byAddress), by: "address" };
+          continue;
+        }
+        if (r.mail && !(await claimAddressMail(tx as unknown as Db, r.mail.addressHash, now))) {
+          results[i] = { ok: false, unmailed: true };
+          continue;
         }
         for (const h of theirs) {
           open.splice(open.indexOf(h), 1);
@@ -150,8 +167,8 @@ export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()
         replacing.set(i, theirs);
         // Counted at once: a later request of this batch sees this one as open (id 0: not made yet).
         if (r.openLimit) open.push({ id: 0, clientHash: r.clientHash ?? null, email, expiresAt: r.expiresAt } as Hold);
-        return true;
-      });
+        fits.push(i);
+      }
       // Holds replaced by their buyer's new one: released (their seats counted free above).
       const replaced = new Map<number, Hold[]>();
       for (const i of fits) {
@@ -210,8 +227,9 @@ export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()
         results[i] = { ok: true, hold, duplicate: false, replaced: replaced.get(i) };
         taken.set(hold.planId, (taken.get(hold.planId) ?? 0) + hold.seats);
         const mail = requests[i]!.mail;
-        if (mail) mails.push(mail(hold));
+        if (mail) mails.push(mail.draft);
       });
+      // The confirmation links, with their holds: a hold that mails its address is never kept without its mail.
       if (mails.length) await tx.insert(mailQueue).values(mails.map(mailRow));
       for (const [planId, seats] of taken) {
         const moved = await tx.execute(sql`
@@ -225,7 +243,10 @@ export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()
   return results as HoldResult[];
 }
 
-/** The open holds (a buyer's, not an offer's; unexpired) of the requests' clients and addresses. */
+/**
+ * The open holds (a buyer's, not an offer's; unexpired; not a pending order's, whose address is confirmed) of the
+ * requests' clients and addresses.
+ */
 async function openHolds(db: Db, requests: HoldRequest[], now: Date): Promise<Hold[]> {
   const limited = requests.filter((r) => r.openLimit);
   if (!limited.length) return [];
@@ -239,6 +260,7 @@ async function openHolds(db: Db, requests: HoldRequest[], now: Date): Promise<Ho
         eq(ticketHolds.status, "held"),
         gt(ticketHolds.expiresAt, now),
         sql`${ticketHolds.waitlistId} IS NULL`,
+        sql`NOT EXISTS (SELECT 1 FROM ticket_orders o WHERE o.hold_id = ${ticketHolds.id})`,
         sql`(${
           clients.length
             ? sql`${ticketHolds.clientHash} IN (${sql.join(
@@ -278,13 +300,22 @@ export const holdBySession = async (db: Db, sessionId: string): Promise<Hold | u
 export const holdById = async (db: Db, id: number): Promise<Hold | undefined> =>
   (await db.select().from(ticketHolds).where(eq(ticketHolds.id, id)).limit(1))[0];
 
-/** Gives a held hold's seats back; null when it was not held any more (sold, or released already). */
-export async function releaseHold(db: Db, holdId: number): Promise<Hold | null> {
+/**
+ * Gives a held hold's seats back; null when it was not held any more (sold, or released already), or (`expired`)
+ * when its time was not up at that moment any more (a "pay later" order confirmed meanwhile keeps it longer).
+ */
+export async function releaseHold(db: Db, holdId: number, expired?: Date): Promise<Hold | null> {
   return db.transaction(async (tx) => {
     const [hold] = await tx
       .update(ticketHolds)
       .set({ status: "released" })
-      .where(and(eq(ticketHolds.id, holdId), eq(ticketHolds.status, "held")))
+      .where(
+        and(
+          eq(ticketHolds.id, holdId),
+          eq(ticketHolds.status, "held"),
+          expired ? lt(ticketHolds.expiresAt, expired) : undefined,
+        ),
+      )
       .returning();
     if (!hold) return null;
     await tx.execute(sql`UPDATE ticket_stock SET held = held - ${hold.seats} WHERE plan_id = ${hold.planId}`);
@@ -294,24 +325,26 @@ export async function releaseHold(db: Db, holdId: number): Promise<Hold | null> 
 
 /**
  * Releases the holds whose time is up at `now` (a sweep; the provider's `expired` event does it sooner). A pending
- * order's ("later") are left to the pending sweep: it reminds the buyer first (releasePending).
+ * order's ("later", with its order) are left to the pending sweep: it reminds the buyer first (releasePending); a
+ * "pay later" hold whose address was never confirmed has no order, and goes back like any other (issue 61).
  */
 export async function releaseExpired(db: Db, now: Date): Promise<Hold[]> {
   const due = rowsOf<{ id: number | string }>(
     await db.execute(
-      sql`SELECT id FROM ticket_holds WHERE status = 'held' AND expires_at < ${now.toISOString()}::timestamptz
-        AND payment_method IS DISTINCT FROM 'later' ORDER BY id LIMIT 500`,
+      sql`SELECT id FROM ticket_holds h WHERE status = 'held' AND expires_at < ${now.toISOString()}::timestamptz
+        AND (payment_method IS DISTINCT FROM 'later' OR NOT EXISTS (SELECT 1 FROM ticket_orders o WHERE o.hold_id = h.id))
+        ORDER BY id LIMIT 500`,
     ),
   );
   const released: Hold[] = [];
   for (const { id } of due) {
-    const hold = await releaseHold(db, Number(id));
+    const hold = await releaseHold(db, Number(id), now);
     if (hold) released.push(hold);
   }
   return released;
 }
 
-/** The held hold of a free order waiting for the address its confirmation link was mailed to. */
+/** The hold (a free order's, or a "pay later" one's) waiting for the address its confirmation link was mailed to. */
 export const holdToConfirm = async (db: Db, secret: string): Promise<Hold | undefined> =>
   (
     await db

@@ -4,12 +4,19 @@
  */
 import { generate } from "lean-qr";
 import { toPngBuffer } from "lean-qr/extras/node_export";
+import { oneLine } from "../../app/forms/plain-text";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { buildCalendar } from "../../app/lib/schedule/ics";
 import { ticketReference, ticketsPath } from "../../app/lib/tickets/orders";
 import type { MailAttachment, MailDraft } from "../mail/queries";
 import { escapeHtml } from "../request";
 import type { Hold, Ticket, TicketOrder } from "./queries";
+
+/**
+ * A name the buyer typed, quoted on one line of a mail: the forms refuse line breaks and control characters
+ * (app/forms/plain-text.ts), and a name kept from before is made one line here all the same (issue 61).
+ */
+export const quoted = (name: string) => `“${oneLine(name)}”`;
 
 /** A QR code as PNG: 8 pixels a module, a quiet zone of 4. */
 export const qrPng = (text: string) =>
@@ -77,8 +84,8 @@ export function ticketMail(
     ? `A ticket for ${data.calendar.title} was sent to this address from the conference's box office.`
     : `Thank you for your order. Here ${tickets.length === 1 ? "is your ticket" : "are your tickets"} for ${data.calendar.title}.`;
   const whose = forwardTo
-    ? `The buyer's name, as they wrote it: “${order.name}”. If you did not expect a ticket, you can ignore this mail.`
-    : `Name on the order, as you wrote it: “${order.name}”.`;
+    ? `The buyer's name, as they wrote it: ${quoted(order.name)}. If you did not expect a ticket, you can ignore this mail.`
+    : `Name on the order, as you wrote it: ${quoted(order.name)}.`;
   const text = [
     greeting,
     "",
@@ -111,7 +118,7 @@ export function ticketMail(
     `<p><strong>Order: ${reference}</strong> (${escapeHtml(plan)}, ${count})</p>`,
     ...attached.map(
       (t) =>
-        `<p>Ticket ${t.position} of ${tickets.length}${t.holderName ? `: ${escapeHtml(t.holderName)}` : ""}<br><img src="cid:ticket-${t.position}@tncc" width="240" height="240" alt="QR code of ticket ${t.position}"></p>`,
+        `<p>Ticket ${t.position} of ${tickets.length}${t.holderName ? `: ${escapeHtml(oneLine(t.holderName))}` : ""}<br><img src="cid:ticket-${t.position}@tncc" width="240" height="240" alt="QR code of ticket ${t.position}"></p>`,
     ),
     ...(forwardTo
       ? []
@@ -137,8 +144,9 @@ export function ticketMail(
 export const CONFIRM_ORDER_PATH = "/api/tickets/confirm";
 
 /**
- * A free order's mail before its tickets (issue 50): the tickets go only to an address that asked for them. The
- * first words are ours; the name typed is quoted as the buyer's.
+ * A free order's mail before its tickets (issue 50), and a "pay later" order's before how to pay (`payLater`,
+ * issue 61): the tickets, or the order, go only to an address that asked for them. The first words are ours;
+ * the name typed is quoted as the buyer's.
  */
 export function confirmOrderMail(
   data: TicketsData,
@@ -146,20 +154,25 @@ export function confirmOrderMail(
   hold: Pick<Hold, "planId" | "quantity" | "seats" | "email" | "name">,
   secret: string,
   hours: number,
+  payLater = false,
 ): MailDraft {
   const plan = data.plans[hold.planId]?.title ?? hold.planId;
   const seats = hold.seats === 1 ? "1 seat" : `${hold.seats} seats`;
   return {
     to: hold.email,
-    subject: `Confirm your registration: ${plan} (${data.calendar.title})`,
+    subject: payLater
+      ? `Confirm your order: ${plan} (${data.calendar.title})`
+      : `Confirm your registration: ${plan} (${data.calendar.title})`,
     body: [
-      `Someone registered this address for ${data.calendar.title} (${plan}, ${seats}). To receive the tickets, confirm it is yours:`,
+      payLater
+        ? `Someone ordered tickets for ${data.calendar.title} with this address (${plan}, ${seats}), to pay later. To receive how to pay, confirm it is yours:`
+        : `Someone registered this address for ${data.calendar.title} (${plan}, ${seats}). To receive the tickets, confirm it is yours:`,
       "",
       `${siteUrl}${CONFIRM_ORDER_PATH}?t=${encodeURIComponent(secret)}`,
       "",
-      `The seats are kept for you ${hours === 1 ? "1 hour" : `${hours} hours`}. If you did not register, ignore this mail: nothing more will be sent.`,
+      `The seats are kept for you ${hours === 1 ? "1 hour" : `${hours} hours`}. If you did not ${payLater ? "order" : "register"}, ignore this mail: nothing more will be sent.`,
       "",
-      `Name given, as it was typed: “${hold.name}”.`,
+      `Name given, as it was typed: ${quoted(hold.name)}.`,
       "",
       `Questions: ${data.contact.email}, ${data.contact.phone}`,
     ].join("\n"),
@@ -215,7 +228,7 @@ export function pendingOrderMail(
       "Your order's page (keep this link to yourself):",
       `${siteUrl}${ticketsPath(token)}`,
       "",
-      `Name on the order, as you wrote it: “${order.name}”.`,
+      `Name on the order, as you wrote it: ${quoted(order.name)}.`,
       "",
       `Questions: ${data.contact.email}, ${data.contact.phone}`,
     ].join("\n"),

@@ -40,7 +40,7 @@ export async function offerPaidLater(box: BoxOfficeContext, hold: Hold): Promise
   const opened = await openPendingOrder(box.db, kept, deadline, new Date(box.now()), (order, token) =>
     pendingOrderMail(tickets, box.siteUrl(), order, token, { deadline, instructions }, kept.seats),
   );
-  return opened.token;
+  return opened?.token ?? null;
 }
 
 /**
@@ -60,7 +60,7 @@ async function openMissingOrders(box: BoxOfficeContext): Promise<number> {
     const order = await openPendingOrder(box.db, hold, deadline, at, (o, token) =>
       pendingOrderMail(tickets, box.siteUrl(), o, token, { deadline, instructions }, hold.seats),
     );
-    if (!order.created) continue;
+    if (!order?.created) continue;
     opened++;
     box.log(`tickets: order ${ticketReference(order.order.id)} opened by the sweep (its server stopped mid-purchase)`);
   }

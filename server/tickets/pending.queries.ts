@@ -2,17 +2,22 @@
  * "Pay later" orders (issue 53): opened pending, reminded once past their deadline, released unpaid, released with
  * a hold its buyer replaced; a waiting-list offer to be paid later.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mailQueue, ticketHolds, ticketOrderLinks, ticketOrders } from "../db/schema";
 import { mailRow, type MailDraft } from "../mail/queries";
 import { newSecret, secretHash } from "../secret";
 import { addOrderEvent, type Hold, type TicketOrder } from "./queries";
 
+/** Thrown inside an order's transaction to undo it: its hold was not held any more. */
+class NotHeld extends Error {}
+
 /**
- * A "pay later" hold's order, pending from the start (issue 53): its reference, its deadline, its page's link
- * (only the hash kept) and the buyer's mail with how to pay, in one transaction. A retried request answers
- * the order made before, with a new link.
+ * A "pay later" hold's order, pending (issue 53): its reference, its deadline, its page's link (only the hash
+ * kept) and the buyer's mail with how to pay, in one transaction. A retried request answers the order made
+ * before, with a new link. With `keepUntil` (the buyer confirmed the address, issue 61) the hold is kept until
+ * then in the same transaction, only while it is still held and its confirmation window not over at `at`:
+ * else no order is opened (null).
  */
 export async function openPendingOrder(
   db: Db,
@@ -20,43 +25,67 @@ export async function openPendingOrder(
   dueAt: Date,
   at: Date,
   mail: (order: TicketOrder, token: string) => MailDraft,
+  keepUntil?: Date,
+): Promise<{ order: TicketOrder; token: string; created: boolean } | null> {
+  return db
+    .transaction(async (tx) => opened(tx as unknown as Db, hold, dueAt, at, mail, keepUntil))
+    .catch((error: unknown) => {
+      if (error instanceof NotHeld) return null;
+      throw error;
+    });
+}
+
+async function opened(
+  tx: Db,
+  hold: Hold,
+  dueAt: Date,
+  at: Date,
+  mail: (order: TicketOrder, token: string) => MailDraft,
+  keepUntil?: Date,
 ): Promise<{ order: TicketOrder; token: string; created: boolean }> {
-  return db.transaction(async (tx) => {
-    const token = newSecret();
-    const [made] = await tx
-      .insert(ticketOrders)
-      .values({
-        holdId: hold.id,
-        planId: hold.planId,
-        email: hold.email,
-        name: hold.name,
-        amountMinor: hold.amountMinor,
-        currency: hold.currency,
-        status: "pending",
-        paymentMethod: "later",
-        dueAt,
-        createdAt: at,
-      })
-      .onConflictDoNothing({ target: ticketOrders.holdId })
+  const token = newSecret();
+  const [made] = await tx
+    .insert(ticketOrders)
+    .values({
+      holdId: hold.id,
+      planId: hold.planId,
+      email: hold.email,
+      name: hold.name,
+      amountMinor: hold.amountMinor,
+      currency: hold.currency,
+      status: "pending",
+      paymentMethod: "later",
+      dueAt,
+      createdAt: at,
+    })
+    .onConflictDoNothing({ target: ticketOrders.holdId })
+    .returning();
+  const order = made ?? (await tx.select().from(ticketOrders).where(eq(ticketOrders.holdId, hold.id)))[0]!;
+  if (made && keepUntil) {
+    const [kept] = await tx
+      .update(ticketHolds)
+      .set({ expiresAt: keepUntil })
+      .where(and(eq(ticketHolds.id, hold.id), eq(ticketHolds.status, "held"), gt(ticketHolds.expiresAt, at)))
       .returning();
-    const order = made ?? (await tx.select().from(ticketOrders).where(eq(ticketOrders.holdId, hold.id)))[0]!;
-    await tx.insert(ticketOrderLinks).values({ tokenHash: secretHash(token), orderId: order.id });
-    if (made) {
-      await addOrderEvent(tx as unknown as Db, order.id, "created", at, {
-        method: "later",
-        dueAt: dueAt.toISOString(),
-      });
-      await tx.insert(mailQueue).values(mailRow(mail(order, token)));
-      await addOrderEvent(tx as unknown as Db, order.id, "mailed", at, { to: order.email, what: "how to pay" });
-    }
-    return { order, token, created: Boolean(made) };
-  });
+    if (!kept) throw new NotHeld();
+  }
+  await tx.insert(ticketOrderLinks).values({ tokenHash: secretHash(token), orderId: order.id });
+  if (made) {
+    await addOrderEvent(tx, order.id, "created", at, {
+      method: "later",
+      dueAt: dueAt.toISOString(),
+    });
+    await tx.insert(mailQueue).values(mailRow(mail(order, token)));
+    await addOrderEvent(tx, order.id, "mailed", at, { to: order.email, what: "how to pay" });
+  }
+  return { order, token, created: Boolean(made) };
 }
 
 /**
  * "Pay later" holds still held with no order: their server stopped between taking the seats and opening the
- * order (issue 54: the rush across servers, one killed), or a purchase is between the two right now. The sweep
- * opens their orders (opening one twice makes one order and one mail: openPendingOrder).
+ * order (issue 54: the rush across servers, one killed; a waiting-list offer paid later), or one is between the
+ * two right now. The sweep opens their orders (opening one twice makes one order and one mail: openPendingOrder).
+ * Not a purchase waiting for its address to be confirmed (`confirm_hash`, issue 61): its order opens only then.
  */
 export async function laterHoldsWithoutOrder(db: Db): Promise<Hold[]> {
   return db
@@ -66,6 +95,7 @@ export async function laterHoldsWithoutOrder(db: Db): Promise<Hold[]> {
       and(
         eq(ticketHolds.paymentMethod, "later"),
         eq(ticketHolds.status, "held"),
+        sql`${ticketHolds.confirmHash} IS NULL`,
         sql`NOT EXISTS (SELECT 1 FROM ticket_orders o WHERE o.hold_id = ${ticketHolds.id})`,
       ),
     )

@@ -3,15 +3,19 @@
  * Issue 53, through the whole app with no card provider configured, on the embedded database and (with
  * TEST_DATABASE_URL, `npm run test:pg`) on PostgreSQL:
  *
- * - pay later: a paid plan becomes a pending order at once (seats held, the buyer mailed the reference, the
- *   amount, how to pay, the deadline and the order's page); the organiser marks it paid (audited) and one set
- *   of signed tickets goes out, however often it is marked;
+ * - pay later: a paid plan's seats are held while the buyer confirms the address by a mailed link (issue 61),
+ *   and only then is it a pending order (the buyer mailed the reference, the amount, how to pay, the deadline and
+ *   the order's page); the organiser marks it paid (audited) and one set of signed tickets goes out, however
+ *   often it is marked;
  * - the deadline: the clock moved past it, one reminder (however often the sweep runs), then released to the
  *   waiting list with a mail to the buyer; marked paid after that: re-held while seats are free, else refused
  *   in plain words and nothing issued;
  * - orders by hand: a complimentary one and a paid-at-the-door one, both on the door's list and admitted; over
  *   the capacity refused without a reason, allowed and audited with one;
- * - the Box office tab lists every kind, with its timeline.
+ * - the Box office tab lists every kind, with its timeline;
+ * - issue 61: made-up addresses cannot corner a plan (their seats come back when the confirmation window ends),
+ *   an address gets one order mail a day whoever asks, answered alike, and control characters are refused on
+ *   every path.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,6 +39,8 @@ const PLANS: TicketsData = {
     seat: { title: "Seat", priceMinor: 1900, people: 1, capacity: 2, maxPerOrder: 2 },
     family: { title: "Family", priceMinor: 5900, people: 2, capacity: 4, maxPerOrder: 1 },
     cards: { title: "Cards only", priceMinor: 1000, people: 1, capacity: 5, maxPerOrder: 1, methods: ["card"] },
+    group: { title: "Group", priceMinor: 1000, people: 1, capacity: 10, maxPerOrder: 1 },
+    crowd: { title: "Crowd", priceMinor: 0, people: 1, capacity: 20, maxPerOrder: 4 },
   },
   payLater: {
     pendingOrderDays: 7,
@@ -66,6 +72,35 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
     t.request("POST", "/api/tickets/buy", {
       body: { plan, quantity, name: "Ada Buyer", email, phone: "+1 214 555 0199", terms: "on" },
     });
+  /** A purchase from one client address (`ip`), as a browser posts it. */
+  const buyFrom = (ip: string, email: string, plan = "group", fields: Record<string, string> = {}) =>
+    t.app.request("https://tncc.example.org/api/tickets/buy", {
+      method: "POST",
+      body: JSON.stringify({
+        plan,
+        quantity: "1",
+        name: "Ada Buyer",
+        email,
+        phone: "+1 214 555 0199",
+        terms: "on",
+        ...fields,
+      }),
+      headers: { "content-type": "application/json", origin: "https://tncc.example.org", "x-forwarded-for": ip },
+    });
+  /** The link of the last confirmation mailed to `email`, its button pressed: the answer (303 to the order's page). */
+  const confirmLink = async (email: string) => {
+    const mail = (await mailsTo(email)).filter((m) => m.subject.startsWith("Confirm your")).at(-1)!;
+    const token = decodeURIComponent(/confirm\?t=(\S+)/.exec(mail.body)![1]!);
+    return t.request("POST", "/api/tickets/confirm", { body: { t: token }, form: true });
+  };
+  /** A purchase paid later, its address confirmed (issue 61): the order's page. */
+  const buyConfirmed = async (email: string, plan = "seat", quantity = "1") => {
+    const res = await buy(email, plan, quantity);
+    expect(res.status, await res.clone().text()).toBe(202);
+    const done = await confirmLink(email);
+    expect(done.status).toBe(303);
+    return done.headers.get("location")!;
+  };
   const orderPage = async (url: string) =>
     (await (await t.request("GET", `/api/tickets/orders/${url.split("/").at(-1)}`)).json()) as TicketOrderAnswer;
   const orderIdOf = async (email: string) =>
@@ -93,9 +128,7 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
   });
 
   it("pay later: a pending order holds the seats and mails how to pay; marked paid twice, one set of tickets", async () => {
-    const res = await buy("pat@example.org");
-    expect(res.status, await res.clone().text()).toBe(201);
-    const { url } = (await res.json()) as { url: string };
+    const url = await buyConfirmed("pat@example.org");
     const page = await orderPage(url);
     expect(page).toMatchObject({
       status: "pending",
@@ -103,7 +136,7 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
       payment: { amount: "19.00 USD", instructions: expect.stringContaining("IBAN XX00 1234") },
     });
     expect((await stock(database.db)).seat).toMatchObject({ held: 1, sold: 0 });
-    const [mail] = await mailsTo("pat@example.org");
+    const [mail] = (await mailsTo("pat@example.org")).filter((m) => m.subject.startsWith("Your order"));
     expect(mail!.subject).toMatch(/TNCC-T\d{6}.*19\.00 USD/);
     expect(mail!.body).toContain(page.reference);
     expect(mail!.body).toContain("Amount to pay: 19.00 USD");
@@ -153,7 +186,7 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
 
   it("the deadline: one reminder, then released to the waiting list, the buyer told; paid after that: re-held or refused", async () => {
     // The last seat, paid later; then sold out, and someone joins the waiting list.
-    expect((await buy("late@example.org")).status).toBe(201);
+    await buyConfirmed("late@example.org");
     const late = await orderIdOf("late@example.org");
     expect((await stock(database.db)).seat).toMatchObject({ left: 0 });
     const joined = await t.box.waitlist.join({ plan: "seat", email: "wait@example.org", quantity: 1 });
@@ -161,10 +194,11 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
     const [confirmMail] = await mailsTo("wait@example.org");
     await t.box.waitlist.confirm(/token=([\w-]+)/.exec(confirmMail!.body)![1]!);
 
-    // Before the deadline, nothing; just after, one reminder, however often the sweep runs.
+    // Before the deadline, nothing (the confirmation link, then how to pay); just after, one reminder, however
+    // often the sweep runs.
     clock += 6 * DAY;
     await t.box.sweep();
-    expect(await mailsTo("late@example.org")).toHaveLength(1);
+    expect(await mailsTo("late@example.org")).toHaveLength(2);
     clock += 1 * DAY + 60_000;
     await t.box.sweep();
     await t.box.sweep();
@@ -209,7 +243,7 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
     expect(await ticketCount(late)).toBe(0);
 
     // Another pending order released while seats stay free: marked paid, its seats are taken again.
-    expect((await buy("again@example.org", "family")).status).toBe(201);
+    await buyConfirmed("again@example.org", "family");
     const again = await orderIdOf("again@example.org");
     clock += 7 * DAY + 60_000;
     await t.box.sweep();
@@ -324,15 +358,21 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
     ]);
   });
 
-  it("a purchase whose server stopped between holding its seats and opening its order: the sweep opens it, and mails the buyer once (issue 54)", async () => {
+  it("a hold paid later whose server stopped before opening its order (an offer's): the sweep opens it, and mails the buyer once (issue 54)", async () => {
     const email = "cut.off@example.org";
-    expect((await buy(email)).status).toBe(201);
-    // What a SIGKILL between the two writes leaves: the seats held, no order, no mail (found by the rush test).
+    // An unconfirmed purchase is not such a hold: the sweep opens no order for it (issue 61).
+    expect((await buy(email)).status).toBe(202);
+    await t.box.sweepPending();
+    expect(await rows(sql`SELECT id FROM ticket_orders WHERE email = ${email}`)).toEqual([]);
+    expect(await confirmLink(email)).toHaveProperty("status", 303);
+    // What a SIGKILL between a waiting-list offer's two writes leaves (holdPaidLater, then the order): the seats
+    // held until the deadline and its grace, no confirmation link, no order, no mail.
     const id = await orderIdOf(email);
     await database.db.execute(sql`DELETE FROM ticket_order_events WHERE order_id = ${id}`);
     await database.db.execute(sql`DELETE FROM ticket_order_links WHERE order_id = ${id}`);
     await database.db.execute(sql`DELETE FROM ticket_orders WHERE id = ${id}`);
     await database.db.execute(sql`DELETE FROM mail_queue WHERE to_addr = ${email}`);
+    await database.db.execute(sql`UPDATE ticket_holds SET confirm_hash = NULL WHERE email = ${email}`);
     const [hold] = await rows<{ expires_at: string }>(
       sql`SELECT expires_at FROM ticket_holds WHERE email = ${email} AND status = 'held'`,
     );
@@ -348,5 +388,189 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
     expect(order!.status).toBe("pending");
     // The deadline as the purchase set it: the hold's end less the grace.
     expect(Date.parse(order!.due_at)).toBe(Date.parse(hold!.expires_at) - 2 * DAY);
+  });
+
+  it("issue 61 hoarding: ten clients with made-up addresses empty a plan paid later; the window ends, every seat is back, a real buyer buys", async () => {
+    // Ten connections, ten invented addresses, the whole Group plan (10 seats), nothing confirmed.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => buyFrom(`10.61.0.${i + 1}`, `nobody${i + 1}@bogus-domain.invalid`)),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array<number>(10).fill(202));
+    expect((await stock(database.db)).group).toMatchObject({ held: 10, left: 0 });
+    expect((await buyFrom("10.61.1.1", "real@example.org")).status).toBe(409);
+    // Nothing reaches a payment deadline unconfirmed: no order, only the confirmation links.
+    expect(await rows(sql`SELECT id FROM ticket_orders WHERE plan_id = 'group'`)).toEqual([]);
+    const sent = await rows<{ subject: string }>(sql`SELECT subject FROM mail_queue WHERE to_addr LIKE 'nobody%'`);
+    expect(sent.map((m) => m.subject)).toEqual(Array<string>(10).fill("Confirm your order: Group (TNCC Test)"));
+    // Each hold waits only TICKET_CONFIRM_HOURS (2), and blocks its connection only that long.
+    const [kept] = await rows<{ until: string }>(
+      sql`SELECT max(expires_at) AS until FROM ticket_holds WHERE plan_id = 'group' AND status = 'held'`,
+    );
+    expect(Date.parse(kept!.until)).toBe(clock + 2 * 3_600_000);
+
+    // The window ends: every seat back (the sweep), and a link opened too late opens nothing.
+    clock += 2 * 3_600_000 + 60_000;
+    await t.box.sweep();
+    expect((await stock(database.db)).group).toMatchObject({ held: 0, left: 10 });
+    expect((await confirmLink("nobody1@bogus-domain.invalid")).status).toBe(410);
+    expect(await rows(sql`SELECT id FROM ticket_orders WHERE plan_id = 'group'`)).toEqual([]);
+
+    // A real buyer, from a hoarder's connection even: held, confirmed, then pending with its deadline from now
+    // and the mail with how to pay.
+    expect((await buyFrom("10.61.0.1", "real@example.org")).status).toBe(202);
+    const done = await confirmLink("real@example.org");
+    expect(done.status).toBe(303);
+    const page = await orderPage(done.headers.get("location")!);
+    expect(page).toMatchObject({ status: "pending", payment: { amount: "10.00 USD" } });
+    const [order] = await rows<{ due_at: string }>(
+      sql`SELECT due_at FROM ticket_orders WHERE email = 'real@example.org'`,
+    );
+    expect(Date.parse(order!.due_at)).toBe(clock + 7 * DAY);
+    const pay = (await mailsTo("real@example.org")).filter((m) => m.subject.startsWith("Your order"));
+    expect(pay).toHaveLength(1);
+    expect(pay[0]!.body).toContain("IBAN XX00 1234");
+    expect(pay[0]!.body).toContain(page.reference);
+    // Kept until the deadline and its grace now; its connection is not blocked by it (the medium finding).
+    const [held] = await rows<{ expires_at: string }>(
+      sql`SELECT expires_at FROM ticket_holds WHERE email = 'real@example.org' AND status = 'held'`,
+    );
+    expect(Date.parse(held!.expires_at)).toBe(clock + 9 * DAY);
+    expect((await buyFrom("10.61.0.1", "friend@example.org")).status).toBe(202);
+    expect((await stock(database.db)).group).toMatchObject({ held: 2, left: 8 });
+  });
+
+  it("issue 61 strangers: eight buys naming one address from eight connections: one mail, eight identical answers", async () => {
+    const victim = "victim@example.org";
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        buyFrom(`10.62.0.${i + 1}`, victim, "group", {
+          name: "IMPORTANT: our bank changed. Pay only to http://evil.example/pay",
+        }),
+      ),
+    );
+    const bodies = await Promise.all(answers.map(async (r) => `${r.status} ${await r.text()}`));
+    expect(new Set(bodies).size).toBe(1);
+    expect(bodies[0]).toMatch(/^202 .*we sent a link to victim@example.org/);
+    expect(await mailsTo(victim)).toHaveLength(1);
+    expect(await rows(sql`SELECT id FROM ticket_holds WHERE email = ${victim} AND status = 'held'`)).toHaveLength(1);
+    // Its seats back when the window ends; the same day, still no second mail, and nothing held for it.
+    clock += 2 * 3_600_000 + 60_000;
+    await t.box.sweep();
+    const again = await buyFrom("10.62.1.1", victim);
+    expect(`${again.status} ${await again.text()}`).toBe(bodies[0]);
+    expect(await mailsTo(victim)).toHaveLength(1);
+    expect(await rows(sql`SELECT id FROM ticket_holds WHERE email = ${victim} AND status = 'held'`)).toEqual([]);
+    // The waiting list's confirmation counts too: joined in the same words, nothing stored, nothing mailed.
+    const join = await t.request("POST", "/api/tickets/waitlist", {
+      body: { plan: "family", quantity: "1", email: victim },
+    });
+    expect(join.status).toBe(201);
+    expect(await rows(sql`SELECT id FROM ticket_waitlist WHERE email = ${victim}`)).toEqual([]);
+    expect(await mailsTo(victim)).toHaveLength(1);
+    // What is kept for it: a keyed hash, never the address; a day later, one mail again.
+    const kept = JSON.stringify(await rows(sql`SELECT * FROM ticket_address_mails`));
+    expect(kept).not.toContain("victim");
+    clock += DAY;
+    expect((await buyFrom("10.62.2.1", victim)).status).toBe(202);
+    expect(await mailsTo(victim)).toHaveLength(2);
+  });
+
+  it("issue 61 low 1: an address that already has seats held is answered as one that has none", async () => {
+    const first = await buyFrom("10.63.0.1", "held@example.org");
+    const firstAnswer = `${first.status} ${await first.text()}`;
+    // Its mail of the day aside (a day passes for it alone), only its held seats could refuse it.
+    await database.db.execute(sql`UPDATE ticket_address_mails SET mailed_at = mailed_at - interval '25 hours'`);
+    const second = await buyFrom("10.63.0.2", "held@example.org");
+    expect(`${second.status} ${await second.text()}`).toBe(firstAnswer);
+    expect(firstAnswer).toMatch(/^202 /);
+    expect(
+      await rows(sql`SELECT id FROM ticket_holds WHERE email = 'held@example.org' AND status = 'held'`),
+    ).toHaveLength(1);
+    expect(await mailsTo("held@example.org")).toHaveLength(1);
+  });
+
+  describe("issue 61: control characters refused on every path, nothing stored, nothing mailed", () => {
+    const BAD = ["Ada\rBuyer", "Ada\nIMPORTANT: pay to evil", "Ada\u2028Buyer", "Ada\u0085Buyer"];
+
+    it("the purchase", async () => {
+      for (const [i, name] of BAD.entries()) {
+        const email = `cc.buy${i}@example.org`;
+        const res = await buyFrom(`10.64.0.${i + 1}`, email, "crowd", { name });
+        expect(res.status).toBe(422);
+        expect(await res.json()).toMatchObject({ field: "name" });
+        expect(await rows(sql`SELECT id FROM ticket_holds WHERE email = ${email}`)).toEqual([]);
+        expect(await mailsTo(email)).toEqual([]);
+      }
+    });
+
+    it("the waiting list", async () => {
+      for (const [i, name] of BAD.entries()) {
+        const email = `cc.wait${i}@example.org`;
+        const res = await t.request("POST", "/api/tickets/waitlist", {
+          body: { plan: "seat", quantity: "1", email, name },
+        });
+        expect(res.status).toBe(422);
+        expect(await res.json()).toMatchObject({ field: "name" });
+        expect(await rows(sql`SELECT id FROM ticket_waitlist WHERE email = ${email}`)).toEqual([]);
+        expect(await mailsTo(email)).toEqual([]);
+      }
+    });
+
+    it("a forwarded ticket: its holder's name and the address", async () => {
+      expect((await buyFrom("10.64.1.1", "cc.forward@example.org", "crowd", { quantity: "2" })).status).toBe(202);
+      const done = await confirmLink("cc.forward@example.org");
+      const token = done.headers.get("location")!.split("/").at(-1)!;
+      const post = (path: string, body: Record<string, string>) =>
+        t.request("POST", `/api/tickets/orders/${token}${path}`, { body });
+      const holders = () =>
+        rows(sql`SELECT t.holder_name FROM tickets t JOIN ticket_orders o ON o.id = t.order_id
+            WHERE o.email = 'cc.forward@example.org' ORDER BY t.position`);
+      const before = await holders();
+      for (const name of BAD) {
+        const res = await post("/tickets/1", { name });
+        expect(res.status).toBe(422);
+        expect(await res.json()).toMatchObject({ field: "name" });
+      }
+      expect(await holders()).toEqual(before);
+      const mailsBefore = await rows(sql`SELECT id FROM mail_queue`);
+      for (const bad of [
+        "friend@example.org\r\nBcc: x@evil.example",
+        "friend@example.org\u0085",
+        "a\u2028b@example.org",
+      ]) {
+        const res = await post("/tickets/1/send", { email: bad });
+        expect(res.status).toBe(422);
+        expect(await res.json()).toMatchObject({ field: "email" });
+      }
+      expect(await rows(sql`SELECT id FROM mail_queue`)).toEqual(mailsBefore);
+    });
+
+    it("an order by hand", async () => {
+      organiser = await t.signIn();
+      const before = await rows(sql`SELECT id FROM ticket_orders`);
+      for (const [field, value] of [
+        ...BAD.map((name) => ["name", name]),
+        ["names", "Ada\u2028Buyer"],
+        ["names", "Ada\u0085Buyer"],
+        ["email", "cc.manual@example.org\u0085"],
+        ["reason", "Because\u2028IMPORTANT"],
+      ] as const) {
+        const res = await t.request("POST", "/api/admin/box-office/orders", {
+          cookie: organiser,
+          body: {
+            plan: "crowd",
+            quantity: "1",
+            name: "Ada Buyer",
+            email: "cc.manual@example.org",
+            kind: "complimentary",
+            [field]: value,
+          },
+        });
+        expect(res.status, `${field}: ${JSON.stringify(value)}`).toBe(422);
+        expect(await res.json()).toMatchObject({ field });
+      }
+      expect(await rows(sql`SELECT id FROM ticket_orders`)).toEqual(before);
+      expect(await mailsTo("cc.manual@example.org")).toEqual([]);
+    });
   });
 });

@@ -1,7 +1,12 @@
 /**
  * A purchase on /buy-ticket (issue 42): the plan and its sales dates checked, the seats held, then by the plan's
  * price and the way chosen: a free order waits for its address to be confirmed by a mailed link (issue 50), a
- * paid one goes to the card checkout (./card-checkout.ts) or becomes a pending order paid later (issue 53).
+ * paid one goes to the card checkout (./card-checkout.ts) or, paid later (issue 53), waits for its address to be
+ * confirmed the same way and only then becomes a pending order with its deadline (issue 61).
+ *
+ * A mailed confirmation link is the address's one order mail of the day from the public forms
+ * (./address-mails.queries.ts): when the address had it already, or already has seats held waiting for its
+ * confirmation, nothing is held and nothing mailed, and the buyer is answered exactly as if it had been.
  */
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
@@ -17,7 +22,7 @@ import { checkoutPurchase } from "./card-checkout";
 import { holdToConfirm, type HoldRequest, type HoldResult } from "./holds.queries";
 import { confirmOrderMail, pendingOrderMail } from "./mail";
 import { openPendingOrder } from "./pending.queries";
-import { newOrderLink } from "./queries";
+import { newOrderLink, orderOfHold, type Hold } from "./queries";
 
 type Plan = TicketsData["plans"][string];
 
@@ -50,13 +55,20 @@ async function holdRequest(
   };
 }
 
-/** Why seats were not held, as the buyer is answered. */
-const refusal = (held: Extract<HoldResult, { ok: false }>): BuyResult =>
+/**
+ * Why seats were not held, as the buyer is answered. The address's state (seats held for it, its mail of the
+ * day sent) is answered as the confirmation mail would be (`mailed`): the same words whatever the address.
+ */
+const refusal = (held: Extract<HoldResult, { ok: false }>, mailed: BuyResult): BuyResult =>
   "soldOut" in held
     ? { kind: "sold-out", left: held.left }
-    : "capped" in held
-      ? { kind: "capped", until: held.until }
-      : { kind: "key-reused" };
+    : "unmailed" in held
+      ? mailed
+      : "capped" in held
+        ? held.by === "address"
+          ? mailed
+          : { kind: "capped", until: held.until }
+        : { kind: "key-reused" };
 
 export async function buy(box: BoxOfficeContext, request: BuyRequest): Promise<BuyResult> {
   const tickets = await box.plans();
@@ -71,89 +83,95 @@ export async function buy(box: BoxOfficeContext, request: BuyRequest): Promise<B
   const amountMinor = plan.priceMinor * request.quantity;
   const method = amountMinor > 0 ? methodFor(box, plan.methods, request.method) : null;
   if (amountMinor > 0 && !method) return { kind: "no-payments" };
-  if (method === "later") return buyLater(box, request, tickets, amountMinor);
-
-  const free = amountMinor === 0;
-  // A free order waits for its address to be confirmed (its seats held meanwhile); a purchase keeps its seats
-  // a short while, extended when its buyer reaches the provider's page (pay()).
-  const confirm = free ? newSecret() : null;
-  const held: HoldResult = await box.takeSeats(
-    await holdRequest(box, request, plan, tickets, amountMinor, {
-      expiresAt: new Date(box.now() + (free ? box.confirmHours * 3_600_000 : box.firstHoldMinutes * 60_000)),
-      confirmHash: confirm && secretHash(confirm),
-      paymentMethod: free ? null : "card",
-      // The confirmation link's mail, queued with the hold (issue 61: one transaction).
-      mail: free ? (made) => confirmOrderMail(tickets, box.siteUrl(), made, confirm!, box.confirmHours) : undefined,
-    }),
-  );
-  if (!held.ok) return refusal(held);
+  // A free order, and one paid later, wait for their address to be confirmed (their seats held meanwhile, the
+  // link mailed with the hold); a card purchase keeps its seats a short while, extended when its buyer reaches
+  // the provider's page (pay()).
+  const confirms = amountMinor === 0 || method === "later";
+  const confirm = confirms ? newSecret() : null;
+  const expiresAt = new Date(box.now() + (confirms ? box.confirmHours * 3_600_000 : box.firstHoldMinutes * 60_000));
+  const asked = await holdRequest(box, request, plan, tickets, amountMinor, {
+    expiresAt,
+    confirmHash: confirm && secretHash(confirm),
+    paymentMethod: amountMinor === 0 ? null : method,
+  });
+  if (confirm)
+    asked.mail = {
+      addressHash: await box.addressHash(request.email),
+      draft: confirmOrderMail(tickets, box.siteUrl(), asked, confirm, box.confirmHours, method === "later"),
+    };
+  // What the buyer is told once the link is mailed, and told alike when it is not (see above).
+  const mailed: BuyResult = { kind: "confirm", until: expiresAt, secret: "", payLater: method === "later" };
+  const held: HoldResult = await box.takeSeats(asked);
+  if (!held.ok) return refusal(held, mailed);
   const { hold } = held;
   if (held.replaced?.length) await box.releasedHolds(held.replaced);
 
-  if (free) {
-    if (held.duplicate) return { kind: "confirm", until: hold.expiresAt, secret: "" };
-    return { kind: "confirm", until: hold.expiresAt, secret: confirm! };
-  }
+  if (confirm) return held.duplicate ? mailed : { ...mailed, until: hold.expiresAt, secret: confirm };
   return checkoutPurchase(box, hold, Boolean(held.duplicate), `/buy-ticket?plan=${encodeURIComponent(request.plan)}`);
 }
 
 /**
- * "Pay later" (issue 53): the seats held until the deadline (PENDING_ORDER_DAYS from content) and the grace
- * after the reminder, a pending order with its reference and page at once, and the buyer's mail with how to pay.
- */
-async function buyLater(
-  box: BoxOfficeContext,
-  request: BuyRequest,
-  tickets: TicketsData,
-  amountMinor: number,
-): Promise<BuyResult> {
-  const plan = tickets.plans[request.plan]!;
-  const started = await box.providers.later.start({
-    currency: tickets.currency.toLowerCase(),
-    lines: [{ name: plan.title, unitAmountMinor: plan.priceMinor, quantity: request.quantity }],
-    email: request.email,
-    metadata: { plan: request.plan },
-    successUrl: box.siteUrl(),
-    cancelUrl: box.siteUrl(),
-  });
-  if (started.kind !== "pending") return { kind: "no-payments" };
-  const { deadline, instructions } = started.terms;
-  const { graceDays } = await box.providers.later.terms();
-  const held: HoldResult = await box.takeSeats(
-    await holdRequest(box, request, plan, tickets, amountMinor, {
-      // Counted as open (one at a time per buyer) until it would be released at the latest.
-      expiresAt: new Date(deadline.getTime() + graceDays * 86_400_000),
-      paymentMethod: "later",
-    }),
-  );
-  if (!held.ok) return refusal(held);
-  if (held.replaced?.length) await box.releasedHolds(held.replaced);
-  const { hold } = held;
-  const opened = await openPendingOrder(box.db, hold, deadline, new Date(box.now()), (order, token) =>
-    pendingOrderMail(tickets, box.siteUrl(), order, token, { deadline, instructions }, hold.seats),
-  );
-  if (opened.created) {
-    box.log(`tickets: order ${ticketReference(opened.order.id)} pending (pay later, ${hold.seats} seats)`);
-  }
-  return { kind: "pending", token: opened.token };
-}
-
-/**
- * A free order's address confirmed by its mailed link: the order is made (its tickets mailed) and its page's
- * secret answered; "expired" when its seats went to someone else meanwhile; null for an unknown link.
+ * An order's address confirmed by its mailed link: a free one is made (its tickets mailed), one paid later opens
+ * pending with its deadline (confirmLater); its page's secret answered; "expired" when its seats went to someone
+ * else meanwhile; null for an unknown link.
  */
 export async function confirmFree(
   box: BoxOfficeContext,
   secret: string,
-): Promise<{ kind: "order"; token: string } | { kind: "expired" } | { kind: "confirmed" } | null> {
+): Promise<{ kind: "order"; token: string } | { kind: "expired" } | { kind: "confirmed"; payLater?: boolean } | null> {
   const hold = await holdToConfirm(box.db, secret);
   if (!hold) return null;
   // A registration its buyer replaced with another is not theirs to confirm any more.
   if (hold.status === "replaced") return { kind: "expired" };
+  if (hold.paymentMethod === "later") return confirmLater(box, hold);
   const sale = await box.sell(hold.id, {});
   if (!sale.ok) return { kind: "expired" };
   if (sale.token) return { kind: "order", token: sale.token };
   // Confirmed before: the link opens the order again only for a while (only hashes of its links are kept).
   if (box.now() - sale.order.createdAt.getTime() > RETURN_LINK_MS) return { kind: "confirmed" };
   return { kind: "order", token: await newOrderLink(box.db, sale.order.id) };
+}
+
+/**
+ * A "pay later" order's address confirmed (issue 61): only now does it open pending, with its deadline from today
+ * (PENDING_ORDER_DAYS from content) and its seats kept until then and the grace after the reminder, and the
+ * buyer mailed how to pay, in one transaction. Past its confirmation window its seats went back: "expired".
+ */
+async function confirmLater(
+  box: BoxOfficeContext,
+  hold: Hold,
+): Promise<{ kind: "order"; token: string } | { kind: "expired" } | { kind: "confirmed"; payLater: true }> {
+  const before = await orderOfHold(box.db, hold.id);
+  if (before) {
+    // Confirmed before: the link opens the order again only for a while (only hashes of its links are kept).
+    if (box.now() - before.createdAt.getTime() > RETURN_LINK_MS) return { kind: "confirmed", payLater: true };
+    return { kind: "order", token: await newOrderLink(box.db, before.id) };
+  }
+  const at = new Date(box.now());
+  if (hold.status !== "held" || hold.expiresAt <= at) return { kind: "expired" };
+  const tickets = await box.plans();
+  const plan = tickets.plans[hold.planId];
+  const started = await box.providers.later.start({
+    currency: hold.currency,
+    lines: [{ name: plan?.title ?? hold.planId, unitAmountMinor: plan?.priceMinor ?? 0, quantity: hold.quantity }],
+    email: hold.email,
+    metadata: { hold: String(hold.id) },
+    successUrl: box.siteUrl(),
+    cancelUrl: box.siteUrl(),
+  });
+  if (started.kind !== "pending") return { kind: "expired" };
+  const { deadline, instructions } = started.terms;
+  const { graceDays } = await box.providers.later.terms();
+  const opened = await openPendingOrder(
+    box.db,
+    hold,
+    deadline,
+    at,
+    (order, token) => pendingOrderMail(tickets, box.siteUrl(), order, token, { deadline, instructions }, hold.seats),
+    new Date(deadline.getTime() + graceDays * 86_400_000),
+  );
+  if (!opened) return { kind: "expired" };
+  if (opened.created)
+    box.log(`tickets: order ${ticketReference(opened.order.id)} pending (pay later, ${hold.seats} seats)`);
+  return { kind: "order", token: opened.token };
 }

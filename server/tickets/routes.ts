@@ -3,16 +3,18 @@
  *
  * - `GET /api/tickets/availability`: each plan's seats left (the pages stay pre-rendered and ask this).
  * - `POST /api/tickets/buy`: the /buy-ticket form (JSON from the page, or a plain post without JavaScript),
- *   checked with the ticket form's own definition; a free plan's seats are held until its address is confirmed
- *   by a mailed link (`/api/tickets/confirm`, issue 50), a paid one goes (through `/api/tickets/pay/<session>`) to the
- *   provider's checkout; without a card provider a paid plan stays a request to the organisers (307 to the
- *   form's own endpoint, which keeps the body).
+ *   checked with the ticket form's own definition; a free plan's seats, or those of an order paid later, are
+ *   held until its address is confirmed by a mailed link (`/api/tickets/confirm`, issues 50 and 61: the link is
+ *   the address's one order mail of the day, and the answer is the same whether it went or not), a paid one goes
+ *   (through `/api/tickets/pay/<session>`) to the provider's checkout; a plan that takes only cards, with no card
+ *   provider, stays a request to the organisers (307 to the form's own endpoint, which keeps the body).
  * - `GET /api/tickets/sessions/:sessionId`: the order a checkout made, for the buyer's return.
  * - `GET /api/tickets/orders/:token`, and per ticket `POST .../tickets/:position` (the holder's name) and
  *   `POST .../tickets/:position/send` (the ticket to another address): the buyer's page.
  */
 import { type Context, Hono } from "hono";
 import { FORMS, invalidId, sentId } from "../../app/forms";
+import { ONE_LINE, PLAIN_NAME } from "../../app/forms/plain-text";
 import { checkForm } from "../../app/forms/schema";
 import { SessionIdSchema } from "../../app/lib/id-schemas";
 import {
@@ -111,18 +113,22 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
     const go = (url: string, status: 201 | 200 = 201) => (json ? c.json({ url }, status) : c.redirect(url, 303));
     switch (result.kind) {
       case "order":
-      case "pending":
         return go(ticketsPath(result.token));
       case "checkout":
         return go(result.url, 200);
       case "confirm": {
-        const message = `Almost done: we sent a link to ${email}. Open it within ${inWords(result.until.getTime() - deps.now())} to confirm the address, and your tickets come by e-mail. Your seats are kept until then.`;
+        // The same words whether the link went or not (the address had its mail of the day, or seats held for
+        // it): the answer tells nobody anything about an address (issue 61).
+        const within = inWords(result.until.getTime() - deps.now());
+        const message = result.payLater
+          ? `Almost done: we sent a link to ${email}. Open it within ${within} to confirm the address; then we e-mail you how to pay and by when. Your seats are kept until then.`
+          : `Almost done: we sent a link to ${email}. Open it within ${within} to confirm the address, and your tickets come by e-mail. Your seats are kept until then.`;
         return json
           ? c.json({ ok: true, confirm: true, message }, 202)
           : c.html(page("Check your e-mail", message, back), 202);
       }
       case "capped": {
-        const message = `Seats are already held for this e-mail address, or from this connection: finish that purchase first (its payment page, or the link we e-mailed), or try again in ${inWords(result.until.getTime() - deps.now())}, when they are released.`;
+        const message = `Seats are already held from this connection: finish that purchase first (its payment page, or the link we e-mailed), or try again in ${inWords(result.until.getTime() - deps.now())}, when they are released.`;
         return json ? c.json({ error: "held", message }, 409) : c.html(page("Seats already held", message, back), 409);
       }
       case "no-payments":
@@ -177,20 +183,29 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
     return c.redirect(url, 303);
   });
 
-  // A free order's mailed link: GET asks (mail scanners follow links), POST confirms and opens the tickets' page.
+  // An order's mailed link (a free one's, or one paid later): GET asks (mail scanners follow links), POST
+  // confirms and opens the order's page.
   const confirmToken = (value: string | undefined) => (value && TICKET_TOKEN.test(value) ? value : null);
   app.get(CONFIRM_ORDER_PATH, limit(30, "confirm-get"), async (c) => {
     const token = confirmToken(c.req.query("t"));
-    if (!token || !(await holdToConfirm(db, token)))
-      return c.html(page("Link not valid", CONFIRM_INVALID, "/buy-ticket"), 404);
-    const form = `<form method="post"><input type="hidden" name="t" value="${escapeHtml(token)}"><button type="submit">Confirm and get my tickets</button></form>`;
+    const hold = token ? await holdToConfirm(db, token) : undefined;
+    if (!token || !hold) return c.html(page("Link not valid", CONFIRM_INVALID, "/buy-ticket"), 404);
+    const later = hold.paymentMethod === "later";
+    const form = `<form method="post"><input type="hidden" name="t" value="${escapeHtml(token)}"><button type="submit">${later ? "Confirm my order" : "Confirm and get my tickets"}</button></form>`;
     return c.html(
-      page(
-        "Confirm your registration",
-        "This confirms that this e-mail address is yours; then your tickets are sent to it.",
-        "/",
-        form,
-      ),
+      later
+        ? page(
+            "Confirm your order",
+            "This confirms that this e-mail address is yours; then we e-mail you how to pay and by when.",
+            "/",
+            form,
+          )
+        : page(
+            "Confirm your registration",
+            "This confirms that this e-mail address is yours; then your tickets are sent to it.",
+            "/",
+            form,
+          ),
     );
   });
   app.post(CONFIRM_ORDER_PATH, apiBody, limit(30, "confirm"), async (c) => {
@@ -212,7 +227,9 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
       return c.html(
         page(
           "Already confirmed",
-          "This registration was confirmed already: your tickets are in the e-mail we sent then, with the link to their page.",
+          done.payLater
+            ? "This order was confirmed already: how to pay is in the e-mail we sent then, with the link to its page."
+            : "This registration was confirmed already: your tickets are in the e-mail we sent then, with the link to their page.",
           "/",
         ),
       );
@@ -270,7 +287,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
     if (!found) return missed(c, "There is no such ticket.");
     const body = await readJson(c);
     const name = body?.name?.trim() ?? "";
-    if (name.length > 100 || /[<>\p{Cc}]/u.test(name))
+    if (name.length > 100 || !PLAIN_NAME.test(name))
       return c.json(
         { error: "invalid", field: "name", errors: { name: "Please write a name of at most 100 letters." } },
         422,
@@ -287,7 +304,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
       return c.json({ error: "This order was cancelled: its tickets are no longer valid." }, 409);
     const body = await readJson(c);
     const email = body?.email?.trim() ?? "";
-    if (!EMAIL.test(email))
+    if (!EMAIL.test(email) || !ONE_LINE.test(email))
       return c.json(
         {
           error: "invalid",

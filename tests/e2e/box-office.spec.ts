@@ -93,7 +93,9 @@ test("a free Family registration: five QR codes, named, and shown again offline"
   await expect(page.getByText(/You pay by bank transfer, cash or cheque/)).toHaveCount(0);
   await plan.selectOption("group");
   await expect(
-    page.getByText(/^You pay by bank transfer, cash or cheque: once you order, we e-mail you the reference/),
+    page.getByText(
+      /^You pay by bank transfer, cash or cheque: once you order, we e-mail you a link to confirm your address/,
+    ),
   ).toBeVisible();
   await plan.selectOption("family");
   await page.getByLabel("Name").fill("Ada Lovelace");

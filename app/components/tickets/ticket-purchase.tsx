@@ -16,9 +16,9 @@ export interface TicketPurchaseProps {
   plan: string;
 }
 
-/** No card provider here (issue 53): a paid plan is paid later, by bank transfer, cash or cheque. */
+/** No card provider here (issue 53): a paid plan is paid later, by bank transfer, cash or cheque, once the address is confirmed (issue 61). */
 export const NO_PAYMENTS_NOTICE =
-  "You pay by bank transfer, cash or cheque: once you order, we e-mail you the reference, the amount and how to pay, and keep your seats until the deadline it gives.";
+  "You pay by bank transfer, cash or cheque: once you order, we e-mail you a link to confirm your address. When you open it, we e-mail you the reference, the amount and how to pay, and keep your seats until the deadline it gives.";
 
 export const PLAN_SOLD_OUT =
   "Sold out: every seat of this plan is taken. Join the waiting list, or choose another plan in the list below.";

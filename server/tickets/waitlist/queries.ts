@@ -25,59 +25,70 @@ export interface JoinRequest {
   token: string;
 }
 
+/** Thrown inside a join's transaction to undo it: the address had its order mail of the day. */
+class NoMail extends Error {}
+
 /**
  * Puts an address on a plan's list (compared lower-case) and queues its confirmation mail in the same
  * transaction. Joining again changes nothing and sends nothing (`created` false), unless the address had left
- * the list: then it joins again at the end, unconfirmed.
+ * the list: then it joins again at the end, unconfirmed. When `mayMail` refuses (issue 61: the address had its
+ * one order mail of the day), nothing is stored nor mailed (`created` false, no entry).
  */
 export async function joinWaitlist(
   db: Db,
   request: JoinRequest,
   confirmMail: (token: string) => MailDraft,
-): Promise<{ created: boolean; entry: WaitlistEntry }> {
+  mayMail?: (tx: Db) => Promise<boolean>,
+): Promise<{ created: boolean; entry?: WaitlistEntry }> {
   const email = request.email.toLowerCase();
-  return db.transaction(async (tx) => {
-    let [entry] = await tx
-      .insert(ticketWaitlist)
-      .values({
-        planId: request.planId,
-        email,
-        name: request.name ?? null,
-        quantity: request.quantity,
-        tokenHash: secretHash(request.token),
-      })
-      .onConflictDoNothing({ target: [ticketWaitlist.planId, ticketWaitlist.email] })
-      .returning();
-    if (!entry)
-      [entry] = await tx
-        .update(ticketWaitlist)
-        .set({
-          status: "unconfirmed",
-          quantity: request.quantity,
+  return db
+    .transaction(async (tx) => {
+      let [entry] = await tx
+        .insert(ticketWaitlist)
+        .values({
+          planId: request.planId,
+          email,
           name: request.name ?? null,
+          quantity: request.quantity,
           tokenHash: secretHash(request.token),
-          createdAt: sql`now()`,
-          confirmedAt: null,
-          offeredAt: null,
         })
-        .where(
-          and(
-            eq(ticketWaitlist.planId, request.planId),
-            eq(ticketWaitlist.email, email),
-            eq(ticketWaitlist.status, "left"),
-          ),
-        )
+        .onConflictDoNothing({ target: [ticketWaitlist.planId, ticketWaitlist.email] })
         .returning();
-    if (entry) {
-      await tx.insert(mailQueue).values(mailRow(confirmMail(request.token)));
-      return { created: true, entry };
-    }
-    const [existing] = await tx
-      .select()
-      .from(ticketWaitlist)
-      .where(and(eq(ticketWaitlist.planId, request.planId), eq(ticketWaitlist.email, email)));
-    return { created: false, entry: existing! };
-  });
+      if (!entry)
+        [entry] = await tx
+          .update(ticketWaitlist)
+          .set({
+            status: "unconfirmed",
+            quantity: request.quantity,
+            name: request.name ?? null,
+            tokenHash: secretHash(request.token),
+            createdAt: sql`now()`,
+            confirmedAt: null,
+            offeredAt: null,
+          })
+          .where(
+            and(
+              eq(ticketWaitlist.planId, request.planId),
+              eq(ticketWaitlist.email, email),
+              eq(ticketWaitlist.status, "left"),
+            ),
+          )
+          .returning();
+      if (entry) {
+        if (mayMail && !(await mayMail(tx as unknown as Db))) throw new NoMail();
+        await tx.insert(mailQueue).values(mailRow(confirmMail(request.token)));
+        return { created: true, entry };
+      }
+      const [existing] = await tx
+        .select()
+        .from(ticketWaitlist)
+        .where(and(eq(ticketWaitlist.planId, request.planId), eq(ticketWaitlist.email, email)));
+      return { created: false, entry: existing! };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NoMail) return { created: false };
+      throw error;
+    });
 }
 
 export const entryByToken = async (db: Db, token: string): Promise<WaitlistEntry | undefined> =>

@@ -2,8 +2,9 @@
  * The waiting list's routes (issue 42, item 4), registered on the box office's sub-app (../routes.ts):
  *
  * - `POST /api/tickets/waitlist`: join a plan's list (same origin; JSON, or a plain form post); refused while
- *   seats for that quantity are free; mails a confirmation link; once per plan and address, answered the same
- *   (201) whether or not the address was on the list already, so the answer tells nobody who is. The fields are
+ *   seats for that quantity are free; mails a confirmation link; once per plan and address, and within the
+ *   address's one order mail a day from the public forms (issue 61), answered the same (201) whether or not the
+ *   address was on the list already or had its mail, so the answer tells nobody who is. The fields are
  *   checked with the form's definition (app/forms/waitlist.ts); a plain post is answered with a 303 back to
  *   `/buy-ticket?plan=<plan>` at the form's answer (`#sent-waitlist`, `#invalid-waitlist-<field>`).
  * - `GET|POST /api/tickets/waitlist/confirm?token=`: the confirmation link. As with the newsletter's links, the
@@ -13,6 +14,7 @@
  */
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { invalidId, sentId } from "../../../app/forms";
+import { PLAIN_NAME } from "../../../app/forms/plain-text";
 import { checkForm } from "../../../app/forms/schema";
 import { ticketsPath } from "../../../app/lib/tickets/orders";
 import { WAITLIST_JOIN_PATH, type WaitlistJoinAnswer, type WaitlistRefusal } from "../../../app/lib/tickets/waitlist";
@@ -87,7 +89,7 @@ export function registerWaitlist(
     if (!checked.ok) return invalid(checked.first, checked.errors);
     const { email = "", plan = "", name = "" } = checked.data;
     const quantity = Number(checked.data.quantity);
-    if (/[<>\p{Cc}]/u.test(name)) return invalid("name", { name: "Please write your name without < > signs." });
+    if (!PLAIN_NAME.test(name)) return invalid("name", { name: "Please write your name without < > signs." });
 
     const result = await waitlist.join({ plan, email, quantity, name: name || null });
     switch (result.kind) {

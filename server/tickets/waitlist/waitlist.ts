@@ -54,11 +54,17 @@ export interface WaitlistDeps {
    * null when its plan is not paid later.
    */
   payLater?: (hold: Hold) => Promise<string | null>;
+  /**
+   * Whether the address may have its one order mail of the day (issue 61), claimed in the transaction that
+   * queues the confirmation link: when not, nothing is stored and nothing mailed (the answer stays the same).
+   */
+  mayMail?: (tx: Db, email: string) => Promise<boolean>;
   log: (line: string) => void;
 }
 
 export type JoinResult =
-  | { kind: "joined"; created: boolean; entry: WaitlistEntry }
+  /** Answered alike whether the address was on the list, or had its mail of the day (no `entry` then). */
+  | { kind: "joined"; created: boolean; entry?: WaitlistEntry }
   | { kind: "unknown-plan" }
   | { kind: "too-many"; max: number }
   /** Seats for this quantity are free now: buy them instead. */
@@ -198,6 +204,7 @@ export function createWaitlist(deps: WaitlistDeps) {
           ),
           to: request.email.toLowerCase(),
         }),
+        deps.mayMail && ((tx) => deps.mayMail!(tx, request.email)),
       );
       return { kind: "joined", created, entry };
     },
