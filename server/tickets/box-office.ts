@@ -29,7 +29,7 @@ import { replacedPending } from "./pending.queries";
 import { buy, confirmFree } from "./purchase";
 import { stock, syncStock, type Hold, type TicketOrder } from "./queries";
 import { sellHold, type Payment } from "./sale.queries";
-import { newTicketCode, signTicket, ticketKeys } from "./signing";
+import { newShortCode, newTicketCode, signTicket, ticketKeys } from "./signing";
 import { offersLapsed } from "./waitlist/queries";
 import { createWaitlist, type Waitlist } from "./waitlist/waitlist";
 
@@ -98,7 +98,8 @@ function boxOfficeContext(options: BoxOfficeOptions) {
       { ...payment, at: payment.at ?? new Date(now()) },
       (planId) => {
         const code = newTicketCode();
-        return { code, payload: signTicket(signer, { event: tickets.event, plan: planId, code }) };
+        const payload = signTicket(signer, { event: tickets.event, plan: planId, code });
+        return { code, payload, shortCode: newShortCode() };
       },
       (order, made, token) => ticketMail(tickets, siteUrl(), order, made, { token }),
     );

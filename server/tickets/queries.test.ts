@@ -12,7 +12,7 @@ import { rowsOf } from "../db/rows";
 import { stock, syncStock } from "./queries";
 import { holdMany, holdSeats, releaseExpired, releaseHold, type HoldRequest } from "./holds.queries";
 import { sellHold } from "./sale.queries";
-import { newTicketCode } from "./signing";
+import { newShortCode, newTicketCode } from "./signing";
 
 const backends = databaseBackends("tickets");
 
@@ -28,7 +28,7 @@ const request = (planId: string, seats: number, i: number): HoldRequest => ({
   idempotencyKey: `${planId}-buyer-${i}`,
   expiresAt: later(30),
 });
-const ticket = () => ({ code: newTicketCode(), payload: "signed" });
+const ticket = () => ({ code: newTicketCode(), payload: "signed", shortCode: newShortCode() });
 const mail = () => ({ to: "buyer@example.org", subject: "Your tickets", body: "…" });
 
 describe.each(backends)("ticket seats on %s", (_name, open) => {

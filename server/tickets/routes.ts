@@ -243,6 +243,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
       tickets: found.tickets.map((t) => ({
         position: t.position,
         code: t.code,
+        shortCode: t.shortCode,
         qr: t.payload,
         name: t.holderName,
         status: t.status,

@@ -40,7 +40,8 @@ export interface TicketOrderAnswer {
   name: string;
   /** A pending (or released) order: what to pay, how, and by when (the event's time zone, in words). */
   payment?: { amount: string; instructions: string; deadline: string | null };
-  tickets: { position: number; code: string; qr: string; name: string | null; status: string }[];
+  /** `shortCode`: printed large under the QR (issue 61; absent in a page kept offline before it). */
+  tickets: { position: number; code: string; shortCode?: string; qr: string; name: string | null; status: string }[];
 }
 
 /** A ticket order's page (the token is its secret: at least 192 random bits, base64url). */
