@@ -6,6 +6,7 @@
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import { queueMail } from "../mail/queries";
+import { payLaterTerms, type PaymentMethod } from "../payments";
 import { newSecret, secretHash } from "../secret";
 import {
   methodFor,
@@ -72,7 +73,8 @@ export async function buy(box: BoxOfficeContext, request: BuyRequest): Promise<B
   const amountMinor = plan.priceMinor * request.quantity;
   const method = amountMinor > 0 ? methodFor(box, plan.methods, request.method) : null;
   if (amountMinor > 0 && !method) return { kind: "no-payments" };
-  if (method === "later") return buyLater(box, request, tickets, amountMinor);
+  // Paid by hand (pay later): an order that waits for its money; else the provider's page (the card).
+  if (method && !box.payments[method].online) return buyLater(box, request, tickets, amountMinor, method);
 
   const free = amountMinor === 0;
   // A free order waits for its address to be confirmed (its seats held meanwhile); a purchase keeps its seats
@@ -82,7 +84,7 @@ export async function buy(box: BoxOfficeContext, request: BuyRequest): Promise<B
     await holdRequest(box, request, plan, tickets, amountMinor, {
       expiresAt: new Date(box.now() + (free ? box.confirmHours * 3_600_000 : box.firstHoldMinutes * 60_000)),
       confirmHash: confirm && secretHash(confirm),
-      paymentMethod: free ? null : "card",
+      paymentMethod: free ? null : method,
     }),
   );
   if (!held.ok) return refusal(held);
@@ -106,9 +108,10 @@ async function buyLater(
   request: BuyRequest,
   tickets: TicketsData,
   amountMinor: number,
+  method: PaymentMethod,
 ): Promise<BuyResult> {
   const plan = tickets.plans[request.plan]!;
-  const started = await box.providers.later.start({
+  const started = await box.payments[method].start({
     currency: tickets.currency.toLowerCase(),
     lines: [{ name: plan.title, unitAmountMinor: plan.priceMinor, quantity: request.quantity }],
     email: request.email,
@@ -118,7 +121,7 @@ async function buyLater(
   });
   if (started.kind !== "pending") return { kind: "no-payments" };
   const { deadline, instructions } = started.terms;
-  const { graceDays } = await box.providers.later.terms();
+  const { graceDays } = payLaterTerms(tickets.payLater);
   const held: HoldResult = await box.takeSeats(
     await holdRequest(box, request, plan, tickets, amountMinor, {
       // Counted as open (one at a time per buyer) until it would be released at the latest.

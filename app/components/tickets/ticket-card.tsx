@@ -94,9 +94,9 @@ export function TicketCard({ token, ticket, count, valid, onNamed }: TicketCardP
         )}
         {ticket.shortCode ? (
           // Large, so a door volunteer can type it when the QR will not scan (issue 61).
-          <p className="mt-3 font-mono text-3xl font-bold tracking-wider text-ink" data-ticket-code>
+          <p className="mt-3 font-mono text-3xl font-bold tracking-wider text-ink">
             <span className="sr-only">Ticket code </span>
-            {formatShortCode(ticket.shortCode)}
+            <span data-ticket-code>{formatShortCode(ticket.shortCode)}</span>
           </p>
         ) : (
           <p className="mt-2 font-mono text-sm break-all text-muted">{ticket.code}</p>
