@@ -12,7 +12,9 @@ const eslint = new ESLint({ cwd: process.cwd() });
 async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
-    .filter((m) => ["no-restricted-imports", "no-restricted-properties", "no-restricted-syntax"].includes(m.ruleId ?? ""))
+    .filter((m) =>
+      ["no-restricted-imports", "no-restricted-properties", "no-restricted-syntax"].includes(m.ruleId ?? ""),
+    )
     .map((m) => m.message);
 }
 

@@ -242,7 +242,11 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     offerFreedSeats: (planId: string) => waitlist.offerFreedSeats(planId),
 
     /** Refunds a cancelled order's payment in full through the provider, once per order. */
-    refundOrder: (order: { id: number; paymentIntent: string | null; amountMinor: number; paymentMethod?: string | null }) =>
-      refundOrder(box, order),
+    refundOrder: (order: {
+      id: number;
+      paymentIntent: string | null;
+      amountMinor: number;
+      paymentMethod?: string | null;
+    }) => refundOrder(box, order),
   };
 }

@@ -156,7 +156,9 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
     expect(res.headers.get("location")).toBeNull();
     expect(await res.json()).toEqual({
       error: "no-payments",
-      message: expect.stringMatching(/^Card payments are not available yet for this plan, .* contact us at \S+@\S+ or /),
+      message: expect.stringMatching(
+        /^Card payments are not available yet for this plan, .* contact us at \S+@\S+ or /,
+      ),
     });
     expect(await rows(sql`SELECT 1 FROM ticket_holds WHERE email = 'cora@example.org'`)).toEqual([]);
   });
