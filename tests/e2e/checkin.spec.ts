@@ -357,6 +357,7 @@ test("a volunteer types the short code printed under the QR: found in lower case
   expect(shown).toBe(`${order.tickets[0]!.shortCode!.slice(0, 4)}-${order.tickets[0]!.shortCode!.slice(4)}`);
   const size = await printed.first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   expect(size).toBeGreaterThanOrEqual(24);
+  await printed.first().scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SHOTS, "61-ticket-code-412.png") });
 
   // At the door, at 412 px: typed in lower case with a space, it finds that ticket.
@@ -376,6 +377,7 @@ test("a volunteer types the short code printed under the QR: found in lower case
   await expect(page.getByText(/^Nobody found for/)).toBeFocused();
   await expect(page.getByText(`Did you mean ${shown} (Ruth Mensah)?`)).toBeVisible();
   await expectNoAxeViolations(page);
+  await page.getByText(`Did you mean ${shown} (Ruth Mensah)?`).scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SHOTS, "61-checkin-did-you-mean-412.png") });
   await page.getByRole("button", { name: "Admit Ruth Mensah (1 of 5)" }).click();
   await expect(verdict(page)).toHaveAttribute("data-verdict", "admitted");

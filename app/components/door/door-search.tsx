@@ -109,11 +109,11 @@ export function DoorSearch({ search, onAdmit, planTitle, admittedAt, online = tr
 function Suggestion({ attendee: a, onAdmit }: { attendee: DoorAttendee; onAdmit: (attendee: DoorAttendee) => void }) {
   const code = formatShortCode(a[7] ?? "");
   return (
-    <div className="flex flex-wrap items-center gap-3 rounded-[14px] bg-mist p-3">
-      <p className="min-w-0 flex-1 font-semibold">
-        Did you mean <span className="font-mono">{code}</span> ({a[1]})?
+    <div className="grid justify-items-start gap-3 rounded-[14px] bg-mist p-3">
+      <p className="font-semibold">
+        Did you mean <span className="font-mono whitespace-nowrap">{code}</span> ({a[1]})?
       </p>
-      <button type="button" className="btn btn-primary shrink-0" onClick={() => onAdmit(a)}>
+      <button type="button" className="btn btn-primary" onClick={() => onAdmit(a)}>
         Admit {a[1]} ({a[4]} of {a[5]})
       </button>
     </div>
