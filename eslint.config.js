@@ -69,6 +69,33 @@ const paymentImplementations = {
   regex: "^(\\.\\./)+payments/",
   message: "Import the payment interface (server/payments, its index.ts), never an implementation's file.",
 };
+/**
+ * Issue 61: the box office pays through the registry, `payments[order.method]` / `payments[method]`, never a provider
+ * by name (`box.payments.card`, `payments["later"]`, `const { card } = payments`): a method's own needs belong in
+ * the provider interface (server/payments/provider.ts), so a new method is a provider and a line in
+ * app/lib/payments/methods.ts, not a hunt through server/tickets/. Any object called `payments` or `providers`.
+ */
+const REGISTRY = "/^(payments|providers)$/";
+const namedProvider = {
+  message:
+    "Name no payment provider here: call `payments[order.method]` or `payments[method]` (issue 61); what one method needs belongs in the provider interface (server/payments/provider.ts).",
+};
+const paymentsByMethod = {
+  files: ["server/tickets/**/*.ts"],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      ...[`[object.name=${REGISTRY}]`, `[object.property.name=${REGISTRY}]`].flatMap((registry) => [
+        { selector: `MemberExpression${registry}[computed=false]`, ...namedProvider },
+        { selector: `MemberExpression${registry}[property.type=/^(Literal|TemplateLiteral)$/]`, ...namedProvider },
+      ]),
+      ...[`[init.name=${REGISTRY}]`, `[init.property.name=${REGISTRY}]`].map((registry) => ({
+        selector: `VariableDeclarator${registry} > ObjectPattern.id`,
+        ...namedProvider,
+      })),
+    ],
+  },
+};
 const restrict = (files, patterns, ignores = []) => ({
   files,
   ignores,
@@ -146,6 +173,7 @@ export default tseslint.config(
     ["server/db/**"],
   ),
   restrict(["server/db/**"], [routes, components, aboveDb], ["server/db/**/*.test.ts"]),
+  paymentsByMethod,
   restrict(["scripts/build/**", "scripts/build.ts", "scripts/postbuild.ts"], [appUi, buildFromServer]),
   restrict(["scripts/**"], [appUi], ["scripts/build/**", "scripts/build.ts", "scripts/postbuild.ts"]),
   envOnce,

@@ -20,6 +20,7 @@ import { apiNoStore, errorAnswer, securityHeaders, withHeaders } from "./headers
 import { routes as health } from "./health/routes";
 import { routes as home } from "./home/routes";
 import { routes as orders } from "./orders/routes";
+import { routes as payments } from "./payments/routes";
 import { routes as publish } from "./publish/routes";
 import { serveBuild } from "./static";
 import { routes as tickets } from "./tickets/routes";
@@ -38,6 +39,7 @@ const FEATURES: Feature[] = [
   attendees,
   orders,
   tickets,
+  payments,
   door,
   comments,
   announcements,

@@ -11,6 +11,7 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { SessionAdmin } from "./admin/accounts/queries";
 import type { ContentOptions } from "./content/options";
 import type { Database } from "./db/types";
+import { createPaymentEvents, type PaymentEvents } from "./payments";
 import type { Publisher } from "./publish/publisher";
 import { fixedSite, openBuild, type Site } from "./publish/site";
 import { safeError } from "./log-safe";
@@ -142,6 +143,8 @@ export interface ServerContext extends ApiDeps {
   content?: ContentOptions;
   /** The box office (issue 42): its routes, the Attendees tab's resend, cancel and refund. */
   boxOffice?: BoxOffice;
+  /** The payment provider's events (issue 61): features listen from their routes(ctx), the one webhook hands them out. */
+  paymentEvents: PaymentEvents;
 }
 
 /** The organisers' context (`/api/admin/*`): the server's, on a database. */
@@ -188,5 +191,6 @@ export function serverContext(opts: AppOptions): ServerContext {
     content: opts.admin?.content,
     publisher: opts.publisher,
     boxOffice: opts.boxOffice,
+    paymentEvents: createPaymentEvents(),
   };
 }

@@ -5,8 +5,8 @@ import { EMAIL_FIELD, NAME_FIELD, PHONE_FIELD, type FormDefinition } from "./def
  * The ticket purchase (/buy-ticket): the plan's choices come from content. It goes to the box office
  * (server/tickets/routes.ts), which answers with the card provider's checkout, or (a free plan) asks the buyer to
  * confirm their address by the mailed link, after which the tickets are mailed (issue 50);
- * without a card provider a paid plan stays a request to the organisers (the box office hands it to
- * `/api/forms/ticket`, which stores and mails it as before, and this form's success message is shown).
+ * without a card provider a paid plan is paid later where content allows it; one that takes only cards is answered
+ * plainly (409, "Card payments are not available yet …", issue 61), and the page says so before anyone types.
  */
 export const ticket = {
   kind: "ticket",

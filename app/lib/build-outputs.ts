@@ -8,6 +8,7 @@
 import * as z from "zod";
 import { BuildInfoSchema } from "./admin/publish";
 import type { AgendaCalendarInput } from "./agenda/ics";
+import { PAYMENT_METHODS } from "./payments/methods";
 import type { ChangeMark } from "./schedule/changes";
 
 /** build/headers.json (scripts/build/headers.ts): each page's Content-Security-Policy; the server needs it to start. */
@@ -52,7 +53,7 @@ export const TicketsDataSchema = z.object({
       salesOpen: z.string().optional(),
       salesClose: z.string().optional(),
       /** How it may be paid (issue 53): "card" (the provider's checkout), "later"; absent: both. */
-      methods: z.array(z.enum(["card", "later"])).optional(),
+      methods: z.array(z.enum(PAYMENT_METHODS)).optional(),
     }),
   ),
   /** Paying later (issue 53): how long a pending order keeps its seats, and how to pay; absent: the defaults. */

@@ -21,7 +21,7 @@ import { BUILD_OUTPUTS, TicketsDataSchema } from "../../app/lib/build-outputs";
 import { emptyDevice, firstCheckIn } from "../../app/lib/door/state";
 import { indexList, judge } from "../../app/lib/door/verdict";
 import { attachDatabase } from "../../server/db/client";
-import { newTicketCode, signTicket, ticketKeys } from "../../server/tickets/signing";
+import { newShortCode, newTicketCode, signTicket, ticketKeys } from "../../server/tickets/signing";
 import { doorList, newCode, ticketSigner } from "../../tests/fixtures/door-tickets";
 import { startSite } from "../../tests/e2e/forms-delivery.helpers";
 import { isMain } from "../is-main";
@@ -128,10 +128,11 @@ async function listBench() {
         const values = rows
           .slice(i, i + 1000)
           .map(
-            (r) => sql`(${r.code}, ${r.id}, 'family', ${r.position}, ${`Holder ${r.id}-${r.position}`}, ${r.payload})`,
+            (r) =>
+              sql`(${r.code}, ${r.id}, 'family', ${r.position}, ${`Holder ${r.id}-${r.position}`}, ${r.payload}, ${newShortCode()})`,
           );
         await database.db.execute(sql`
-          INSERT INTO tickets (code, order_id, plan_id, position, holder_name, payload) VALUES ${sql.join(values, sql`, `)}`);
+          INSERT INTO tickets (code, order_id, plan_id, position, holder_name, payload, short_code) VALUES ${sql.join(values, sql`, `)}`);
       }
     } finally {
       await database.close();

@@ -12,7 +12,9 @@ const eslint = new ESLint({ cwd: process.cwd() });
 async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === "no-restricted-imports" || m.ruleId === "no-restricted-properties")
+    .filter((m) =>
+      ["no-restricted-imports", "no-restricted-properties", "no-restricted-syntax"].includes(m.ruleId ?? ""),
+    )
     .map((m) => m.message);
 }
 
@@ -129,6 +131,28 @@ describe("lint guards every layer boundary", () => {
     expect(await problems("server/config.ts", "export const env = process.env;")).toEqual([]);
     expect(await problems("server/tickets/x.ts", 'import { createPayments } from "../payments";')).toEqual([]);
     expect(await problems("server/payments/card.ts", 'import Stripe from "stripe";')).toEqual([]);
+  });
+
+  it("refuses naming a payment provider in the box office: payments[method] only (issue 61)", async () => {
+    const named = /Name no payment provider here: call `payments\[order.method\]`/;
+    for (const code of [
+      "await box.payments.card.start(request);",
+      "if (box.providers.card.ready) {}",
+      "await payments.later.terms();",
+      'await box.payments["later"].start(request);',
+      "await payments[`card`].refund(request);",
+      "const { card } = box.payments;",
+      "const { later: provider } = payments;",
+    ])
+      expect(await problems("server/tickets/x.ts", code), code).toEqual([expect.stringMatching(named)]);
+    // By the order's (or the buyer's) method, and the registry as a whole: allowed.
+    for (const code of [
+      "await box.payments[order.paymentMethod].refund(request);",
+      "const provider = box.payments[method];",
+      "Object.values(box.payments).some((p) => p.ready);",
+      "paysOnline(box.payments);",
+    ])
+      expect(await problems("server/tickets/x.ts", code), code).toEqual([]);
   });
 
   it("refuses an import cycle, by path or by alias, but not through a type-only import", async () => {

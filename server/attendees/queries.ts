@@ -14,7 +14,7 @@ import { addOrderEvent, type Ticket, type TicketOrder } from "../tickets/queries
 import { audit, type AuditEntry } from "../admin/audit/queries";
 import { volunteerName } from "../door/queries";
 import { escapeLike } from "../db/sql";
-import { referenceId, ticketCodeKey } from "../../app/lib/door/lookup";
+import { referenceId, shortCodeKey, ticketCodeKey } from "../../app/lib/door/lookup";
 
 export interface OrderRow {
   id: number;
@@ -70,7 +70,8 @@ export async function searchOrders(db: Db, q: string, limit = 50): Promise<Order
     ? sql`WHERE o.name ILIKE ${like} OR o.email ILIKE ${like} ${ref !== null ? sql`OR o.id = ${ref}` : sql``}
         OR EXISTS (SELECT 1 FROM tickets t WHERE t.order_id = o.id AND (t.holder_name ILIKE ${like}
           OR t.holder_email ILIKE ${like} ${codePrefix ? sql`OR t.code LIKE ${codePrefix}` : sql``}
-          ${code !== null ? sql`OR lower(t.code) = ${code}` : sql``}))`
+          ${code !== null ? sql`OR lower(t.code) = ${code}` : sql``}
+          ${shortCodeKey(text) !== null ? sql`OR t.short_code = ${shortCodeKey(text)}` : sql``}))`
     : sql``;
   const rows = rowsOf<RawOrderRow>(
     await db.execute(sql`

@@ -80,8 +80,8 @@ line two', 2 FROM submissions WHERE idempotency_key = 'key-backup-1'`);
     sql`INSERT INTO ticket_order_events (order_id, kind, detail) SELECT id, 'created', '{"method":"later"}'::jsonb FROM ticket_orders`,
   );
   await db.execute(sql`
-    INSERT INTO tickets (code, order_id, plan_id, position, payload)
-    SELECT 'code-1', id, 'family', 1, 'TNCC1.x' FROM ticket_orders`);
+    INSERT INTO tickets (code, order_id, plan_id, position, payload, short_code)
+    SELECT 'code-1', id, 'family', 1, 'TNCC1.x', '7KX4QM2P' FROM ticket_orders`);
   await db.execute(sql`
     INSERT INTO check_ins (scan_id, code, device, door, admin_id, scanned_at, kind)
     SELECT 'scan-0001', 'code-1', 'phone-1', 'Door 1', id, now(), 'admission' FROM admins`);

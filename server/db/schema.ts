@@ -370,6 +370,8 @@ export const tickets = pgTable("tickets", {
   holderName: text("holder_name"),
   holderEmail: text("holder_email"),
   payload: text("payload").notNull(),
+  /** The short code printed under its QR and typed at the door (migration 022): 8 of Crockford's base32, unique. */
+  shortCode: text("short_code").notNull().unique("tickets_short_code"),
   status: text("status").notNull().default("valid"),
   createdAt: time("created_at").notNull().defaultNow(),
 });

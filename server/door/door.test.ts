@@ -189,6 +189,10 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
       expect(list.event).toBe("tncc-test");
       expect(list.plans.free).toEqual({ title: "Community" });
       const [gOrder] = await rows<{ order_id: string }>(sql`SELECT order_id FROM tickets WHERE code = ${family[0]!}`);
+      const [short] = await rows<{ short_code: string }>(
+        sql`SELECT short_code FROM tickets WHERE code = ${family[1]!}`,
+      );
+      expect(short!.short_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
       expect(list.attendees).toContainEqual([
         family[1],
         "Grace Hopper",
@@ -197,6 +201,7 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
         2,
         3,
         "valid",
+        short!.short_code,
       ]);
       // The holder's name where the ticket is named; the buyer's otherwise.
       expect(list.attendees.find((a) => a[0] === group[1])?.[1]).toBe("Joan Clarke");
@@ -251,6 +256,26 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
       expect((await search(`${family[1]!.slice(0, 11)} ${family[1]!.slice(11)}`)).attendees.map((a) => a[0])).toEqual([
         family[1],
       ]);
+    });
+
+    it("finds a ticket by its short code typed in lower case with spaces, and offers the one a character away (issue 61)", async () => {
+      const setShort = (code: string, short: string) =>
+        database.db.execute(sql`UPDATE tickets SET short_code = ${short} WHERE code = ${code}`);
+      await setShort(family[0]!, "7KX4QM2P");
+      await setShort(family[2]!, "ZZZZ0000");
+      await setShort(group[1]!, "ZZZZ0002");
+      expect((await search("7kx4 qm2p")).attendees.map((a) => a[0])).toEqual([family[0]]);
+      expect((await search("7KX4-QM2P")).attendees.map((a) => a[0])).toEqual([family[0]]);
+      // O for 0, I or L for 1 (Crockford's reading): "zzzz oooo" is ZZZZ0000.
+      expect((await search("zzzz oooo")).attendees.map((a) => a[0])).toEqual([family[2]]);
+      // One character wrong: nobody found, that ticket offered.
+      const near = await search("7kx4 qm3p");
+      expect(near.attendees).toEqual([]);
+      expect(near.suggestion?.[0]).toBe(family[0]);
+      expect(near.suggestion?.[7]).toBe("7KX4QM2P");
+      // One character away from two tickets: no guess. Two characters away: nothing.
+      expect((await search("zzzz 0001")).suggestion).toBeUndefined();
+      expect((await search("7kx4 qmz3")).suggestion).toBeUndefined();
     });
 
     it("refuses 300 searches a minute from one account (429 after 60, in words); signing in again does not reset it", async () => {

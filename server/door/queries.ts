@@ -10,7 +10,8 @@ import { ticketReference } from "../../app/lib/tickets/orders";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { checkIns, type CheckInKind } from "../db/schema";
-import { referenceId, ticketCodeKey } from "../../app/lib/door/lookup";
+import { referenceId, shortCodeKey, ticketCodeKey } from "../../app/lib/door/lookup";
+import { oneAway } from "../../app/lib/tickets/short-code";
 import { escapeLike } from "../db/sql";
 
 /** Arrivals are counted per ten minutes, the last day's worth at most (a device with a wrong clock adds no rows). */
@@ -29,6 +30,7 @@ const inList = (values: string[]) =>
 
 interface RawAttendee {
   code: string;
+  short_code: string;
   name: string;
   plan_id: string;
   order_id: number | string;
@@ -41,7 +43,7 @@ interface RawAttendee {
 async function attendees(db: Db, event: string, where: SQL, limit?: number): Promise<DoorAttendee[]> {
   const rows = rowsOf<RawAttendee>(
     await db.execute(sql`
-      SELECT t.code, coalesce(nullif(btrim(t.holder_name), ''), o.name) AS name, t.plan_id, t.order_id, t.position,
+      SELECT t.code, t.short_code, coalesce(nullif(btrim(t.holder_name), ''), o.name) AS name, t.plan_id, t.order_id, t.position,
         (SELECT count(*) FROM tickets x WHERE x.order_id = t.order_id)::int AS of,
         (t.status = 'valid' AND o.status = 'paid') AS valid
       FROM tickets t JOIN ticket_orders o ON o.id = t.order_id
@@ -56,6 +58,7 @@ async function attendees(db: Db, event: string, where: SQL, limit?: number): Pro
     Number(r.position),
     Number(r.of),
     r.valid ? "valid" : "cancelled",
+    r.short_code,
   ]);
 }
 
@@ -74,15 +77,29 @@ export function searchDoor(db: Db, event: string, q: string): Promise<DoorAttend
   const like = `%${escapeLike(text)}%`;
   const ref = referenceId(text);
   const code = ticketCodeKey(text);
+  const short = shortCodeKey(text);
   return attendees(
     db,
     event,
     sql`t.holder_name ILIKE ${like} OR o.name ILIKE ${like}
       OR lower(o.email) = lower(${text}) OR lower(t.holder_email) = lower(${text})
       ${code !== null ? sql`OR lower(t.code) = ${code}` : sql``}
+      ${short !== null ? sql`OR t.short_code = ${short}` : sql``}
       ${ref !== null ? sql`OR o.id = ${ref}` : sql``}`,
     SEARCH_LIMIT,
   );
+}
+
+/**
+ * A short code typed with one character wrong (issue 61): the one ticket of the event whose short code is one
+ * character away (app/lib/tickets/short-code.ts oneAway: 8 × 31 codes, found through the unique index), to offer
+ * "Did you mean …?"; null when the search is no short code, or none or two tickets are that near.
+ */
+export async function suggestDoor(db: Db, event: string, q: string): Promise<DoorAttendee | null> {
+  const short = shortCodeKey(q.trim());
+  if (short === null) return null;
+  const near = await attendees(db, event, sql`t.short_code IN (${inList(oneAway(short))})`, 2);
+  return near.length === 1 ? near[0]! : null;
 }
 
 /**

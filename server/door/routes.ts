@@ -47,6 +47,7 @@ import {
   doorListVersion,
   recordScans,
   searchDoor,
+  suggestDoor,
   type Verdict,
 } from "./queries";
 
@@ -269,10 +270,12 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
       );
     const data = await box.plans();
     const attendees = await searchDoor(db, data.event, q);
+    // Nobody found: a short code one character away from a single ticket's is offered (issue 61).
+    const suggestion = attendees.length ? null : await suggestDoor(db, data.event, q);
     const checkedIn = await admissions(
       db,
       data.event,
-      attendees.map((a) => a[0]),
+      [...attendees, ...(suggestion ? [suggestion] : [])].map((a) => a[0]),
     );
     await audit(db, {
       adminId: who.id,
@@ -280,7 +283,7 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
       action: "door-search",
       detail: { results: attendees.length },
     });
-    return c.json({ attendees, checkedIn } satisfies DoorSearchAnswer);
+    return c.json({ attendees, checkedIn, ...(suggestion ? { suggestion } : {}) } satisfies DoorSearchAnswer);
   });
 }
 

@@ -13,10 +13,9 @@ import type { Database } from "../db/client";
 import { orderBySession, recordPaidOrder, type Order } from "./queries";
 import { rateLimit } from "../rate-limit";
 import type { ApiDeps, FeatureRoutes, ServerContext } from "../context";
-import { cardProvider, type PaymentProvider } from "../payments";
+import { cardProvider, type PaymentEvents, type PaymentProvider } from "../payments";
 import { registerCheckout, type CheckoutOptions } from "./checkout";
-import { paidOrderOf, registerStripeWebhook } from "./webhook";
-import type { BoxOffice } from "../tickets/box-office";
+import { paidOrderOf, sponsorTokenListener } from "./webhook";
 
 export interface OrdersOptions {
   database: Database;
@@ -71,37 +70,31 @@ export function registerOrderLookup(app: Hono, deps: ApiDeps, options: OrdersOpt
 }
 
 /**
- * The payments feature: `POST /api/checkout` always; with the database, the provider's webhook and the order
- * look-up of /success.
+ * The sponsor tokens: `POST /api/checkout` always; with the database, the order look-up of /success, and their
+ * paid checkouts recorded as the provider's webhook (server/payments/routes.ts) hands them over.
  */
 export function ordersRoutes(
   deps: ApiDeps,
   checkout: CheckoutOptions,
   database: Database | undefined,
-  /** The box office (server/tickets/): the events of its checkouts go to it. */
-  boxOffice?: Pick<BoxOffice, "onPaymentEvent">,
+  events: PaymentEvents,
 ): Hono {
   const app = new Hono();
   const provider = cardProvider({ ...checkout, log: deps.log, logError: checkout.logError });
   registerCheckout(app, deps, checkout, provider, database?.db);
   if (!database) return app;
-  registerStripeWebhook(app, {
-    database,
-    provider,
-    log: deps.log,
-    logError: checkout.logError,
-    onEvent: boxOffice?.onPaymentEvent,
-  });
+  const logError = checkout.logError ?? ((line: string) => console.error(line));
+  events.listen(sponsorTokenListener(database, deps.log, logError));
   registerOrderLookup(app, deps, { database, provider, logError: checkout.logError });
   return app;
 }
 
-/** Card checkout, the provider's webhook and the order look-up (issue 13). */
+/** Card checkout, its paid orders and the order look-up (issue 13). */
 export const routes = (ctx: ServerContext): FeatureRoutes => ({
   site: ordersRoutes(
     ctx,
     { buildDir: ctx.liveDir, siteUrl: ctx.siteUrl, ...ctx.checkout },
     ctx.database,
-    ctx.boxOffice,
+    ctx.paymentEvents,
   ),
 });

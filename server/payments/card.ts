@@ -67,6 +67,7 @@ export function createCardProvider(settings: CardSettings): PaymentProvider {
   return {
     method: "card",
     ready: Boolean(secretKey && settings.siteUrl),
+    online: true,
 
     async start(request: StartRequest): Promise<Started> {
       if (!secretKey) return { kind: "failed", why: "unavailable", detail: "STRIPE_SECRET_KEY is not set" };

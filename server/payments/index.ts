@@ -7,16 +7,18 @@ import { createPayLater, type PayLaterSettings } from "./later";
 import type { PaymentMethod, PaymentProvider } from "./provider";
 
 export type * from "./provider";
-export { PAYMENT_METHODS } from "./provider";
+export { isPaymentMethod, PAYMENT_METHODS } from "./provider";
 export type { CardSettings } from "./card";
 export type { PayLaterSettings } from "./later";
-export { DEFAULT_INSTRUCTIONS, GRACE_DAYS, PENDING_ORDER_DAYS } from "./later";
+export { DEFAULT_INSTRUCTIONS, GRACE_DAYS, payLaterTerms, PENDING_ORDER_DAYS } from "./later";
+export { createPaymentEvents, type PaymentEvents, type PaymentListener } from "./events";
 
-export interface Payments {
-  card: PaymentProvider;
-  later: ReturnType<typeof createPayLater>;
-  of(method: PaymentMethod): PaymentProvider;
-}
+/**
+ * The registry (issue 61): one provider per method of app/lib/payments/methods.ts, called as `payments[method]`
+ * (`payments[order.method]`), never by name (lint: eslint.config.js refuses `payments.card` in server/tickets/).
+ * A new method is a line in that list and its provider here; the type check asks for it.
+ */
+export type Payments = Record<PaymentMethod, PaymentProvider>;
 
 /** The card provider (ready only with a secret key and SITE_URL) and "pay later" (always ready). */
 export function createPayments(options: {
@@ -24,10 +26,14 @@ export function createPayments(options: {
   payLater?: () => Promise<PayLaterSettings | undefined>;
   now?: () => number;
 }): Payments {
-  const card = createCardProvider({ ...options.card, now: options.card?.now ?? options.now });
-  const later = createPayLater({ settings: options.payLater ?? (async () => undefined), now: options.now });
-  return { card, later, of: (method) => (method === "card" ? card : later) };
+  return {
+    card: createCardProvider({ ...options.card, now: options.card?.now ?? options.now }),
+    later: createPayLater({ settings: options.payLater ?? (async () => undefined), now: options.now }),
+  };
 }
 
-/** The card provider alone (the sponsor tokens' checkout and webhook). */
+/** Whether any method is paid online here (its provider ready): else paid plans are paid later or asked for. */
+export const paysOnline = (payments: Payments): boolean => Object.values(payments).some((p) => p.online && p.ready);
+
+/** The card provider alone (the sponsor tokens' checkout and the provider's webhook). */
 export const cardProvider = (settings: CardSettings): PaymentProvider => createCardProvider(settings);

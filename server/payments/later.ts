@@ -33,24 +33,35 @@ export const DEFAULT_INSTRUCTIONS =
 
 const DAY = 86_400_000;
 
+/**
+ * How paying later works now, from content's settings with their defaults: the days an order waits for its money,
+ * the grace after the reminder, and how to pay. The box office reads them through this (server/payments/index.ts)
+ * without naming the provider (issue 61).
+ */
+export function payLaterTerms(settings: PayLaterSettings | undefined): {
+  days: number;
+  graceDays: number;
+  instructions: string;
+} {
+  const s = settings ?? {};
+  return {
+    days: s.pendingOrderDays ?? PENDING_ORDER_DAYS,
+    graceDays: s.graceDays ?? GRACE_DAYS,
+    instructions: s.instructions?.trim() || DEFAULT_INSTRUCTIONS,
+  };
+}
+
 export function createPayLater(options: {
   /** The settings as the live build has them now (content can change between builds). */
   settings: () => Promise<PayLaterSettings | undefined>;
   now?: () => number;
-}): PaymentProvider & { terms(): Promise<{ days: number; graceDays: number; instructions: string }> } {
+}): PaymentProvider {
   const now = options.now ?? Date.now;
-  const terms = async () => {
-    const s = (await options.settings()) ?? {};
-    return {
-      days: s.pendingOrderDays ?? PENDING_ORDER_DAYS,
-      graceDays: s.graceDays ?? GRACE_DAYS,
-      instructions: s.instructions?.trim() || DEFAULT_INSTRUCTIONS,
-    };
-  };
+  const terms = async () => payLaterTerms(await options.settings());
   return {
     method: "later",
     ready: true,
-    terms,
+    online: false,
 
     async start(_request: StartRequest): Promise<Started> {
       const { days, instructions } = await terms();

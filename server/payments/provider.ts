@@ -5,9 +5,10 @@
  * (./later.ts: bank transfer, cash or cheque, with instructions and a deadline from content).
  */
 
-/** How an order is paid online or promised: the card provider's checkout, or "pay later". */
-export type PaymentMethod = "card" | "later";
-export const PAYMENT_METHODS: readonly PaymentMethod[] = ["card", "later"];
+import type { PaymentMethod } from "../../app/lib/payments/methods";
+
+/** How an order is paid online or promised (app/lib/payments/methods.ts, the one list): card, or "pay later". */
+export { PAYMENT_METHODS, isPaymentMethod, type PaymentMethod } from "../../app/lib/payments/methods";
 
 /** What is paid for: an amount per unit from content, or the provider's own price id (a sponsor token). */
 export type PaymentLine =
@@ -107,6 +108,11 @@ export interface PaymentProvider {
   readonly method: PaymentMethod;
   /** Whether it can take payments here (the card provider: a secret key and SITE_URL). */
   readonly ready: boolean;
+  /**
+   * Whether the buyer pays on the provider's page now (the card: the seats are held a short while meanwhile), or
+   * the order waits for money that comes by hand (pay later: a pending order with a deadline).
+   */
+  readonly online: boolean;
   start(request: StartRequest): Promise<Started>;
   refund(request: RefundRequest): Promise<Refunded>;
   /** Its events: from a signed webhook (card), or the deadlines due (pay later); [] for what is not its own. */

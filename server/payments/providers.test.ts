@@ -15,7 +15,7 @@ import { FakeStripe, signPayload } from "../../tests/fixtures/fake-stripe";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { ticketKeys, verifyTicket } from "../tickets/signing";
-import { createPayments, type PaymentMethod, type PaymentProvider, type StartRequest } from ".";
+import { createPayments, PAYMENT_METHODS, type PaymentMethod, type PaymentProvider, type StartRequest } from ".";
 
 const DAY = 86_400_000;
 const NOW = Date.parse("2026-11-02T10:00:00Z");
@@ -51,7 +51,7 @@ let providers: Record<PaymentMethod, PaymentProvider>;
 
 beforeAll(async () => {
   fake = await FakeStripe.start();
-  const payments = createPayments({
+  providers = createPayments({
     card: {
       secretKey: "sk_test_interface",
       apiUrl: fake.url,
@@ -63,14 +63,13 @@ beforeAll(async () => {
     payLater: async () => PLANS.payLater,
     now: () => NOW,
   });
-  providers = { card: payments.card, later: payments.later };
 });
 afterAll(async () => {
   await fake?.close();
 });
 
 /** What each provider's own way of being paid looks like, for the same tests. */
-const METHODS: PaymentMethod[] = ["card", "later"];
+const METHODS: PaymentMethod[] = [...PAYMENT_METHODS];
 
 describe.each(METHODS)("the %s provider, through the interface", (method) => {
   const provider = () => providers[method];

@@ -5,7 +5,7 @@
  */
 import type { TicketsData } from "../../app/lib/build-outputs";
 import type { Db } from "../db/client";
-import type { PaymentMethod, Payments } from "../payments";
+import { isPaymentMethod, PAYMENT_METHODS, type PaymentMethod, type Payments } from "../payments";
 import type { CheckoutSession, HoldRequest, HoldResult } from "./holds.queries";
 import type { Hold, TicketOrder } from "./queries";
 import type { Payment, SaleResult } from "./sale.queries";
@@ -16,8 +16,8 @@ export interface BoxOfficeContext {
   now: () => number;
   log: (line: string) => void;
   logError: (line: string) => void;
-  /** Every way to pay, behind one interface (server/payments/): the card provider and "pay later". */
-  providers: Payments;
+  /** Every way to pay, one provider per method (server/payments/): `payments[method]`, never one by name (lint). */
+  payments: Payments;
   /** The plans of the live build, their capacities written to the stock once per build. */
   plans: () => Promise<TicketsData>;
   /** SITE_URL without a trailing slash: links in mails and the provider's return addresses. */
@@ -53,19 +53,29 @@ export interface BoxOfficeContext {
 /** How long after a payment its buyer's return from the provider's page opens the order's page. */
 export const RETURN_LINK_MS = 60 * 60_000;
 
+/** The methods a plan takes (all when content says none) whose provider can take payments here now. */
+export const usableMethods = (box: BoxOfficeContext, accepted: readonly PaymentMethod[] | undefined): PaymentMethod[] =>
+  (accepted ?? PAYMENT_METHODS).filter((m) => box.payments[m].ready);
+
 /**
- * How a paid plan is paid: the buyer's choice when the plan takes it, else the card when it is ready and the
- * plan takes it, else "pay later" when the plan takes it; null: no way here (a plan that takes only cards).
+ * How a paid plan is paid: the buyer's choice when the plan takes it and its provider is ready, else the first
+ * ready method paid online (the card), else the first ready one ("pay later"); null: no way here (a plan that
+ * takes only cards, with no card provider).
  */
 export function methodFor(
   box: BoxOfficeContext,
   accepted: PaymentMethod[] | undefined,
   asked: PaymentMethod | undefined,
 ): PaymentMethod | null {
-  const usable = (accepted ?? ["card", "later"]).filter((m) => m !== "card" || box.providers.card.ready);
+  const usable = usableMethods(box, accepted);
   if (asked && usable.includes(asked)) return asked;
-  return usable.includes("card") ? "card" : usable.includes("later") ? "later" : null;
+  // Online first (the buyer is done at once), then in the list's order.
+  return usable.find((m) => box.payments[m].online) ?? usable[0] ?? null;
 }
+
+/** How a hold or an order is paid, as stored; rows from before issue 53 (no method) were paid by card. */
+export const methodOf = (row: { paymentMethod: string | null }): PaymentMethod =>
+  isPaymentMethod(row.paymentMethod) ? row.paymentMethod : "card";
 
 export type BuyResult =
   | { kind: "order"; token: string }

@@ -16,10 +16,10 @@ import { batched } from "../db/batch";
 import type { Database, Db } from "../db/client";
 import { ipSalt, providerKeyPrefix } from "../db/settings";
 import { lazy } from "../lazy";
-import { createPayments, type PaymentEvent } from "../payments";
+import { createPayments, payLaterTerms, paysOnline, type PaymentEvent } from "../payments";
 import { readOutput } from "../publish/outputs";
 import { secretHash } from "../secret";
-import type { BoxOfficeContext, BuyRequest, ManualOrderRequest } from "./box-office-context";
+import { usableMethods, type BoxOfficeContext, type BuyRequest, type ManualOrderRequest } from "./box-office-context";
 import { checkoutHold, onPaymentEvent, orderOfSession, pay, refundOrder } from "./card-checkout";
 import { holdMany, releaseExpired, setCheckoutSessions, type CheckoutSession, type HoldRequest } from "./holds.queries";
 import { ticketMail } from "./mail";
@@ -30,7 +30,7 @@ import { buy, confirmFree } from "./purchase";
 import { claimAddressMail, forgetAddressMails } from "./address-mails.queries";
 import { stock, syncStock, type Hold, type TicketOrder } from "./queries";
 import { sellHold, type Payment } from "./sale.queries";
-import { newTicketCode, signTicket, ticketKeys } from "./signing";
+import { newShortCode, newTicketCode, signTicket, ticketKeys } from "./signing";
 import { offersLapsed } from "./waitlist/queries";
 import { createWaitlist, type Waitlist } from "./waitlist/waitlist";
 
@@ -99,7 +99,8 @@ function boxOfficeContext(options: BoxOfficeOptions) {
       { ...payment, at: payment.at ?? new Date(now()) },
       (planId) => {
         const code = newTicketCode();
-        return { code, payload: signTicket(signer, { event: tickets.event, plan: planId, code }) };
+        const payload = signTicket(signer, { event: tickets.event, plan: planId, code });
+        return { code, payload, shortCode: newShortCode() };
       },
       (order, made, token) => ticketMail(tickets, siteUrl(), order, made, { token }),
     );
@@ -123,8 +124,8 @@ function boxOfficeContext(options: BoxOfficeOptions) {
     now,
     log,
     logError,
-    // Every way to pay, behind one interface (server/payments/): the card provider and "pay later".
-    providers: createPayments({
+    // Every way to pay, one provider per method (server/payments/): the card provider and "pay later".
+    payments: createPayments({
       card: { ...options.stripe, siteUrl: options.siteUrl, log, logError },
       payLater: async () => (await plans()).payLater,
       now,
@@ -154,7 +155,7 @@ function boxOfficeContext(options: BoxOfficeOptions) {
     plans,
     siteUrl,
     offerHours: box.offerHours,
-    payments: box.providers.card.ready,
+    payments: paysOnline(box.payments),
     sell: (holdId) => sell(holdId, {}),
     checkout: (hold, cancelPath) => checkoutHold(box, hold, cancelPath),
     payLater: (hold) => offerPaidLater(box, hold),
@@ -170,20 +171,27 @@ export function createBoxOffice(options: BoxOfficeOptions) {
   const { db, waitlist } = box;
 
   return {
-    /** Whether paid plans are sold online (else they are requests to the organisers). */
-    payments: box.providers.card.ready,
+    /** Whether paid plans are sold online (else they are paid later, or asked for). */
+    payments: paysOnline(box.payments),
     plans: box.plans,
     /** The tickets' key pair: the door's list carries its public key (issue 43). */
     signing,
 
+    /** Each plan's seats left, and the ways it can be paid here now (issue 61: none for a card-only plan without a card provider). */
     async availability() {
       const [tickets, seats] = await Promise.all([box.plans(), stock(db)]);
       return Object.fromEntries(
         Object.entries(tickets.plans).map(([id, plan]) => {
           const left = seats[id]?.left ?? plan.capacity;
-          return [id, { left, soldOut: left < plan.people }];
+          return [id, { left, soldOut: left < plan.people, methods: usableMethods(box, plan.methods) }];
         }),
       );
+    },
+
+    /** How the buyer reaches the organisers ("tickets@… or +1 …"), for an answer that sends them there. */
+    contact: async () => {
+      const { contact } = await box.plans();
+      return `${contact.email} or ${contact.phone}`;
     },
 
     /** A purchase (./purchase.ts): a free order or one paid later to confirm, or the card checkout. */
@@ -219,7 +227,7 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     sweepPending: () => sweepPending(box),
 
     /** How "pay later" is paid now (content): the instructions, days and grace. */
-    payLaterTerms: () => box.providers.later.terms(),
+    payLaterTerms: async () => payLaterTerms((await box.plans()).payLater),
 
     /** An organiser received a pending order's money (issue 53): paid, its tickets made and mailed once. */
     markPaid: (orderId: number, payment: { amountMinor: number; paidBy: string; actor: string }) =>
@@ -239,6 +247,11 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     offerFreedSeats: (planId: string) => waitlist.offerFreedSeats(planId),
 
     /** Refunds a cancelled order's payment in full through the provider, once per order. */
-    refundOrder: (order: { id: number; paymentIntent: string | null; amountMinor: number }) => refundOrder(box, order),
+    refundOrder: (order: {
+      id: number;
+      paymentIntent: string | null;
+      amountMinor: number;
+      paymentMethod?: string | null;
+    }) => refundOrder(box, order),
   };
 }

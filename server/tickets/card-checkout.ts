@@ -6,7 +6,7 @@
 import { TICKETS_PATHS, ticketReference } from "../../app/lib/tickets/orders";
 import { queueMail } from "../mail/queries";
 import type { PaymentEvent } from "../payments";
-import { RETURN_LINK_MS, type BoxOfficeContext } from "./box-office-context";
+import { methodOf, RETURN_LINK_MS, type BoxOfficeContext } from "./box-office-context";
 import { extendHold, holdById, holdBySession, releaseHold } from "./holds.queries";
 import { lateRefundMail, refundedMail } from "./mail";
 import { newOrderLink, orderOfHold, refundedAtProvider, type Hold } from "./queries";
@@ -30,7 +30,7 @@ export async function checkoutHold(
   if (hold.checkoutUrl && hold.checkoutSessionId) return { url: hold.checkoutUrl, sessionId: hold.checkoutSessionId };
   if (!plan) return { failed: true, contact };
   const origin = box.siteUrl();
-  const started = await box.providers.card.start({
+  const started = await box.payments[methodOf(hold)].start({
     currency: hold.currency,
     lines: [
       {
@@ -115,8 +115,9 @@ async function settle(
 /** A payment whose seats went to someone else: refunded by itself, and the buyer told why. */
 async function refundLate(box: BoxOfficeContext, hold: Hold, paymentIntent: string | null): Promise<void> {
   const tickets = await box.plans();
-  if (paymentIntent && box.providers.card.ready) {
-    const refunded = await box.providers.card.refund({
+  const provider = box.payments[methodOf(hold)];
+  if (paymentIntent && provider.ready) {
+    const refunded = await provider.refund({
       payment: paymentIntent,
       key: await box.providerKey(`late-hold-${hold.id}`),
     });
@@ -168,8 +169,9 @@ export async function orderOfSession(
 ): Promise<{ token: string } | { pending: true } | { expired: true } | null> {
   const hold = await holdBySession(box.db, sessionId);
   if (!hold) return null;
-  if (hold.status !== "sold" && box.providers.card.ready) {
-    const found = await box.providers.card.lookup(sessionId);
+  const provider = box.payments[methodOf(hold)];
+  if (hold.status !== "sold" && provider.ready) {
+    const found = await provider.lookup(sessionId);
     if (found.kind === "paid") await settle(box, hold.id, found.event);
   }
   const order = await orderOfHold(box.db, hold.id);
@@ -186,11 +188,12 @@ export async function orderOfSession(
  */
 export async function refundOrder(
   box: BoxOfficeContext,
-  order: { id: number; paymentIntent: string | null; amountMinor: number },
+  order: { id: number; paymentIntent: string | null; amountMinor: number; paymentMethod?: string | null },
 ): Promise<"requested" | "none" | "no-provider" | "failed"> {
   if (!order.paymentIntent || order.amountMinor === 0) return "none";
-  if (!box.providers.card.ready) return "no-provider";
-  const refunded = await box.providers.card.refund({
+  const provider = box.payments[methodOf({ paymentMethod: order.paymentMethod ?? null })];
+  if (!provider.ready) return "no-provider";
+  const refunded = await provider.refund({
     payment: order.paymentIntent,
     key: await box.providerKey(`cancel-order-${order.id}`),
   });

@@ -8,6 +8,7 @@ import { oneLine } from "../../app/forms/plain-text";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { buildCalendar } from "../../app/lib/schedule/ics";
 import { ticketReference, ticketsPath } from "../../app/lib/tickets/orders";
+import { formatShortCode } from "../../app/lib/tickets/short-code";
 import type { MailAttachment, MailDraft } from "../mail/queries";
 import { escapeHtml } from "../request";
 import type { Hold, Ticket, TicketOrder } from "./queries";
@@ -100,7 +101,11 @@ export function ticketMail(
           "",
           "There you can write each person's name on their ticket and send a ticket to each person.",
         ]
-      : [`Show the QR code${tickets.length === 1 ? "" : "s"} at the door, on your phone or printed.`]),
+      : [
+          `Show the QR code${tickets.length === 1 ? "" : "s"} at the door, on your phone or printed.`,
+          // The short code under each QR: what a door volunteer types when a QR will not scan (issue 61).
+          ...tickets.map((t) => `Ticket ${t.position} of ${tickets.length}: code ${formatShortCode(t.shortCode)}`),
+        ]),
     ...(forwardTo || linkOnly
       ? []
       : [
@@ -118,7 +123,7 @@ export function ticketMail(
     `<p><strong>Order: ${reference}</strong> (${escapeHtml(plan)}, ${count})</p>`,
     ...attached.map(
       (t) =>
-        `<p>Ticket ${t.position} of ${tickets.length}${t.holderName ? `: ${escapeHtml(oneLine(t.holderName))}` : ""}<br><img src="cid:ticket-${t.position}@tncc" width="240" height="240" alt="QR code of ticket ${t.position}"></p>`,
+        `<p>Ticket ${t.position} of ${tickets.length}${t.holderName ? `: ${escapeHtml(oneLine(t.holderName))}` : ""}<br><img src="cid:ticket-${t.position}@tncc" width="240" height="240" alt="QR code of ticket ${t.position}"><br><span style="font-family:monospace;font-size:28px;font-weight:bold;letter-spacing:2px">${formatShortCode(t.shortCode)}</span></p>`,
     ),
     ...(forwardTo
       ? []

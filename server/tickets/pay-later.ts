@@ -4,7 +4,8 @@
  * (issue 54), an order's page while it waits, and the organisers marking its money received.
  */
 import { ticketReference } from "../../app/lib/tickets/orders";
-import { methodFor, type BoxOfficeContext, type MarkPaidResult } from "./box-office-context";
+import { PAYMENT_METHODS, payLaterTerms, type PaymentEvent } from "../payments";
+import { methodFor, methodOf, type BoxOfficeContext, type MarkPaidResult } from "./box-office-context";
 import { money, pendingOrderMail, releasedMail, reminderMail, whenText } from "./mail";
 import {
   holdPaidLater,
@@ -23,8 +24,10 @@ import { orderById, stock, type Hold, type TicketOrder } from "./queries";
 export async function offerPaidLater(box: BoxOfficeContext, hold: Hold): Promise<string | null> {
   const tickets = await box.plans();
   const plan = tickets.plans[hold.planId];
-  if (!plan || methodFor(box, plan.methods, "later") !== "later") return null;
-  const started = await box.providers.later.start({
+  // Paid by hand: the method the plan takes that its buyer does not pay online (no card provider here).
+  const method = plan ? methodFor(box, plan.methods, "later") : null;
+  if (!plan || !method || box.payments[method].online) return null;
+  const started = await box.payments[method].start({
     currency: hold.currency,
     lines: [{ name: plan.title, unitAmountMinor: plan.priceMinor, quantity: hold.quantity }],
     email: hold.email,
@@ -34,7 +37,7 @@ export async function offerPaidLater(box: BoxOfficeContext, hold: Hold): Promise
   });
   if (started.kind !== "pending") return null;
   const { deadline, instructions } = started.terms;
-  const { graceDays } = await box.providers.later.terms();
+  const { graceDays } = payLaterTerms(tickets.payLater);
   const kept = await holdPaidLater(box.db, hold.id, new Date(deadline.getTime() + graceDays * 86_400_000));
   if (!kept) return null;
   const opened = await openPendingOrder(box.db, kept, deadline, new Date(box.now()), (order, token) =>
@@ -53,7 +56,7 @@ async function openMissingOrders(box: BoxOfficeContext): Promise<number> {
   const orphans = await laterHoldsWithoutOrder(box.db);
   if (!orphans.length) return 0;
   const tickets = await box.plans();
-  const { graceDays, instructions } = await box.providers.later.terms();
+  const { graceDays, instructions } = payLaterTerms(tickets.payLater);
   let opened = 0;
   for (const hold of orphans) {
     const deadline = new Date(hold.expiresAt.getTime() - graceDays * 86_400_000);
@@ -73,14 +76,20 @@ export async function sweepPending(box: BoxOfficeContext): Promise<number> {
   const at = new Date(box.now());
   const due = await pendingPastDue(box.db, at);
   if (!due.length) return 0;
-  const events = await box.providers.later.events({
-    kind: "due",
-    now: at.getTime(),
-    pending: due.map((o) => ({ id: o.id, dueAt: o.dueAt ?? at, remindedAt: o.remindedAt })),
-  });
-  if ("refused" in events) return 0;
+  // Each order's own provider judges its deadline (only pay later keeps one).
+  const events: PaymentEvent[] = [];
+  for (const method of PAYMENT_METHODS) {
+    const pending = due.filter((o) => methodOf(o) === method);
+    if (!pending.length) continue;
+    const found = await box.payments[method].events({
+      kind: "due",
+      now: at.getTime(),
+      pending: pending.map((o) => ({ id: o.id, dueAt: o.dueAt ?? at, remindedAt: o.remindedAt })),
+    });
+    if (!("refused" in found)) events.push(...found);
+  }
   const tickets = await box.plans();
-  const { instructions } = await box.providers.later.terms();
+  const { instructions } = payLaterTerms(tickets.payLater);
   let changed = 0;
   for (const event of events) {
     if (event.type === "remind") {
@@ -139,7 +148,8 @@ export async function markPaid(
 
 /** A pending order's answer on its page: the amount, how to pay and the deadline. */
 export async function pendingDetails(box: BoxOfficeContext, order: TicketOrder) {
-  const [tickets, terms] = await Promise.all([box.plans(), box.providers.later.terms()]);
+  const tickets = await box.plans();
+  const terms = payLaterTerms(tickets.payLater);
   return {
     amount: money(order.amountMinor, order.currency),
     instructions: terms.instructions,

@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import type { BoxOfficeList, BoxOfficeOrder } from "../../app/lib/admin/box-office";
 import type { DoorListAnswer, DoorSyncAnswer } from "../../app/lib/door/protocol";
-import type { TicketOrderAnswer } from "../../app/lib/tickets/orders";
+import type { AvailabilityAnswer, TicketOrderAnswer } from "../../app/lib/tickets/orders";
 import { boxOfficeApp, type BoxOfficeApp } from "../../tests/fixtures/box-office-app";
 import { databaseBackends } from "../../tests/fixtures/database-backends";
 import type { Database } from "../db/client";
@@ -178,10 +178,22 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
     expect((await t.request("POST", `/api/admin/box-office/orders/${id}/paid`, { body: {} })).status).toBe(401);
   });
 
-  it("a plan that takes only cards, with no card provider, stays a request to the organisers", async () => {
+  it("a plan that takes only cards, with no card provider, says so plainly: nothing held, no form message (issue 61)", async () => {
+    // The availability answer tells the page before anyone types: no way to pay this plan here.
+    const available = (await (await t.request("GET", "/api/tickets/availability")).json()) as AvailabilityAnswer;
+    expect(available.plans.cards?.methods).toEqual([]);
+    expect(available.plans.seat?.methods).toEqual(["later"]);
+    expect(available.contact).toMatch(/@/);
     const res = await buy("cora@example.org", "cards");
-    expect(res.status).toBe(307);
-    expect(res.headers.get("location")).toBe("/api/forms/ticket");
+    expect(res.status).toBe(409);
+    expect(res.headers.get("location")).toBeNull();
+    expect(await res.json()).toEqual({
+      error: "no-payments",
+      message: expect.stringMatching(
+        /^Card payments are not available yet for this plan, .* contact us at \S+@\S+ or /,
+      ),
+    });
+    expect(await rows(sql`SELECT 1 FROM ticket_holds WHERE email = 'cora@example.org'`)).toEqual([]);
   });
 
   it("the deadline: one reminder, then released to the waiting list, the buyer told; paid after that: re-held or refused", async () => {

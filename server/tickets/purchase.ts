@@ -10,6 +10,7 @@
  */
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
+import { isPaymentMethod, payLaterTerms, type PaymentMethod } from "../payments";
 import { newSecret, secretHash } from "../secret";
 import {
   methodFor,
@@ -86,7 +87,8 @@ export async function buy(box: BoxOfficeContext, request: BuyRequest): Promise<B
   // A free order, and one paid later, wait for their address to be confirmed (their seats held meanwhile, the
   // link mailed with the hold); a card purchase keeps its seats a short while, extended when its buyer reaches
   // the provider's page (pay()).
-  const confirms = amountMinor === 0 || method === "later";
+  const byHand = method !== null && !box.payments[method].online;
+  const confirms = amountMinor === 0 || byHand;
   const confirm = confirms ? newSecret() : null;
   const expiresAt = new Date(box.now() + (confirms ? box.confirmHours * 3_600_000 : box.firstHoldMinutes * 60_000));
   const asked = await holdRequest(box, request, plan, tickets, amountMinor, {
@@ -97,10 +99,10 @@ export async function buy(box: BoxOfficeContext, request: BuyRequest): Promise<B
   if (confirm)
     asked.mail = {
       addressHash: await box.addressHash(request.email),
-      draft: confirmOrderMail(tickets, box.siteUrl(), asked, confirm, box.confirmHours, method === "later"),
+      draft: confirmOrderMail(tickets, box.siteUrl(), asked, confirm, box.confirmHours, byHand),
     };
   // What the buyer is told once the link is mailed, and told alike when it is not (see above).
-  const mailed: BuyResult = { kind: "confirm", until: expiresAt, secret: "", payLater: method === "later" };
+  const mailed: BuyResult = { kind: "confirm", until: expiresAt, secret: "", payLater: byHand };
   const held: HoldResult = await box.takeSeats(asked);
   if (!held.ok) return refusal(held, mailed);
   const { hold } = held;
@@ -123,7 +125,8 @@ export async function confirmFree(
   if (!hold) return null;
   // A registration its buyer replaced with another is not theirs to confirm any more.
   if (hold.status === "replaced") return { kind: "expired" };
-  if (hold.paymentMethod === "later") return confirmLater(box, hold);
+  if (hold.paymentMethod && isPaymentMethod(hold.paymentMethod) && !box.payments[hold.paymentMethod].online)
+    return confirmLater(box, hold, hold.paymentMethod);
   const sale = await box.sell(hold.id, {});
   if (!sale.ok) return { kind: "expired" };
   if (sale.token) return { kind: "order", token: sale.token };
@@ -140,6 +143,7 @@ export async function confirmFree(
 async function confirmLater(
   box: BoxOfficeContext,
   hold: Hold,
+  method: PaymentMethod,
 ): Promise<{ kind: "order"; token: string } | { kind: "expired" } | { kind: "confirmed"; payLater: true }> {
   const before = await orderOfHold(box.db, hold.id);
   if (before) {
@@ -151,7 +155,7 @@ async function confirmLater(
   if (hold.status !== "held" || hold.expiresAt <= at) return { kind: "expired" };
   const tickets = await box.plans();
   const plan = tickets.plans[hold.planId];
-  const started = await box.providers.later.start({
+  const started = await box.payments[method].start({
     currency: hold.currency,
     lines: [{ name: plan?.title ?? hold.planId, unitAmountMinor: plan?.priceMinor ?? 0, quantity: hold.quantity }],
     email: hold.email,
@@ -161,7 +165,7 @@ async function confirmLater(
   });
   if (started.kind !== "pending") return { kind: "expired" };
   const { deadline, instructions } = started.terms;
-  const { graceDays } = await box.providers.later.terms();
+  const { graceDays } = payLaterTerms(tickets.payLater);
   const opened = await openPendingOrder(
     box.db,
     hold,

@@ -12,7 +12,7 @@ import { rowsOf } from "../db/rows";
 import { stock, syncStock } from "./queries";
 import { holdMany, holdSeats, releaseExpired, releaseHold, type HoldRequest } from "./holds.queries";
 import { sellHold } from "./sale.queries";
-import { newTicketCode } from "./signing";
+import { newShortCode, newTicketCode } from "./signing";
 
 const backends = databaseBackends("tickets");
 
@@ -28,7 +28,7 @@ const request = (planId: string, seats: number, i: number): HoldRequest => ({
   idempotencyKey: `${planId}-buyer-${i}`,
   expiresAt: later(30),
 });
-const ticket = () => ({ code: newTicketCode(), payload: "signed" });
+const ticket = () => ({ code: newTicketCode(), payload: "signed", shortCode: newShortCode() });
 const mail = () => ({ to: "buyer@example.org", subject: "Your tickets", body: "…" });
 
 describe.each(backends)("ticket seats on %s", (_name, open) => {
@@ -74,6 +74,33 @@ describe.each(backends)("ticket seats on %s", (_name, open) => {
     expect(await holdSeats(db, { ...sameEmail, mail })).toMatchObject({ ok: false, capped: true, by: "address" });
     expect(await holdSeats(db, sameEmail)).toMatchObject({ ok: true });
     expect(await holdSeats(db, { ...bot(500), clientHash: "another-address" })).toMatchObject({ ok: true });
+  });
+
+  it("makes a ticket again with a new short code when its first is taken by another ticket (issue 61)", async () => {
+    const { db } = database;
+    await syncStock(db, { "short-codes": 10 });
+    const first = await holdSeats(db, request("short-codes", 1, 7001));
+    const second = await holdSeats(db, request("short-codes", 2, 7002));
+    if (!first.ok || !second.ok) throw new Error("no hold");
+    const sold = await sellHold(db, first.hold.id, {}, () => ({ ...ticket(), shortCode: "7KX4QM2P" }), mail);
+    if (!sold.ok) throw new Error("not sold");
+    // The second order's first try takes the same short code for each ticket: each is made again with a new one.
+    const tries: string[] = [];
+    const again = await sellHold(
+      db,
+      second.hold.id,
+      {},
+      () => {
+        const shortCode = tries.length < 2 ? "7KX4QM2P" : newShortCode();
+        tries.push(shortCode);
+        return { ...ticket(), shortCode };
+      },
+      mail,
+    );
+    if (!again.ok) throw new Error("not sold");
+    expect(again.tickets.map((t) => t.position)).toEqual([1, 2]);
+    expect(again.tickets.map((t) => t.shortCode)).not.toContain("7KX4QM2P");
+    expect(tries).toHaveLength(4);
   });
 
   it("never holds more than the capacity: 300 concurrent buyers of 1 to 5 seats for 50, five times", async () => {

@@ -178,18 +178,20 @@ const webhook = (payload: string, signature?: string) =>
   });
 
 describe("the box office", () => {
-  it("says what is left of each plan, and that payments are taken", async () => {
+  it("says what is left of each plan, and that payments are taken, and how (issue 61)", async () => {
     const res = await app.request(`${SITE}/api/tickets/availability`);
     const body = (await res.json()) as AvailabilityAnswer;
+    const methods = ["card", "later"];
     expect(body).toEqual({
       payments: true,
       plans: {
-        family: { left: 10, soldOut: false },
-        welcome: { left: 3, soldOut: false },
-        later: { left: 5, soldOut: false },
-        group: { left: 20, soldOut: false },
-        crowd: { left: 20, soldOut: false },
+        family: { left: 10, soldOut: false, methods },
+        welcome: { left: 3, soldOut: false, methods },
+        later: { left: 5, soldOut: false, methods },
+        group: { left: 20, soldOut: false, methods },
+        crowd: { left: 20, soldOut: false, methods },
       },
+      contact: expect.stringMatching(/^\S+@\S+ or /),
     });
   });
 

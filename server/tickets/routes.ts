@@ -17,7 +17,9 @@ import { FORMS, invalidId, sentId } from "../../app/forms";
 import { ONE_LINE, PLAIN_NAME } from "../../app/forms/plain-text";
 import { checkForm } from "../../app/forms/schema";
 import { SessionIdSchema } from "../../app/lib/id-schemas";
+import { isPaymentMethod } from "../../app/lib/payments/methods";
 import {
+  cardOnlyMessage,
   TICKETS_PATHS,
   TICKET_TOKEN,
   ticketReference,
@@ -72,7 +74,11 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
   registerWaitlist(app, { waitlist: box.waitlist, siteUrl: options.siteUrl, trustProxy: options.trustProxy }, limit);
 
   app.get(TICKETS_PATHS.availability, limit(120, "availability"), async (c) =>
-    c.json({ plans: await box.availability(), payments: box.payments } satisfies AvailabilityAnswer),
+    c.json({
+      plans: await box.availability(),
+      payments: box.payments,
+      contact: await box.contact(),
+    } satisfies AvailabilityAnswer),
   );
 
   app.post(TICKETS_PATHS.buy, apiBody, limit(20, "buy"), async (c) => {
@@ -99,7 +105,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
     }
     const { plan, quantity, name, email, phone } = checked.data as Record<string, string>;
     // How the buyer chose to pay, where the plan offers a choice (issue 53); anything else is no choice.
-    const method = fields.payment === "card" || fields.payment === "later" ? fields.payment : undefined;
+    const method = isPaymentMethod(fields.payment) ? fields.payment : undefined;
     const result = await box.buy({
       method,
       plan: plan!,
@@ -131,10 +137,13 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
         const message = `Seats are already held from this connection: finish that purchase first (its payment page, or the link we e-mailed), or try again in ${inWords(result.until.getTime() - deps.now())}, when they are released.`;
         return json ? c.json({ error: "held", message }, 409) : c.html(page("Seats already held", message, back), 409);
       }
-      case "no-payments":
-        // A plan that takes only cards, and no card provider here: the request goes to the organisers, as the
-        // form did before (the body is re-sent).
-        return c.redirect("/api/forms/ticket", 307);
+      case "no-payments": {
+        // A plan that takes only cards, and no card provider here (issue 61): said plainly, nothing held or stored.
+        const message = cardOnlyMessage(await box.contact());
+        return json
+          ? c.json({ error: "no-payments", message }, 409)
+          : c.html(page("Card payments not available yet", message, back), 409);
+      }
       case "unknown-plan":
         return invalid("plan", "Please choose one of the plans.");
       case "too-many":
@@ -267,6 +276,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
       tickets: found.tickets.map((t) => ({
         position: t.position,
         code: t.code,
+        shortCode: t.shortCode,
         qr: t.payload,
         name: t.holderName,
         status: t.status,
@@ -342,6 +352,9 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
 /** The box office (issue 42): buying for everyone, and the organisers' Box office tab (./admin-routes.ts). */
 export const routes = (ctx: ServerContext): FeatureRoutes => {
   const { database, boxOffice } = ctx;
+  // The provider's events of its checkouts (the one webhook: server/payments/routes.ts); {} when it took one.
+  if (database && boxOffice)
+    ctx.paymentEvents.listen(async (event) => ((await boxOffice.onPaymentEvent(event)) ? {} : null));
   return {
     ...(database && boxOffice
       ? { site: ticketsRoutes(ctx, { database, box: boxOffice, siteUrl: ctx.siteUrl, trustProxy: ctx.trustProxy }) }

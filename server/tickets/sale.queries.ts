@@ -9,10 +9,37 @@ import { mailRow, type MailDraft } from "../mail/queries";
 import { newSecret, secretHash } from "../secret";
 import { addOrderEvent, type Hold, type Ticket, type TicketOrder } from "./queries";
 
-/** A new ticket's code and its signed QR text. */
+/** A new ticket's code and its signed QR text, and the short code printed under its QR (issue 61). */
 export interface NewTicket {
   code: string;
   payload: string;
+  shortCode: string;
+}
+
+/**
+ * Inserts an order's tickets (`ticket(i)` makes the i-th, 0-based). Short codes are 40 random bits: one taken by
+ * another ticket already is skipped by the unique index and that ticket is made again with new codes (a few tries).
+ */
+export async function insertTickets(
+  db: Db,
+  count: number,
+  ticket: (i: number) => typeof tickets.$inferInsert,
+): Promise<Ticket[]> {
+  let wanted = Array.from({ length: count }, (_, i) => i);
+  const made: Ticket[] = [];
+  for (let attempt = 0; wanted.length && attempt < 5; attempt++) {
+    const rows = wanted.map((i) => ticket(i));
+    const inserted = await db
+      .insert(tickets)
+      .values(rows)
+      .onConflictDoNothing({ target: tickets.shortCode })
+      .returning();
+    made.push(...inserted);
+    const done = new Set(inserted.map((t) => t.position));
+    wanted = wanted.filter((i, n) => !done.has(rows[n]!.position));
+  }
+  if (wanted.length) throw new Error("tickets: no free short code after 5 tries");
+  return made;
 }
 
 export type SaleResult =
@@ -118,18 +145,13 @@ export async function sellHold(
       },
       payment.actor,
     );
-    const made = await tx
-      .insert(tickets)
-      .values(
-        Array.from({ length: hold.seats }, (_, i) => ({
-          ...ticket(hold.planId),
-          orderId: order!.id,
-          planId: hold.planId,
-          position: i + 1,
-          holderName: i === 0 ? hold.name : null,
-        })),
-      )
-      .returning();
+    const made = await insertTickets(tx as unknown as Db, hold.seats, (i) => ({
+      ...ticket(hold.planId),
+      orderId: order!.id,
+      planId: hold.planId,
+      position: i + 1,
+      holderName: i === 0 ? hold.name : null,
+    }));
     made.sort((a, b) => a.position - b.position);
     const token = newSecret();
     await tx.insert(ticketOrderLinks).values({ tokenHash: secretHash(token), orderId: order!.id });

@@ -13,6 +13,7 @@ import {
   type KeyObject,
 } from "node:crypto";
 import { parseTicket, signedText, ticketPayload, type TicketPayload } from "../../app/lib/tickets/payload";
+import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from "../../app/lib/tickets/short-code";
 import type { Db } from "../db/client";
 import { signingKey } from "./tickets.queries";
 
@@ -37,6 +38,10 @@ export async function ticketKeys(db: Db): Promise<TicketKeys> {
 
 /** A new ticket code: 128 random bits. */
 export const newTicketCode = () => randomBytes(16).toString("base64url");
+
+/** A new short code (issue 61): 8 random characters of Crockford's base32, 40 bits (app/lib/tickets/short-code.ts). */
+export const newShortCode = () =>
+  Array.from(randomBytes(SHORT_CODE_LENGTH), (b) => SHORT_CODE_ALPHABET[b & 31]).join("");
 
 /** The QR text of a ticket. */
 export function signTicket(keys: Pick<TicketKeys, "privateKey">, t: Omit<TicketPayload, "signature">): string {

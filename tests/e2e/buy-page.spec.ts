@@ -9,6 +9,7 @@ import type { Server } from "node:http";
 import type { Page } from "@playwright/test";
 import { buildExternalTicketingSite, EXTERNAL_TICKETING_URL } from "../fixtures/external-ticketing";
 import { serveBuild, stopServer } from "../fixtures/serve-build";
+import { cardOnlyMessage } from "../../app/lib/tickets/orders";
 import { content } from "./content";
 import { expect, expectNoAxeViolations, ready, test } from "./fixtures";
 
@@ -175,5 +176,36 @@ test.describe("with an external ticketing page in content", () => {
     const about = page.locator("section#about").getByRole("link", { name: "Click to Register (opens in a new tab)" });
     await expect(about).toHaveAttribute("href", EXTERNAL_TICKETING_URL);
     await expect(about).toHaveAttribute("target", "_blank");
+  });
+});
+
+test.describe("a plan no way here can pay (issue 61)", () => {
+  test.use({ viewport: { width: 412, height: 800 }, isMobile: true, hasTouch: true });
+
+  test("says so plainly before anyone types, instead of the Buy button", async ({ page, problems }) => {
+    const contact = "tickets@example.org or +1 555 0100";
+    // The box office's answer for a site whose Family plan takes only cards, with no card provider configured.
+    await page.route("**/api/tickets/availability", (route) =>
+      route.fulfill({
+        json: {
+          payments: false,
+          contact,
+          plans: Object.fromEntries(
+            plans.map((p) => [p.id, { left: 10, soldOut: false, methods: p.id === "family" ? [] : ["later"] }]),
+          ),
+        },
+      }),
+    );
+    await page.goto("/buy-ticket?plan=family");
+    await ready(page);
+    await expect(form(page).getByTestId("no-card-payments")).toHaveText(cardOnlyMessage(contact));
+    await expect(form(page).getByRole("button", { name: "Buy Ticket" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: "docs/screenshots/61-card-only-plan-412.png" });
+    // Another plan, paid later here, is bought as before.
+    await form(page).getByLabel("Plan").selectOption("group");
+    await expect(form(page).getByRole("button", { name: "Buy Ticket" })).toBeVisible();
+    await expect(form(page).getByTestId("no-card-payments")).toHaveCount(0);
+    expect(problems).toEqual([]);
   });
 });

@@ -66,7 +66,7 @@ test.afterAll(async () => {
 });
 
 /** A paid Family order (five tickets) in `name`, through the fake provider; its tickets with their QR texts. */
-async function buyFamily(name: string): Promise<TicketOrderAnswer> {
+async function buyFamily(name: string): Promise<TicketOrderAnswer & { url: string }> {
   const email = `${name.toLowerCase().replace(/\W+/g, ".")}@example.org`;
   const res = await fetch(`${site.url}/api/tickets/buy`, {
     method: "POST",
@@ -78,7 +78,10 @@ async function buyFamily(name: string): Promise<TicketOrderAnswer> {
   fake.pay(session.id, { email, name });
   expect((await fake.sendCompleted(site.url, session.id, SECRET)).status).toBe(200);
   const { url } = (await (await fetch(`${site.url}/api/tickets/sessions/${session.id}`)).json()) as { url: string };
-  return (await (await fetch(`${site.url}/api/tickets/orders/${url.split("/").at(-1)}`)).json()) as TicketOrderAnswer;
+  const answer = (await (
+    await fetch(`${site.url}/api/tickets/orders/${url.split("/").at(-1)}`)
+  ).json()) as TicketOrderAnswer;
+  return { ...answer, url };
 }
 
 async function openCheckin(page: Page) {
@@ -329,5 +332,55 @@ test("undo; opens offline from the phone's copy, which holds no addresses; by e-
   await expect(page.getByRole("alert")).toContainText("Please sign in");
   await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/admin");
   expect(await storedList(page)).toBeNull();
+  await context.close();
+});
+
+test("a volunteer types the short code printed under the QR: found in lower case with a space, one wrong character offered (issue 61)", async ({
+  browser,
+}) => {
+  const WIDE = { width: 412, height: 915 };
+  const order = await buyFamily("Ruth Mensah");
+  const context = await browser.newContext({ viewport: WIDE });
+  const page = await context.newPage();
+  const problems = problemsOf(page);
+
+  // The order's page at 412 px: under each QR, its short code, at most 10 characters of the unambiguous alphabet,
+  // large enough to read from a phone held up to the volunteer.
+  await page.goto(new URL(order.url, site.url).toString());
+  await ready(page);
+  const printed = page.locator("[data-ticket-code]");
+  await expect(printed).toHaveCount(5);
+  await expect(printed.first()).toBeVisible();
+  const shown = (await printed.first().innerText()).trim();
+  expect(shown.length).toBeLessThanOrEqual(10);
+  expect(shown).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+  expect(shown).toBe(`${order.tickets[0]!.shortCode!.slice(0, 4)}-${order.tickets[0]!.shortCode!.slice(4)}`);
+  const size = await printed.first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(size).toBeGreaterThanOrEqual(24);
+  await printed.first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, "61-ticket-code-412.png") });
+
+  // At the door, at 412 px: typed in lower case with a space, it finds that ticket.
+  await openCheckin(page);
+  const box = page.getByRole("searchbox", { name: "Name, e-mail, order reference or ticket code" });
+  const typed = `${shown.slice(0, 4)} ${shown.slice(5)}`.toLowerCase();
+  await box.fill(typed);
+  await page.getByRole("button", { name: "Find", exact: true }).click();
+  await expect(page.getByText(`1 found for “${typed}”.`)).toBeFocused();
+  await expect(page.getByRole("button", { name: "Admit Ruth Mensah (1 of 5)" })).toBeVisible();
+
+  // One character wrong: nobody found, and that ticket offered by its code and its holder's name; admitted.
+  const last = shown.at(-1)!;
+  const wrong = `${typed.slice(0, -1)}${last === "X" ? "y" : "x"}`;
+  await box.fill(wrong);
+  await page.getByRole("button", { name: "Find", exact: true }).click();
+  await expect(page.getByText(/^Nobody found for/)).toBeFocused();
+  await expect(page.getByText(`Did you mean ${shown} (Ruth Mensah)?`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByText(`Did you mean ${shown} (Ruth Mensah)?`).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, "61-checkin-did-you-mean-412.png") });
+  await page.getByRole("button", { name: "Admit Ruth Mensah (1 of 5)" }).click();
+  await expect(verdict(page)).toHaveAttribute("data-verdict", "admitted");
+  expect(problems).toEqual([]);
   await context.close();
 });

@@ -1,8 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { DoorAttendee } from "~/lib/door/protocol";
+import { formatShortCode } from "~/lib/tickets/short-code";
+
+/** What a search found; `suggestion`: nobody found, but a short code one character away from one ticket's (issue 61). */
+export interface DoorSearchResult {
+  people: DoorAttendee[];
+  suggestion: DoorAttendee | null;
+}
 
 export interface DoorSearchProps {
-  search: (q: string) => Promise<DoorAttendee[]>;
+  search: (q: string) => Promise<DoorSearchResult>;
   onAdmit: (attendee: DoorAttendee) => void;
   planTitle: (plan: string) => string;
   /** "Checked in 10:02 at Door 2 by Dora" for someone already admitted, else null. */
@@ -19,7 +26,7 @@ const control = "min-h-11 rounded-xl border border-ink/30 bg-paper px-3";
  * phone holds no addresses). Each result admits with one tap; the answer takes the focus (issue 53).
  */
 export function DoorSearch({ search, onAdmit, planTitle, admittedAt, online = true }: DoorSearchProps) {
-  const [found, setFound] = useState<{ q: string; people: DoorAttendee[]; online: boolean; n: number } | null>(null);
+  const [found, setFound] = useState<(DoorSearchResult & { q: string; online: boolean; n: number }) | null>(null);
   const said = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (found) said.current?.focus();
@@ -28,8 +35,8 @@ export function DoorSearch({ search, onAdmit, planTitle, admittedAt, online = tr
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get("q") ?? "");
-    const people = await search(q);
-    setFound((f) => ({ q, people, online, n: (f?.n ?? 0) + 1 }));
+    const result = await search(q);
+    setFound((f) => ({ q, ...result, online, n: (f?.n ?? 0) + 1 }));
   }
 
   const nobody = (f: NonNullable<typeof found>) =>
@@ -69,6 +76,7 @@ export function DoorSearch({ search, onAdmit, planTitle, admittedAt, online = tr
           <p role="status" ref={said} tabIndex={-1}>
             {found.people.length === 0 ? nobody(found) : `${found.people.length} found for “${found.q.trim()}”.`}
           </p>
+          {found.suggestion && <Suggestion attendee={found.suggestion} onAdmit={onAdmit} />}
           <ul aria-label="People found" className="grid gap-2">
             {found.people.map((a) => (
               <li key={a[0]} className="flex items-center gap-3 rounded-[14px] bg-mist p-3">
@@ -94,5 +102,20 @@ export function DoorSearch({ search, onAdmit, planTitle, admittedAt, online = tr
         </>
       )}
     </section>
+  );
+}
+
+/** "Did you mean 7KX4-QM2P (Ruth Mensah)?" with a button that admits that ticket (issue 61). */
+function Suggestion({ attendee: a, onAdmit }: { attendee: DoorAttendee; onAdmit: (attendee: DoorAttendee) => void }) {
+  const code = formatShortCode(a[7] ?? "");
+  return (
+    <div className="grid justify-items-start gap-3 rounded-[14px] bg-mist p-3">
+      <p className="font-semibold">
+        Did you mean <span className="font-mono whitespace-nowrap">{code}</span> ({a[1]})?
+      </p>
+      <button type="button" className="btn btn-primary" onClick={() => onAdmit(a)}>
+        Admit {a[1]} ({a[4]} of {a[5]})
+      </button>
+    </div>
   );
 }

@@ -2,11 +2,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { fetchList, searchServer, sendScans, SIGNED_OUT } from "~/lib/door/api";
 import { signal } from "~/lib/door/feedback";
 import type { DoorAttendee, DoorFigures, DoorListAnswer, DoorSyncRequest } from "~/lib/door/protocol";
+import type { DoorSearchResult } from "./door-search";
 import {
   admit,
   emptyDevice,
   firstCheckIn,
   searchList,
+  suggestFromList,
   sent,
   syncBatches,
   undoLast,
@@ -179,24 +181,33 @@ export function useDoor() {
     [show],
   );
 
+  /**
+   * Someone without their phone: the list on this phone, then the server's search while online. Nobody found, a
+   * short code one character away from a single ticket's is offered as `suggestion` (issue 61).
+   */
   const search = useCallback(
-    async (q: string): Promise<DoorAttendee[]> => {
+    async (q: string): Promise<DoorSearchResult> => {
       const local = searchList(listRef.current, q);
-      if (!navigator.onLine || q.trim().length < 2) return local;
+      const localFound = (): DoorSearchResult => ({
+        people: local,
+        suggestion: local.length ? null : suggestFromList(listRef.current, q),
+      });
+      if (!navigator.onLine || q.trim().length < 2) return localFound();
       try {
         const answer = await searchServer(q.trim());
         if (answer === SIGNED_OUT) {
           await signOut();
-          return [];
+          return { people: [], suggestion: null };
         }
         // The server's check-ins of the people found, so admitting one of them says "Already checked in" if so.
         const current = listRef.current;
         if (current && answer.checkedIn)
           listRef.current = { ...current, checkedIn: { ...current.checkedIn, ...answer.checkedIn } };
         const seen = new Set(local.map((a) => a[0]));
-        return [...local, ...answer.attendees.filter((a) => !seen.has(a[0]))];
+        const people = [...local, ...answer.attendees.filter((a) => !seen.has(a[0]))];
+        return { people, suggestion: people.length ? null : (answer.suggestion ?? localFound().suggestion) };
       } catch {
-        return local;
+        return localFound();
       }
     },
     [signOut],

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { TICKETS_API } from "~/lib/tickets/api";
 import type { TicketOrderAnswer } from "~/lib/tickets/orders";
+import { formatShortCode } from "~/lib/tickets/short-code";
 import { TicketQr } from "./ticket-qr";
 
 type Ticket = TicketOrderAnswer["tickets"][number];
@@ -91,7 +92,15 @@ export function TicketCard({ token, ticket, count, valid, onNamed }: TicketCardP
         ) : (
           <p className="mt-3 font-semibold text-rose">No longer valid</p>
         )}
-        <p className="mt-2 font-mono text-sm break-all text-muted">{ticket.code}</p>
+        {ticket.shortCode ? (
+          // Large, so a door volunteer can type it when the QR will not scan (issue 61).
+          <p className="mt-3 font-mono text-3xl font-bold tracking-wider text-ink">
+            <span className="sr-only">Ticket code </span>
+            <span data-ticket-code>{formatShortCode(ticket.shortCode)}</span>
+          </p>
+        ) : (
+          <p className="mt-2 font-mono text-sm break-all text-muted">{ticket.code}</p>
+        )}
       </div>
       {valid && (
         <div className="grid content-start gap-6">

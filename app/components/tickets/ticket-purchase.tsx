@@ -4,6 +4,7 @@ import { SiteForm, type SoldOutAnswer } from "~/components/forms/site-form";
 import { ticket } from "~/forms/ticket";
 import { useAvailability } from "~/lib/hooks/use-availability";
 import { isSoldOut, seatsText } from "~/lib/tickets/api";
+import { cardOnlyMessage } from "~/lib/tickets/orders";
 import { orderTotal, planPrice } from "~/lib/tickets/price";
 import { SoldOutNotice } from "./sold-out-notice";
 import { WaitlistForm } from "./waitlist-form";
@@ -93,6 +94,9 @@ export function TicketPurchase({ titleId, currency, plans, plan }: TicketPurchas
   };
   const current = plans.find((p) => p.id === chosen) ?? plans[0]!;
   const price = current.price;
+  // A paid plan no way here can pay (it takes only cards, and no card provider is configured): said at once.
+  const methods = availability?.plans[current.id]?.methods;
+  const cardOnly = price > 0 && methods !== undefined && methods.length === 0;
   // Short enough for a phone's closed menu (360 px); the chosen plan's seats are on the line under it.
   const options = plans.map((p) => {
     const soldOut = isSoldOut(availability?.plans[p.id]) ? ": Sold out" : "";
@@ -129,10 +133,16 @@ export function TicketPurchase({ titleId, currency, plans, plan }: TicketPurchas
           />
           <div className="sm:col-span-2">
             <OrderTotal plan={current} quantity={quantity} currency={currency} />
-            <button type="submit" className="btn btn-primary">
-              Buy Ticket
-            </button>
-            {availability?.payments === false && price > 0 && (
+            {cardOnly ? (
+              <p className="font-semibold" role="status" data-testid="no-card-payments">
+                {cardOnlyMessage(availability?.contact)}
+              </p>
+            ) : (
+              <button type="submit" className="btn btn-primary">
+                Buy Ticket
+              </button>
+            )}
+            {availability?.payments === false && price > 0 && !cardOnly && (
               <p className="mt-3 text-muted" data-testid="no-payments">
                 {NO_PAYMENTS_NOTICE}
               </p>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAYMENT_METHODS } from "../../lib/payments/methods";
 import {
   animation,
   contactPerson,
@@ -75,7 +76,7 @@ export function sectionsSchemas({ image }: CollectionContext) {
      * transfer, cash or cheque). Without the card provider, "later" is what a paid plan offers.
      */
     payments: z
-      .array(z.enum(["card", "later"]))
+      .array(z.enum(PAYMENT_METHODS))
       .min(1)
       .optional()
       .describe('How this plan may be paid: "card", "later" (bank transfer, cash, cheque); both when left out.'),

@@ -7,6 +7,14 @@
  * about 115 bits to guess, so nobody finds a ticket by trying codes.
  */
 import { TICKET_CODE } from "../tickets/payload";
+import { shortCodeKey } from "../tickets/short-code";
+
+/**
+ * Issue 61: the short code printed large under the QR ("7KX4-QM2P"), found typed in any case, with spaces or
+ * dashes, O for 0 and I or L for 1 (../tickets/short-code.ts); one character away from a single ticket's, that
+ * ticket is offered ("Did you mean …?", ./state.ts suggestFromList and the server's suggestDoor).
+ */
+export { shortCodeKey };
 
 /** "TNCC-T000042", "T42" or "42" -> 42; null for anything else. */
 export function referenceId(q: string): number | null {

@@ -31,7 +31,11 @@ export const MAX_SYNC_SCANS = 500;
  */
 export const MAX_SCANS_PER_MINUTE = 600;
 
-/** One attendee as a door sees them: [code, name, plan id, order reference, position, of, status]. */
+/**
+ * One attendee as a door sees them: [code, name, plan id, order reference, position, of, status, short code].
+ * The short code ("7KX4QM2P", printed "7KX4-QM2P" under the QR: app/lib/tickets/short-code.ts) is absent in a
+ * list kept on a phone before issue 61.
+ */
 export type DoorAttendee = [
   code: string,
   name: string,
@@ -40,6 +44,7 @@ export type DoorAttendee = [
   position: number,
   of: number,
   status: "valid" | "cancelled",
+  short?: string,
 ];
 
 export interface CheckIn {
@@ -124,6 +129,11 @@ export interface DoorSyncAnswer {
 /** `GET /api/admin/door/search?q=` */
 export interface DoorSearchAnswer {
   attendees: DoorAttendee[];
+  /**
+   * Added by the server's side (issue 61): nobody found, and the search is a short code one character away from
+   * exactly one ticket's: that ticket ("Did you mean 7KX4-QM2P (Ruth Mensah)?").
+   */
+  suggestion?: DoorAttendee;
   /** Added by the server's side: those of them already admitted (code -> its check-in). */
   checkedIn?: Record<string, CheckIn>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_SYNC_SCANS } from "./protocol";
-import { admit, emptyDevice, firstCheckIn, searchList, sent, syncBatches, undoLast } from "./state";
+import { admit, emptyDevice, firstCheckIn, searchList, sent, suggestFromList, syncBatches, undoLast } from "./state";
 
 const AT = "2026-06-12T10:02:00.000Z";
 const later = (minutes: number) => new Date(Date.parse(AT) + minutes * 60_000).toISOString();
@@ -83,5 +83,35 @@ describe("a door device's record (issue 43)", () => {
     expect(names(printed.slice(0, 12))).toEqual([]);
     expect(names("T42")).toEqual(["Grace Hopper", "Alan Turing"]);
     expect(names("TNCC-T000420")).toEqual(["Ann Lee"]);
+  });
+
+  it("finds a ticket offline by its short code typed in lower case with spaces, O for 0 and L for 1 (issue 61)", () => {
+    const list = {
+      attendees: [
+        ["c1", "Ruth Mensah", "family", "TNCC-T000007", 1, 2, "valid", "7KX4QM2P"],
+        ["c2", "Kofi Mensah", "family", "TNCC-T000007", 2, 2, "valid", "10ZZ0000"],
+        ["c3", "Ann Lee", "person", "TNCC-T000008", 1, 1, "valid"],
+      ] as const satisfies unknown[],
+    };
+    const names = (q: string) => searchList(list as never, q).map((a) => a[1]);
+    expect(names("7kx4 qm2p")).toEqual(["Ruth Mensah"]);
+    expect(names("7KX4-QM2P")).toEqual(["Ruth Mensah"]);
+    expect(names("lozz-oooo")).toEqual(["Kofi Mensah"]);
+  });
+
+  it("offers the one ticket a character away from a mistyped short code, and none when two are (issue 61)", () => {
+    const ruth = ["c1", "Ruth Mensah", "family", "TNCC-T000007", 1, 1, "valid", "7KX4QM2P"] as const;
+    const one = { attendees: [ruth, ["c2", "Ann Lee", "person", "TNCC-T000008", 1, 1, "valid", "AAAAAAAA"]] };
+    expect(searchList(one as never, "7kx4 qm3p")).toEqual([]);
+    expect(suggestFromList(one as never, "7kx4 qm3p")).toEqual(ruth);
+    // Two tickets one character away from what was typed: no guess.
+    const two = { attendees: [ruth, ["c2", "Ann Lee", "person", "TNCC-T000008", 1, 1, "valid", "7KX4QM4P"]] };
+    expect(suggestFromList(two as never, "7kx4 qm3p")).toBeNull();
+    // Two characters away, no short code, or a list kept before short codes: nothing.
+    expect(suggestFromList(one as never, "7kx4 qm33")).toBeNull();
+    expect(suggestFromList(one as never, "ruth")).toBeNull();
+    expect(
+      suggestFromList({ attendees: [["c1", "Ruth", "family", "T1", 1, 1, "valid"]] } as never, "7kx4qm3p"),
+    ).toBeNull();
   });
 });

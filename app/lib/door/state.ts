@@ -3,8 +3,16 @@
  * has not yet sent (the queue), its admissions (so a second scan here says "Already checked in" before any
  * sync), and the last one, which "Undo" takes back. Pure functions; ./use-door.ts (the page's hook) keeps it.
  */
-import { referenceId, ticketCodeKey } from "./lookup";
-import { MAX_SYNC_SCANS, type CheckIn, type DoorListAnswer, type DoorScan, type DoorSyncRequest } from "./protocol";
+import { nearestCode } from "../tickets/short-code";
+import { referenceId, shortCodeKey, ticketCodeKey } from "./lookup";
+import {
+  MAX_SYNC_SCANS,
+  type CheckIn,
+  type DoorAttendee,
+  type DoorListAnswer,
+  type DoorScan,
+  type DoorSyncRequest,
+} from "./protocol";
 
 type Door = DoorSyncRequest["door"];
 
@@ -89,6 +97,7 @@ export function searchList(list: Pick<DoorListAnswer, "attendees"> | null, query
   const q = fold(query.trim());
   if (!list || q.length < 2) return [];
   const code = ticketCodeKey(query);
+  const short = shortCodeKey(query);
   const ref = referenceId(query);
   return list.attendees
     .filter(
@@ -96,7 +105,22 @@ export function searchList(list: Pick<DoorListAnswer, "attendees"> | null, query
         fold(a[1]).includes(q) ||
         a[3].toLowerCase().includes(q) ||
         (code !== null && a[0].toLowerCase() === code) ||
+        (short !== null && a[7] === short) ||
         (ref !== null && referenceId(a[3]) === ref),
     )
     .slice(0, limit);
+}
+
+/**
+ * A short code typed with one character wrong (issue 61): the one ticket in the local list whose short code is one
+ * character away, to offer ("Did you mean 7KX4-QM2P (Ruth Mensah)?"); null when none is, or two or more are.
+ */
+export function suggestFromList(list: Pick<DoorListAnswer, "attendees"> | null, query: string): DoorAttendee | null {
+  const key = shortCodeKey(query);
+  if (!list || key === null) return null;
+  const near = nearestCode(
+    key,
+    list.attendees.flatMap((a) => (a[7] ? [a[7]] : [])),
+  );
+  return near === null ? null : (list.attendees.find((a) => a[7] === near) ?? null);
 }

@@ -49,7 +49,13 @@ export function isAvailability(value: unknown): value is AvailabilityAnswer {
     typeof payments === "boolean" &&
     !!plans &&
     typeof plans === "object" &&
-    Object.values(plans).every((p) => !!p && typeof p.left === "number" && typeof p.soldOut === "boolean")
+    Object.values(plans).every(
+      (p) =>
+        !!p &&
+        typeof p.left === "number" &&
+        typeof p.soldOut === "boolean" &&
+        (p.methods === undefined || Array.isArray(p.methods)),
+    )
   );
 }
 
