@@ -4,13 +4,12 @@
  * - `GET /attendees/summary`: per plan, people sold, held, left and waiting.
  * - `GET /attendees?q=`: orders by buyer name or e-mail, reference (TNCC-T000042), ticket code or holder.
  * - `GET /attendees/orders/:id`: one order and its tickets.
- * - `POST /attendees/orders/:id/resend`: the ticket mail again, to the buyer.
- * - `POST /attendees/orders/:id/cancel`: the order and its tickets cancelled, the seats back in the stock, a
- *   paid order refunded through the provider, then the freed seats offered to the waiting list.
+ * - `POST /attendees/orders/:id/resend|cancel|…`: the Box office's moves on an order
+ *   (server/tickets/order-routes.ts, issue 61) at their old address.
  * - `GET /attendees/export`: CSV, one row per ticket, escaped as the inbox's exports are.
  * - `GET /attendees/door`: the door's live figures and the phones reported for too many scans (issue 43).
  *
- * Every change is audited.
+ * It only reads; every change is the order-life module's, audited there.
  */
 import type { Context, Hono } from "hono";
 import { parseId } from "../../app/forms/admin";
@@ -36,30 +35,8 @@ import { toCsv } from "../admin/inbox/submissions";
 import { doorFigures, doorReports, orderAdmissions } from "../door/queries";
 import { planTitles } from "../../app/lib/tickets/plans";
 import { refundCancelled } from "./refund";
-import { allTickets, cancelOrder, orderWithTickets, resendTicketMail, searchOrders, type OrderRow } from "./queries";
-
-const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`;
-
-function cancelMail(data: TicketsData | null, order: TicketOrder, seats: number): MailDraft {
-  const plan = data?.plans[order.planId]?.title ?? order.planId;
-  const reference = ticketReference(order.id);
-  return {
-    to: order.email,
-    subject: `Your order ${reference} was cancelled`,
-    body: [
-      "Hello,",
-      "",
-      `the organisers have cancelled your order ${reference} (${plan}, ${seats === 1 ? "1 ticket" : `${seats} tickets`}): its tickets are no longer valid at the door.`,
-      ...(order.amountMinor > 0 && order.paymentIntent
-        ? [
-            "",
-            `Your payment of ${money(order.amountMinor, order.currency)} is refunded in full; it shows on your statement within a few days.`,
-          ]
-        : []),
-      ...(data ? ["", `Questions: ${data.contact.email}, ${data.contact.phone}`] : []),
-    ].join("\n"),
-  };
-}
+import { registerOrderMoves } from "../tickets/order-routes";
+import { allTickets, orderWithTickets, searchOrders, type OrderRow } from "./queries";
 
 export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions): void {
   const { db } = options.database;
@@ -146,60 +123,9 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
     return c.json(answer);
   });
 
-  admin.post("/attendees/orders/:id/resend", async (c) => {
-    const found = await orderOf(c);
-    if (!found) return notFound(c, "There is no such order.");
-    if (!box) return noBox(c);
-    const { order, tickets } = found;
-    const reference = ticketReference(order.id);
-    if (order.status !== "paid")
-      return c.json({ error: `Order ${reference} is cancelled: its tickets are not valid, so none were sent.` }, 409);
-    const data = await box.plans();
-    const who = c.get("admin");
-    // Only hashes of the order's links are kept: the resent mail carries a new one.
-    const token = await newOrderLink(db, order.id);
-    await resendTicketMail(db, ticketMail(data, siteUrl, order, tickets, { token }), {
-      adminId: who.id,
-      actor: who.email,
-      action: "ticket-resend",
-      target: reference,
-      detail: { to: order.email, tickets: tickets.length },
-    });
-    return c.json({ reference, to: order.email });
-  });
-
-  admin.post("/attendees/orders/:id/cancel", async (c) => {
-    const id = parseId(c.req.param("id"));
-    if (id === null) return notFound(c, "There is no such order.");
-    if (!box) return noBox(c);
-    const data = await plansData();
-    const who = c.get("admin");
-    const result = await cancelOrder(
-      db,
-      id,
-      new Date(now()),
-      (order, seats) => cancelMail(data, order, seats),
-      (order, seats) => ({
-        adminId: who.id,
-        actor: who.email,
-        action: "ticket-cancel",
-        target: ticketReference(order.id),
-        detail: { plan: order.planId, seats, amountMinor: order.amountMinor, currency: order.currency },
-      }),
-    );
-    if (!result) return notFound(c, "There is no such order.");
-    const { order, seats, already } = result;
-    // Asked again for an order cancelled before: the provider keeps one refund per order (its Idempotency-Key).
-    const refund = (await refundCancelled({ db, box }, order.id, { adminId: who.id, actor: who.email })) ?? "none";
-    const offered = await box.offerFreedSeats(order.planId);
-    return c.json({
-      reference: ticketReference(order.id),
-      refund,
-      seats,
-      offered: offered.length,
-      already,
-    } satisfies CancelAnswer);
-  });
+  // An order's moves (resend, cancel, …) are its life's (server/tickets/order-routes.ts, issue 61): the old
+  // addresses answer as the Box office's.
+  registerOrderMoves(admin, options, "/attendees/orders");
 
   admin.get("/attendees/export", async (c) => {
     const [data, rows] = await Promise.all([plansData(), allTickets(db)]);
