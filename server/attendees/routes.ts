@@ -18,23 +18,18 @@ import type {
   AttendeeOrderRow,
   AttendeesSearch,
   AttendeesSummary,
-  CancelAnswer,
   DoorOverview,
 } from "../../app/lib/admin/attendees";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import { stamp } from "../../app/lib/door/words";
-import type { MailDraft } from "../mail/queries";
-import { newOrderLink, stock } from "../tickets/queries";
-import { ticketMail } from "../tickets/mail";
+import { stock } from "../tickets/queries";
 import { waitingByPlan } from "../tickets/waitlist/queries";
-import type { TicketOrder } from "../tickets/queries";
 import { badRequest, notFound, organiserFeature, type AdminEnv, type AdminOptions } from "../admin/context";
 import type { ServerContext } from "../context";
 import { toCsv } from "../admin/inbox/submissions";
 import { doorFigures, doorReports, orderAdmissions } from "../door/queries";
 import { planTitles } from "../../app/lib/tickets/plans";
-import { refundCancelled } from "./refund";
 import { registerOrderMoves } from "../tickets/order-routes";
 import { allTickets, orderWithTickets, searchOrders, type OrderRow } from "./queries";
 
@@ -42,7 +37,6 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
   const { db } = options.database;
   const box = options.boxOffice;
   const now = options.now ?? Date.now;
-  const siteUrl = (options.siteUrl ?? "").replace(/\/+$/, "");
   const plansData = async (): Promise<TicketsData | null> => (box ? box.plans().catch(() => null) : null);
   const noBox = (c: Context) => c.json({ error: "The box office is not running on this server." }, 503);
 

@@ -15,7 +15,7 @@ import { boxOfficeApp, type BoxOfficeApp } from "../../tests/fixtures/box-office
 import { databaseBackends } from "../../tests/fixtures/database-backends";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { cancelOrder } from "./order-life";
+import { cancelOrder } from "./order-life.queries";
 import { refundJob } from "../attendees/refund";
 import { stock } from "./queries";
 import { releaseExpired } from "./holds.queries";

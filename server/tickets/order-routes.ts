@@ -20,17 +20,8 @@ import { jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/c
 import { refundCancelled } from "../attendees/refund";
 import { orderWithTickets } from "../attendees/queries";
 import { ticketMail } from "./mail";
-import {
-  cancelMail,
-  cancelOrder,
-  isRefundMethod,
-  recordRefund,
-  releaseMail,
-  releaseOrder,
-  resendTicketMail,
-  said,
-  stateOf,
-} from "./order-life";
+import { cancelMail, isRefundMethod, releaseMail, said, stateOf } from "./order-life";
+import { cancelOrder, recordRefund, releaseOrder, resendTicketMail } from "./order-life.queries";
 import { newOrderLink, type TicketOrder } from "./queries";
 
 export function registerOrderMoves(admin: Hono<AdminEnv>, options: AdminOptions, base = "/box-office/orders"): void {
