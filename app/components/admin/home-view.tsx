@@ -108,8 +108,8 @@ export function HomeView({ fail }: { fail: (status: number, message: string) => 
                   ? `, ${plural(summary.tickets.waiting, "person", "people")} on the waiting list`
                   : ""}
                 .{" "}
-                <Link className={link} to={tabHref("attendees")}>
-                  See the attendees
+                <Link className={link} to={tabHref("box-office")}>
+                  See the orders
                 </Link>
               </p>
             </Card>

@@ -2,7 +2,8 @@ import type { CheckIn, DoorFigures } from "../door/protocol";
 
 /**
  * The organisers' Attendees tab (issue 42, item 5): the answers of `/api/admin/attendees/*`, shared by the page
- * (app/components/admin/box-office/attendees-panel.tsx) and the server (server/attendees/).
+ * (app/components/admin/box-office/box-office-panel.tsx, the one Orders list: seats and the CSV) and the server
+ * (server/attendees/). An order's page and moves are the Box office's (./box-office.ts).
  */
 
 /** `GET /api/admin/attendees/summary`: per plan, in people. */
