@@ -10,7 +10,7 @@ export type * from "./provider";
 export { PAYMENT_METHODS } from "./provider";
 export type { CardSettings } from "./card";
 export type { PayLaterSettings } from "./later";
-export { DEFAULT_INSTRUCTIONS, GRACE_DAYS, PENDING_ORDER_DAYS } from "./later";
+export { DEFAULT_INSTRUCTIONS, GRACE_DAYS, isPlaceholderInstructions, PENDING_ORDER_DAYS } from "./later";
 
 export interface Payments {
   card: PaymentProvider;

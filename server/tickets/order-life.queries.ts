@@ -3,7 +3,7 @@
  * cancel any order, release a pending one, record a refund paid by hand, resend the tickets. Each is one
  * transaction with its seats, the buyer's mail, the order's timeline step and the audit entry.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import { audit, type AuditEntry } from "../admin/audit/queries";
 import type { Db } from "../db/client";
@@ -188,4 +188,53 @@ export async function resendTicketMail(db: Db, mail: MailDraft, entry: AuditEntr
     await tx.insert(mailQueue).values(mailRow(mail));
     await audit(tx, entry);
   });
+}
+
+/** Orders waiting for payment (issue 61, the organisers' home): how many, the money per currency, the oldest deadline. */
+export async function moneyWaiting(
+  db: Db,
+): Promise<{ orders: number; amounts: { currency: string; minor: number }[]; oldestDue: Date | null }> {
+  const rows = await db
+    .select({
+      currency: ticketOrders.currency,
+      orders: sql<number>`count(*)::int`,
+      minor: sql<number>`coalesce(sum(${ticketOrders.amountMinor}), 0)::bigint`,
+      oldest: sql<string | Date | null>`min(${ticketOrders.dueAt})`,
+    })
+    .from(ticketOrders)
+    .where(eq(ticketOrders.status, "pending"))
+    .groupBy(ticketOrders.currency)
+    .orderBy(ticketOrders.currency);
+  const dues = rows.map((r) => (r.oldest === null ? null : new Date(r.oldest))).filter((d): d is Date => d !== null);
+  return {
+    orders: rows.reduce((n, r) => n + Number(r.orders), 0),
+    amounts: rows.map((r) => ({ currency: r.currency, minor: Number(r.minor) })),
+    oldestDue: dues.length ? new Date(Math.min(...dues.map((d) => d.getTime()))) : null,
+  };
+}
+
+/** Pending orders made in [`from`, `to`): the organisers' daily mail (issue 61), oldest first. */
+export async function newPendingOrders(db: Db, from: Date, to: Date): Promise<TicketOrder[]> {
+  return db
+    .select()
+    .from(ticketOrders)
+    .where(
+      and(
+        eq(ticketOrders.status, "pending"),
+        sql`${ticketOrders.createdAt} >= ${from.toISOString()}::timestamptz`,
+        sql`${ticketOrders.createdAt} < ${to.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(ticketOrders.id)
+    .limit(500);
+}
+
+/** The seats of holds, by hold id (a pending order's people: it has no tickets yet). */
+export async function holdSeats(db: Db, ids: number[]): Promise<Record<number, number>> {
+  if (!ids.length) return {};
+  const rows = await db
+    .select({ id: ticketHolds.id, seats: ticketHolds.seats })
+    .from(ticketHolds)
+    .where(inArray(ticketHolds.id, ids));
+  return Object.fromEntries(rows.map((r) => [r.id, r.seats]));
 }

@@ -99,6 +99,39 @@ export function HomeView({ fail }: { fail: (status: number, message: string) => 
               </Link>
             )}
           </Card>
+          {summary.payLaterPlaceholder ? (
+            <section
+              aria-labelledby="home-pay-later"
+              className="rounded-[var(--radius-card)] border-2 border-rose bg-paper p-4 sm:p-5 md:col-span-2 xl:col-span-3"
+            >
+              <h3 id="home-pay-later" className="text-lg font-semibold">
+                Payment instructions are still the sample text
+              </h3>
+              <p className="mt-1">
+                People who pay later are mailed how to pay, and the words are still the placeholder (&ldquo;account
+                details from the church office&rdquo;). Write your bank details in{" "}
+                <Link className={link} to={tabHref("content")}>
+                  Edit: Ticket plans, &ldquo;payLater&rdquo;, instructions
+                </Link>
+                , then publish.
+              </p>
+            </section>
+          ) : null}
+          {summary.tickets || summary.moneyWaiting ? (
+            <Card title="Money waiting" count={summary.moneyWaiting?.orders ?? 0}>
+              {summary.moneyWaiting ? (
+                <p>
+                  {plural(summary.moneyWaiting.orders, "order waits", "orders wait")} for {summary.moneyWaiting.amount}
+                  {summary.moneyWaiting.oldestDue ? `, the oldest due ${summary.moneyWaiting.oldestDue}` : ""}.{" "}
+                  <Link className={link} to={{ pathname: "/admin", search: "?tab=box-office" }}>
+                    See the orders waiting
+                  </Link>
+                </p>
+              ) : (
+                <p>No order is waiting for payment.</p>
+              )}
+            </Card>
+          ) : null}
           {summary.tickets ? (
             <Card title="Tickets sold" count={null}>
               <p>
