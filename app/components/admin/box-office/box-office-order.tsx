@@ -122,7 +122,6 @@ export function BoxOfficeOrderView({
       {errorOf(name)}
     </div>
   );
-  const done = answer?.ok;
 
   return (
     <article aria-labelledby="box-order-title" className="mt-6 grid gap-4 rounded-[var(--radius-card)] bg-paper p-4">
@@ -197,7 +196,7 @@ export function BoxOfficeOrderView({
           {answer.text}
         </p>
       ) : null}
-      {!done && (can("resend") || can("release") || can("cancel")) ? (
+      {can("resend") || can("release") || can("cancel") ? (
         <div className="flex flex-wrap gap-3">
           {can("resend") ? (
             <button
@@ -245,7 +244,7 @@ export function BoxOfficeOrderView({
             : `Its ${order.seats === 1 ? "seat goes" : `${order.seats} seats go`} back to the waiting list, and the buyer is told not to pay.`}
         </ConfirmStep>
       ) : null}
-      {!done && can("mark-paid") ? (
+      {can("mark-paid") ? (
         <form onSubmit={markPaid} className="grid gap-3" aria-label={`Mark ${order.reference} paid`} noValidate>
           {amountField("Amount received")}
           {howField("paidBy", "How it came", paidBy, setPaidBy)}
@@ -254,7 +253,7 @@ export function BoxOfficeOrderView({
           </button>
         </form>
       ) : null}
-      {!done && can("refund") ? (
+      {can("refund") ? (
         <form
           onSubmit={refund}
           className="grid gap-3"
