@@ -294,12 +294,17 @@ test("the one Orders list on a phone: an unpaid order's seats and deadline with 
   await page.getByLabel("Password").fill(ORGANISER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   // The home: the money waiting, the oldest deadline with the event's zone; the placeholder instructions warned.
-  await expect(page.getByRole("region", { name: "Money waiting" })).toContainText(
+  const tickets = page.getByRole("region", { name: "Tickets sold" });
+  await expect(tickets).toContainText(
     new RegExp(
-      `1 order waits for ${(plan.price * 2).toFixed(2)} USD, the oldest due \\w{3} \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} C[SD]T`,
+      `Money waiting: 1 order waits for ${(plan.price * 2).toFixed(2)} USD, the oldest due \\w{3} \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} C[SD]T\\.`,
     ),
   );
-  await expect(page.getByRole("region", { name: "Payment instructions are still the sample text" })).toBeVisible();
+  await expect(tickets).toContainText("Payment instructions are still the sample text");
+  await expect(tickets.getByRole("link", { name: "write yours in Ticket plans" })).toHaveAttribute(
+    "href",
+    "/admin/content",
+  );
 
   await page
     .getByRole("navigation", { name: "Organisers' areas" })

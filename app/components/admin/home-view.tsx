@@ -28,7 +28,8 @@ const link = "font-semibold underline underline-offset-4 hover:text-rose";
 
 /**
  * The organisers' home (issue 41): what needs attention, each with a link to where it is seen to. The box
- * office (seats sold) and the door (arrivals) add their cards here when they come.
+ * office's card says the seats sold, the money waiting on orders paid later, and warns while the instructions
+ * those buyers are mailed are still the sample text (issue 61).
  */
 export function HomeView({ fail }: { fail: (status: number, message: string) => void }) {
   const [summary, setSummary] = useState<HomeSummary | null>(null);
@@ -99,39 +100,6 @@ export function HomeView({ fail }: { fail: (status: number, message: string) => 
               </Link>
             )}
           </Card>
-          {summary.payLaterPlaceholder ? (
-            <section
-              aria-labelledby="home-pay-later"
-              className="rounded-[var(--radius-card)] border-2 border-rose bg-paper p-4 sm:p-5 md:col-span-2 xl:col-span-3"
-            >
-              <h3 id="home-pay-later" className="text-lg font-semibold">
-                Payment instructions are still the sample text
-              </h3>
-              <p className="mt-1">
-                People who pay later are mailed how to pay, and the words are still the placeholder (&ldquo;account
-                details from the church office&rdquo;). Write your bank details in{" "}
-                <Link className={link} to={tabHref("content")}>
-                  Edit: Ticket plans, &ldquo;payLater&rdquo;, instructions
-                </Link>
-                , then publish.
-              </p>
-            </section>
-          ) : null}
-          {summary.tickets || summary.moneyWaiting ? (
-            <Card title="Money waiting" count={summary.moneyWaiting?.orders ?? 0}>
-              {summary.moneyWaiting ? (
-                <p>
-                  {plural(summary.moneyWaiting.orders, "order waits", "orders wait")} for {summary.moneyWaiting.amount}
-                  {summary.moneyWaiting.oldestDue ? `, the oldest due ${summary.moneyWaiting.oldestDue}` : ""}.{" "}
-                  <Link className={link} to={{ pathname: "/admin", search: "?tab=box-office" }}>
-                    See the orders waiting
-                  </Link>
-                </p>
-              ) : (
-                <p>No order is waiting for payment.</p>
-              )}
-            </Card>
-          ) : null}
           {summary.tickets ? (
             <Card title="Tickets sold" count={null}>
               <p>
@@ -145,6 +113,24 @@ export function HomeView({ fail }: { fail: (status: number, message: string) => 
                   See the orders
                 </Link>
               </p>
+              {/* Issue 61: the money waiting on orders paid later, and the instructions those buyers get. */}
+              {summary.moneyWaiting ? (
+                <p className="mt-1">
+                  <strong>Money waiting:</strong> {plural(summary.moneyWaiting.orders, "order waits", "orders wait")}{" "}
+                  for {summary.moneyWaiting.amount}
+                  {summary.moneyWaiting.oldestDue ? `, the oldest due ${summary.moneyWaiting.oldestDue}` : ""}.
+                </p>
+              ) : null}
+              {summary.payLaterPlaceholder ? (
+                <p className="mt-1">
+                  <strong className="text-rose">Payment instructions are still the sample text</strong> (“account
+                  details from the church office”):{" "}
+                  <Link className={link} to={tabHref("content")}>
+                    write yours in Ticket plans
+                  </Link>
+                  .
+                </p>
+              ) : null}
             </Card>
           ) : null}
         </div>
