@@ -21,6 +21,7 @@ import { mailSender } from "./mail/mailer";
 import { announceJob } from "./announcements/sender";
 import { createBoxOffice } from "./tickets/box-office";
 import { refundJob } from "./attendees/refund";
+import { pendingDigestJob } from "./tickets/pending-digest";
 import { readOutput } from "./publish/outputs";
 import { Publisher } from "./publish/publisher";
 import { LiveSite } from "./publish/site";
@@ -141,11 +142,20 @@ export async function startRuntime(config: Config, log = (line: string) => conso
         },
         purge: async () => void (await purge(database.db, config.RETENTION_DAYS)),
         refund: refundJob({ db: database.db, box: boxOffice }),
+        "pending-digest": pendingDigestJob({
+          db: database.db,
+          plans: boxOffice.plans,
+          to: config.NOTIFY_EMAIL,
+          siteUrl: config.publicUrl,
+        }),
         alerts: (payload) => publisher.sendAlerts(String(payload.buildId)),
       },
-      // Daily, and a sweep every minute should its own chain of jobs ever break (a job given up).
+      // Daily, and a sweep every minute should its own chain of jobs ever break (a job given up). The organisers'
+      // mail of new pending orders (issue 61) once a day at 13:00 UTC (morning in the Americas); graphile-worker
+      // runs a cron line once across every server, and its job key keeps one waiting.
       crontab: [
         "0 3 * * * purge ?fill=1d&jobKey=purge",
+        "0 13 * * * pending-digest ?jobKey=pending-digest",
         "* * * * * sweep ?jobKey=sweep&jobKeyMode=preserve_run_at",
       ].join("\n"),
       pollMs: config.MAIL_POLL_MS,

@@ -1,17 +1,14 @@
 /**
  * What the organisers' Attendees tab reads and changes (issue 42, item 5): seats per plan, orders found by
- * buyer, reference, ticket code or holder, one order whole, and its cancellation: the order and its tickets
- * cancelled, its seats back in the stock, the buyer told, the audit entry, all in one transaction. Searches
- * are parameterised (the text is a bound value, its LIKE wildcards escaped).
+ * buyer, reference, ticket code or holder, one order whole. It only reads: an order is changed by its life's
+ * module (server/tickets/order-life.ts, issue 61). Searches are parameterised (the text is a bound value, its
+ * LIKE wildcards escaped).
  */
 import { eq, sql } from "drizzle-orm";
-import { addJob } from "../jobs/queries";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { mailQueue, ticketOrders, tickets } from "../db/schema";
-import { mailRow, type MailDraft } from "../mail/queries";
-import { addOrderEvent, type Ticket, type TicketOrder } from "../tickets/queries";
-import { audit, type AuditEntry } from "../admin/audit/queries";
+import { ticketOrders, tickets } from "../db/schema";
+import type { Ticket, TicketOrder } from "../tickets/queries";
 import { volunteerName } from "../door/queries";
 import { escapeLike } from "../db/sql";
 import { referenceId, shortCodeKey, ticketCodeKey } from "../../app/lib/door/lookup";
@@ -91,84 +88,6 @@ export async function orderWithTickets(db: Db, id: number): Promise<{ order: Tic
   return { order, tickets: list };
 }
 
-/** A ticket mail sent again, with its audit entry. */
-export async function resendTicketMail(db: Db, mail: MailDraft, entry: AuditEntry): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(mailQueue).values(mailRow(mail));
-    await audit(tx, entry);
-  });
-}
-
-/** The refund job of a cancelled order: one per order. */
-export const refundJobKey = (orderId: number) => `refund-order-${orderId}`;
-/** How long the refund job waits for the route that cancelled to do it itself. */
-const REFUND_DELAY_MS = 60_000;
-
-export type Cancelled = { order: TicketOrder; seats: number; already: boolean } | null;
-
-/** Ways of paying whose money the organisers took by hand, and so give back by hand (issue 61). */
-export const PAID_BY_HAND = ["later", "door"];
-
-/**
- * Cancels a paid order: it and its tickets become "cancelled", its seats go back to the stock (sold -= seats),
- * the buyer's mail (`mail`) and the audit entry are written in the same transaction. An order cancelled before
- * answers `already` (nothing changes); null: no such order.
- */
-export async function cancelOrder(
-  db: Db,
-  id: number,
-  now: Date,
-  mail: (order: TicketOrder, seats: number) => MailDraft,
-  entry: (order: TicketOrder, seats: number) => AuditEntry,
-): Promise<Cancelled> {
-  return db.transaction(async (tx) => {
-    // Money taken by hand is owed back by hand (issue 61): kept on the order until the refund is recorded.
-    const [order] = await tx
-      .update(ticketOrders)
-      .set({
-        status: "cancelled",
-        cancelledAt: now,
-        refundOwedMinor: sql`CASE WHEN ${ticketOrders.paymentMethod} IN ('later', 'door') AND ${ticketOrders.amountMinor} > 0
-          THEN ${ticketOrders.amountMinor} END`,
-      })
-      .where(sql`${ticketOrders.id} = ${id} AND ${ticketOrders.status} = 'paid'`)
-      .returning();
-    if (!order) {
-      const [before] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, id));
-      return before ? { order: before, seats: 0, already: true } : null;
-    }
-    const cancelled = await tx
-      .update(tickets)
-      .set({ status: "cancelled" })
-      .where(eq(tickets.orderId, id))
-      .returning({ code: tickets.code });
-    const seats = cancelled.length;
-    await tx.execute(sql`UPDATE ticket_stock SET sold = sold - ${seats} WHERE plan_id = ${order.planId}`);
-    await tx.insert(mailQueue).values(mailRow(mail(order, seats)));
-    const audited = entry(order, seats);
-    await audit(tx, audited);
-    await addOrderEvent(tx as unknown as Db, order.id, "cancelled", now, { seats }, audited.actor);
-    if (order.refundOwedMinor)
-      await addOrderEvent(
-        tx as unknown as Db,
-        order.id,
-        "refund-owed",
-        now,
-        { amountMinor: order.refundOwedMinor, currency: order.currency },
-        audited.actor,
-      );
-    // The refund is owed from this commit on (issue 54): its job, done at once by the route, or by the job a
-    // minute later should this server die first.
-    if (order.paymentIntent && order.amountMinor > 0)
-      await addJob(tx as unknown as Db, "refund", {
-        key: refundJobKey(order.id),
-        runAt: new Date(now.getTime() + REFUND_DELAY_MS),
-        payload: { orderId: order.id, adminId: audited.adminId, actor: audited.actor },
-      });
-    return { order, seats, already: false };
-  });
-}
-
 /** Every ticket with its order and its admission at the door (issue 53), for the CSV (by order, then position). */
 export async function allTickets(db: Db): Promise<
   {
@@ -228,49 +147,4 @@ export async function refundRecorded(db: Db, target: string): Promise<boolean> {
       WHERE action = 'ticket-refund' AND target = ${target} AND detail->>'result' <> 'failed'`),
   );
   return Number(row?.n ?? 0) > 0;
-}
-
-export type RefundRecorded =
-  | { kind: "recorded"; order: TicketOrder }
-  /** Recorded before: nothing changes. */
-  | { kind: "already"; order: TicketOrder }
-  /** Nothing is owed on this order (not cancelled, or not paid by hand). */
-  | { kind: "not-owed"; order: TicketOrder }
-  | { kind: "unknown" };
-
-/**
- * An organiser gave back the money of a cancelled order paid by hand (issue 61): the order becomes "refunded",
- * nothing owed any more, with its timeline step and the audit entry, in one transaction. Asked twice: "already".
- */
-export async function recordRefund(
-  db: Db,
-  id: number,
-  refund: { amountMinor: number; method: string },
-  now: Date,
-  entry: (order: TicketOrder) => AuditEntry,
-): Promise<RefundRecorded> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, id)).for("update");
-    if (!before) return { kind: "unknown" as const };
-    if (before.status !== "cancelled" || before.refundOwedMinor === null) {
-      const given = before.status === "refunded" && PAID_BY_HAND.includes(before.paymentMethod ?? "");
-      return { kind: given ? ("already" as const) : ("not-owed" as const), order: before };
-    }
-    const audited = entry(before);
-    const [order] = await tx
-      .update(ticketOrders)
-      .set({ status: "refunded", refundOwedMinor: null })
-      .where(eq(ticketOrders.id, id))
-      .returning();
-    await audit(tx, audited);
-    await addOrderEvent(
-      tx as unknown as Db,
-      before.id,
-      "refunded",
-      now,
-      { amountMinor: refund.amountMinor, currency: before.currency, paidBy: refund.method, at: "hand" },
-      audited.actor,
-    );
-    return { kind: "recorded" as const, order: order! };
-  });
 }

@@ -10,7 +10,8 @@ import { removeJob } from "../jobs/jobs";
 import type { BoxOffice } from "../tickets/box-office";
 import { orderById } from "../tickets/queries";
 import { audit } from "../admin/audit/queries";
-import { refundJobKey, refundRecorded } from "./queries";
+import { refundJobKey } from "../tickets/order-life.queries";
+import { refundRecorded } from "./queries";
 
 export type RefundResult = Awaited<ReturnType<BoxOffice["refundOrder"]>>;
 

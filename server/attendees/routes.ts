@@ -4,85 +4,39 @@
  * - `GET /attendees/summary`: per plan, people sold, held, left and waiting.
  * - `GET /attendees?q=`: orders by buyer name or e-mail, reference (TNCC-T000042), ticket code or holder.
  * - `GET /attendees/orders/:id`: one order and its tickets.
- * - `POST /attendees/orders/:id/resend`: the ticket mail again, to the buyer.
- * - `POST /attendees/orders/:id/cancel`: the order and its tickets cancelled, the seats back in the stock, a
- *   paid order refunded through the provider, then the freed seats offered to the waiting list; one paid by hand
- *   (later, at the door) owes its money back, said in the answer and kept on the order (issue 61).
- * - `POST /attendees/orders/:id/refund` `{ amount, method }`: that money given back; the order becomes refunded.
+ * - `POST /attendees/orders/:id/resend|cancel|…`: the Box office's moves on an order
+ *   (server/tickets/order-routes.ts, issue 61) at their old address.
  * - `GET /attendees/export`: CSV, one row per ticket, escaped as the inbox's exports are.
  * - `GET /attendees/door`: the door's live figures and the phones reported for too many scans (issue 43).
  *
- * Every change is audited.
+ * It only reads; every change is the order-life module's, audited there.
  */
 import type { Context, Hono } from "hono";
 import { parseId } from "../../app/forms/admin";
-import { isPaidBy, parseAmount, PAID_BY } from "../../app/lib/admin/box-office";
 import type {
   AttendeeOrder,
   AttendeeOrderRow,
   AttendeesSearch,
   AttendeesSummary,
-  CancelAnswer,
   DoorOverview,
-  RefundAnswer,
 } from "../../app/lib/admin/attendees";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import { stamp } from "../../app/lib/door/words";
-import type { MailDraft } from "../mail/queries";
-import { newOrderLink, stock } from "../tickets/queries";
-import { ticketMail } from "../tickets/mail";
+import { stock } from "../tickets/queries";
 import { waitingByPlan } from "../tickets/waitlist/queries";
-import type { TicketOrder } from "../tickets/queries";
-import { badRequest, jsonBody, notFound, organiserFeature, type AdminEnv, type AdminOptions } from "../admin/context";
+import { badRequest, notFound, organiserFeature, type AdminEnv, type AdminOptions } from "../admin/context";
 import type { ServerContext } from "../context";
 import { toCsv } from "../admin/inbox/submissions";
 import { doorFigures, doorReports, orderAdmissions } from "../door/queries";
 import { planTitles } from "../../app/lib/tickets/plans";
-import { refundCancelled } from "./refund";
-import {
-  allTickets,
-  cancelOrder,
-  orderWithTickets,
-  recordRefund,
-  resendTicketMail,
-  searchOrders,
-  type OrderRow,
-} from "./queries";
-
-const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`;
-
-function cancelMail(data: TicketsData | null, order: TicketOrder, seats: number): MailDraft {
-  const plan = data?.plans[order.planId]?.title ?? order.planId;
-  const reference = ticketReference(order.id);
-  return {
-    to: order.email,
-    subject: `Your order ${reference} was cancelled`,
-    body: [
-      "Hello,",
-      "",
-      `the organisers have cancelled your order ${reference} (${plan}, ${seats === 1 ? "1 ticket" : `${seats} tickets`}): its tickets are no longer valid at the door.`,
-      ...(order.amountMinor > 0 && order.paymentIntent
-        ? [
-            "",
-            `Your payment of ${money(order.amountMinor, order.currency)} is refunded in full; it shows on your statement within a few days.`,
-          ]
-        : order.refundOwedMinor
-          ? [
-              "",
-              `We give you back the ${money(order.refundOwedMinor, order.currency)} you paid; we will be in touch about how.`,
-            ]
-          : []),
-      ...(data ? ["", `Questions: ${data.contact.email}, ${data.contact.phone}`] : []),
-    ].join("\n"),
-  };
-}
+import { registerOrderMoves } from "../tickets/order-routes";
+import { allTickets, orderWithTickets, searchOrders, type OrderRow } from "./queries";
 
 export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions): void {
   const { db } = options.database;
   const box = options.boxOffice;
   const now = options.now ?? Date.now;
-  const siteUrl = (options.siteUrl ?? "").replace(/\/+$/, "");
   const plansData = async (): Promise<TicketsData | null> => (box ? box.plans().catch(() => null) : null);
   const noBox = (c: Context) => c.json({ error: "The box office is not running on this server." }, 503);
 
@@ -150,7 +104,6 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
       ...rowOf(data, { ...order, tickets: tickets.length }),
       paymentIntent: order.paymentIntent,
       cancelledAt: order.cancelledAt?.toISOString() ?? null,
-      refundOwed: order.refundOwedMinor ? money(order.refundOwedMinor, order.currency) : null,
       list: tickets.map((t) => ({
         position: t.position,
         code: t.code,
@@ -164,107 +117,9 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
     return c.json(answer);
   });
 
-  admin.post("/attendees/orders/:id/resend", async (c) => {
-    const found = await orderOf(c);
-    if (!found) return notFound(c, "There is no such order.");
-    if (!box) return noBox(c);
-    const { order, tickets } = found;
-    const reference = ticketReference(order.id);
-    if (order.status !== "paid")
-      return c.json({ error: `Order ${reference} is cancelled: its tickets are not valid, so none were sent.` }, 409);
-    const data = await box.plans();
-    const who = c.get("admin");
-    // Only hashes of the order's links are kept: the resent mail carries a new one.
-    const token = await newOrderLink(db, order.id);
-    await resendTicketMail(db, ticketMail(data, siteUrl, order, tickets, { token }), {
-      adminId: who.id,
-      actor: who.email,
-      action: "ticket-resend",
-      target: reference,
-      detail: { to: order.email, tickets: tickets.length },
-    });
-    return c.json({ reference, to: order.email });
-  });
-
-  admin.post("/attendees/orders/:id/cancel", async (c) => {
-    const id = parseId(c.req.param("id"));
-    if (id === null) return notFound(c, "There is no such order.");
-    if (!box) return noBox(c);
-    const data = await plansData();
-    const who = c.get("admin");
-    const result = await cancelOrder(
-      db,
-      id,
-      new Date(now()),
-      (order, seats) => cancelMail(data, order, seats),
-      (order, seats) => ({
-        adminId: who.id,
-        actor: who.email,
-        action: "ticket-cancel",
-        target: ticketReference(order.id),
-        detail: { plan: order.planId, seats, amountMinor: order.amountMinor, currency: order.currency },
-      }),
-    );
-    if (!result) return notFound(c, "There is no such order.");
-    const { order, seats, already } = result;
-    // Asked again for an order cancelled before: the provider keeps one refund per order (its Idempotency-Key).
-    const refund = (await refundCancelled({ db, box }, order.id, { adminId: who.id, actor: who.email })) ?? "none";
-    const offered = await box.offerFreedSeats(order.planId);
-    const owed = order.refundOwedMinor ? money(order.refundOwedMinor, order.currency) : null;
-    return c.json({
-      reference: ticketReference(order.id),
-      refund,
-      seats,
-      offered: offered.length,
-      already,
-      refundOwed: owed,
-      message: `${already ? "Already cancelled." : "Cancelled."}${owed ? ` Refund owed: ${owed} — record it when you have given it back.` : ""}`,
-    } satisfies CancelAnswer);
-  });
-
-  admin.post("/attendees/orders/:id/refund", async (c) => {
-    const id = parseId(c.req.param("id"));
-    if (id === null) return notFound(c, "There is no such order.");
-    const body = await jsonBody(c);
-    if (!body) return badRequest(c, "The form could not be read: please try again.");
-    const amountMinor = typeof body.amount === "string" ? parseAmount(body.amount) : null;
-    if (amountMinor === null)
-      return c.json({ error: "Please write the amount given back, like 38.00.", field: "amount" }, 422);
-    if (!isPaidBy(body.method))
-      return c.json(
-        { error: `Please choose how it was given back: ${Object.values(PAID_BY).join(", ")}.`, field: "method" },
-        422,
-      );
-    const who = c.get("admin");
-    const result = await recordRefund(db, id, { amountMinor, method: body.method }, new Date(now()), (order) => ({
-      adminId: who.id,
-      actor: who.email,
-      action: "ticket-refund",
-      target: ticketReference(order.id),
-      detail: {
-        result: "given",
-        amountMinor,
-        currency: order.currency,
-        method: body.method,
-        owed: order.refundOwedMinor,
-      },
-    }));
-    if (result.kind === "unknown") return notFound(c, "There is no such order.");
-    const reference = ticketReference(result.order.id);
-    if (result.kind === "not-owed")
-      return c.json(
-        { error: `Order ${reference} owes no money back (it is ${result.order.status}): nothing was recorded.` },
-        409,
-      );
-    return c.json({
-      reference,
-      recorded: result.kind === "recorded",
-      message:
-        result.kind === "recorded"
-          ? `Refund of ${money(amountMinor, result.order.currency)} recorded: order ${reference} is refunded.`
-          : `The refund of order ${reference} was recorded before: nothing was changed.`,
-    } satisfies RefundAnswer);
-  });
+  // An order's moves (resend, cancel, …) are its life's (server/tickets/order-routes.ts, issue 61): the old
+  // addresses answer as the Box office's.
+  registerOrderMoves(admin, options, "/attendees/orders");
 
   admin.get("/attendees/export", async (c) => {
     const [data, rows] = await Promise.all([plansData(), allTickets(db)]);

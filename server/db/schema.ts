@@ -324,8 +324,6 @@ export const ticketOrders = pgTable("ticket_orders", {
   manual: boolean("manual").notNull().default(false),
   /** Issued by hand past its plan's capacity, with a reason (issue 61, migration 021). */
   overCapacity: boolean("over_capacity").notNull().default(false),
-  /** Cancelled after it was paid by hand (later, at the door): the money to give back, until it is recorded given. */
-  refundOwedMinor: integer("refund_owed_minor"),
 });
 
 /** Each step of an order's life (issue 53): created, paid, mailed, reminded, released, cancelled, refunded. */

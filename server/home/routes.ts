@@ -1,6 +1,8 @@
 /**
  * `GET /api/admin/home`: what needs the organisers' attention (issue 41), in one answer: new messages per
- * form, comments waiting, saved changes not yet published. Session and Origin: ../routes.ts.
+ * form, comments waiting, saved changes not yet published, seats sold, and (issue 61) the money waiting on
+ * orders paid later and a warning while the pay-later instructions are still the placeholder. Session and
+ * Origin: ../routes.ts.
  */
 import type { Hono } from "hono";
 import { INBOX_KINDS, inboxLabel } from "../../app/forms";
@@ -12,6 +14,10 @@ import type { ServerContext } from "../context";
 import { waitingByKind } from "./queries";
 import { stock } from "../tickets/queries";
 import { waitingByPlan } from "../tickets/waitlist/queries";
+import { moneyWaiting } from "../tickets/order-life.queries";
+import { money } from "../tickets/mail";
+import { zonedWhen } from "../../app/lib/admin/when";
+import { isPlaceholderInstructions } from "../payments";
 
 /**
  * The content commits since the live build's, counted as the editor lists them (`GET /content/changes`:
@@ -34,14 +40,22 @@ export async function unpublishedCount(content: ContentOptions | undefined): Pro
 
 export function registerHome(admin: Hono<AdminEnv>, options: AdminOptions): void {
   const { db } = options.database;
+  const box = options.boxOffice;
 
   admin.get("/home", async (c) => {
-    const [waiting, unpublished, seats, lists] = await Promise.all([
+    const [waiting, unpublished, seats, lists, pending, data, terms] = await Promise.all([
       waitingByKind(db),
       unpublishedCount(options.content),
       stock(db),
       waitingByPlan(db),
+      moneyWaiting(db),
+      box ? box.plans().catch(() => null) : null,
+      box ? box.payLaterTerms().catch(() => null) : null,
     ]);
+    // Pay later is offered when a plan costs money and takes it (a plan lists no methods: it takes both).
+    const paysLater = Object.values(data?.plans ?? {}).some(
+      (p) => p.priceMinor > 0 && (!p.methods || p.methods.includes("later")),
+    );
     const plans = Object.values(seats);
     const summary: HomeSummary = {
       messages: INBOX_KINDS.filter((kind) => kind !== "comment" && (waiting[kind] ?? 0) > 0).map((kind) => ({
@@ -60,6 +74,16 @@ export function registerHome(admin: Hono<AdminEnv>, options: AdminOptions): void
             },
           }
         : {}),
+      ...(pending.orders
+        ? {
+            moneyWaiting: {
+              orders: pending.orders,
+              amount: pending.amounts.map((a) => money(a.minor, a.currency)).join(" and "),
+              oldestDue: pending.oldestDue ? zonedWhen(pending.oldestDue, data?.timeZone ?? "UTC") : null,
+            },
+          }
+        : {}),
+      ...(terms && paysLater && isPlaceholderInstructions(terms.instructions) ? { payLaterPlaceholder: true } : {}),
     };
     return c.json(summary);
   });

@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 
 /** Every job the site has, by name. */
-export type JobName = "mail" | "announce" | "sweep" | "purge" | "rescue" | "refund" | "alerts";
+export type JobName = "mail" | "announce" | "sweep" | "purge" | "rescue" | "refund" | "alerts" | "pending-digest";
 
 export interface JobOptions {
   /** At most one job waiting per key: adding another replaces it (or, with `keepRunAt`, keeps its time). */

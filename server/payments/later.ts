@@ -31,6 +31,14 @@ export const GRACE_DAYS = 2;
 export const DEFAULT_INSTRUCTIONS =
   "Pay by bank transfer, or bring cash or a cheque to the church office, quoting your order's reference. We send your tickets as soon as the money has arrived.";
 
+/**
+ * Whether the pay-later instructions are still a placeholder (issue 61): the default above, or the words the
+ * sample content ships with ("account details from the church office"), so the organisers' home warns until
+ * they write their own.
+ */
+export const isPlaceholderInstructions = (text: string): boolean =>
+  text.trim() === DEFAULT_INSTRUCTIONS || /account details from the church office/i.test(text);
+
 const DAY = 86_400_000;
 
 /**

@@ -2,10 +2,12 @@
  * The Box office tab's orders (issue 53), under `/api/admin` (Origin and session checked before any body is
  * read: ../admin/routes.ts):
  *
- * - `GET /box-office/orders?q=&show=`: every ticket order (paid, pending, issued by hand, released,
- *   cancelled, refunded), found by buyer, reference, ticket code or holder.
- * - `GET /box-office/orders/:id`: one order and its timeline (created, paid, mailed, reminded, released,
- *   tickets admitted, cancelled, refunded).
+ * - `GET /box-office/orders?q=&show=&method=`: the organisers' one Orders list (issue 61): every ticket order of
+ *   every kind (card, pay later, free, by hand) and state, filtered by state and method, found by buyer,
+ *   reference, ticket code or holder.
+ * - `GET /box-office/orders/:id`: one order, its seats, its tickets and their check-ins, its timeline (created,
+ *   paid, mailed, reminded, released, tickets admitted, cancelled, refunded) and what can be done with it now.
+ * - `POST /box-office/orders/:id/{cancel,release,refund,resend}`: the organisers' moves (./order-routes.ts).
  * - `POST /box-office/orders/:id/paid` `{ amount, paidBy }`: a pending order's money received; its tickets go
  *   out once, however often it is marked.
  * - `POST /box-office/orders` `{ plan, quantity, name, email, names, kind, amount, reason }`: tickets issued
@@ -18,8 +20,10 @@ import { parseId } from "../../app/forms/admin";
 import {
   METHOD_LABELS,
   PAID_BY,
+  isBoxOfficeMethod,
   isBoxOfficeShow,
   isPaidBy,
+  seatsText,
   parseAmount,
   type BoxOfficeList,
   type BoxOfficeOrder,
@@ -27,14 +31,20 @@ import {
   type FieldError,
   type ManualOrderAnswer,
   type MarkPaidAnswer,
+  type OrderAction,
   type TimelineStep,
 } from "../../app/lib/admin/box-office";
 import { ONE_LINE, PLAIN_NAME } from "../../app/forms/plain-text";
+import { zonedWhen } from "../../app/lib/admin/when";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import { audit } from "../admin/audit/queries";
 import { jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
-import { money, whenText } from "./mail";
+import { orderAdmissions } from "../door/queries";
+import { money } from "./mail";
+import { stateOf } from "./order-life";
+import { registerOrderMoves } from "./order-routes";
+import { holdById } from "./holds.queries";
 import { listTicketOrders, orderById, orderTimeline, stock, ticketsOfOrder, type TicketOrder } from "./queries";
 
 const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}\.[^\s@<>"]{2,}$/;
@@ -45,7 +55,8 @@ const isSentence = (text: string) => text.length >= 15 && text.split(/\s+/).filt
 /** Orders from before issue 53 say nothing: a free registration, or paid by card. */
 const methodOf = (order: TicketOrder) => order.paymentMethod ?? (order.amountMinor === 0 ? "free" : "card");
 
-function rowOf(data: TicketsData, order: TicketOrder, tickets: number): BoxOfficeOrderRow {
+function rowOf(data: TicketsData, order: TicketOrder, tickets: number, seats: number): BoxOfficeOrderRow {
+  const state = stateOf(order);
   return {
     id: order.id,
     reference: ticketReference(order.id),
@@ -53,13 +64,20 @@ function rowOf(data: TicketsData, order: TicketOrder, tickets: number): BoxOffic
     name: order.name,
     email: order.email,
     status: order.status as BoxOfficeOrderRow["status"],
+    state: state === "held" || state === "awaiting-confirmation" ? "awaiting-payment" : state,
+    seats,
+    seatsText: seatsText(
+      state === "held" || state === "awaiting-confirmation" ? "awaiting-payment" : state,
+      seats,
+      tickets,
+    ),
     method: methodOf(order),
     manual: order.manual,
     overCapacity: order.overCapacity,
     tickets,
     amount: money(order.amountMinor, order.currency),
     createdAt: order.createdAt.toISOString(),
-    due: order.status === "pending" && order.dueAt ? whenText(order.dueAt, data.timeZone) : null,
+    due: order.status === "pending" && order.dueAt ? zonedWhen(order.dueAt, data.timeZone) : null,
   };
 }
 
@@ -82,24 +100,36 @@ function stepText(kind: string, detail: Record<string, unknown> | null, actor: s
     case "reminded":
       return `Reminder mailed to ${String(d.to)} (unpaid past its deadline)`;
     case "released":
-      return "Released: no payment arrived; its seats went back (the waiting list first)";
+      return d.by === "organiser"
+        ? `Released by the organisers: its seats went back (the waiting list first)${by}`
+        : "Released: no payment arrived; its seats went back (the waiting list first)";
+    case "refund-owed":
+      return `Refund owed: ${amount}`;
     case "admitted":
       return `Ticket ${String(d.ticket)} admitted${d.door ? ` at ${String(d.door)}` : ""}`;
     case "cancelled":
       return `Cancelled${by}`;
-    case "refund-owed":
-      return `Refund owed: ${amount}`;
     case "refunded": {
-      const how = typeof d.paidBy === "string" && isPaidBy(d.paidBy) ? ` by ${PAID_BY[d.paidBy].toLowerCase()}` : "";
-      const given = d.at === "hand" ? ` ${amount} given back${how}` : "";
-      return `Refunded${d.at === "provider" ? " at the card provider" : ""}${given}${by}`;
+      const how = typeof d.method === "string" && isPaidBy(d.method) ? ` by ${PAID_BY[d.method].toLowerCase()}` : "";
+      return `Refunded${d.at === "provider" ? " at the card provider" : d.at === "hand" ? `: ${amount}${how}` : ""}${by}`;
     }
     default:
       return `${kind}${by}`;
   }
 }
 
+/** What the organiser can do with an order now (its page's buttons). */
+function actionsOf(order: TicketOrder): OrderAction[] {
+  const state = stateOf(order);
+  if (state === "awaiting-payment") return ["mark-paid", "release", "cancel"];
+  if (state === "released") return order.paymentMethod === "later" ? ["mark-paid"] : [];
+  if (state === "paid") return ["resend", "cancel"];
+  if (state === "refund-owed") return ["refund"];
+  return [];
+}
+
 export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions): void {
+  registerOrderMoves(admin, options);
   const { db } = options.database;
   const box = options.boxOffice;
   const noBox = (c: Context) => c.json({ error: "The box office is not running on this server." }, 503);
@@ -110,13 +140,16 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
     if (!box) return noBox(c);
     const q = c.req.query("q") ?? "";
     const rawShow = c.req.query("show") ?? "all";
+    const rawMethod = c.req.query("method") ?? "all";
     if (q.length > 200) return refuse(c, "Search for at most 200 characters.", "q");
     const show = isBoxOfficeShow(rawShow) ? rawShow : "all";
-    const [data, rows, seats] = await Promise.all([box.plans(), listTicketOrders(db, { q, show }), stock(db)]);
+    const method = isBoxOfficeMethod(rawMethod) ? rawMethod : "all";
+    const [data, rows, seats] = await Promise.all([box.plans(), listTicketOrders(db, { q, show, method }), stock(db)]);
     return c.json({
       q,
       show,
-      orders: rows.map((o) => rowOf(data, o, o.tickets)),
+      method,
+      orders: rows.map((o) => rowOf(data, o, o.tickets, o.seats)),
       plans: Object.entries(data.plans).map(([id, p]) => ({
         id,
         title: p.title,
@@ -133,11 +166,13 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
     const id = parseId(c.req.param("id"));
     const order = id === null ? undefined : await orderById(db, id);
     if (!order) return notFound(c, "There is no such order.");
-    // Its tickets by its id (issue 61: a search by reference also finds a buyer named like another order).
-    const [data, steps, list] = await Promise.all([
+    // Found by its id, never through the search (a buyer named like another order's reference, issue 61).
+    const [data, steps, list, admitted, hold] = await Promise.all([
       box.plans(),
       orderTimeline(db, order.id),
       ticketsOfOrder(db, order.id),
+      orderAdmissions(db, order.id),
+      holdById(db, order.holdId),
     ]);
     // Orders made before issue 53 kept no steps, and a cancellation is kept on the order itself.
     if (!steps.some((s) => s.kind === "created"))
@@ -152,14 +187,23 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
     const timeline: TimelineStep[] = steps
       .sort((a, b) => a.at.getTime() - b.at.getTime())
       .map((s) => ({ at: s.at.toISOString(), kind: s.kind, text: stepText(s.kind, s.detail, s.actor) }));
+    const row = rowOf(data, order, list.length, hold?.seats ?? list.length);
     return c.json({
-      ...rowOf(data, order, list.length),
+      ...row,
       amountMinor: order.amountMinor,
       currency: order.currency,
       paidBy: order.paidBy,
-      refundOwed: order.refundOwedMinor ? money(order.refundOwedMinor, order.currency) : null,
       timeline,
       timeZone: data.timeZone,
+      list: list.map((t) => ({
+        position: t.position,
+        code: t.code,
+        holderName: t.holderName,
+        status: t.status,
+        checkedIn: admitted[t.code] ?? null,
+      })),
+      refundOwed: row.state === "refund-owed" ? money(order.amountMinor, order.currency) : null,
+      actions: actionsOf(order),
     } satisfies BoxOfficeOrder);
   });
 

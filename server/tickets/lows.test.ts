@@ -13,8 +13,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AttendeeOrder, CancelAnswer, RefundAnswer } from "../../app/lib/admin/attendees";
-import type { BoxOfficeList, BoxOfficeOrder } from "../../app/lib/admin/box-office";
+import type { BoxOfficeList, BoxOfficeOrder, OrderMoveAnswer } from "../../app/lib/admin/box-office";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import { boxOfficeApp, SITE, TEST_PLANS, type BoxOfficeApp } from "../../tests/fixtures/box-office-app";
@@ -130,16 +129,11 @@ describe.each(databaseBackends("lows"))("issue 61's lows (%s)", (_name, open) =>
     const made = await issue({ plan: "crowd", quantity: "2", name: "Door Payer", kind: "door", amount: "38.00" });
     expect(made.status).toBe(201);
     const { id, reference } = (await made.json()) as { id: number; reference: string };
-    const cancel = await admin("POST", `/attendees/orders/${id}/cancel`, {});
+    const cancel = await admin("POST", `/box-office/orders/${id}/cancel`, {});
     expect(cancel.status).toBe(200);
-    const answer = (await cancel.json()) as CancelAnswer;
-    expect(answer).toMatchObject({
-      refundOwed: "38.00 USD",
-      message: "Cancelled. Refund owed: 38.00 USD — record it when you have given it back.",
-    });
-    expect(((await (await admin("GET", `/attendees/orders/${id}`)).json()) as AttendeeOrder).refundOwed).toBe(
-      "38.00 USD",
-    );
+    const answer = (await cancel.json()) as OrderMoveAnswer;
+    expect(answer.state).toBe("refund-owed");
+    expect(answer.message).toContain("Refund owed: 38.00 USD");
     const details = (await (await admin("GET", `/box-office/orders/${id}`)).json()) as BoxOfficeOrder;
     expect(details).toMatchObject({ status: "cancelled", refundOwed: "38.00 USD" });
     expect(details.timeline.map((s) => s.text)).toContain("Refund owed: 38.00 USD");
@@ -147,36 +141,35 @@ describe.each(databaseBackends("lows"))("issue 61's lows (%s)", (_name, open) =>
     const [told] = await rows<{ body: string }>(
       sql`SELECT body FROM mail_queue WHERE subject = ${`Your order ${reference} was cancelled`}`,
     );
-    expect(told!.body).toContain("We give you back the 38.00 USD");
+    expect(told!.body).toContain("38.00 USD is owed back to you");
 
     // The refund given: checked at its fields, recorded once, audited.
     expect(
-      await (await admin("POST", `/attendees/orders/${id}/refund`, { amount: "x", method: "cash" })).json(),
+      await (await admin("POST", `/box-office/orders/${id}/refund`, { amountMinor: "x", method: "cash" })).json(),
     ).toMatchObject({ field: "amount" });
     expect(
-      await (await admin("POST", `/attendees/orders/${id}/refund`, { amount: "38", method: "gold" })).json(),
+      await (await admin("POST", `/box-office/orders/${id}/refund`, { amountMinor: 3800, method: "gold" })).json(),
     ).toMatchObject({ field: "method" });
-    const given = await admin("POST", `/attendees/orders/${id}/refund`, { amount: "38.00", method: "cash" });
+    const given = await admin("POST", `/box-office/orders/${id}/refund`, { amountMinor: 3800, method: "cash" });
     expect(given.status).toBe(200);
-    expect((await given.json()) as RefundAnswer).toMatchObject({ recorded: true, reference });
-    const again = (await (
-      await admin("POST", `/attendees/orders/${id}/refund`, { amount: "38.00", method: "cash" })
-    ).json()) as RefundAnswer;
-    expect(again.recorded).toBe(false);
+    expect((await given.json()) as OrderMoveAnswer).toMatchObject({ state: "refunded", reference });
+    const again = await admin("POST", `/box-office/orders/${id}/refund`, { amountMinor: 3800, method: "cash" });
+    expect(again.status).toBe(409);
     const after = (await (await admin("GET", `/box-office/orders/${id}`)).json()) as BoxOfficeOrder;
     expect(after).toMatchObject({ status: "refunded", refundOwed: null });
-    expect(after.timeline.at(-1)!.text).toMatch(/^Refunded 38\.00 USD given back by cash/);
+    expect(after.timeline.at(-1)!.text).toMatch(/^Refunded: 38\.00 USD by cash/);
     expect(
       await rows(sql`SELECT 1 FROM audit_log WHERE action = 'ticket-refund' AND target = ${reference}`),
     ).toHaveLength(1);
 
     // A complimentary order owes nothing: said so, nothing recorded.
     const comp = (await (await issue({ plan: "crowd", name: "Guest" })).json()) as { id: number };
-    const free = (await (await admin("POST", `/attendees/orders/${comp.id}/cancel`, {})).json()) as CancelAnswer;
-    expect(free).toMatchObject({ refundOwed: null, message: "Cancelled." });
-    expect((await admin("POST", `/attendees/orders/${comp.id}/refund`, { amount: "1", method: "cash" })).status).toBe(
-      409,
-    );
+    const free = (await (await admin("POST", `/box-office/orders/${comp.id}/cancel`, {})).json()) as OrderMoveAnswer;
+    expect(free.state).toBe("cancelled");
+    expect(free.message).not.toContain("Refund owed");
+    expect(
+      (await admin("POST", `/box-office/orders/${comp.id}/refund`, { amountMinor: 100, method: "cash" })).status,
+    ).toBe(409);
   });
 
   it("(7) over the capacity only with a sentence, marked in the list", async () => {

@@ -158,16 +158,20 @@ export async function newOrderLink(db: Db, orderId: number): Promise<string> {
 
 export interface OrderListRow extends TicketOrder {
   tickets: number;
+  /** People the order is for: its hold's seats (a pending order has no tickets yet). */
+  seats: number;
 }
 
 /**
- * Every ticket order for the Box office tab (issue 53), newest first, at most `limit`: `show` filters by status
- * ("manual": issued by hand), `q` finds a buyer's name or address, a reference (TNCC-T000042, T42) or a ticket's
- * code or holder. The text is a bound value, its LIKE wildcards escaped.
+ * Every ticket order for the Box office's one Orders list (issues 53, 61), newest first, at most `limit`: `show`
+ * filters by status ("manual": issued by hand; "refund-owed": cancelled with money paid by hand not given back),
+ * `method` by how it is paid ("free": nothing to pay, card or none; an order from before issue 53 names no
+ * method), `q` finds a buyer's name or address, a reference (TNCC-T000042, T42) or a ticket's code or holder.
+ * The text is a bound value, its LIKE wildcards escaped.
  */
 export async function listTicketOrders(
   db: Db,
-  { q, show, limit = 100 }: { q: string; show: string; limit?: number },
+  { q, show, method = "all", limit = 100 }: { q: string; show: string; method?: string; limit?: number },
 ): Promise<OrderListRow[]> {
   const text = q.trim();
   const like = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -175,9 +179,19 @@ export async function listTicketOrders(
   const conditions = [
     show === "manual"
       ? sql`${ticketOrders.manual} = true`
-      : show !== "all"
-        ? sql`${ticketOrders.status} = ${show}`
-        : sql`true`,
+      : show === "refund-owed"
+        ? sql`(${ticketOrders.status} = 'cancelled' AND ${ticketOrders.amountMinor} > 0
+            AND ${ticketOrders.paidAt} IS NOT NULL AND ${ticketOrders.paymentIntent} IS NULL)`
+        : show !== "all"
+          ? sql`${ticketOrders.status} = ${show}`
+          : sql`true`,
+    method === "free"
+      ? sql`(${ticketOrders.amountMinor} = 0 AND coalesce(${ticketOrders.paymentMethod}, 'card') = 'card')`
+      : method === "card"
+        ? sql`(coalesce(${ticketOrders.paymentMethod}, 'card') = 'card' AND ${ticketOrders.amountMinor} > 0)`
+        : method !== "all"
+          ? sql`${ticketOrders.paymentMethod} = ${method}`
+          : sql`true`,
     text
       ? sql`(${ticketOrders.name} ILIKE ${like} OR ${ticketOrders.email} ILIKE ${like}
           ${ref ? sql`OR ${ticketOrders.id} = ${Number(ref[1])}` : sql``}
@@ -189,12 +203,13 @@ export async function listTicketOrders(
     .select({
       order: ticketOrders,
       tickets: sql<number>`(SELECT count(*) FROM tickets t WHERE t.order_id = ${ticketOrders.id})::int`,
+      seats: sql<number>`(SELECT h.seats FROM ticket_holds h WHERE h.id = ${ticketOrders.holdId})::int`,
     })
     .from(ticketOrders)
     .where(and(...conditions))
     .orderBy(sql`${ticketOrders.id} DESC`)
     .limit(limit);
-  return rows.map((r) => ({ ...r.order, tickets: Number(r.tickets) }));
+  return rows.map((r) => ({ ...r.order, tickets: Number(r.tickets), seats: Number(r.seats ?? r.tickets) }));
 }
 
 /** An order's tickets, in order. */

@@ -2,7 +2,7 @@
  * Issues 43 and 53 on the organisers' side, on a phone (412 px): an organiser invites two door volunteers one after
  * another from the door's section (a role chosen once, never typed, kept for the next); the volunteer accepts and
  * is signed in on the check-in page, and finds only the way to it at /admin (the rest of /api/admin answers 403);
- * the Attendees tab shows the door's figures; removing the volunteer signs the phone out. Against a production
+ * the Box office's Orders list shows the door's figures; removing the volunteer signs the phone out. Against a production
  * server of its own (+180) with its own embedded database and no mail (the link is shown).
  */
 import { execFileSync } from "node:child_process";
@@ -53,7 +53,7 @@ test("on a phone: door volunteers are invited one after another from the door's 
   page,
   browser,
 }) => {
-  await signIn(page, ORGANISER, "/admin?tab=attendees");
+  await signIn(page, ORGANISER, "/admin?tab=box-office");
   await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
   // The sign-in form said the sessions' real lengths (issue 53); the door's own section is one tap from the
   // invitation form with "Door volunteer" chosen and the address field focused.
@@ -98,15 +98,15 @@ test("on a phone: door volunteers are invited one after another from the door's 
   const open = phone.getByRole("link", { name: "Open the check-in page" });
   await expect(open).toHaveAttribute("href", "/checkin");
   expect((await open.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-  await expect(phone.getByRole("link", { name: "Attendees" })).toHaveCount(0);
+  await expect(phone.getByRole("link", { name: /Box office/ })).toHaveCount(0);
   await expect(phone.getByRole("button", { name: "Sign out" })).toBeVisible();
   await expectNoAxeViolations(phone);
   // The inbox is closed to this account, whatever the page shows.
   const inbox = await phone.evaluate(async () => (await fetch("/api/admin/submissions?kind=contact")).status);
   expect(inbox).toBe(403);
 
-  // The organisers' Attendees tab shows the door's figures.
-  await page.goto(site.url + "/admin?tab=attendees");
+  // The organisers' Orders list (the Attendees tab before issue 61) shows the door's figures.
+  await page.goto(site.url + "/admin?tab=box-office");
   await ready(page);
   await expect(page.getByRole("heading", { name: "At the door" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Checked in per plan" })).toBeVisible();

@@ -3,8 +3,10 @@
  * (412 px); the buyer confirms the address by the mailed link (issue 61); the order's page and the buyer's mail
  * (a fake mail server on loopback) say the reference, the amount and how to pay; the seats are held; the organiser finds the order in the Box office tab on a phone and marks it
  * paid (a wrong field said at the field first); the tickets arrive by mail with QR codes that a QR library here
- * decodes and that verify with the tickets' public key. Against a production server of its own (+260) with its
- * own embedded database, and a fake mail server (+261).
+ * decodes and that verify with the tickets' public key. Issue 61: the one Orders list filtered to the orders
+ * waiting for payment, an unpaid order showing its seats and its deadline with the time zone, released from its
+ * page; the home's money waiting and its warning about the placeholder instructions. Against a production server
+ * of its own (+260) with its own embedded database, and a fake mail server (+261).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
@@ -146,7 +148,7 @@ test("a paid plan with no card provider: paid later, marked paid on a phone, tic
   await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
   const tab = page.getByRole("region", { name: "Orders", exact: true });
   await tab.getByLabel("Find an order").fill(reference);
-  await tab.getByLabel("Show").selectOption("pending");
+  await tab.getByLabel("State").selectOption("pending");
   await tab.getByRole("button", { name: "Show orders" }).click();
   await expect(tab.getByRole("heading", { name: "1 order found" })).toBeFocused();
   await tab.getByRole("button", { name: `${reference}: Pat Later` }).click();
@@ -252,7 +254,7 @@ test("orders by hand on a phone: a ticket request turned into a complimentary or
   await expect(said).toHaveText(/^Order TNCC-T\d{6} issued: its ticket was e-mailed to dora.door@example.org\.$/);
   await expect(said).toBeFocused();
   // Both among the orders, issued by hand.
-  await tab.getByLabel("Show").selectOption("manual");
+  await tab.getByLabel("State").selectOption("manual");
   await tab.getByRole("button", { name: "Show orders" }).click();
   await expect(tab.getByRole("heading", { name: "2 orders found" })).toBeFocused();
   await expect(tab.getByRole("list", { name: "Ticket orders" })).toContainText("Complimentary");
@@ -269,4 +271,98 @@ test("orders by hand on a phone: a ticket request turned into a complimentary or
       })
       .toEqual([expect.any(Number)]);
   expect(problems.filter((p) => !/status of (401|422)/.test(p))).toEqual([]);
+});
+
+test("the one Orders list on a phone: an unpaid order's seats and deadline with its zone, released", async ({
+  page,
+  problems,
+}) => {
+  test.setTimeout(120_000);
+  const email = "rita.release@example.org";
+  const available = async () =>
+    (
+      (await (await fetch(`${site.url}/api/tickets/availability`)).json()) as {
+        plans: Record<string, { left: number }>;
+      }
+    ).plans[plan.id]!.left;
+  const before = await available();
+  const bought = await fetch(`${site.url}/api/tickets/buy`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: site.url },
+    body: JSON.stringify({
+      plan: plan.id,
+      quantity: "2",
+      name: "Rita Release",
+      email,
+      phone: "+1 214 555 0122",
+      terms: "on",
+    }),
+  });
+  expect(bought.status, await bought.clone().text()).toBe(201);
+  const seats = `${2 * plan.tickets} seats`;
+
+  await page.goto(`${site.url}/admin`);
+  await ready(page);
+  await page.getByLabel("E-mail").fill(ORGANISER.email);
+  await page.getByLabel("Password").fill(ORGANISER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // The home: the money waiting, the oldest deadline with the event's zone; the placeholder instructions warned.
+  const tickets = page.getByRole("region", { name: "Tickets sold" });
+  await expect(tickets).toContainText(
+    new RegExp(
+      `Money waiting: 1 order waits for ${(plan.price * 2).toFixed(2)} USD, the oldest due \\w{3} \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} C[SD]T\\.`,
+    ),
+  );
+  await expect(tickets.getByRole("link", { name: "Pay-later text is a sample" })).toHaveAttribute(
+    "href",
+    "/admin/content",
+  );
+
+  await page
+    .getByRole("navigation", { name: "Organisers' areas" })
+    .getByRole("link", { name: /^Box office/ })
+    .click();
+  const tab = page.getByRole("region", { name: "Orders", exact: true });
+  await tab.getByLabel("State").selectOption("pending");
+  await tab.getByLabel("Paid by").selectOption("later");
+  await tab.getByRole("button", { name: "Show orders" }).click();
+  await expect(tab.getByRole("heading", { name: "1 order found" })).toBeFocused();
+  const orders = tab.getByRole("list", { name: "Ticket orders" });
+  await expect(orders).toContainText(`${seats}, waiting for payment`);
+  await expect(orders).toContainText(/pay by \w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2} C[SD]T/);
+  await orders.getByRole("button", { name: /: Rita Release$/ }).click();
+  const order = tab.getByRole("article", { name: /^Order TNCC-T\d{6}$/ });
+  const reference = (await order.getByRole("heading", { level: 3 }).innerText()).replace("Order ", "");
+  // Never "0 tickets": its seats, waiting for payment, and the deadline with the zone.
+  await expect(order.getByRole("definition").filter({ hasText: plan.title })).toHaveText(
+    `${plan.title}, ${seats}, waiting for payment`,
+  );
+  await expect(order.getByRole("definition").filter({ hasText: /C[SD]T$/ })).toHaveCount(1);
+  await expect(order).not.toContainText("0 tickets");
+  await expectNoAxeViolations(page);
+  expect(await noSideways(page)).toBeLessThanOrEqual(0);
+  mkdirSync("docs/screenshots", { recursive: true });
+  await page.screenshot({ path: "docs/screenshots/orders-412.png", fullPage: true });
+
+  // Released after a confirm step: said in words, the seats back, the buyer told not to pay.
+  await order.getByRole("button", { name: "Release the seats" }).click();
+  const ask = page.getByRole("alertdialog");
+  await expect(ask).toContainText(`Release ${reference} of Rita Release?`);
+  await ask.getByRole("button", { name: `Release ${reference}` }).click();
+  const said = order.getByRole("status");
+  await expect(said).toHaveText(new RegExp(`^${reference} is released: its ${seats} (are free again|went to)`));
+  await expect(said).toBeFocused();
+  await expect(order.getByRole("definition").first()).toHaveText("Released (unpaid)");
+  await expect(order.getByRole("list", { name: `Timeline of ${reference}` })).toContainText(
+    "Released by the organisers",
+  );
+  await expectNoAxeViolations(page);
+  await expect
+    .poll(async () => {
+      const mails = await Promise.all(smtp.mails.filter((m) => m.to.includes(email)).map((m) => simpleParser(m.raw)));
+      return mails.map((m) => m.subject ?? "");
+    })
+    .toContain(`Your order ${reference} was released`);
+  expect(await available()).toBe(before);
+  expect(problems.filter((p) => !/status of 401/.test(p))).toEqual([]);
 });

@@ -3,10 +3,9 @@ import { useSearchParams } from "react-router";
 import { inboxLabel, isInboxKind } from "~/forms";
 import { adminApi, type OrderRow, type PageOf, type SubmissionRow } from "~/lib/admin/api";
 import { AnnouncementsPanel } from "./announcements/announcements-panel";
-import { AttendeesPanel } from "./box-office/attendees-panel";
 import { BoxOfficePanel } from "./box-office/box-office-panel";
 import { ErasureForm } from "./inbox/erasure-form";
-import { AdminNav, isTab, tabLabel, type Counts, type Tab } from "./admin-nav";
+import { AdminNav, isTab, MOVED_TABS, tabLabel, type Counts, type Tab } from "./admin-nav";
 import { HomeView } from "./home-view";
 import { OrdersPanel } from "./box-office/orders-panel";
 import { OrganisersPanel } from "./people/organisers-panel";
@@ -22,7 +21,7 @@ const ContentEditor = lazy(() => import("./content/content-editor").then((m) => 
 type View =
   | { kind: "list"; list: PageOf<SubmissionRow> }
   | { kind: "one"; row: SubmissionRow }
-  | { kind: "orders"; orders: PageOf<OrderRow>; tickets: PageOf<SubmissionRow> | null }
+  | { kind: "orders"; orders: PageOf<OrderRow> }
   | { kind: "none" };
 
 /**
@@ -40,7 +39,8 @@ export function AdminArea({
   section?: Tab;
 }) {
   const [params] = useSearchParams();
-  const raw = section ?? params.get("tab") ?? "home";
+  const asked = section ?? params.get("tab") ?? "home";
+  const raw = MOVED_TABS[asked] ?? asked;
   const tab: Tab = isTab(raw) ? raw : "home";
   const id = params.get("id");
   const [counts, setCounts] = useState<Counts | null>(null);
@@ -63,12 +63,11 @@ export function AdminArea({
     const load = async (): Promise<View | null> => {
       if (!isInboxKind(tab) && tab !== "orders") return { kind: "none" };
       if (tab === "orders") {
-        const [orders, tickets] = await Promise.all([
-          adminApi<PageOf<OrderRow>>(`/orders${params.get("page") ? `?page=${params.get("page")}` : ""}`),
-          adminApi<PageOf<SubmissionRow>>("/submissions?kind=ticket"),
-        ]);
+        const orders = await adminApi<PageOf<OrderRow>>(
+          `/orders${params.get("page") ? `?page=${params.get("page")}` : ""}`,
+        );
         if (!orders.ok) return (fail(orders.status, orders.error), null);
-        return { kind: "orders", orders: orders.data, tickets: tickets.ok ? tickets.data : null };
+        return { kind: "orders", orders: orders.data };
       }
       const res = id
         ? await adminApi<SubmissionRow>(`/submissions/${encodeURIComponent(id)}`)
@@ -142,7 +141,6 @@ export function AdminArea({
       ) : null}
       {tab === "publish" ? <PublishPanel fail={fail} /> : null}
       {tab === "box-office" ? <BoxOfficePanel fail={fail} /> : null}
-      {tab === "attendees" ? <AttendeesPanel fail={fail} /> : null}
       {tab === "announcements" ? <AnnouncementsPanel who={who.email} fail={fail} /> : null}
       {view.kind === "list" && isInboxKind(tab) && !id ? (
         <SubmissionList
@@ -157,7 +155,7 @@ export function AdminArea({
       {view.kind === "one" && id ? (
         <SubmissionDetail row={view.row} busy={busy} onChange={(s) => void change(view.row, s)} />
       ) : null}
-      {view.kind === "orders" && tab === "orders" ? <OrdersPanel orders={view.orders} tickets={view.tickets} /> : null}
+      {view.kind === "orders" && tab === "orders" ? <OrdersPanel orders={view.orders} /> : null}
     </>
   );
 }

@@ -2,16 +2,7 @@ import { Link } from "react-router";
 import { INBOX_KINDS, inboxLabel, isInboxKind, type InboxKind } from "~/forms";
 
 export type Tab =
-  | "home"
-  | InboxKind
-  | "orders"
-  | "erasure"
-  | "organisers"
-  | "content"
-  | "publish"
-  | "box-office"
-  | "attendees"
-  | "announcements";
+  "home" | InboxKind | "orders" | "erasure" | "organisers" | "content" | "publish" | "box-office" | "announcements";
 
 const OTHER_TABS: readonly Tab[] = [
   "home",
@@ -21,10 +12,12 @@ const OTHER_TABS: readonly Tab[] = [
   "content",
   "publish",
   "box-office",
-  "attendees",
   "announcements",
 ];
 export const isTab = (raw: string): raw is Tab => isInboxKind(raw) || (OTHER_TABS as readonly string[]).includes(raw);
+
+/** Addresses of tabs that were merged into another (issue 61: Attendees is in the one Orders list). */
+export const MOVED_TABS: Record<string, Tab> = { attendees: "box-office" };
 
 export interface Counts {
   kinds: Record<string, { total: number; unread: number } | undefined>;
@@ -43,15 +36,15 @@ const MESSAGE_KINDS = INBOX_KINDS.filter((kind) => kind !== "ticket");
 
 /**
  * The organisers' areas (issue 41): a few groups that fit a phone's screen in one row, each with its own
- * tabs. The box office holds every order (issue 53): ticket orders, attendees, sponsor tokens, old ticket
- * requests; the Inbox keeps people's messages.
+ * tabs. The box office holds every order: one Orders list for every ticket order (issue 61), sponsor tokens, old
+ * ticket requests; the Inbox keeps people's messages.
  */
 export const GROUPS: readonly Group[] = [
   { label: "Home", tabs: ["home"] },
   { label: "Inbox", tabs: [MESSAGE_KINDS[0]!, ...MESSAGE_KINDS.slice(1), "erasure"], nav: "Inbox sections" },
   { label: "Content", tabs: ["content", "publish"], nav: "Content sections" },
   { label: "People", tabs: ["organisers", "announcements"], nav: "People sections" },
-  { label: "Box office", tabs: ["box-office", "attendees", "orders", "ticket"], nav: "Box office sections" },
+  { label: "Box office", tabs: ["box-office", "orders", "ticket"], nav: "Box office sections" },
 ];
 
 const LABELS = {
@@ -62,7 +55,6 @@ const LABELS = {
   organisers: "Organisers",
   content: "Edit",
   publish: "Publish",
-  attendees: "Attendees",
   announcements: "Announcements",
 } as const;
 export const tabLabel = (tab: Tab): string => (isInboxKind(tab) ? inboxLabel(tab) : LABELS[tab]);

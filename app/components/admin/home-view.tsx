@@ -7,17 +7,31 @@ import { tabHref } from "./admin-nav";
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** One thing that may need attention: its count, what it is, and where to see to it. */
-function Card({ title, count, children }: { title: string; count: number | null; children: ReactNode }) {
+function Card({
+  title,
+  count,
+  note,
+  children,
+}: {
+  title: string;
+  count: number | null;
+  /** A short warning beside the title (it takes no line of its own on a phone). */
+  note?: ReactNode;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="flex gap-4 rounded-[var(--radius-card)] bg-paper p-4 sm:p-5">
       {count === null ? null : (
         <p className={`min-w-10 font-serif text-4xl font-semibold ${count ? "text-rose" : "text-muted"}`}>{count}</p>
       )}
-      <div className="min-w-0">
-        <h3 id={id} className="text-lg font-semibold">
-          {title}
-        </h3>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <h3 id={id} className="text-lg font-semibold">
+            {title}
+          </h3>
+          {note}
+        </div>
         <div className="mt-1">{children}</div>
       </div>
     </section>
@@ -28,7 +42,8 @@ const link = "font-semibold underline underline-offset-4 hover:text-rose";
 
 /**
  * The organisers' home (issue 41): what needs attention, each with a link to where it is seen to. The box
- * office (seats sold) and the door (arrivals) add their cards here when they come.
+ * office's card says the seats sold, the money waiting on orders paid later, and warns while the instructions
+ * those buyers are mailed are still the sample text (issue 61).
  */
 export function HomeView({ fail }: { fail: (status: number, message: string) => void }) {
   const [summary, setSummary] = useState<HomeSummary | null>(null);
@@ -100,7 +115,23 @@ export function HomeView({ fail }: { fail: (status: number, message: string) => 
             )}
           </Card>
           {summary.tickets ? (
-            <Card title="Tickets sold" count={null}>
+            <Card
+              title="Tickets sold"
+              count={null}
+              note={
+                // Issue 61: buyers who pay later are mailed these words; the sample says "account details from
+                // the church office".
+                summary.payLaterPlaceholder ? (
+                  <Link
+                    className="text-sm font-semibold text-rose underline underline-offset-4"
+                    to={tabHref("content")}
+                    title="The pay-later instructions mailed to buyers are still the sample text: write your bank details in Ticket plans."
+                  >
+                    Pay-later text is a sample
+                  </Link>
+                ) : null
+              }
+            >
               <p>
                 <strong className="font-serif text-2xl">{summary.tickets.sold}</strong> of {summary.tickets.capacity}{" "}
                 seats
@@ -108,10 +139,18 @@ export function HomeView({ fail }: { fail: (status: number, message: string) => 
                   ? `, ${plural(summary.tickets.waiting, "person", "people")} on the waiting list`
                   : ""}
                 .{" "}
-                <Link className={link} to={tabHref("attendees")}>
-                  See the attendees
+                <Link className={link} to={tabHref("box-office")}>
+                  See the orders
                 </Link>
               </p>
+              {/* Issue 61: the money waiting on orders paid later. */}
+              {summary.moneyWaiting ? (
+                <p className="mt-1">
+                  <strong>Money waiting:</strong> {plural(summary.moneyWaiting.orders, "order waits", "orders wait")}{" "}
+                  for {summary.moneyWaiting.amount}
+                  {summary.moneyWaiting.oldestDue ? `, the oldest due ${summary.moneyWaiting.oldestDue}` : ""}.
+                </p>
+              ) : null}
             </Card>
           ) : null}
         </div>

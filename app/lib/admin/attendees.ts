@@ -2,7 +2,8 @@ import type { CheckIn, DoorFigures } from "../door/protocol";
 
 /**
  * The organisers' Attendees tab (issue 42, item 5): the answers of `/api/admin/attendees/*`, shared by the page
- * (app/components/admin/box-office/attendees-panel.tsx) and the server (server/attendees/).
+ * (app/components/admin/box-office/box-office-panel.tsx, the one Orders list: seats and the CSV) and the server
+ * (server/attendees/). An order's page and moves are the Box office's (./box-office.ts).
  */
 
 /** `GET /api/admin/attendees/summary`: per plan, in people. */
@@ -46,8 +47,6 @@ export interface AttendeesSearch {
 export interface AttendeeOrder extends AttendeeOrderRow {
   paymentIntent: string | null;
   cancelledAt: string | null;
-  /** A cancelled order paid by hand: the money still to give back ("38.00 USD", issue 61); null when none. */
-  refundOwed: string | null;
   list: {
     position: number;
     code: string;
@@ -71,18 +70,6 @@ export interface CancelAnswer {
   offered: number;
   /** The order had been cancelled before (only the refund was asked for again). */
   already: boolean;
-  /** Paid by hand (later, at the door): the money to give back, "38.00 USD" (issue 61); null when none. */
-  refundOwed: string | null;
-  /** What happened, in the organisers' words. */
-  message: string;
-}
-
-/** `POST /api/admin/attendees/orders/:id/refund` `{ amount, method }`: the money of a cancelled order given back. */
-export interface RefundAnswer {
-  reference: string;
-  /** False when it was recorded before (nothing changed). */
-  recorded: boolean;
-  message: string;
 }
 
 export const ATTENDEES_EXPORT_PATH = "/api/admin/attendees/export";

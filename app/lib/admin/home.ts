@@ -17,4 +17,11 @@ export interface HomeSummary {
   unpublished: number | null;
   /** The box office (issue 42): people sold of all plans, their capacity, people on waiting lists; absent before any plan is on sale. */
   tickets?: { sold: number; capacity: number; waiting: number };
+  /**
+   * Orders waiting for payment (issue 61): "3 orders wait for 114.00 USD, the oldest due Tue 8 Dec 2026, 18:23 CST";
+   * absent when none waits.
+   */
+  moneyWaiting?: { orders: number; amount: string; oldestDue: string | null };
+  /** The pay-later instructions buyers are mailed are still the placeholder text: the organisers should write theirs. */
+  payLaterPlaceholder?: boolean;
 }

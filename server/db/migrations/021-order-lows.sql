@@ -8,9 +8,6 @@ UPDATE ticket_holds SET idempotency_key = encode(sha256(convert_to(idempotency_k
 DELETE FROM rate_limits;
 -- An order issued by hand past its plan's capacity (with a reason, audited) is marked in the organisers' list.
 ALTER TABLE ticket_orders ADD COLUMN over_capacity boolean NOT NULL DEFAULT false;
--- A cancelled order paid by hand (later, at the door) owes its money back until an organiser records the refund
--- given: the amount owed, in minor units; null when nothing is owed.
-ALTER TABLE ticket_orders ADD COLUMN refund_owed_minor integer;
 -- Jobs replaced while a killed worker ran them, freed before issue 61 and so left as failed rows (out of tries,
 -- without their key, never failed by an error): their work was the new job's (server/jobs/queries.ts rescueJobs).
 -- (A database without the job queue's schema, as a bare migration test makes, has none to delete.)

@@ -1,28 +1,41 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { adminApi, type PageOf, type SubmissionRow } from "~/lib/admin/api";
+import { ATTENDEES_EXPORT_PATH, type AttendeesSummary } from "~/lib/admin/attendees";
 import {
+  BOX_OFFICE_METHODS,
   BOX_OFFICE_SHOWS,
   METHOD_LABELS,
   SHOW_LABELS,
+  STATE_LABELS,
   type BoxOfficeList,
+  type BoxOfficeMethod,
   type BoxOfficeOrder,
   type BoxOfficeShow,
   type ManualOrderAnswer,
 } from "~/lib/admin/box-office";
+import { DoorFiguresView } from "../door/door-figures";
 import { BoxOfficeOrderView } from "./box-office-order";
 import { ManualOrderForm, type ManualOrderValues } from "./manual-order-form";
+import { SeatsTable } from "./seats-table";
 
 const input = "min-h-11 w-full rounded-xl border border-ink/15 bg-paper px-3 py-2";
 const found = (n: number) => (n === 0 ? "No order found" : n === 1 ? "1 order found" : `${n} orders found`);
 
 /**
- * The Box office tab's orders (issue 53): every ticket order (paid, waiting for payment, issued by hand,
- * released, cancelled, refunded) with a filter and a search, one order's timeline and "Mark paid", tickets issued
- * by hand, and the old ticket requests, each with "Turn into an order". Focus follows what the organiser did.
+ * The organisers' one Orders list (issues 53, 61): seats per plan and the door's live figures, then every ticket
+ * order of every kind (card, pay later, free, issued by hand) and state, with filters by state and by method and
+ * a search (reference, name, e-mail, ticket code); each order opens its page with every move
+ * (./box-office-order.tsx). Then tickets issued by hand, the CSV of every ticket, and the old ticket requests,
+ * each with "Turn into an order". Focus follows what the organiser did.
  */
 export function BoxOfficePanel({ fail }: { fail: (status: number, message: string) => void }) {
   const [list, setList] = useState<BoxOfficeList | null>(null);
-  const [query, setQuery] = useState<{ q: string; show: BoxOfficeShow }>({ q: "", show: "all" });
+  const [query, setQuery] = useState<{ q: string; show: BoxOfficeShow; method: BoxOfficeMethod }>({
+    q: "",
+    show: "all",
+    method: "all",
+  });
+  const [summary, setSummary] = useState<AttendeesSummary | null>(null);
   const [open, setOpen] = useState<BoxOfficeOrder | null>(null);
   const [manual, setManual] = useState<{ start?: Partial<ManualOrderValues>; request?: number } | null>(null);
   const [said, setSaid] = useState<string | null>(null);
@@ -33,13 +46,14 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
   const moveFocus = useRef(false);
 
   useEffect(() => {
-    const search = `?q=${encodeURIComponent(query.q)}&show=${query.show}`;
+    const search = `?q=${encodeURIComponent(query.q)}&show=${query.show}&method=${query.method}`;
     void adminApi<BoxOfficeList>(`/box-office/orders${search}`).then((res) => {
       if (!res.ok) return fail(res.status, res.error);
       setList(res.data);
       if (moveFocus.current) heading.current?.focus();
       moveFocus.current = false;
     });
+    void adminApi<AttendeesSummary>("/attendees/summary").then((res) => res.ok && setSummary(res.data));
     void adminApi<PageOf<SubmissionRow>>("/submissions?kind=ticket&status=new").then(
       (res) => res.ok && setRequests(res.data.items),
     );
@@ -61,7 +75,11 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
     const data = new FormData(event.currentTarget);
     moveFocus.current = true;
     setOpen(null);
-    setQuery({ q: String(data.get("q") ?? "").trim(), show: String(data.get("show")) as BoxOfficeShow });
+    setQuery({
+      q: String(data.get("q") ?? "").trim(),
+      show: String(data.get("show")) as BoxOfficeShow,
+      method: String(data.get("method")) as BoxOfficeMethod,
+    });
   }
   async function issued(answer: ManualOrderAnswer) {
     // A ticket request turned into an order is handled.
@@ -91,6 +109,8 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
       <p ref={message} tabIndex={-1} role="status" className="mt-2 font-semibold empty:hidden">
         {said}
       </p>
+      {summary ? <SeatsTable plans={summary.plans} /> : null}
+      <DoorFiguresView fail={fail} />
       <div className="mt-3">
         <button
           type="button"
@@ -113,7 +133,12 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
           onDone={(a) => void issued(a)}
         />
       ) : null}
-      <form onSubmit={submit} className="mt-6 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end" role="search">
+      <form
+        onSubmit={submit}
+        className="mt-6 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+        role="search"
+        aria-label="Find orders"
+      >
         <div>
           <label htmlFor="box-office-q" className="font-semibold">
             Find an order
@@ -123,17 +148,30 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
             name="q"
             className={input}
             defaultValue={query.q}
+            maxLength={200}
             placeholder="Name, e-mail, TNCC-T…, ticket code"
           />
         </div>
         <div>
           <label htmlFor="box-office-show" className="font-semibold">
-            Show
+            State
           </label>
           <select id="box-office-show" name="show" className={input} defaultValue={query.show}>
             {BOX_OFFICE_SHOWS.map((s) => (
               <option key={s} value={s}>
                 {SHOW_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="box-office-method" className="font-semibold">
+            Paid by
+          </label>
+          <select id="box-office-method" name="method" className={input} defaultValue={query.method}>
+            {BOX_OFFICE_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {m === "all" ? "Any way" : (METHOD_LABELS[m] ?? m)}
               </option>
             ))}
           </select>
@@ -158,7 +196,7 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
             </button>
             {o.overCapacity ? <span className="ms-2 text-sm font-semibold">(over capacity)</span> : null}
             <span className="block text-sm break-all text-muted">
-              {SHOW_LABELS[o.status]} · {METHOD_LABELS[o.method] ?? o.method} · {o.plan}, {o.amount}
+              {STATE_LABELS[o.state]} · {METHOD_LABELS[o.method] ?? o.method} · {o.plan}, {o.seatsText}, {o.amount}
               {o.due ? ` · pay by ${o.due}` : ""} · {o.email}
             </span>
           </li>
@@ -176,6 +214,11 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
           }}
         />
       ) : null}
+      <p className="mt-6">
+        <a className="font-semibold underline underline-offset-4" href={ATTENDEES_EXPORT_PATH} download>
+          Download every ticket (CSV)
+        </a>
+      </p>
       <h3 className="mt-8 text-xl font-semibold">Ticket requests</h3>
       <p className="text-muted">
         Requests sent before the box office took orders: make each an order, or mark it handled in its tab.

@@ -1,15 +1,17 @@
-import { Link } from "react-router";
-import type { OrderRow, PageOf, SubmissionRow } from "~/lib/admin/api";
+import type { OrderRow, PageOf } from "~/lib/admin/api";
 import { formatAmount, orderReference } from "~/lib/payments/orders";
 import { Pager } from "../../ui/pager";
 import { when } from "~/lib/admin/when";
-import { StatusBadge, SubmissionItems } from "../inbox/submission-list";
+import { StatusBadge } from "../inbox/submission-list";
 
 const cell = "p-3 text-start align-top";
 const SCROLLER = "mt-3 overflow-x-auto rounded-[var(--radius-card)] bg-paper";
 
-/** Paid sponsor-token orders (from the payment webhook), then the ticket purchase requests and their status. */
-export function OrdersPanel({ orders, tickets }: { orders: PageOf<OrderRow>; tickets: PageOf<SubmissionRow> | null }) {
+/**
+ * Paid sponsor-token orders (from the payment webhook). Ticket orders are in the Box office's one Orders list,
+ * the old ticket requests in their own tab (issue 61).
+ */
+export function OrdersPanel({ orders }: { orders: PageOf<OrderRow> }) {
   return (
     <>
       <h2 className="mt-8 text-2xl font-semibold">Paid orders</h2>
@@ -52,23 +54,6 @@ export function OrdersPanel({ orders, tickets }: { orders: PageOf<OrderRow>; tic
         <p className="mt-3">No paid orders yet.</p>
       )}
       <Pager page={orders.page} pageCount={orders.pageCount} label="Paid orders: pages" />
-      <h2 className="mt-10 text-2xl font-semibold">Ticket purchase requests</h2>
-      {tickets?.items.length ? (
-        <SubmissionItems
-          rows={tickets.items}
-          label="Ticket purchase requests"
-          open={(t) => ({ search: `?tab=ticket&id=${t.id}` })}
-        />
-      ) : (
-        <p className="mt-3">No ticket requests yet.</p>
-      )}
-      {tickets && tickets.total > tickets.items.length ? (
-        <p className="mt-3">
-          <Link to={{ search: "?tab=ticket" }} className="font-semibold underline underline-offset-4">
-            All {tickets.total} ticket requests
-          </Link>
-        </p>
-      ) : null}
     </>
   );
 }

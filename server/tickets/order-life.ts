@@ -1,0 +1,161 @@
+/**
+ * An order's life as the organisers move it (issue 61, items 3 and 7): the states an order goes through, listed
+ * once, and the organisers' moves between them — release a pending order, cancel any order (pending or paid),
+ * record the refund of money paid by hand — each written in one transaction with its seats, the buyer's mail,
+ * the order's timeline step and the audit entry (./order-life.queries.ts). Marking a pending order paid is the sale's
+ * (./pay-later.ts markPaid, through the box office); its answer in words is here with the others, so every
+ * move tells the organiser one plain outcome, also when it was done before ("release twice", "cancel twice",
+ * "mark paid on a released order").
+ *
+ * Other features (the Attendees API, the door, the home) read orders; they change them only through here.
+ */
+import type { TicketsData } from "../../app/lib/build-outputs";
+import { ticketReference } from "../../app/lib/tickets/orders";
+import type { MailDraft } from "../mail/queries";
+import { money } from "./mail";
+import type { CancelResult, ReleaseResult } from "./order-life.queries";
+import type { TicketOrder } from "./queries";
+
+/**
+ * Every state of an order, in the organisers' words. "held" and "awaiting confirmation" are a purchase's hold
+ * before it is an order (a checkout open, a free registration's address not yet confirmed); the rest are an
+ * order's `status`, with "refund owed" a cancelled order whose money came by hand and was not given back yet.
+ */
+export const ORDER_STATES = {
+  held: "Seats held (checkout open)",
+  "awaiting-confirmation": "Waiting for the address to be confirmed",
+  "awaiting-payment": "Waiting for payment",
+  paid: "Paid",
+  cancelled: "Cancelled",
+  released: "Released (unpaid)",
+  "refund-owed": "Cancelled, refund owed",
+  refunded: "Refunded",
+} as const;
+export type OrderState = keyof typeof ORDER_STATES;
+
+/** Money that came by hand (pay later, at the door) and must be given back by hand when the order is cancelled. */
+export const paidByHand = (order: TicketOrder) =>
+  order.amountMinor > 0 && order.paidAt !== null && !order.paymentIntent;
+
+/** An order's state from its row. */
+export function stateOf(order: TicketOrder): OrderState {
+  switch (order.status) {
+    case "pending":
+      return "awaiting-payment";
+    case "cancelled":
+      return paidByHand(order) ? "refund-owed" : "cancelled";
+    case "released":
+    case "refunded":
+    case "paid":
+      return order.status;
+    default:
+      return "paid";
+  }
+}
+
+/** Who moves the order: the audit entry's actor. */
+export interface Organiser {
+  adminId: number | null;
+  actor: string;
+}
+
+const seatsText = (n: number) => (n === 1 ? "1 seat" : `${n} seats`);
+
+/** How money paid by hand was given back. */
+export const REFUND_METHODS = { "bank-transfer": "Bank transfer", cash: "Cash", cheque: "Cheque" } as const;
+export type RefundMethod = keyof typeof REFUND_METHODS;
+export const isRefundMethod = (value: unknown): value is RefundMethod =>
+  typeof value === "string" && Object.hasOwn(REFUND_METHODS, value);
+
+/** The buyer's mail when the organisers cancel: what stops, and what happens to the money. */
+export function cancelMail(
+  data: TicketsData | null,
+  order: TicketOrder,
+  seats: number,
+  was: "paid" | "pending",
+): MailDraft {
+  const plan = data?.plans[order.planId]?.title ?? order.planId;
+  const reference = ticketReference(order.id);
+  const amount = money(order.amountMinor, order.currency);
+  const what =
+    was === "pending"
+      ? `the organisers have cancelled your order ${reference} (${plan}, ${seatsText(seats)}), which was waiting for payment: please do not pay it.`
+      : `the organisers have cancelled your order ${reference} (${plan}, ${seats === 1 ? "1 ticket" : `${seats} tickets`}): its tickets are no longer valid at the door.`;
+  const moneyLine =
+    was === "paid" && order.amountMinor > 0
+      ? order.paymentIntent
+        ? `Your payment of ${amount} is refunded in full; it shows on your statement within a few days.`
+        : `Your payment of ${amount} is owed back to you: the organisers will return it.`
+      : null;
+  return {
+    to: order.email,
+    subject: `Your order ${reference} was cancelled`,
+    body: [
+      "Hello,",
+      "",
+      what,
+      ...(moneyLine ? ["", moneyLine] : []),
+      ...(data ? ["", `Questions: ${data.contact.email}, ${data.contact.phone}`] : []),
+    ].join("\n"),
+  };
+}
+
+/** The buyer's mail when the organisers release a pending order: nothing to pay, the seats no longer kept. */
+export function releaseMail(data: TicketsData | null, siteUrl: string, order: TicketOrder, seats: number): MailDraft {
+  const reference = ticketReference(order.id);
+  const title = data?.calendar.title ?? "the conference";
+  return {
+    to: order.email,
+    subject: `Your order ${reference} was released`,
+    body: [
+      "Hello,",
+      "",
+      `the organisers have released your order ${reference} for ${title}: its ${seatsText(seats)} are no longer kept for you, and there is nothing to pay.`,
+      "",
+      `If you paid already, please write to us: we issue your tickets if seats are still free, or return your money. You can also order again on ${siteUrl}/buy-ticket?plan=${order.planId}.`,
+      ...(data ? ["", `Questions: ${data.contact.email}, ${data.contact.phone}`] : []),
+    ].join("\n"),
+  };
+}
+
+/** Each move's outcome in the organiser's words. */
+export const said = {
+  cancelled(r: Extract<CancelResult, { kind: "cancelled" }>, offered: number, refund: string): string {
+    const reference = ticketReference(r.order.id);
+    const amount = money(r.order.amountMinor, r.order.currency);
+    const moneyLine =
+      r.was === "pending"
+        ? " Nothing had been paid."
+        : r.refundOwed
+          ? ` Refund owed: ${amount}, to give back by hand; record it here once done.`
+          : ({
+              requested: ` The refund of ${amount} was asked of the card provider.`,
+              none: "",
+              "by-hand": ` Refund ${amount} by hand.`,
+              "no-provider": ` No card provider is set up here: refund ${amount} by hand.`,
+              failed: ` The card provider did not take the refund: refund ${amount} in its dashboard.`,
+            }[refund] ?? "");
+    const seats = offered
+      ? ` The freed ${seatsText(r.seats)} went to ${offered === 1 ? "the first person" : `${offered} people`} on the waiting list.`
+      : r.seats
+        ? ` ${r.seats === 1 ? "1 seat is" : `${r.seats} seats are`} free again.`
+        : "";
+    return `${reference} is cancelled and the buyer is told by e-mail.${moneyLine}${seats}`;
+  },
+  cancelledBefore: (order: TicketOrder) =>
+    `${ticketReference(order.id)} was already ${order.status === "refunded" ? "cancelled and refunded" : "cancelled"}: nothing was changed and nobody was mailed.`,
+  cancelReleased: (order: TicketOrder) =>
+    `${ticketReference(order.id)} was released unpaid before: it holds no seats and no tickets, so there is nothing to cancel.`,
+  released: (r: Extract<ReleaseResult, { kind: "released" }>, offered: number) =>
+    `${ticketReference(r.order.id)} is released: its ${seatsText(r.seats)} ${offered ? `went to ${offered === 1 ? "the first person" : `${offered} people`} on the waiting list` : r.seats === 1 ? "is free again" : "are free again"}, and the buyer is told by e-mail not to pay.`,
+  releasedBefore: (order: TicketOrder) =>
+    `${ticketReference(order.id)} was already released: nothing was changed and nobody was mailed.`,
+  releaseNotPending: (order: TicketOrder) =>
+    `${ticketReference(order.id)} is not waiting for payment (it is ${ORDER_STATES[stateOf(order)].toLowerCase()}): only an unpaid order can be released. To stop a paid order, cancel it.`,
+  refunded: (order: TicketOrder, amountMinor: number, method: RefundMethod) =>
+    `${ticketReference(order.id)}: the refund of ${money(amountMinor, order.currency)} by ${REFUND_METHODS[method].toLowerCase()} is recorded.`,
+  refundedBefore: (order: TicketOrder) =>
+    `${ticketReference(order.id)}'s refund was recorded before: nothing was changed.`,
+  refundNotOwed: (order: TicketOrder) =>
+    `No refund is owed on ${ticketReference(order.id)}: only a cancelled order whose money was paid by hand needs one.`,
+};
