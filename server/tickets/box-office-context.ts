@@ -4,6 +4,7 @@
  * path takes (seats held, a hold sold, holds given back). Also the answers the box office gives its callers.
  */
 import type { TicketsData } from "../../app/lib/build-outputs";
+import type { AuditEntry } from "../admin/audit/queries";
 import type { Db } from "../db/client";
 import type { PaymentMethod, Payments } from "../payments";
 import type { CheckoutSession, HoldRequest, HoldResult } from "./holds.queries";
@@ -112,6 +113,17 @@ export interface ManualOrderRequest {
   /** Past the plan's capacity only with a reason (audited by the caller). */
   overrideReason?: string;
   actor: string;
+  /** The caller's audit lines (`over`: issued past the capacity), written in the order's transaction (issue 61). */
+  audit?: (order: TicketOrder, over: boolean) => AuditEntry[];
+}
+
+/** A pending order's money received (issue 53). */
+export interface MarkPaidRequest {
+  amountMinor: number;
+  paidBy: string;
+  actor: string;
+  /** The caller's audit line (`reheld`: it had been released), written in the sale's transaction (issue 61). */
+  audit?: (order: TicketOrder, reheld: boolean) => AuditEntry;
 }
 
 export type ManualOrderResult =

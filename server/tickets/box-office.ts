@@ -19,7 +19,7 @@ import { lazy } from "../lazy";
 import { createPayments, type PaymentEvent } from "../payments";
 import { readOutput } from "../publish/outputs";
 import { secretHash } from "../secret";
-import type { BoxOfficeContext, BuyRequest, ManualOrderRequest } from "./box-office-context";
+import type { BoxOfficeContext, BuyRequest, ManualOrderRequest, MarkPaidRequest } from "./box-office-context";
 import { checkoutHold, onPaymentEvent, orderOfSession, pay, refundOrder } from "./card-checkout";
 import { holdMany, releaseExpired, setCheckoutSessions, type CheckoutSession, type HoldRequest } from "./holds.queries";
 import { ticketMail } from "./mail";
@@ -222,8 +222,7 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     payLaterTerms: () => box.providers.later.terms(),
 
     /** An organiser received a pending order's money (issue 53): paid, its tickets made and mailed once. */
-    markPaid: (orderId: number, payment: { amountMinor: number; paidBy: string; actor: string }) =>
-      markPaid(box, orderId, payment),
+    markPaid: (orderId: number, payment: MarkPaidRequest) => markPaid(box, orderId, payment),
 
     /** Tickets issued by hand (issue 53): counted like any other order; past capacity only with a reason. */
     manualOrder: (request: ManualOrderRequest) => manualOrder(box, request),

@@ -4,7 +4,7 @@
  * (issue 54), an order's page while it waits, and the organisers marking its money received.
  */
 import { ticketReference } from "../../app/lib/tickets/orders";
-import { methodFor, type BoxOfficeContext, type MarkPaidResult } from "./box-office-context";
+import { methodFor, type BoxOfficeContext, type MarkPaidRequest, type MarkPaidResult } from "./box-office-context";
 import { money, pendingOrderMail, releasedMail, reminderMail, whenText } from "./mail";
 import {
   holdPaidLater,
@@ -113,7 +113,7 @@ export async function sweepPending(box: BoxOfficeContext): Promise<number> {
 export async function markPaid(
   box: BoxOfficeContext,
   orderId: number,
-  payment: { amountMinor: number; paidBy: string; actor: string },
+  payment: MarkPaidRequest,
 ): Promise<MarkPaidResult> {
   const order = await orderById(box.db, orderId);
   if (!order) return { kind: "unknown" };
@@ -125,6 +125,8 @@ export async function markPaid(
     method: "later",
     paidBy: payment.paidBy,
     actor: payment.actor,
+    // The organiser's audit line in the sale's own transaction (issue 61).
+    audit: payment.audit && ((paid) => [payment.audit!(paid, order.status === "released")]),
   });
   if (sale.ok)
     return sale.created

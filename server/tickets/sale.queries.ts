@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { mailQueue, ticketHolds, ticketOrderLinks, ticketOrders, tickets } from "../db/schema";
+import { audit, type AuditEntry } from "../admin/audit/queries";
 import { mailRow, type MailDraft } from "../mail/queries";
 import { newSecret, secretHash } from "../secret";
 import { addOrderEvent, type Hold, type Ticket, type TicketOrder } from "./queries";
@@ -39,6 +40,10 @@ export interface Payment {
   overCapacity?: boolean;
   /** The time now (the injected clock). */
   at?: Date;
+  /** The holders' names, one a ticket in order (issued by hand); the first stays the buyer's when none is given. */
+  names?: string[];
+  /** The organiser's audit lines for the sale, written in its transaction (issue 61: one transaction). */
+  audit?: (order: TicketOrder) => AuditEntry[];
 }
 
 /**
@@ -126,7 +131,7 @@ export async function sellHold(
           orderId: order!.id,
           planId: hold.planId,
           position: i + 1,
-          holderName: i === 0 ? hold.name : null,
+          holderName: payment.names?.[i] || (i === 0 ? hold.name : null),
         })),
       )
       .returning();
@@ -135,6 +140,7 @@ export async function sellHold(
     await tx.insert(ticketOrderLinks).values({ tokenHash: secretHash(token), orderId: order!.id });
     await tx.insert(mailQueue).values(mailRow(mail(order!, made, token)));
     await addOrderEvent(tx as unknown as Db, order!.id, "mailed", at, { to: order!.email, tickets: made.length });
+    for (const entry of payment.audit?.(order!) ?? []) await audit(tx, entry);
     return { ok: true as const, order: order!, tickets: made, created: true, token };
   });
 }
