@@ -43,7 +43,7 @@ export interface BoxOfficeContext {
   providerKey: (key: string) => Promise<string>;
   /** A hold's checkout session and page recorded (batched). */
   recordCheckout: (session: CheckoutSession) => Promise<CheckoutSession>;
-  /** A hold sold: its order, its signed tickets and the buyer's mail, then the waiting list told. */
+  /** A hold sold: its order, its signed tickets, the buyer's mail and (an offer) its entry bought, at once. */
   sell: (holdId: number, payment: Payment) => Promise<SaleResult>;
   /** Holds given back: a pending order among them is released too (its buyer replaced it), then the waiting list. */
   releasedHolds: (holds: Hold[]) => Promise<void>;

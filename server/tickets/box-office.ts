@@ -103,10 +103,8 @@ function boxOfficeContext(options: BoxOfficeOptions) {
       },
       (order, made, token) => ticketMail(tickets, siteUrl(), order, made, { token }),
     );
-    if (result.ok && result.created) {
-      await waitlist.sold(result.order.holdId);
+    if (result.ok && result.created)
       log(`tickets: order ${ticketReference(result.order.id)} (${result.tickets.length} tickets)`);
-    }
     return result;
   }
 

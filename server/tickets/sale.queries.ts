@@ -1,5 +1,6 @@
 /**
- * A hold sold (issue 42): its order, its signed tickets and the buyer's mail in one transaction.
+ * A hold sold (issue 42): its order, its signed tickets, the buyer's mail, the organiser's audit lines and (an
+ * offer taken) its waiting-list entry bought, in one transaction (issue 61).
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -9,6 +10,7 @@ import { audit, type AuditEntry } from "../admin/audit/queries";
 import { mailRow, type MailDraft } from "../mail/queries";
 import { newSecret, secretHash } from "../secret";
 import { addOrderEvent, type Hold, type Ticket, type TicketOrder } from "./queries";
+import { offerSold } from "./waitlist/queries";
 
 /** A new ticket's code and its signed QR text. */
 export interface NewTicket {
@@ -82,6 +84,8 @@ export async function sellHold(
       if (!taken.length) return { ok: false as const, noSeat: true as const, hold };
     }
     await tx.update(ticketHolds).set({ status: "sold" }).where(eq(ticketHolds.id, hold.id));
+    // A waiting-list offer taken: its entry has bought, with the sale (issue 61: one transaction).
+    if (hold.waitlistId) await offerSold(tx as unknown as Db, hold.id);
     const paid = {
       amountMinor: payment.amountMinor ?? hold.amountMinor,
       paymentIntent: payment.paymentIntent ?? null,
