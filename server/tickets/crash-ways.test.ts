@@ -5,11 +5,12 @@
  * database, the sweep run with the clock moved past the hold's window) the order's mail is queued exactly once,
  * or its seats are back: never seats held with no mail, never two mails; and no failed job row is left.
  *
- * The free registration and the waiting-list offer are in ./crash-steps.test.ts; here: pay later (the hold and
- * its confirmation mail; the confirmation opening the pending order with its mail), the card provider's paid
- * event (order, tickets, mail), an order issued by hand (order, tickets with their names, mail, audit lines),
- * an order marked paid (tickets, mail, audit line), a waiting-list offer taken to be paid later (its hold kept,
- * then its order), and an organiser's cancel of an order paid by hand (seats back, refund owed, mail, audit).
+ * The free registration's hold and the waiting-list offer are in ./crash-steps.test.ts. Here: a free
+ * registration confirmed (order, tickets, mail); pay later (the hold and its confirmation mail; the confirmation
+ * opening the pending order with its mail); the card provider's paid event (order, tickets, mail); an order
+ * issued by hand (order, tickets with their names, mail, audit lines); an order marked paid (tickets, mail,
+ * audit line); a waiting-list offer taken (its entry bought with the sale; to be paid later: its hold kept, then
+ * its order); an organiser's cancel of an order paid by hand (seats back, refund owed, mail, audit line).
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,6 +34,7 @@ const PLANS: TicketsData = {
     single: { title: "Single", priceMinor: 1900, people: 1, capacity: 1, maxPerOrder: 1 },
     hall: { title: "Hall", priceMinor: 1500, people: 1, capacity: 4, maxPerOrder: 4 },
     gift: { title: "Gift", priceMinor: 0, people: 1, capacity: 1, maxPerOrder: 1 },
+    crowd: { title: "Crowd", priceMinor: 0, people: 1, capacity: 5, maxPerOrder: 2 },
   },
   payLater: { pendingOrderDays: 7, graceDays: 2, instructions: "Transfer to TNCC, IBAN XX00 1234." },
   calendar: {
@@ -166,6 +168,26 @@ describe.each(databaseBackends("crashways"))("every way in cut short on %s", (_n
     expect(await orders(lost)).toEqual([]);
     expect(await mails(lost, "%please pay%")).toEqual([]);
     expect(await mails(kept, "%please pay%")).toHaveLength(1);
+  });
+
+  it("a free registration confirmed whose tickets' mail cannot be queued is not made; confirmed again after the restart: one order, mailed once", async () => {
+    const email = "free.confirm@example.org";
+    const held = await t.box.buy({ plan: "crowd", quantity: 2, name: "Free Confirm", email });
+    if (held.kind !== "confirm") throw new Error(held.kind);
+    const before = (await stock(database.db)).crowd!;
+    await refusing("mail_queue", `NEW.to_addr = '${email}' AND NEW.subject LIKE 'Your tickets%'`, async () => {
+      await expect(t.box.confirmFree(held.secret)).rejects.toThrow();
+    });
+    expect(await orders(email)).toEqual([]);
+    expect((await stock(database.db)).crowd).toEqual(before);
+    expect((await holds(email)).map((h) => h.status)).toEqual(["held"]);
+
+    const r = await restart();
+    expect((await r.box.confirmFree(held.secret))?.kind).toBe("order");
+    expect((await r.box.confirmFree(held.secret))?.kind).toBe("order");
+    expect((await orders(email)).map((o) => o.status)).toEqual(["paid"]);
+    expect(await mails(email, "Your tickets%")).toHaveLength(1);
+    expect((await stock(database.db)).crowd).toMatchObject({ held: before.held - 2, sold: before.sold + 2 });
   });
 
   it("card settle: a paid event whose tickets' mail cannot be queued sells nothing; the provider's retry, after the restart, sells it once", async () => {
