@@ -38,7 +38,6 @@ import { ONE_LINE, PLAIN_NAME } from "../../app/forms/plain-text";
 import { zonedWhen } from "../../app/lib/admin/when";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
-import { audit } from "../admin/audit/queries";
 import { jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
 import { orderAdmissions } from "../door/queries";
 import { money } from "./mail";
@@ -217,7 +216,20 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
     if (amountMinor === null) return refuse(c, "Please write the amount received, like 59.00.", "amount");
     if (!isPaidBy(body.paidBy)) return refuse(c, "Please choose how the money came.", "paidBy");
     const who = c.get("admin");
-    const result = await box.markPaid(id, { amountMinor, paidBy: body.paidBy, actor: who.email });
+    const paidBy = body.paidBy;
+    // The audit line is written in the sale's own transaction, with the tickets and their mail (issue 61).
+    const result = await box.markPaid(id, {
+      amountMinor,
+      paidBy,
+      actor: who.email,
+      audit: (order, reheld) => ({
+        adminId: who.id,
+        actor: who.email,
+        action: "ticket-mark-paid",
+        target: ticketReference(order.id),
+        detail: { amountMinor, currency: order.currency, paidBy, reheld },
+      }),
+    });
     if (result.kind === "unknown") return notFound(c, "There is no such order.");
     const reference = ticketReference(result.order.id);
     if (result.kind === "already")
@@ -242,13 +254,6 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
         undefined,
         409,
       );
-    await audit(db, {
-      adminId: who.id,
-      actor: who.email,
-      action: "ticket-mark-paid",
-      target: reference,
-      detail: { amountMinor, currency: result.order.currency, paidBy: body.paidBy, reheld: result.reheld },
-    });
     return c.json({
       reference,
       sent: true,
@@ -307,6 +312,34 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
       amountMinor,
       overrideReason: reason || undefined,
       actor: who.email,
+      // The audit lines are written in the order's own transaction, with its tickets and mail (issue 61).
+      audit: (order, over) => [
+        {
+          adminId: who.id,
+          actor: who.email,
+          action: "ticket-manual",
+          target: ticketReference(order.id),
+          detail: {
+            plan: planId,
+            seats: quantity * plan.people,
+            kind,
+            amountMinor,
+            currency: order.currency,
+            ...(reason ? { reason } : {}),
+          },
+        },
+        ...(over
+          ? [
+              {
+                adminId: who.id,
+                actor: who.email,
+                action: "ticket-capacity-override",
+                target: ticketReference(order.id),
+                detail: { plan: planId, seats: quantity * plan.people, reason, capacity: plan.capacity },
+              },
+            ]
+          : []),
+      ],
     });
     if (result.kind === "unknown-plan") return refuse(c, "Please choose a plan.", "plan");
     if (result.kind === "over-capacity")
@@ -318,31 +351,6 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
         { overCapacity: true },
       );
     const reference = ticketReference(result.order.id);
-    const seats = quantity * plan.people;
-    const stockNow = (await stock(db))[planId];
-    const over = Boolean(reason) && stockNow !== undefined && stockNow.sold + stockNow.held > stockNow.capacity;
-    await audit(db, {
-      adminId: who.id,
-      actor: who.email,
-      action: "ticket-manual",
-      target: reference,
-      detail: {
-        plan: planId,
-        seats,
-        kind,
-        amountMinor,
-        currency: result.order.currency,
-        ...(reason ? { reason } : {}),
-      },
-    });
-    if (over)
-      await audit(db, {
-        adminId: who.id,
-        actor: who.email,
-        action: "ticket-capacity-override",
-        target: reference,
-        detail: { plan: planId, seats, reason, capacity: stockNow.capacity, sold: stockNow.sold },
-      });
     return c.json(
       {
         id: result.order.id,

@@ -4,6 +4,7 @@
  * path takes (seats held, a hold sold, holds given back). Also the answers the box office gives its callers.
  */
 import type { TicketsData } from "../../app/lib/build-outputs";
+import type { AuditEntry } from "../admin/audit/queries";
 import type { Db } from "../db/client";
 import { isPaymentMethod, PAYMENT_METHODS, type PaymentMethod, type Payments } from "../payments";
 import type { CheckoutSession, HoldRequest, HoldResult } from "./holds.queries";
@@ -42,7 +43,7 @@ export interface BoxOfficeContext {
   providerKey: (key: string) => Promise<string>;
   /** A hold's checkout session and page recorded (batched). */
   recordCheckout: (session: CheckoutSession) => Promise<CheckoutSession>;
-  /** A hold sold: its order, its signed tickets and the buyer's mail, then the waiting list told. */
+  /** A hold sold: its order, its signed tickets, the buyer's mail and (an offer) its entry bought, at once. */
   sell: (holdId: number, payment: Payment) => Promise<SaleResult>;
   /** Holds given back: a pending order among them is released too (its buyer replaced it), then the waiting list. */
   releasedHolds: (holds: Hold[]) => Promise<void>;
@@ -122,6 +123,17 @@ export interface ManualOrderRequest {
   /** Past the plan's capacity only with a reason (audited by the caller). */
   overrideReason?: string;
   actor: string;
+  /** The caller's audit lines (`over`: issued past the capacity), written in the order's transaction (issue 61). */
+  audit?: (order: TicketOrder, over: boolean) => AuditEntry[];
+}
+
+/** A pending order's money received (issue 53). */
+export interface MarkPaidRequest {
+  amountMinor: number;
+  paidBy: string;
+  actor: string;
+  /** The caller's audit line (`reheld`: it had been released), written in the sale's transaction (issue 61). */
+  audit?: (order: TicketOrder, reheld: boolean) => AuditEntry;
 }
 
 export type ManualOrderResult =

@@ -19,7 +19,13 @@ import { lazy } from "../lazy";
 import { createPayments, payLaterTerms, paysOnline, type PaymentEvent } from "../payments";
 import { readOutput } from "../publish/outputs";
 import { secretHash } from "../secret";
-import { usableMethods, type BoxOfficeContext, type BuyRequest, type ManualOrderRequest } from "./box-office-context";
+import {
+  usableMethods,
+  type BoxOfficeContext,
+  type BuyRequest,
+  type ManualOrderRequest,
+  type MarkPaidRequest,
+} from "./box-office-context";
 import { checkoutHold, onPaymentEvent, orderOfSession, pay, refundOrder } from "./card-checkout";
 import { holdMany, releaseExpired, setCheckoutSessions, type CheckoutSession, type HoldRequest } from "./holds.queries";
 import { ticketMail } from "./mail";
@@ -104,10 +110,8 @@ function boxOfficeContext(options: BoxOfficeOptions) {
       },
       (order, made, token) => ticketMail(tickets, siteUrl(), order, made, { token }),
     );
-    if (result.ok && result.created) {
-      await waitlist.sold(result.order.holdId);
+    if (result.ok && result.created)
       log(`tickets: order ${ticketReference(result.order.id)} (${result.tickets.length} tickets)`);
-    }
     return result;
   }
 
@@ -230,8 +234,7 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     payLaterTerms: async () => payLaterTerms((await box.plans()).payLater),
 
     /** An organiser received a pending order's money (issue 53): paid, its tickets made and mailed once. */
-    markPaid: (orderId: number, payment: { amountMinor: number; paidBy: string; actor: string }) =>
-      markPaid(box, orderId, payment),
+    markPaid: (orderId: number, payment: MarkPaidRequest) => markPaid(box, orderId, payment),
 
     /** Tickets issued by hand (issue 53): counted like any other order; past capacity only with a reason. */
     manualOrder: (request: ManualOrderRequest) => manualOrder(box, request),

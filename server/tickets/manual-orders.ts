@@ -4,7 +4,7 @@
  */
 import { ticketReference } from "../../app/lib/tickets/orders";
 import type { BoxOfficeContext, ManualOrderRequest, ManualOrderResult } from "./box-office-context";
-import { manualHold, nameTickets } from "./manual.queries";
+import { manualHold } from "./manual.queries";
 
 export async function manualOrder(box: BoxOfficeContext, request: ManualOrderRequest): Promise<ManualOrderResult> {
   const tickets = await box.plans();
@@ -32,9 +32,11 @@ export async function manualOrder(box: BoxOfficeContext, request: ManualOrderReq
     manual: true,
     overCapacity: held.over,
     actor: request.actor,
+    // The holders' names and the audit lines in the order's own transaction, with its tickets and mail (issue 61).
+    names: request.names,
+    audit: request.audit && ((order) => request.audit!(order, held.over)),
   });
   if (!sale.ok) return { kind: "over-capacity", left: 0 };
-  if (request.names.some(Boolean)) await nameTickets(box.db, sale.order.id, request.names);
   box.log(
     `tickets: order ${ticketReference(sale.order.id)} issued by hand (${request.kind}, ${sale.tickets.length} tickets)`,
   );

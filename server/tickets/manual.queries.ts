@@ -1,9 +1,10 @@
 /**
- * Orders an organiser issues by hand (issue 53): their hold, and the people's names on their tickets.
+ * Orders an organiser issues by hand (issue 53): their hold (the people's names on their tickets are written
+ * with the sale: sellHold).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { ticketHolds, tickets, ticketStock } from "../db/schema";
+import { ticketHolds, ticketStock } from "../db/schema";
 import type { HoldRequest } from "./holds.queries";
 import type { Hold } from "./queries";
 
@@ -39,14 +40,4 @@ export async function manualHold(
     await tx.execute(sql`UPDATE ticket_stock SET held = held + ${request.seats} WHERE plan_id = ${request.planId}`);
     return { ok: true as const, hold: hold!, over: request.seats > left };
   });
-}
-
-/** Writes holder names on an order's tickets, in order (the first stays the buyer's when none is given). */
-export async function nameTickets(db: Db, orderId: number, names: string[]): Promise<void> {
-  for (const [i, name] of names.entries())
-    if (name)
-      await db
-        .update(tickets)
-        .set({ holderName: name })
-        .where(and(eq(tickets.orderId, orderId), eq(tickets.position, i + 1)));
 }

@@ -5,7 +5,13 @@
  */
 import { ticketReference } from "../../app/lib/tickets/orders";
 import { PAYMENT_METHODS, payLaterTerms, type PaymentEvent } from "../payments";
-import { methodFor, methodOf, type BoxOfficeContext, type MarkPaidResult } from "./box-office-context";
+import {
+  methodFor,
+  methodOf,
+  type BoxOfficeContext,
+  type MarkPaidRequest,
+  type MarkPaidResult,
+} from "./box-office-context";
 import { money, pendingOrderMail, releasedMail, reminderMail, whenText } from "./mail";
 import {
   holdPaidLater,
@@ -122,7 +128,7 @@ export async function sweepPending(box: BoxOfficeContext): Promise<number> {
 export async function markPaid(
   box: BoxOfficeContext,
   orderId: number,
-  payment: { amountMinor: number; paidBy: string; actor: string },
+  payment: MarkPaidRequest,
 ): Promise<MarkPaidResult> {
   const order = await orderById(box.db, orderId);
   if (!order) return { kind: "unknown" };
@@ -134,6 +140,8 @@ export async function markPaid(
     method: "later",
     paidBy: payment.paidBy,
     actor: payment.actor,
+    // The organiser's audit line in the sale's own transaction (issue 61).
+    audit: payment.audit && ((paid) => [payment.audit!(paid, order.status === "released")]),
   });
   if (sale.ok)
     return sale.created

@@ -1,13 +1,16 @@
 /**
- * A hold sold (issue 42): its order, its signed tickets and the buyer's mail in one transaction.
+ * A hold sold (issue 42): its order, its signed tickets, the buyer's mail, the organiser's audit lines and (an
+ * offer taken) its waiting-list entry bought, in one transaction (issue 61).
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { mailQueue, ticketHolds, ticketOrderLinks, ticketOrders, tickets } from "../db/schema";
+import { audit, type AuditEntry } from "../admin/audit/queries";
 import { mailRow, type MailDraft } from "../mail/queries";
 import { newSecret, secretHash } from "../secret";
 import { addOrderEvent, type Hold, type Ticket, type TicketOrder } from "./queries";
+import { offerSold } from "./waitlist/queries";
 
 /** A new ticket's code and its signed QR text, and the short code printed under its QR (issue 61). */
 export interface NewTicket {
@@ -66,6 +69,10 @@ export interface Payment {
   overCapacity?: boolean;
   /** The time now (the injected clock). */
   at?: Date;
+  /** The holders' names, one a ticket in order (issued by hand); the first stays the buyer's when none is given. */
+  names?: string[];
+  /** The organiser's audit lines for the sale, written in its transaction (issue 61: one transaction). */
+  audit?: (order: TicketOrder) => AuditEntry[];
 }
 
 /**
@@ -104,6 +111,8 @@ export async function sellHold(
       if (!taken.length) return { ok: false as const, noSeat: true as const, hold };
     }
     await tx.update(ticketHolds).set({ status: "sold" }).where(eq(ticketHolds.id, hold.id));
+    // A waiting-list offer taken: its entry has bought, with the sale (issue 61: one transaction).
+    if (hold.waitlistId) await offerSold(tx as unknown as Db, hold.id);
     const paid = {
       amountMinor: payment.amountMinor ?? hold.amountMinor,
       paymentIntent: payment.paymentIntent ?? null,
@@ -150,13 +159,14 @@ export async function sellHold(
       orderId: order!.id,
       planId: hold.planId,
       position: i + 1,
-      holderName: i === 0 ? hold.name : null,
+      holderName: payment.names?.[i] || (i === 0 ? hold.name : null),
     }));
     made.sort((a, b) => a.position - b.position);
     const token = newSecret();
     await tx.insert(ticketOrderLinks).values({ tokenHash: secretHash(token), orderId: order!.id });
     await tx.insert(mailQueue).values(mailRow(mail(order!, made, token)));
     await addOrderEvent(tx as unknown as Db, order!.id, "mailed", at, { to: order!.email, tickets: made.length });
+    for (const entry of payment.audit?.(order!) ?? []) await audit(tx, entry);
     return { ok: true as const, order: order!, tickets: made, created: true, token };
   });
 }

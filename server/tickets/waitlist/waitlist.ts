@@ -19,7 +19,6 @@ import {
   entryByToken,
   joinWaitlist,
   latestOffer,
-  offerSold,
   offersLapsed,
   openOffer,
   queueOfferMail,
@@ -174,9 +173,6 @@ export function createWaitlist(deps: WaitlistDeps) {
       for (const planId of Object.keys(await waitingByPlan(db))) offered.push(...(await offerFreedSeats(planId)));
       return offered;
     },
-
-    /** A hold was sold: when it was an offer, its entry has bought. */
-    sold: (holdId: number) => offerSold(db, holdId),
 
     async join(request: { plan: string; email: string; quantity: number; name?: string | null }): Promise<JoinResult> {
       const data = await deps.plans();
