@@ -138,13 +138,3 @@ export async function allTickets(db: Db): Promise<
     admittedBy: r.door === null ? null : r.by,
   }));
 }
-
-/** Whether an order's refund was recorded as done (requested from the provider, or left to be done by hand). */
-export async function refundRecorded(db: Db, target: string): Promise<boolean> {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      SELECT count(*)::int AS n FROM audit_log
-      WHERE action = 'ticket-refund' AND target = ${target} AND detail->>'result' <> 'failed'`),
-  );
-  return Number(row?.n ?? 0) > 0;
-}

@@ -10,7 +10,13 @@ export type * from "./provider";
 export { isPaymentMethod, PAYMENT_METHODS } from "./provider";
 export type { CardSettings } from "./card";
 export type { PayLaterSettings } from "./later";
-export { DEFAULT_INSTRUCTIONS, GRACE_DAYS, isPlaceholderInstructions, payLaterTerms, PENDING_ORDER_DAYS } from "./later";
+export {
+  DEFAULT_INSTRUCTIONS,
+  GRACE_DAYS,
+  isPlaceholderInstructions,
+  payLaterTerms,
+  PENDING_ORDER_DAYS,
+} from "./later";
 export { createPaymentEvents, type PaymentEvents, type PaymentListener } from "./events";
 
 /**

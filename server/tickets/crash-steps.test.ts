@@ -18,7 +18,7 @@ import { databaseBackends } from "../../tests/fixtures/database-backends";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { cancelOrder } from "./order-life.queries";
-import { refundJob } from "../attendees/refund";
+import { refundJob } from "./refund";
 import { stock } from "./queries";
 import { releaseExpired } from "./holds.queries";
 

@@ -7,24 +7,24 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import { audit, type AuditEntry } from "../admin/audit/queries";
 import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
 import { mailQueue, ticketHolds, ticketOrders, tickets } from "../db/schema";
 import { addJob } from "../jobs/queries";
 import { mailRow, type MailDraft } from "../mail/queries";
-import { paidByHand, stateOf, type Organiser, type RefundMethod } from "./order-life";
-import { addOrderEvent, type Hold, type TicketOrder } from "./queries";
+import {
+  paidByHand,
+  stateOf,
+  type CancelResult,
+  type Organiser,
+  type RefundMethod,
+  type ReleaseResult,
+} from "./order-life";
+import { addOrderEvent, type TicketOrder } from "./queries";
 
-/** The refund job of a card order cancelled (server/attendees/refund.ts): one per order. */
+/** The refund job of a card order cancelled (./refund.ts): one per order. */
 export const refundJobKey = (orderId: number) => `refund-order-${orderId}`;
 /** How long the refund job waits for the route that cancelled to ask the provider itself. */
 const REFUND_DELAY_MS = 60_000;
-
-export type CancelResult =
-  | { kind: "cancelled"; order: TicketOrder; seats: number; was: "paid" | "pending"; refundOwed: boolean }
-  /** Cancelled (or refunded) before: nothing changed. */
-  | { kind: "already"; order: TicketOrder }
-  /** Released unpaid before: it holds nothing to cancel. */
-  | { kind: "released"; order: TicketOrder }
-  | { kind: "unknown" };
 
 /**
  * Cancels an order, pending or paid: its tickets stop being valid, its seats go back to the stock (a pending
@@ -92,14 +92,6 @@ export async function cancelOrder(
     return { kind: "cancelled" as const, order: order!, seats, was, refundOwed };
   });
 }
-
-export type ReleaseResult =
-  | { kind: "released"; order: TicketOrder; hold: Hold | null; seats: number }
-  /** Released before (by the organisers or past its deadline): nothing changed. */
-  | { kind: "already"; order: TicketOrder }
-  /** Not waiting for payment (paid, cancelled, refunded): cancel it instead. */
-  | { kind: "not-pending"; order: TicketOrder }
-  | { kind: "unknown" };
 
 /**
  * Releases a pending order before its deadline: its seats go back (the caller offers them to the waiting list),
@@ -237,4 +229,14 @@ export async function holdSeats(db: Db, ids: number[]): Promise<Record<number, n
     .from(ticketHolds)
     .where(inArray(ticketHolds.id, ids));
   return Object.fromEntries(rows.map((r) => [r.id, r.seats]));
+}
+
+/** Whether an order's refund was recorded as done (requested from the provider, or left to be done by hand). */
+export async function refundRecorded(db: Db, target: string): Promise<boolean> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      SELECT count(*)::int AS n FROM audit_log
+      WHERE action = 'ticket-refund' AND target = ${target} AND detail->>'result' <> 'failed'`),
+  );
+  return Number(row?.n ?? 0) > 0;
 }

@@ -13,8 +13,7 @@ import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import type { MailDraft } from "../mail/queries";
 import { money } from "./mail";
-import type { CancelResult, ReleaseResult } from "./order-life.queries";
-import type { TicketOrder } from "./queries";
+import type { Hold, TicketOrder } from "./queries";
 
 /**
  * Every state of an order, in the organisers' words. "held" and "awaiting confirmation" are a purchase's hold
@@ -52,6 +51,24 @@ export function stateOf(order: TicketOrder): OrderState {
       return "paid";
   }
 }
+
+/** What cancelling an order did (./order-life.queries.ts cancelOrder). */
+export type CancelResult =
+  | { kind: "cancelled"; order: TicketOrder; seats: number; was: "paid" | "pending"; refundOwed: boolean }
+  /** Cancelled (or refunded) before: nothing changed. */
+  | { kind: "already"; order: TicketOrder }
+  /** Released unpaid before: it holds nothing to cancel. */
+  | { kind: "released"; order: TicketOrder }
+  | { kind: "unknown" };
+
+/** What releasing a pending order did (./order-life.queries.ts releaseOrder). */
+export type ReleaseResult =
+  | { kind: "released"; order: TicketOrder; hold: Hold | null; seats: number }
+  /** Released before (by the organisers or past its deadline): nothing changed. */
+  | { kind: "already"; order: TicketOrder }
+  /** Not waiting for payment (paid, cancelled, refunded): cancel it instead. */
+  | { kind: "not-pending"; order: TicketOrder }
+  | { kind: "unknown" };
 
 /** Who moves the order: the audit entry's actor. */
 export interface Organiser {

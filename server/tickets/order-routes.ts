@@ -17,12 +17,11 @@ import type { OrderMoveAnswer } from "../../app/lib/admin/box-office";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import { jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
-import { refundCancelled } from "../attendees/refund";
-import { orderWithTickets } from "../attendees/queries";
+import { refundCancelled } from "./refund";
 import { ticketMail } from "./mail";
 import { cancelMail, isRefundMethod, releaseMail, said, stateOf } from "./order-life";
 import { cancelOrder, recordRefund, releaseOrder, resendTicketMail } from "./order-life.queries";
-import { newOrderLink, type TicketOrder } from "./queries";
+import { newOrderLink, orderById, ticketsOfOrder, type TicketOrder } from "./queries";
 
 export function registerOrderMoves(admin: Hono<AdminEnv>, options: AdminOptions, base = "/box-office/orders"): void {
   const { db } = options.database;
@@ -111,9 +110,9 @@ export function registerOrderMoves(admin: Hono<AdminEnv>, options: AdminOptions,
   admin.post(`${base}/:id/resend`, async (c) => {
     if (!box) return noBox(c);
     const id = parseId(c.req.param("id"));
-    const found = id === null ? null : await orderWithTickets(db, id);
-    if (!found) return notFound(c, "There is no such order.");
-    const { order, tickets } = found;
+    const order = id === null ? undefined : await orderById(db, id);
+    if (!order) return notFound(c, "There is no such order.");
+    const tickets = await ticketsOfOrder(db, order.id);
     const reference = ticketReference(order.id);
     if (order.status !== "paid")
       return c.json(

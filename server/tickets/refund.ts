@@ -7,11 +7,10 @@
 import { ticketReference } from "../../app/lib/tickets/orders";
 import type { Db } from "../db/client";
 import { removeJob } from "../jobs/jobs";
-import type { BoxOffice } from "../tickets/box-office";
-import { orderById } from "../tickets/queries";
+import type { BoxOffice } from "./box-office";
+import { orderById } from "./queries";
 import { audit } from "../admin/audit/queries";
-import { refundJobKey } from "../tickets/order-life.queries";
-import { refundRecorded } from "./queries";
+import { refundJobKey, refundRecorded } from "./order-life.queries";
 
 export type RefundResult = Awaited<ReturnType<BoxOffice["refundOrder"]>>;
 
