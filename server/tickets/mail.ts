@@ -2,6 +2,7 @@
  * The buyer's mail (issue 42): one mail per order with its reference, each ticket's QR code as an image
  * attached inline (`cid:`, no remote image), the event's calendar file, and the link to `/tickets/<token>`.
  */
+import { zonedWhen } from "../../app/lib/admin/when";
 import { generate } from "lean-qr";
 import { toPngBuffer } from "lean-qr/extras/node_export";
 import { oneLine } from "../../app/forms/plain-text";
@@ -187,18 +188,8 @@ export function confirmOrderMail(
 /** An amount as the buyer reads it: "59.00 USD". */
 export const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
-/** A day and time in the event's time zone: "Fri 4 Dec 2026, 09:00". */
-export const whenText = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-  }).format(at);
+/** A day and time in the event's time zone, with its abbreviation (issue 61): "Fri 4 Dec 2026, 09:00 CST". */
+export const whenText = (at: Date, timeZone: string) => zonedWhen(at, timeZone);
 
 /**
  * A "pay later" order's mail at once (issue 53): the reference, the amount, how to pay (content's words), the

@@ -131,7 +131,7 @@ test("a paid plan with no card provider: paid later, marked paid on a phone, tic
   expect(howToPay!.text).toContain(`Amount to pay: ${total}`);
   expect(howToPay!.text).toContain("How to pay:");
   expect(howToPay!.text).toContain(content.ticketPlans.payLater!.instructions.slice(0, 40));
-  expect(howToPay!.text).toMatch(/Pay by: \w{3}, \d{1,2} \w{3} \d{4}/);
+  expect(howToPay!.text).toMatch(/Pay by: \w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2} [A-Z]{2,5}/);
   expect(howToPay!.text).toContain(`/tickets/${token}`);
   // The seats are held.
   const seats = (await (await fetch(`${site.url}/api/tickets/availability`)).json()) as {
