@@ -20,7 +20,7 @@ import { addJob, startJobs, type Jobs } from "./jobs/jobs";
 import { mailSender } from "./mail/mailer";
 import { announceJob } from "./announcements/sender";
 import { createBoxOffice } from "./tickets/box-office";
-import { refundJob } from "./tickets/refund";
+import { refundJob } from "./tickets/order-life/refund";
 import { pendingDigestJob } from "./tickets/pending-digest";
 import { readOutput } from "./publish/outputs";
 import { Publisher } from "./publish/publisher";

@@ -1,7 +1,7 @@
 /**
  * What the organisers' Attendees tab reads and changes (issue 42, item 5): seats per plan, orders found by
  * buyer, reference, ticket code or holder, one order whole. It only reads: an order is changed by its life's
- * module (server/tickets/order-life.ts, issue 61). Searches are parameterised (the text is a bound value, its
+ * module (server/tickets/order-life/, issue 61). Searches are parameterised (the text is a bound value, its
  * LIKE wildcards escaped).
  */
 import { eq, sql } from "drizzle-orm";

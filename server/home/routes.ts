@@ -14,7 +14,7 @@ import type { ServerContext } from "../context";
 import { waitingByKind } from "./queries";
 import { stock } from "../tickets/queries";
 import { waitingByPlan } from "../tickets/waitlist/queries";
-import { moneyWaiting } from "../tickets/order-life.queries";
+import { moneyWaiting } from "../tickets/order-life/moves.queries";
 import { money } from "../tickets/mail";
 import { zonedWhen } from "../../app/lib/admin/when";
 import { isPlaceholderInstructions } from "../payments";

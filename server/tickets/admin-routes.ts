@@ -41,7 +41,7 @@ import { ticketReference } from "../../app/lib/tickets/orders";
 import { jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
 import { orderAdmissions } from "../door/queries";
 import { money } from "./mail";
-import { stateOf } from "./order-life";
+import { stateOf } from "./order-life/life";
 import { registerOrderMoves } from "./order-routes";
 import { holdById } from "./holds.queries";
 import { listTicketOrders, orderById, orderTimeline, stock, ticketsOfOrder, type TicketOrder } from "./queries";

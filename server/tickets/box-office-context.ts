@@ -9,7 +9,7 @@ import type { Db } from "../db/client";
 import { isPaymentMethod, PAYMENT_METHODS, type PaymentMethod, type Payments } from "../payments";
 import type { CheckoutSession, HoldRequest, HoldResult } from "./holds.queries";
 import type { Hold, TicketOrder } from "./queries";
-import type { Payment, SaleResult } from "./sale.queries";
+import type { Payment, SaleResult } from "./order-life/sale.queries";
 import type { Waitlist } from "./waitlist/waitlist";
 
 export interface BoxOfficeContext {

@@ -31,11 +31,11 @@ import { holdMany, releaseExpired, setCheckoutSessions, type CheckoutSession, ty
 import { ticketMail } from "./mail";
 import { manualOrder } from "./manual-orders";
 import { markPaid, offerPaidLater, pendingDetails, sweepPending } from "./pay-later";
-import { replacedPending } from "./pending.queries";
+import { replacedPending } from "./order-life/pending.queries";
 import { buy, confirmFree } from "./purchase";
 import { claimAddressMail, forgetAddressMails } from "./address-mails.queries";
 import { stock, syncStock, type Hold, type TicketOrder } from "./queries";
-import { sellHold, type Payment } from "./sale.queries";
+import { sellHold, type Payment } from "./order-life/sale.queries";
 import { newShortCode, newTicketCode, signTicket, ticketKeys } from "./signing";
 import { offersLapsed } from "./waitlist/queries";
 import { createWaitlist, type Waitlist } from "./waitlist/waitlist";

@@ -10,7 +10,7 @@ import { methodOf, RETURN_LINK_MS, type BoxOfficeContext } from "./box-office-co
 import { extendHold, holdById, holdBySession, releaseHold } from "./holds.queries";
 import { lateRefundMail, refundedMail } from "./mail";
 import { newOrderLink, orderOfHold, refundedAtProvider, type Hold } from "./queries";
-import type { SaleResult } from "./sale.queries";
+import type { SaleResult } from "./order-life/sale.queries";
 
 /** Where the buyer is sent to pay: this site's address, which extends the hold, then the provider's page. */
 export const payPath = (sessionId: string) => TICKETS_PATHS.pay.replace(":sessionId", encodeURIComponent(sessionId));

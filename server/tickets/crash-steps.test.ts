@@ -17,8 +17,8 @@ import { boxOfficeApp, type BoxOfficeApp } from "../../tests/fixtures/box-office
 import { databaseBackends } from "../../tests/fixtures/database-backends";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { cancelOrder } from "./order-life.queries";
-import { refundJob } from "./refund";
+import { cancelOrder } from "./order-life/moves.queries";
+import { refundJob } from "./order-life/refund";
 import { stock } from "./queries";
 import { releaseExpired } from "./holds.queries";
 

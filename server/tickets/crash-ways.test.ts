@@ -19,7 +19,7 @@ import { boxOfficeApp, type BoxOfficeApp } from "../../tests/fixtures/box-office
 import { databaseBackends } from "../../tests/fixtures/database-backends";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { holdPaidLater } from "./pending.queries";
+import { holdPaidLater } from "./order-life/pending.queries";
 import { stock } from "./queries";
 
 const MINUTE = 60_000;

@@ -3,7 +3,7 @@
  * checked before any body is read: ../admin/routes.ts); each answers `{ reference, state, message }` with the
  * outcome in plain words, also when it was done before (409):
  *
- * - `POST …/cancel`: any order, pending or paid (./order-life.ts cancelOrder), then a card payment's refund asked
+ * - `POST …/cancel`: any order, pending or paid (./order-life/ cancelOrder), then a card payment's refund asked
  *   of the provider and the freed seats offered to the waiting list.
  * - `POST …/release`: a pending order's seats back before its deadline, the buyer told not to pay.
  * - `POST …/refund` `{ amountMinor, method }`: money paid by hand given back, recorded.
@@ -17,10 +17,10 @@ import type { OrderMoveAnswer } from "../../app/lib/admin/box-office";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import { jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
-import { refundCancelled } from "./refund";
+import { refundCancelled } from "./order-life/refund";
 import { ticketMail } from "./mail";
-import { cancelMail, isRefundMethod, releaseMail, said, stateOf } from "./order-life";
-import { cancelOrder, recordRefund, releaseOrder, resendTicketMail } from "./order-life.queries";
+import { cancelMail, isRefundMethod, releaseMail, said, stateOf } from "./order-life/life";
+import { cancelOrder, recordRefund, releaseOrder, resendTicketMail } from "./order-life/moves.queries";
 import { newOrderLink, orderById, ticketsOfOrder, type TicketOrder } from "./queries";
 
 export function registerOrderMoves(admin: Hono<AdminEnv>, options: AdminOptions, base = "/box-office/orders"): void {

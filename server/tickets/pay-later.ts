@@ -20,7 +20,7 @@ import {
   pendingPastDue,
   releasePending,
   remindPending,
-} from "./pending.queries";
+} from "./order-life/pending.queries";
 import { orderById, stock, type Hold, type TicketOrder } from "./queries";
 
 /**

@@ -10,7 +10,7 @@ import { ticketReference } from "../../app/lib/tickets/orders";
 import type { Db } from "../db/client";
 import { queueMail } from "../mail/queries";
 import { money } from "./mail";
-import { holdSeats, moneyWaiting, newPendingOrders } from "./order-life.queries";
+import { holdSeats, moneyWaiting, newPendingOrders } from "./order-life/moves.queries";
 
 const DAY = 86_400_000;
 /** A buyer's words on one line: no control characters nor line separators (they could start a paragraph of their own). */

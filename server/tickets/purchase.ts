@@ -22,7 +22,7 @@ import {
 import { checkoutPurchase } from "./card-checkout";
 import { holdToConfirm, type HoldRequest, type HoldResult } from "./holds.queries";
 import { confirmOrderMail, pendingOrderMail } from "./mail";
-import { openPendingOrder } from "./pending.queries";
+import { openPendingOrder } from "./order-life/pending.queries";
 import { newOrderLink, orderOfHold, type Hold } from "./queries";
 
 type Plan = TicketsData["plans"][string];

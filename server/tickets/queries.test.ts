@@ -11,7 +11,7 @@ import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { stock, syncStock } from "./queries";
 import { holdMany, holdSeats, releaseExpired, releaseHold, type HoldRequest } from "./holds.queries";
-import { sellHold } from "./sale.queries";
+import { sellHold } from "./order-life/sale.queries";
 import { newShortCode, newTicketCode } from "./signing";
 
 const backends = databaseBackends("tickets");

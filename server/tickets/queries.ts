@@ -1,7 +1,7 @@
 /**
  * The box office's orders and seats (issue 42): each plan's stock, an order, its page's links, its timeline and
  * the organisers' list. The rest of its SQL is by job beside it: holds (./holds.queries.ts), the sale of a hold
- * (./sale.queries.ts), "pay later" orders (./pending.queries.ts), orders issued by hand (./manual.queries.ts),
+ * (./order-life/sale.queries.ts), "pay later" orders (./order-life/pending.queries.ts), orders issued by hand (./manual.queries.ts),
  * and a ticket's holder, forwards and signing key (./tickets.queries.ts).
  *
  * Seats are counted per plan in `ticket_stock` and changed only by conditional updates

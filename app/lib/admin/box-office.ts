@@ -39,7 +39,7 @@ export type BoxOfficeMethod = (typeof BOX_OFFICE_METHODS)[number];
 export const isBoxOfficeMethod = (value: string): value is BoxOfficeMethod =>
   (BOX_OFFICE_METHODS as readonly string[]).includes(value);
 
-/** An order's state (server/tickets/order-life.ts ORDER_STATES), as the list and the order's page say it. */
+/** An order's state (server/tickets/order-life/life.ts ORDER_STATES), as the list and the order's page say it. */
 export type OrderStateName = "awaiting-payment" | "paid" | "cancelled" | "released" | "refund-owed" | "refunded";
 export const STATE_LABELS: Record<OrderStateName, string> = {
   "awaiting-payment": "Waiting for payment",

@@ -12,7 +12,7 @@ import type { TicketsData } from "../../../app/lib/build-outputs";
 import type { Db } from "../../db/client";
 import { newOrderLink, orderOfHold, stock, type Hold } from "../queries";
 import { holdSeats } from "../holds.queries";
-import type { SaleResult } from "../sale.queries";
+import type { SaleResult } from "../order-life/sale.queries";
 import {
   claimEntry,
   confirmEntry,

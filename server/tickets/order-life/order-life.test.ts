@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 61: the organisers' moves of an order (./order-life.ts), through the whole app with no card provider
+ * Issue 61: the organisers' moves of an order (./life.ts), through the whole app with no card provider
  * (paid plans are paid later), on the embedded database and (with TEST_DATABASE_URL, `npm run test:pg`) on
  * PostgreSQL:
  *
@@ -14,16 +14,16 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BoxOfficeList, BoxOfficeOrder, OrderMoveAnswer } from "../../app/lib/admin/box-office";
-import type { HomeSummary } from "../../app/lib/admin/home";
-import type { TicketsData } from "../../app/lib/build-outputs";
-import { boxOfficeApp, type BoxOfficeApp } from "../../tests/fixtures/box-office-app";
-import { databaseBackends } from "../../tests/fixtures/database-backends";
-import type { Database } from "../db/client";
-import { rowsOf } from "../db/rows";
-import { isPlaceholderInstructions, DEFAULT_INSTRUCTIONS } from "../payments";
-import { pendingDigestJob, sendPendingDigest } from "./pending-digest";
-import { stock } from "./queries";
+import type { BoxOfficeList, BoxOfficeOrder, OrderMoveAnswer } from "../../../app/lib/admin/box-office";
+import type { HomeSummary } from "../../../app/lib/admin/home";
+import type { TicketsData } from "../../../app/lib/build-outputs";
+import { boxOfficeApp, type BoxOfficeApp } from "../../../tests/fixtures/box-office-app";
+import { databaseBackends } from "../../../tests/fixtures/database-backends";
+import type { Database } from "../../db/client";
+import { rowsOf } from "../../db/rows";
+import { isPlaceholderInstructions, DEFAULT_INSTRUCTIONS } from "../../payments";
+import { pendingDigestJob, sendPendingDigest } from "../pending-digest";
+import { stock } from "../queries";
 
 const HOUR = 3_600_000;
 const PLANS: TicketsData = {

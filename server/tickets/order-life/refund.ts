@@ -4,13 +4,13 @@
  * Both may run: the provider keeps one refund per order (its Idempotency-Key), and the audit records the refund
  * done once. A failed call throws in the job, which is tried again with backoff.
  */
-import { ticketReference } from "../../app/lib/tickets/orders";
-import type { Db } from "../db/client";
-import { removeJob } from "../jobs/jobs";
-import type { BoxOffice } from "./box-office";
-import { orderById } from "./queries";
-import { audit } from "../admin/audit/queries";
-import { refundJobKey, refundRecorded } from "./order-life.queries";
+import { ticketReference } from "../../../app/lib/tickets/orders";
+import type { Db } from "../../db/client";
+import { removeJob } from "../../jobs/jobs";
+import type { BoxOffice } from "../box-office";
+import { orderById } from "../queries";
+import { audit } from "../../admin/audit/queries";
+import { refundJobKey, refundRecorded } from "./moves.queries";
 
 export type RefundResult = Awaited<ReturnType<BoxOffice["refundOrder"]>>;
 

@@ -1,19 +1,25 @@
 /**
- * An order's life as the organisers move it (issue 61, items 3 and 7): the states an order goes through, listed
- * once, and the organisers' moves between them — release a pending order, cancel any order (pending or paid),
- * record the refund of money paid by hand — each written in one transaction with its seats, the buyer's mail,
- * the order's timeline step and the audit entry (./order-life.queries.ts). Marking a pending order paid is the sale's
- * (./pay-later.ts markPaid, through the box office); its answer in words is here with the others, so every
- * move tells the organiser one plain outcome, also when it was done before ("release twice", "cancel twice",
- * "mark paid on a released order").
+ * An order's life (issue 61), in this folder and nowhere else: every write to an order, its tickets' validity and
+ * its seats once it is an order.
  *
- * Other features (the Attendees API, the door, the home) read orders; they change them only through here.
+ * - ./life.ts (this file): the states, listed once, an order's state from its row, and the words of every
+ *   outcome for the organiser, also when a move was done before ("release twice", "cancel twice", "mark paid on
+ *   a released order").
+ * - ./sale.queries.ts: a hold sold (card settled, a free registration confirmed, marked paid, an order by hand, a
+ *   waiting-list offer taken): the order, its tickets, its link, its timeline, its audit lines and the buyer's
+ *   mail in one transaction.
+ * - ./pending.queries.ts: a "pay later" order opened once its address is confirmed, reminded, released.
+ * - ./moves.queries.ts: the organisers' moves: cancel any order, release a pending one, record a refund given by
+ *   hand, resend the tickets; each one transaction with its seats, mail, timeline step and audit entry.
+ * - ./refund.ts: a cancelled card order's refund job.
+ *
+ * Other features (attendees, the door, the home) read orders through ../queries.ts; they never write them.
  */
-import type { TicketsData } from "../../app/lib/build-outputs";
-import { ticketReference } from "../../app/lib/tickets/orders";
-import type { MailDraft } from "../mail/queries";
-import { money } from "./mail";
-import type { Hold, TicketOrder } from "./queries";
+import type { TicketsData } from "../../../app/lib/build-outputs";
+import { ticketReference } from "../../../app/lib/tickets/orders";
+import type { MailDraft } from "../../mail/queries";
+import { money } from "../mail";
+import type { Hold, TicketOrder } from "../queries";
 
 /**
  * Every state of an order, in the organisers' words. "held" and "awaiting confirmation" are a purchase's hold
@@ -52,7 +58,7 @@ export function stateOf(order: TicketOrder): OrderState {
   }
 }
 
-/** What cancelling an order did (./order-life.queries.ts cancelOrder). */
+/** What cancelling an order did (./moves.queries.ts cancelOrder). */
 export type CancelResult =
   | { kind: "cancelled"; order: TicketOrder; seats: number; was: "paid" | "pending"; refundOwed: boolean }
   /** Cancelled (or refunded) before: nothing changed. */
@@ -61,7 +67,7 @@ export type CancelResult =
   | { kind: "released"; order: TicketOrder }
   | { kind: "unknown" };
 
-/** What releasing a pending order did (./order-life.queries.ts releaseOrder). */
+/** What releasing a pending order did (./moves.queries.ts releaseOrder). */
 export type ReleaseResult =
   | { kind: "released"; order: TicketOrder; hold: Hold | null; seats: number }
   /** Released before (by the organisers or past its deadline): nothing changed. */

@@ -3,11 +3,11 @@
  * a hold its buyer replaced; a waiting-list offer to be paid later.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { mailQueue, ticketHolds, ticketOrderLinks, ticketOrders } from "../db/schema";
-import { mailRow, type MailDraft } from "../mail/queries";
-import { newSecret, secretHash } from "../secret";
-import { addOrderEvent, type Hold, type TicketOrder } from "./queries";
+import type { Db } from "../../db/client";
+import { mailQueue, ticketHolds, ticketOrderLinks, ticketOrders } from "../../db/schema";
+import { mailRow, type MailDraft } from "../../mail/queries";
+import { newSecret, secretHash } from "../../secret";
+import { addOrderEvent, type Hold, type TicketOrder } from "../queries";
 
 /** Thrown inside an order's transaction to undo it: its hold was not held any more. */
 class NotHeld extends Error {}

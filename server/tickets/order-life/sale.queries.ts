@@ -3,14 +3,14 @@
  * offer taken) its waiting-list entry bought, in one transaction (issue 61).
  */
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { rowsOf } from "../db/rows";
-import { mailQueue, ticketHolds, ticketOrderLinks, ticketOrders, tickets } from "../db/schema";
-import { audit, type AuditEntry } from "../admin/audit/queries";
-import { mailRow, type MailDraft } from "../mail/queries";
-import { newSecret, secretHash } from "../secret";
-import { addOrderEvent, type Hold, type Ticket, type TicketOrder } from "./queries";
-import { offerSold } from "./waitlist/queries";
+import type { Db } from "../../db/client";
+import { rowsOf } from "../../db/rows";
+import { mailQueue, ticketHolds, ticketOrderLinks, ticketOrders, tickets } from "../../db/schema";
+import { audit, type AuditEntry } from "../../admin/audit/queries";
+import { mailRow, type MailDraft } from "../../mail/queries";
+import { newSecret, secretHash } from "../../secret";
+import { addOrderEvent, type Hold, type Ticket, type TicketOrder } from "../queries";
+import { offerSold } from "../waitlist/queries";
 
 /** A new ticket's code and its signed QR text, and the short code printed under its QR (issue 61). */
 export interface NewTicket {

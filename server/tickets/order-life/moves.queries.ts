@@ -1,25 +1,18 @@
 /**
- * The writes of an order's life as the organisers move it (issue 61; its states and words: ./order-life.ts):
+ * The writes of an order's life as the organisers move it (issue 61; its states and words: ./life.ts):
  * cancel any order, release a pending one, record a refund paid by hand, resend the tickets. Each is one
  * transaction with its seats, the buyer's mail, the order's timeline step and the audit entry.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { ticketReference } from "../../app/lib/tickets/orders";
-import { audit, type AuditEntry } from "../admin/audit/queries";
-import type { Db } from "../db/client";
-import { rowsOf } from "../db/rows";
-import { mailQueue, ticketHolds, ticketOrders, tickets } from "../db/schema";
-import { addJob } from "../jobs/queries";
-import { mailRow, type MailDraft } from "../mail/queries";
-import {
-  paidByHand,
-  stateOf,
-  type CancelResult,
-  type Organiser,
-  type RefundMethod,
-  type ReleaseResult,
-} from "./order-life";
-import { addOrderEvent, type TicketOrder } from "./queries";
+import { ticketReference } from "../../../app/lib/tickets/orders";
+import { audit, type AuditEntry } from "../../admin/audit/queries";
+import type { Db } from "../../db/client";
+import { rowsOf } from "../../db/rows";
+import { mailQueue, ticketHolds, ticketOrders, tickets } from "../../db/schema";
+import { addJob } from "../../jobs/queries";
+import { mailRow, type MailDraft } from "../../mail/queries";
+import { paidByHand, stateOf, type CancelResult, type Organiser, type RefundMethod, type ReleaseResult } from "./life";
+import { addOrderEvent, type TicketOrder } from "../queries";
 
 /** The refund job of a card order cancelled (./refund.ts): one per order. */
 export const refundJobKey = (orderId: number) => `refund-order-${orderId}`;
