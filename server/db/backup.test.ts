@@ -61,6 +61,7 @@ line two', 2 FROM submissions WHERE idempotency_key = 'key-backup-1'`);
   // The box office (issue 42): the signing key travels with the backup.
   await db.execute(sql`INSERT INTO signing_keys (name, private_pem) VALUES ('tickets', '-----BEGIN PRIVATE KEY-----')`);
   await db.execute(sql`INSERT INTO ticket_stock (plan_id, capacity, sold, held) VALUES ('family', 200, 5, 0)`);
+  await db.execute(sql`INSERT INTO ticket_address_mails (address_hash, mailed_at) VALUES ('address-hash', now())`);
   await db.execute(sql`
     INSERT INTO ticket_waitlist (plan_id, email, quantity, token_hash, status, confirmed_at)
     VALUES ('family', 'wait@example.org', 1, 'wtok-hash', 'waiting', now())`);
