@@ -298,7 +298,21 @@ test("the one Orders list on a phone: an unpaid order's seats and deadline with 
       terms: "on",
     }),
   });
-  expect(bought.status, await bought.clone().text()).toBe(201);
+  expect(bought.status, await bought.clone().text()).toBe(202);
+  // The address confirmed by the mailed link (issue 61): only then is the order pending.
+  const confirmLink = async () => {
+    const parsed = await Promise.all(smtp.mails.filter((m) => m.to.includes(email)).map((m) => simpleParser(m.raw)));
+    const mail = parsed.find((m) => /^Confirm your order/.test(m.subject ?? ""));
+    return /\/api\/tickets\/confirm\?t=([\w-]{32})/.exec(mail?.text ?? "")?.[1] ?? "";
+  };
+  await expect.poll(confirmLink).not.toBe("");
+  const confirmed = await fetch(`${site.url}/api/tickets/confirm`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: site.url },
+    body: `t=${await confirmLink()}`,
+    redirect: "manual",
+  });
+  expect(confirmed.status).toBe(303);
   const seats = `${2 * plan.tickets} seats`;
 
   await page.goto(`${site.url}/admin`);
