@@ -55,7 +55,9 @@ const isSentence = (text: string) => text.length >= 15 && text.split(/\s+/).filt
 const methodOf = (order: TicketOrder) => order.paymentMethod ?? (order.amountMinor === 0 ? "free" : "card");
 
 function rowOf(data: TicketsData, order: TicketOrder, tickets: number, seats: number): BoxOfficeOrderRow {
-  const state = stateOf(order);
+  // An order row is never a bare hold: held or awaiting confirmation reads as waiting for payment.
+  const life = stateOf(order);
+  const state = life === "held" || life === "awaiting-confirmation" ? "awaiting-payment" : life;
   return {
     id: order.id,
     reference: ticketReference(order.id),
@@ -63,13 +65,9 @@ function rowOf(data: TicketsData, order: TicketOrder, tickets: number, seats: nu
     name: order.name,
     email: order.email,
     status: order.status as BoxOfficeOrderRow["status"],
-    state: state === "held" || state === "awaiting-confirmation" ? "awaiting-payment" : state,
+    state,
     seats,
-    seatsText: seatsText(
-      state === "held" || state === "awaiting-confirmation" ? "awaiting-payment" : state,
-      seats,
-      tickets,
-    ),
+    seatsText: seatsText(state, seats, tickets),
     method: methodOf(order),
     manual: order.manual,
     overCapacity: order.overCapacity,
