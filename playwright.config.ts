@@ -62,6 +62,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
+  // Safety limits, not speed goals (those are in the benchmark): the machines are shared, and a busy one takes
+  // twice as long as a quiet one for the same steps.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

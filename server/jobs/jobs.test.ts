@@ -116,6 +116,35 @@ describe.each(databaseBackends("jobs"))("background jobs (%s)", (name, open) => 
     }
   }, 90_000);
 
+  it(`a keyed job added again while it ran, then failing, leaves no failed row: the new job does the work (${name})`, async () => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const started: number[] = [];
+    const jobs = await startJobs({
+      db: database.db,
+      pollMs: 100,
+      tasks: {
+        alerts: async () => {
+          started.push(started.length + 1);
+          if (started.length > 1) return;
+          await released;
+          throw new Error("the mail server went away");
+        },
+      },
+      log: () => {},
+    });
+    try {
+      await addJob(database.db, "alerts", { key: "alerts" });
+      await expect.poll(() => started.length, { timeout: 20_000 }).toBe(1);
+      await addJob(database.db, "alerts", { key: "alerts" });
+      release();
+      await expect.poll(() => queued("alerts"), { timeout: 20_000 }).toBe(0);
+      expect(started).toEqual([1, 2]);
+    } finally {
+      await jobs.stop();
+    }
+  }, 30_000);
+
   it(`a keyed job added again while its killed worker ran it leaves no failed row (issue 61, ${name})`, async () => {
     await database.db.execute(sql`DELETE FROM job_test_steps`);
     const failed = async () =>

@@ -16,7 +16,7 @@ import { Logger, run, type Runner, type Task, type WorkerEvents } from "graphile
 import type { Pool } from "pg";
 import type { Db } from "../db/client";
 import { safeError } from "../log-safe";
-import { addJob, RESCUE_GRACE_MS, rescueJobs, type JobName } from "./queries";
+import { addJob, RESCUE_GRACE_MS, rescueJobs, wasReplaced, type JobName } from "./queries";
 
 export { addJob, removeJob, type JobName, type JobOptions } from "./queries";
 
@@ -50,8 +50,17 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const held: Promise<unknown>[] = [];
   const taskList: Record<string, Task> = {};
   for (const [name, handler] of Object.entries(options.tasks))
-    taskList[name] = async (payload) => {
-      await handler((payload ?? {}) as Record<string, unknown>);
+    taskList[name] = async (payload, helpers) => {
+      try {
+        await handler((payload ?? {}) as Record<string, unknown>);
+      } catch (error) {
+        // Replaced while it ran, its work is the new job's: done, rather than a failed row kept for ever.
+        if (helpers.job.key && (await wasReplaced(options.db, helpers.job.id))) {
+          log(`jobs: ${name} failed (${safeError(error)}); a newer ${name} job does its work`);
+          return;
+        }
+        throw error;
+      }
     };
   taskList.rescue = async () => {
     const freed = await rescueJobs(options.db);

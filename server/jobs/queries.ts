@@ -77,6 +77,19 @@ export async function rescueJobs(db: Db, graceMs = RESCUE_GRACE_MS): Promise<num
   return gone.length;
 }
 
+/**
+ * Whether a keyed job was added again while it ran (see rescueJobs): graphile-worker took its key and tries, so
+ * the new job does its work. Failing, it would stay as a failed row: its worker completes it instead.
+ */
+export async function wasReplaced(db: Db, jobId: string): Promise<boolean> {
+  const [row] = rowsOf<{ replaced: boolean }>(
+    await db.execute(sql`
+      SELECT key IS NULL AND attempts >= max_attempts AS replaced FROM graphile_worker._private_jobs
+      WHERE id = ${jobId}::bigint`),
+  );
+  return row?.replaced ?? false;
+}
+
 /** Takes a job back before it ran (done another way meanwhile); nothing when there is none. */
 export async function removeJob(db: Db, key: string): Promise<void> {
   await db.execute(sql`SELECT graphile_worker.remove_job(${key})`);

@@ -93,6 +93,8 @@ test("the preview shows what is typed, without leaving the form; leaving asks, a
   page,
   problems,
 }) => {
+  // A preview, two saves' worth of the content loader and three accessibility scans: a minute on a busy machine.
+  test.slow();
   await openEditor(page);
   const url = page.url();
   const entry = page.getByRole("group", { name: /^Session 1: / });

@@ -4,7 +4,7 @@
  * DATABASE_URL and SMTP_URL. The tests read the stored rows through their own PostgreSQL connection;
  * the server has no test-only read path.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
@@ -87,7 +87,10 @@ export async function startSite(port: number, env: Record<string, string>, wrap:
       // not up yet
     }
     if (Date.now() > deadline) {
-      child.kill();
+      // The server itself too when it runs under a wrapper (strace does not pass signals on): left running, it
+      // would go on writing in the data folder the test removes.
+      if (wrap.length) spawnSync("pkill", ["-KILL", "-P", String(child.pid)]);
+      child.kill("SIGKILL");
       throw new Error(`server did not start: ${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));

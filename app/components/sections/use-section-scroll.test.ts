@@ -82,4 +82,24 @@ describe("useSectionScroll", () => {
   it("has given up by 10 000 ms", async () => {
     expect(await linkToLateSection(10_000)).not.toHaveBeenCalled();
   });
+
+  it("lands again, at once, when the smooth scroll has ended (a picture above may have pushed the section down)", async () => {
+    const scrolled = await linkToLateSection(0);
+    expect(scrolled.mock.calls).toEqual([[{ behavior: "smooth", block: "start" }]]);
+    window.dispatchEvent(new Event("scrollend"));
+    expect(scrolled.mock.calls).toEqual([
+      [{ behavior: "smooth", block: "start" }],
+      [{ behavior: "instant", block: "start" }],
+    ]);
+    // Once: a later scroll of the visitor's own is left alone.
+    window.dispatchEvent(new Event("scrollend"));
+    expect(scrolled).toHaveBeenCalledTimes(2);
+  });
+
+  it("gives way to the visitor's own scrolling", async () => {
+    const scrolled = await linkToLateSection(0);
+    window.dispatchEvent(new Event("wheel"));
+    window.dispatchEvent(new Event("scrollend"));
+    expect(scrolled.mock.calls).toEqual([[{ behavior: "smooth", block: "start" }]]);
+  });
 });

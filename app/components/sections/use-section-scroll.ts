@@ -43,13 +43,36 @@ function focusWhenNoModal(element: HTMLElement, triesLeft = 30) {
   element.focus({ preventScroll: true });
 }
 
+/** What a visitor does to scroll on their own: the landing below gives way to it. */
+const OWN_SCROLL = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+
+/**
+ * Scrolls smoothly to the section, then, when the scroll has ended, puts it in place again at once: pictures and
+ * fonts that arrive during the scroll (a slow phone, a busy network) push the section down after the smooth
+ * scroll has set its end. Nothing happens when the visitor scrolls on their own first. Answers the undoing.
+ */
+function glideTo(section: HTMLElement): () => void {
+  const land = () => {
+    stop();
+    section.scrollIntoView({ behavior: "instant", block: "start" });
+  };
+  function stop() {
+    window.removeEventListener("scrollend", land);
+    for (const type of OWN_SCROLL) window.removeEventListener(type, stop, true);
+  }
+  window.addEventListener("scrollend", land);
+  for (const type of OWN_SCROLL) window.addEventListener(type, stop, { capture: true, passive: true });
+  section.scrollIntoView({ behavior: "smooth", block: "start" });
+  return stop;
+}
+
 /**
  * Menu links such as /home#speakers: scroll to the section itself (CSS scroll-padding keeps it below the
  * sticky header), waiting up to 10 s for it to exist, smoothly unless reduced motion is preferred, and
  * move focus to its heading so keyboard users continue from there. The URL keeps the hash (shareable);
  * back and forward are left to React Router's scroll restoration. On a fresh page load (key "default")
  * the browser has already jumped to the section in the pre-rendered page: it is only checked, without
- * focus or animation.
+ * focus or animation. A smooth scroll lands again once it has ended (see glideTo).
  */
 export function useSectionScroll() {
   const { hash, key } = useLocation();
@@ -61,11 +84,17 @@ export function useSectionScroll() {
     if (initial && key !== "default") return;
     const id = decodeURIComponent(hash.slice(1));
     const reduced = prefersReducedMotion();
-    return whenElement(id, SECTION_WAIT_MS, (section) => {
-      section.scrollIntoView({ behavior: initial || reduced ? "instant" : "smooth", block: "start" });
+    let stopGliding = () => {};
+    const stopWaiting = whenElement(id, SECTION_WAIT_MS, (section) => {
+      if (initial || reduced) section.scrollIntoView({ behavior: "instant", block: "start" });
+      else stopGliding = glideTo(section);
       if (initial) return;
       const heading = headingOf(section);
       if (heading) focusWhenNoModal(heading);
     });
+    return () => {
+      stopWaiting();
+      stopGliding();
+    };
   }, [hash, key, navigationType]);
 }
