@@ -217,8 +217,9 @@ test.describe("the service worker's push handler", () => {
           data: n.data,
         }));
       });
+    // A worker woken by a push on a busy machine may take seconds to start.
     await expect
-      .poll(shown, { timeout: 10_000 })
+      .poll(shown, { timeout: 30_000 })
       .toEqual([{ title: payload.title, body: payload.body, data: { url: "/event-detail/1/3" } }]);
 
     // A click on it (the event the browser dispatches, made in the worker): the page goes to the session.
