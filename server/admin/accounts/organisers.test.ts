@@ -122,6 +122,18 @@ describe("accepting an invitation", { timeout: 60_000 }, () => {
     clock = start + 60_000;
   });
 
+  it("a volunteer who accepted (signed in by it) shows that sign-in's time, not 'has not signed in yet' (issue 62)", async () => {
+    const cookie = await signIn();
+    const token = await invite(cookie, "door-walk@example.org");
+    const acceptedAt = clock;
+    expect((await accept(token)).status).toBe(201);
+    clock += 60_000;
+    const res = await request("GET", "/api/admin/organisers", { cookie });
+    const { organisers } = (await res.json()) as { organisers: { email: string; lastSignInAt: string | null }[] };
+    const volunteer = organisers.find((o) => o.email === "door-walk@example.org");
+    expect(volunteer?.lastSignInAt).toBe(new Date(acceptedAt).toISOString());
+  });
+
   it("limits tries per client address as sign-in does (429, said in words)", async () => {
     const same = { "x-forwarded-for": "10.9.9.9" };
     const statuses: number[] = [];
