@@ -11,7 +11,7 @@ import type { Author } from "../content/working-copy";
 import { git, headCommit } from "../git";
 import { lazy } from "../lazy";
 import { safeError } from "../log-safe";
-import { fileLabel } from "../content/changes";
+import { fileLabel, RECORDED_CHANGES } from "../content/changes";
 import { outputFile } from "./outputs";
 import { programmeDiff } from "./programme";
 import type { LiveSite } from "./site";
@@ -120,12 +120,7 @@ export class ProgrammeChanges {
     );
     if (!files.length) return null;
     const titles = [...new Set(changes.map((c) => c.title))];
-    return tools.commitFile(
-      this.options.contentDir,
-      files,
-      this.author(by),
-      `Programme changes announced: ${titles.join(", ")}`,
-    );
+    return tools.commitFile(this.options.contentDir, files, this.author(by), `${RECORDED_CHANGES}${titles.join(", ")}`);
   }
 
   private author(by: Organiser): Author {
