@@ -106,7 +106,7 @@ describe("accepting an invitation", { timeout: 60_000 }, () => {
       const res = await accept(token);
       expect(res.status).toBe(201);
       // The answer is the session's, as signing in answers.
-      expect(await res.json()).toEqual({ email, mustChangePassword: false, role });
+      expect(await res.json()).toEqual({ email, name: email.split("@")[0], mustChangePassword: false, role });
       const setCookie = res.headers.get("set-cookie") ?? "";
       // A door phone's cookie outlives the browser for the door session (16 hours); an organiser's ends with it.
       expect(/Max-Age=(\d+)/.exec(setCookie)?.[1] ?? null).toBe(maxAge);
