@@ -40,7 +40,7 @@ async function signIn(page: Page, path = "/admin") {
   await page.getByLabel("E-mail").fill(ORGANISER.email);
   await page.getByLabel("Password").fill(ORGANISER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await expect(page.getByText(`Signed in as ${ORGANISER.name}`)).toBeVisible();
 }
 
 /** The distinct rows a list of links is laid out in (their tops, to the pixel). */

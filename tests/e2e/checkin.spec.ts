@@ -90,7 +90,7 @@ async function openCheckin(page: Page) {
   await page.getByLabel("E-mail").fill(ORGANISER.email);
   await page.getByLabel("Password").fill(ORGANISER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await expect(page.getByText(`Signed in as ${ORGANISER.name}`)).toBeVisible();
   await page.goto(`${site.url}/checkin`);
   await ready(page);
   await expect(page.getByRole("searchbox", { name: "Name, e-mail, order reference or ticket code" })).toBeVisible();

@@ -145,7 +145,7 @@ test("a paid plan with no card provider: paid later, marked paid on a phone, tic
   await page.getByLabel("E-mail").fill(ORGANISER.email);
   await page.getByLabel("Password").fill(ORGANISER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await expect(page.getByText(`Signed in as ${ORGANISER.name}`)).toBeVisible();
   const tab = page.getByRole("region", { name: "Orders", exact: true });
   await tab.getByLabel("Find an order").fill(reference);
   await tab.getByLabel("State").selectOption("pending");

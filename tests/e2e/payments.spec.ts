@@ -98,7 +98,7 @@ test("BUY, pay at the provider, signed webhook: /success shows the order's refer
   await page.getByLabel("E-mail").fill(ORGANISER.email);
   await page.getByLabel("Password").fill(ORGANISER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await expect(page.getByText(`Signed in as ${ORGANISER.name}`)).toBeVisible();
   await page
     .getByRole("navigation", { name: "Organisers' areas" })
     .getByRole("link", { name: /^Box office/ })
