@@ -22,7 +22,7 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   const port = Number(process.env.E2E_PORT ?? 4174) + 120;
   dataDir = `data/e2e-home-${port}-${Date.now().toString(36)}`;
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
+  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email, "--name", ORGANISER.name], {
     input: `${ORGANISER.password}\n`,
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: ["pipe", "ignore", "inherit"],

@@ -49,7 +49,7 @@ let changed: Server;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
+  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email, "--name", ORGANISER.name], {
     input: `${ORGANISER.password}\n`,
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: ["pipe", "ignore", "inherit"],

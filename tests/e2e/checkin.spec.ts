@@ -44,7 +44,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = `data/e2e-checkin-${PORT}-${Date.now().toString(36)}`;
   scratch = mkdtempSync(path.join(tmpdir(), "tncc-e2e-checkin-"));
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
+  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email, "--name", ORGANISER.name], {
     input: `${ORGANISER.password}\n`,
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: ["pipe", "ignore", "inherit"],

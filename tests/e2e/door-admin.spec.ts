@@ -26,7 +26,7 @@ let dataDir: string;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = `data/e2e-door-admin-${PORT}-${Date.now().toString(36)}`;
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
+  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email, "--name", ORGANISER.name], {
     input: `${ORGANISER.password}\n`,
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: ["pipe", "ignore", "inherit"],

@@ -37,7 +37,7 @@ const dataDir = `data/e2e-pay-later-${PORT}-${Date.now().toString(36)}`;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
+  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email, "--name", ORGANISER.name], {
     input: `${ORGANISER.password}\n`,
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: ["pipe", "ignore", "inherit"],

@@ -37,7 +37,7 @@ test.beforeAll(async () => {
   // Its own embedded database, removed at the end: one server process per data folder.
   dataDir = `data/e2e-payments-${port}-${Date.now().toString(36)}`;
   // An organiser account, to see the order in the inbox (password on standard input, as a script would).
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
+  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email, "--name", ORGANISER.name], {
     input: `${ORGANISER.password}\n`,
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: ["pipe", "ignore", "inherit"],
