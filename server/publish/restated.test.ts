@@ -31,7 +31,7 @@ describe("a day file's edit, all in the programme changes listed", () => {
   });
 
   it("a session taken out (or moved to another day) listed: the rest of the file unchanged", () => {
-    const out = day2.replace(/  - id: 3\n[\s\S]*?(?=  - id: 4)/, "");
+    const out = day2.replace(/ {2}- id: 3\n[\s\S]*?(?= {2}- id: 4)/, "");
     expect(out).not.toContain("Networking and Mixer");
     expect(onlyProgrammeChanges(day2, out, listed)).toBe(true);
     expect(onlyProgrammeChanges(day2, out, new Set([7]))).toBe(false);
