@@ -98,8 +98,10 @@ describe("what a build brought", () => {
       by: "Kofi Boateng and Grace Mensah",
     });
     // The first build kept: the last change it was built from.
+    // A commit not made in the editor is a "Site update" by no one: never its message or its author (issue 62).
     const first = await buildSummary(content, null, deployed);
-    expect(first).toMatchObject({ first: true, changes: [{ what: "Content as deployed", by: "setup" }] });
+    expect(first).toMatchObject({ first: true, changes: [{ what: "Site update", by: null }] });
+    expect(describeBuild(first)).toMatchObject({ what: "Site update", by: null });
     // Built again from the same content; a commit git does not know.
     expect(describeBuild(await buildSummary(content, head, head)).what).toBe("No content changes (built again)");
     expect(await buildSummary(content, deployed, "f".repeat(40))).toBeNull();
@@ -107,6 +109,39 @@ describe("what a build brought", () => {
     expect(await buildSummary(content, "e".repeat(40), head)).toMatchObject({
       first: true,
       changes: [{ what: "New picture: The choir", by: "Kofi Boateng" }],
+    });
+  });
+
+  it("names a build by the organisers' edits, not a code commit's message or author, nor a publish's record (issue 62)", async () => {
+    const before = git("rev-parse", "HEAD");
+    // A developer's commit that touches the content too (as "Issue 53: payments behind one interface" did).
+    commit("content/ticket-plans.yaml", "Issue 53: payments behind one interface (server/payments/)", "A Developer");
+    commit(
+      "content/schedule/day-02.yaml",
+      "Edit content/schedule/day-02.yaml: sessions id 3 (Networking and Mixer)",
+      "Grace Mensah",
+    );
+    // The publish records the move it found, as Grace's commit: it restates her edit.
+    const published = commit(
+      "content/schedule/day-02.yaml",
+      "Programme changes announced: Networking and Mixer",
+      "Grace Mensah",
+    );
+    const summary = await buildSummary(path.join(dir, "content"), before, published);
+    expect(summary?.changes.map((c) => [c.what, c.by])).toEqual([
+      ["Programme · Day 2: Networking and Mixer", "Grace Mensah"],
+      ["Site update", null],
+    ]);
+    const name = describeBuild(summary);
+    expect(name).toMatchObject({
+      what: "Programme · Day 2: Networking and Mixer and 1 more change",
+      by: "Grace Mensah",
+    });
+    expect(JSON.stringify(summary)).not.toMatch(/Issue 53|Developer|announced/);
+    // The first build kept, built from the publish: its last change is Grace's edit, not the record.
+    expect(await buildSummary(path.join(dir, "content"), null, published)).toMatchObject({
+      first: true,
+      changes: [{ what: "Programme · Day 2: Networking and Mixer", by: "Grace Mensah" }],
     });
   });
 });

@@ -2,13 +2,25 @@
  * What a kept build brought, in people's words (issue 41): the content commits between the build before it and
  * it, read from the content's git history (the content folder and its pictures), each commit's message made
  * short ("Edit content/schedule/day-01.yaml: sessions id 1 (Registration & Welcome)" is "Programme · Day 1:
- * Registration & Welcome") and its author's name (the organiser's display name, server/content/working-copy.ts commitFile).
+ * Registration & Welcome") and its author's name (the organiser's display name, server/content/working-copy.ts
+ * commitFile); a commit the editor did not make (code, a hand edit) is a "Site update" by no one (issue 62).
  * The organisers' Publish page names each build by it (app/lib/admin/publish.ts describeBuild).
  */
 import path from "node:path";
 import { COLLECTIONS, collectionOf, picturesDir, type Collection } from "../../app/content/collections";
 import type { BuildChange, BuildSummary } from "../../app/lib/admin/publish";
 import { git, gitSucceeds } from "../git";
+
+/** What a commit the editor did not make is called (a developer's, a deploy's): no one's message or address. */
+export const SITE_UPDATE = "Site update";
+
+/**
+ * The first words of the commit a publish makes to record the programme changes it found (server/publish/
+ * programme-changes.ts): it restates the organisers' own edits, so a build's summary leaves it (and its undo) out.
+ */
+export const RECORDED_CHANGES = "Programme changes announced: ";
+const restates = (subject: string) =>
+  subject.startsWith(RECORDED_CHANGES) || subject.startsWith(`Revert "${RECORDED_CHANGES}`);
 
 /** Changes listed per build; the rest are counted. */
 const MAX_CHANGES = 20;
@@ -72,6 +84,8 @@ export function describeCommit(subject: string, options: DescribeOptions = {}): 
   }
   const picture = /^Add public\/images\/\S+: (.*)$/.exec(subject);
   if (picture) return `New picture: ${picture[1]}`;
+  // A session put back from the Publish page (server/publish/programme-changes.ts restore).
+  if (/^Put back \S/.test(subject)) return subject;
   return otherwise ?? subject;
 }
 
@@ -104,17 +118,22 @@ async function readSummary(contentDir: string, from: string | null, to: string):
   if (from && !(await gitSucceeds(contentDir, ["cat-file", "-e", `${from}^{commit}`]))) from = null;
   try {
     const paths = await contentPaths(contentDir);
-    const range = from ? [`--max-count=${MAX_CHANGES + 200}`, `${from}..${to}`] : ["--max-count=1", to];
+    const range = from ? [`--max-count=${MAX_CHANGES + 200}`, `${from}..${to}`] : ["--max-count=5", to];
     const out = await git(contentDir, ["log", "--format=%an%x1f%aI%x1f%s", ...range, "--", ...paths], {
       timeoutMs: 10_000,
     });
     const all = out
       .split("\n")
       .filter(Boolean)
+      .filter((line) => !restates(line.split("\u001f")[2] ?? ""))
       .map((line): BuildChange => {
         const [by = "", at = "", subject = ""] = line.split("\u001f");
-        return { what: describeCommit(subject), by, at };
+        // A commit the editor did not make is a "Site update" by no one (issue 62): never its message or author.
+        const what = describeCommit(subject, { otherwise: SITE_UPDATE });
+        return { what, by: what === SITE_UPDATE ? null : by || null, at };
       });
+    // The first build kept: the last change it was built from (a publish's record of changes skipped).
+    if (!from) all.splice(1);
     return { changes: all.slice(0, MAX_CHANGES), more: Math.max(0, all.length - MAX_CHANGES), first: !from };
   } catch {
     return null;

@@ -10,11 +10,11 @@ import { parse } from "yaml";
 import { COLLECTIONS, collectionOf, type CollectionList } from "../../app/content/collections";
 import type { ContentChange, ContentFile } from "../../app/lib/admin/content";
 import { splitFrontMatter } from "../../app/lib/front-matter";
-import { describeCommit, fileLabel } from "./changes";
+import { describeCommit, fileLabel, SITE_UPDATE } from "./changes";
 import type { Change, WorkingCopy } from "./working-copy";
 
 /** What the history says of a commit the editor did not make. */
-export const SITE_UPDATE = "Site update";
+export { SITE_UPDATE };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 

@@ -117,7 +117,12 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
 
     it("is told their role, and reaches the door's routes, the session and the password", async () => {
       const who = await t.request("GET", "/api/admin/session", { cookie: door.cookie });
-      expect(await who.json()).toEqual({ email: "dora@example.org", mustChangePassword: false, role: "door" });
+      expect(await who.json()).toEqual({
+        email: "dora@example.org",
+        name: "Door Dora",
+        mustChangePassword: false,
+        role: "door",
+      });
       expect((await t.request("GET", "/api/admin/door/list", { cookie: door.cookie })).status).toBe(200);
       expect((await t.request("GET", "/api/admin/door/search?q=grace", { cookie: door.cookie })).status).toBe(200);
       expect((await sync(door.cookie, { device: "phone-dora-1", door: "Door 1", scans: [] })).status).toBe(200);
@@ -528,7 +533,7 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
       const overview = (await (
         await t.request("GET", "/api/admin/attendees/door", { cookie: organiser })
       ).json()) as DoorOverview;
-      expect(overview.reports[0]).toMatchObject({ who: "flood@example.org", device: "phone-flood", door: "Door 5" });
+      expect(overview.reports[0]).toMatchObject({ who: "Door Dora", device: "phone-flood", door: "Door 5" });
       // A minute later the phone may send again.
       clock += 61_000;
       expect((await sync(flood, { device: "phone-flood", door: "Door 5", scans: [] })).status).toBe(200);

@@ -362,7 +362,10 @@ export async function checkInsOf(db: Db | Tx, code: string) {
   );
 }
 
-/** The last reports of a phone that sent too many scans (audit entries "door-rate-limited"), newest first. */
+/**
+ * The last reports of a phone that sent too many scans (audit entries "door-rate-limited"), newest first; who
+ * by their name (issue 62), null once their account is removed.
+ */
 export async function doorReports(db: Db, limit = 20) {
   const rows = rowsOf<{
     created_at: string | Date;
@@ -371,8 +374,10 @@ export async function doorReports(db: Db, limit = 20) {
     detail: { door?: string } | null;
   }>(
     await db.execute(sql`
-      SELECT created_at, actor, target, detail FROM audit_log WHERE action = 'door-rate-limited'
-      ORDER BY id DESC LIMIT ${limit}`),
+      SELECT l.created_at, ${volunteerName} AS actor, l.target, l.detail
+      FROM audit_log l LEFT JOIN admins a ON a.id = l.admin_id
+      WHERE l.action = 'door-rate-limited'
+      ORDER BY l.id DESC LIMIT ${limit}`),
   );
   return rows.map((r) => ({
     at: new Date(r.created_at).toISOString(),

@@ -11,7 +11,9 @@ import type { Author } from "../content/working-copy";
 import { git, headCommit } from "../git";
 import { lazy } from "../lazy";
 import { safeError } from "../log-safe";
-import { fileLabel } from "../content/changes";
+import { COLLECTIONS, collectionOf } from "../../app/content/collections";
+import { fileLabel, RECORDED_CHANGES } from "../content/changes";
+import { onlyProgrammeChanges } from "./restated";
 import { outputFile } from "./outputs";
 import { programmeDiff } from "./programme";
 import type { LiveSite } from "./site";
@@ -70,13 +72,16 @@ export class ProgrammeChanges {
     const audience = (await this.options.audience?.(programme.map((c) => c.number))) ?? new Map();
     return {
       programme: programme.map((c) => ({ ...c, audience: audience.get(c.number) ?? NOBODY })),
-      files: await this.savedFiles(),
+      files: await this.savedFiles(new Set(programme.map((c) => c.number))),
       problem: null,
     };
   }
 
-  /** The content's files saved since the live build, in people's words (each once). */
-  private async savedFiles(): Promise<string[]> {
+  /**
+   * The content's files saved since the live build, in people's words (each once); a day file whose edit is all
+   * in the programme changes listed (the sessions numbered in `listed`) is not listed again (issue 62).
+   */
+  private async savedFiles(listed: ReadonlySet<number>): Promise<string[]> {
     const since = this.options.site.current.info?.commit;
     if (!since) return [];
     const out = await git(this.options.contentDir, [
@@ -87,11 +92,19 @@ export class ProgrammeChanges {
       "--",
       ".",
     ]).catch(() => "");
-    // A day file is listed too: it may hold more than the programme changes above (a title, a text).
-    const labels = out
-      .split("\n")
-      .filter(Boolean)
-      .map((rel) => fileLabel(rel));
+    // A day file is listed too when it holds more than the programme changes above (a title, a text).
+    const dir = this.options.contentDir;
+    const show = (commit: string, rel: string) =>
+      git(dir, ["show", `${commit}:./${rel}`], { raw: true }).catch(() => "");
+    const files = out.split("\n").filter(Boolean);
+    const restated = await Promise.all(
+      files.map(async (rel) =>
+        collectionOf(COLLECTIONS, rel)?.[0] === "scheduleDays"
+          ? onlyProgrammeChanges(await show(since, rel), await show("HEAD", rel), listed)
+          : false,
+      ),
+    );
+    const labels = files.filter((_, i) => !restated[i]).map((rel) => fileLabel(rel));
     return [...new Set(labels)];
   }
 
@@ -120,12 +133,7 @@ export class ProgrammeChanges {
     );
     if (!files.length) return null;
     const titles = [...new Set(changes.map((c) => c.title))];
-    return tools.commitFile(
-      this.options.contentDir,
-      files,
-      this.author(by),
-      `Programme changes announced: ${titles.join(", ")}`,
-    );
+    return tools.commitFile(this.options.contentDir, files, this.author(by), `${RECORDED_CHANGES}${titles.join(", ")}`);
   }
 
   private author(by: Organiser): Author {

@@ -29,8 +29,9 @@ import { git, headCommit } from "../git";
 import { buildSummary } from "../content/changes";
 import { BUILD_TIMEOUT_MS, buildError, runBuild } from "./build-process";
 import { ProgrammeChanges, type Organiser } from "./programme-changes";
+import { nameOf, namesOf } from "../admin/accounts/queries";
 import { safeError } from "../log-safe";
-import type { LiveSite } from "./site";
+import { DEPLOYED, type LiveSite } from "./site";
 import {
   activeJob,
   addBuild,
@@ -135,17 +136,29 @@ export class Publisher {
     const row = await insertJob(this.db, by.email);
     if (!row) {
       const active = await activeJob(this.db);
-      if (active) return { job: jobOf(active), started: false };
+      if (active) return { job: (await this.jobsOf([active]))[0]!, started: false };
       return this.start(by, quiet);
     }
     void this.run(row.id, by, new Set(quiet));
-    return { job: jobOf(row), started: true };
+    return { job: { ...jobOf(row), requestedBy: nameOf(by) }, started: true };
   }
 
   async job(id: number): Promise<PublishJob | null> {
     await this.failStale();
     const row = await jobById(this.db, id);
-    return row ? jobOf(row) : null;
+    return row ? (await this.jobsOf([row]))[0]! : null;
+  }
+
+  /** Jobs as the Publish page shows them: who asked by name (issue 62), never their address. */
+  private async jobsOf(rows: JobRow[]): Promise<PublishJob[]> {
+    const names = await namesOf(
+      this.db,
+      rows.map((r) => r.requestedBy),
+    );
+    return rows.map((row) => ({
+      ...jobOf(row),
+      requestedBy: row.requestedBy ? (names.get(row.requestedBy) ?? null) : null,
+    }));
   }
 
   /**
@@ -167,14 +180,18 @@ export class Publisher {
       );
     };
     const builds = await Promise.all(newest.slice(0, KEEP_BUILDS).map(named));
+    // Who switched, by name (issue 62): the address recorded is not shown; a deploy (the server starting on a
+    // newer build from code) is no one's.
+    const switchedBy = live?.switchedBy === DEPLOYED ? null : (live?.switchedBy ?? null);
+    const names = await namesOf(this.db, [switchedBy]);
     return {
       live: live && {
         ...(builds.find((b) => b.id === live.info.id) ?? (await named(live.info))),
         switchedAt: live.switchedAt.toISOString(),
-        switchedBy: live.switchedBy,
+        switchedBy: switchedBy ? (names.get(switchedBy) ?? null) : null,
       },
       builds,
-      jobs: jobs.map(jobOf),
+      jobs: await this.jobsOf(jobs),
     };
   }
 

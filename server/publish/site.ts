@@ -15,6 +15,9 @@ import { outputFile } from "./outputs";
 import { loadBuild, type BuildIndex } from "../static";
 import { addBuild, buildFolder, ensureLocal, liveRow, prune, readBuildInfo, setLive, type BuildStore } from "./queries";
 
+/** Who switched to a build the server found newer than the live one at its start (a deploy of code): no organiser. */
+export const DEPLOYED = "deploy";
+
 export interface LiveBuild {
   /** The build folder: client/ and the files of app/lib/build-outputs.ts. */
   dir: string;
@@ -77,7 +80,7 @@ export class LiveSite implements Site {
     // A deploy is a build newer than the live one. build/ that a publish's pruning forgot (three publishes later)
     // is taken in again as "added", but it is older than what was published since: a restart keeps the publish.
     const newer = !live || Date.parse(deployed.builtAt) > Date.parse(live.info.builtAt);
-    if (!live || (deployed.added && newer)) await setLive(store.db, id, "deploy");
+    if (!live || (deployed.added && newer)) await setLive(store.db, id, DEPLOYED);
     else id = live.info.id;
     let build: LiveBuild;
     try {

@@ -39,6 +39,7 @@ import { zonedWhen } from "../../app/lib/admin/when";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import { jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
+import { namesOf } from "../admin/accounts/queries";
 import { orderAdmissions } from "../door/queries";
 import { money } from "./mail";
 import { stateOf } from "./order-life/life";
@@ -78,7 +79,7 @@ function rowOf(data: TicketsData, order: TicketOrder, tickets: number, seats: nu
   };
 }
 
-/** A step of the timeline in words. */
+/** A step of the timeline in words; `actor`: the organiser's name (issue 62), never their address. */
 function stepText(kind: string, detail: Record<string, unknown> | null, actor: string | null): string {
   const d = detail ?? {};
   const by = actor ? ` (${actor})` : "";
@@ -181,9 +182,17 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
         detail: null,
         actor: null,
       });
+    const names = await namesOf(
+      db,
+      steps.map((s) => s.actor),
+    );
     const timeline: TimelineStep[] = steps
       .sort((a, b) => a.at.getTime() - b.at.getTime())
-      .map((s) => ({ at: s.at.toISOString(), kind: s.kind, text: stepText(s.kind, s.detail, s.actor) }));
+      .map((s) => ({
+        at: s.at.toISOString(),
+        kind: s.kind,
+        text: stepText(s.kind, s.detail, s.actor ? (names.get(s.actor) ?? null) : null),
+      }));
     const row = rowOf(data, order, list.length, hold?.seats ?? list.length);
     return c.json({
       ...row,

@@ -23,7 +23,7 @@ import type { TicketsData } from "../../app/lib/build-outputs";
 import type { BoxOfficeList, BoxOfficeOrder } from "../../app/lib/admin/box-office";
 import type { DoorListAnswer, DoorSyncAnswer } from "../../app/lib/door/protocol";
 import type { AvailabilityAnswer, TicketOrderAnswer } from "../../app/lib/tickets/orders";
-import { boxOfficeApp, type BoxOfficeApp } from "../../tests/fixtures/box-office-app";
+import { boxOfficeApp, ORGANISER, type BoxOfficeApp } from "../../tests/fixtures/box-office-app";
 import { databaseBackends } from "../../tests/fixtures/database-backends";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
@@ -274,6 +274,13 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
     ).json()) as BoxOfficeOrder;
     expect(detail.timeline.map((s) => s.kind)).toEqual(["created", "mailed", "reminded", "released", "paid", "mailed"]);
     expect(detail.timeline.find((s) => s.kind === "paid")!.text).toMatch(/59\.00 USD by cheque.*taken again/);
+    // Who marked it paid, by name: their display name, never their address (issue 62).
+    await database.db.execute(sql`UPDATE admins SET display_name = 'Ada Mensah' WHERE email = ${ORGANISER.email}`);
+    const named = (await (
+      await t.request("GET", `/api/admin/box-office/orders/${again}`, { cookie: organiser })
+    ).json()) as BoxOfficeOrder;
+    expect(named.timeline.find((s) => s.kind === "paid")!.text).toMatch(/ \(Ada Mensah\)$/);
+    expect(JSON.stringify(named.timeline)).not.toContain(ORGANISER.email);
   });
 
   it("orders by hand: complimentary and paid at the door, on the door's list and admitted; capacity only with a reason", async () => {

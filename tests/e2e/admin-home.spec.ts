@@ -22,7 +22,7 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   const port = Number(process.env.E2E_PORT ?? 4174) + 120;
   dataDir = `data/e2e-home-${port}-${Date.now().toString(36)}`;
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
+  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email, "--name", ORGANISER.name], {
     input: `${ORGANISER.password}\n`,
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: ["pipe", "ignore", "inherit"],
@@ -40,7 +40,7 @@ async function signIn(page: Page, path = "/admin") {
   await page.getByLabel("E-mail").fill(ORGANISER.email);
   await page.getByLabel("Password").fill(ORGANISER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await expect(page.getByText(`Signed in as ${ORGANISER.name}`)).toBeVisible();
 }
 
 /** The distinct rows a list of links is laid out in (their tops, to the pixel). */

@@ -49,7 +49,7 @@ let changed: Server;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
+  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email, "--name", ORGANISER.name], {
     input: `${ORGANISER.password}\n`,
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: ["pipe", "ignore", "inherit"],
@@ -99,7 +99,7 @@ async function signIn(page: Page) {
   await page.getByLabel("E-mail").fill(ORGANISER.email);
   await page.getByLabel("Password").fill(ORGANISER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await expect(page.getByText(`Signed in as ${ORGANISER.name}`)).toBeVisible();
 }
 
 /** The banner's height on the screen, in px, and as a share of the screen's height. */

@@ -56,7 +56,7 @@ async function signIn(page: Page) {
   await page.getByLabel("E-mail").fill(ORGANISER.email);
   await page.getByLabel("Password").fill(ORGANISER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await expect(page.getByText(`Signed in as ${ORGANISER.name}`)).toBeVisible();
 }
 
 /** Opens `/` and waits for the banner's answer, so "no banner" means the server said none. */

@@ -73,7 +73,7 @@ async function signIn(page: Page) {
   await page.getByLabel("E-mail").fill(ORGANISER.email);
   await page.getByLabel("Password").fill(ORGANISER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await expect(page.getByText(`Signed in as ${ORGANISER.name}`)).toBeVisible();
 }
 
 test("counts, a search, a resend and a cancel that offers the seat to the waiting list, on a phone", async ({

@@ -18,7 +18,7 @@ export interface BoxOfficeSite {
  */
 export async function startBoxOfficeSite(name: string, port: number, webhookSecret: string): Promise<BoxOfficeSite> {
   const dataDir = `data/e2e-${name}-${port}-${Date.now().toString(36)}`;
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
+  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email, "--name", ORGANISER.name], {
     input: `${ORGANISER.password}\n`,
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: ["pipe", "ignore", "inherit"],

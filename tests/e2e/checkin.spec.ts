@@ -44,7 +44,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = `data/e2e-checkin-${PORT}-${Date.now().toString(36)}`;
   scratch = mkdtempSync(path.join(tmpdir(), "tncc-e2e-checkin-"));
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
+  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email, "--name", ORGANISER.name], {
     input: `${ORGANISER.password}\n`,
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: ["pipe", "ignore", "inherit"],
@@ -90,7 +90,7 @@ async function openCheckin(page: Page) {
   await page.getByLabel("E-mail").fill(ORGANISER.email);
   await page.getByLabel("Password").fill(ORGANISER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await expect(page.getByText(`Signed in as ${ORGANISER.name}`)).toBeVisible();
   await page.goto(`${site.url}/checkin`);
   await ready(page);
   await expect(page.getByRole("searchbox", { name: "Name, e-mail, order reference or ticket code" })).toBeVisible();

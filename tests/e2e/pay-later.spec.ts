@@ -37,7 +37,7 @@ const dataDir = `data/e2e-pay-later-${PORT}-${Date.now().toString(36)}`;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
+  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email, "--name", ORGANISER.name], {
     input: `${ORGANISER.password}\n`,
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: ["pipe", "ignore", "inherit"],
@@ -145,7 +145,7 @@ test("a paid plan with no card provider: paid later, marked paid on a phone, tic
   await page.getByLabel("E-mail").fill(ORGANISER.email);
   await page.getByLabel("Password").fill(ORGANISER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await expect(page.getByText(`Signed in as ${ORGANISER.name}`)).toBeVisible();
   const tab = page.getByRole("region", { name: "Orders", exact: true });
   await tab.getByLabel("Find an order").fill(reference);
   await tab.getByLabel("State").selectOption("pending");

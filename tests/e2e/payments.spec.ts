@@ -37,7 +37,7 @@ test.beforeAll(async () => {
   // Its own embedded database, removed at the end: one server process per data folder.
   dataDir = `data/e2e-payments-${port}-${Date.now().toString(36)}`;
   // An organiser account, to see the order in the inbox (password on standard input, as a script would).
-  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email], {
+  execFileSync("npm", ["run", "-s", "admin:add", "--", ORGANISER.email, "--name", ORGANISER.name], {
     input: `${ORGANISER.password}\n`,
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: ["pipe", "ignore", "inherit"],
@@ -98,7 +98,7 @@ test("BUY, pay at the provider, signed webhook: /success shows the order's refer
   await page.getByLabel("E-mail").fill(ORGANISER.email);
   await page.getByLabel("Password").fill(ORGANISER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText(`Signed in as ${ORGANISER.email}`)).toBeVisible();
+  await expect(page.getByText(`Signed in as ${ORGANISER.name}`)).toBeVisible();
   await page
     .getByRole("navigation", { name: "Organisers' areas" })
     .getByRole("link", { name: /^Box office/ })

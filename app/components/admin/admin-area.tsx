@@ -107,7 +107,7 @@ export function AdminArea({
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p>
-          Signed in as <strong>{who.email}</strong>
+          Signed in as <strong>{who.name ?? who.email}</strong>
         </p>
         <button type="button" className="btn btn-outline" onClick={() => void signOut()}>
           Sign out

@@ -49,7 +49,7 @@ export function AdminPage({ section }: { section?: Tab } = {}) {
                 // Signed in at once (issue 53): a door volunteer goes straight to the door's page.
                 if (next.role === "door") return void navigate(CHECKIN_PATH, { replace: true });
                 setParams({}, { replace: true });
-                setNotice(`Your account is ready: you are signed in as ${next.email}.`);
+                setNotice(`Your account is ready: you are signed in as ${next.name ?? next.email}.`);
                 setWho(next);
               }}
             />

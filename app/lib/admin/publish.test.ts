@@ -86,4 +86,15 @@ describe("describeBuild", () => {
     ).toEqual({ what: "Day 01: Registration and 4 more changes", by: "Grace Mensah, Kofi and Esi", at });
     expect(describeBuild(null).what).toBe("Version built");
   });
+
+  it("names the organisers' changes before a site update, and a site update alone by no one (issue 62)", () => {
+    const update = { what: "Site update", by: null, at };
+    const edit = { what: "Programme · Day 2", by: "Grace Mensah", at: "2026-11-24T09:00:00.000Z" };
+    expect(describeBuild({ changes: [update, edit], more: 0, first: false })).toEqual({
+      what: "Programme · Day 2 and 1 more change",
+      by: "Grace Mensah",
+      at,
+    });
+    expect(describeBuild({ changes: [update], more: 0, first: true })).toEqual({ what: "Site update", by: null, at });
+  });
 });

@@ -101,6 +101,7 @@ export interface PublishJob {
   /** Why it failed (content at fault: the file and field), else null. */
   error: string | null;
   buildId: string | null;
+  /** Who started it: their name (issue 62), never their address. */
   requestedBy: string | null;
   createdAt: string;
   finishedAt: string | null;
@@ -109,8 +110,8 @@ export interface PublishJob {
 /** One content change in a build, in people's words (server/content/changes.ts): "Day 01: Registration & Welcome". */
 export interface BuildChange {
   what: string;
-  /** The organiser's name, as their commit's author. */
-  by: string;
+  /** The organiser's name, as their commit's author; null for a "Site update" (a commit not made in the editor). */
+  by: string | null;
   at: string;
 }
 
@@ -146,13 +147,14 @@ export function describeBuild(summary: BuildSummary | null): { what: string; by:
   if (!summary) return { what: "Version built", by: null, at: null };
   const { changes, more } = summary;
   if (changes.length === 0) return { what: "No content changes (built again)", by: null, at: null };
-  const whats = [...new Set(changes.map((c) => c.what))];
+  // The organisers' own changes name it first; a "Site update" (no one's) only when it is all there is.
+  const whats = [...new Set([...changes.filter((c) => c.by), ...changes.filter((c) => !c.by)].map((c) => c.what))];
   const others = whats.length - 1 + more;
   const what =
     others > 0 ? `${cut(whats[0]!)} and ${others} more ${others === 1 ? "change" : "changes"}` : cut(whats[0]!);
-  const names = [...new Set(changes.map((c) => c.by))];
+  const names = [...new Set(changes.flatMap((c) => (c.by ? [c.by] : [])))];
   const by = names.length > 2 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names.join(" and ");
-  return { what, by, at: changes[0]!.at };
+  return { what, by: by || null, at: changes[0]!.at };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { adminInvites, admins, mailQueue, type AdminRole } from "../../db/schema";
 import { mailRow, type MailDraft } from "../../mail/queries";
 import { audit } from "../audit/queries";
-import { normalizeEmail, type SessionAdmin } from "./queries";
+import { nameOf, normalizeEmail, type SessionAdmin } from "./queries";
 
 /** The invitation of a token, if it still works. */
 export async function validInvite(db: Db, token: string, now: Date) {
@@ -152,9 +152,14 @@ export async function acceptInvite(db: Db, token: string, passwordHash: string, 
         role: invite.role,
       })
       .onConflictDoNothing()
-      .returning({ id: admins.id });
+      .returning({ id: admins.id, name: admins.displayName });
     if (!row) return "exists" as const;
     await audit(tx, { adminId: row.id, actor: invite.email, action: "account-created", target: "invite" });
-    return { id: row.id, email: invite.email, role: invite.role };
+    return {
+      id: row.id,
+      email: invite.email,
+      name: nameOf({ email: invite.email, name: row.name }),
+      role: invite.role,
+    };
   });
 }

@@ -106,7 +106,7 @@ describe("accepting an invitation", { timeout: 60_000 }, () => {
       const res = await accept(token);
       expect(res.status).toBe(201);
       // The answer is the session's, as signing in answers.
-      expect(await res.json()).toEqual({ email, mustChangePassword: false, role });
+      expect(await res.json()).toEqual({ email, name: email.split("@")[0], mustChangePassword: false, role });
       const setCookie = res.headers.get("set-cookie") ?? "";
       // A door phone's cookie outlives the browser for the door session (16 hours); an organiser's ends with it.
       expect(/Max-Age=(\d+)/.exec(setCookie)?.[1] ?? null).toBe(maxAge);
@@ -120,6 +120,18 @@ describe("accepting an invitation", { timeout: 60_000 }, () => {
       expect(audited?.target).toBe("invite");
     }
     clock = start + 60_000;
+  });
+
+  it("a volunteer who accepted (signed in by it) shows that sign-in's time, not 'has not signed in yet' (issue 62)", async () => {
+    const cookie = await signIn();
+    const token = await invite(cookie, "door-walk@example.org");
+    const acceptedAt = clock;
+    expect((await accept(token)).status).toBe(201);
+    clock += 60_000;
+    const res = await request("GET", "/api/admin/organisers", { cookie });
+    const { organisers } = (await res.json()) as { organisers: { email: string; lastSignInAt: string | null }[] };
+    const volunteer = organisers.find((o) => o.email === "door-walk@example.org");
+    expect(volunteer?.lastSignInAt).toBe(new Date(acceptedAt).toISOString());
   });
 
   it("limits tries per client address as sign-in does (429, said in words)", async () => {

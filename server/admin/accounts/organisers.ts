@@ -131,7 +131,7 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
       remember: false,
     });
     await audit(db, { adminId: created.id, actor: created.email, action: "sign-in", target: "invite" });
-    return c.json({ email: created.email, mustChangePassword: false, role: created.role }, 201);
+    return c.json({ email: created.email, name: created.name, mustChangePassword: false, role: created.role }, 201);
   });
 }
 

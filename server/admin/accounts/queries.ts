@@ -4,7 +4,7 @@
  * audit log is server/admin/audit/queries.ts.
  * Times come from the caller (`now`), so tests can move the clock.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { adminSessions, admins, signInFailures, type AdminRole } from "../../db/schema";
 import { audit } from "../audit/queries";
@@ -64,4 +64,22 @@ export async function upsertAdmin(
     .returning({ id: admins.id });
   await audit(db, { adminId: row!.id, actor: email.trim(), action: "account-created", target: "cli" });
   return { id: row!.id, replaced: false };
+}
+
+/**
+ * What to call each organiser whose address was recorded (a publish's "by", an order's step; issue 62): their
+ * name (nameOf) by address, matched as sign-in matches. An address with no account (removed since) is named
+ * by its local part too, so no screen shows an organiser's address where a name belongs.
+ */
+export async function namesOf(db: Db, emails: readonly (string | null | undefined)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(emails.filter((e): e is string => Boolean(e)))];
+  const names = new Map(wanted.map((email) => [email, nameOf({ email })]));
+  if (!wanted.length) return names;
+  const rows = await db
+    .select({ email: admins.email, name: admins.displayName })
+    .from(admins)
+    .where(inArray(sql`lower(${admins.email})`, wanted.map(normalizeEmail)));
+  const byAddress = new Map(rows.map((r) => [normalizeEmail(r.email), nameOf(r)]));
+  for (const email of wanted) names.set(email, byAddress.get(normalizeEmail(email)) ?? nameOf({ email }));
+  return names;
 }

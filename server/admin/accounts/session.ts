@@ -8,7 +8,7 @@ import { secretHash } from "../../secret";
 import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { firstIssue, passwordChangeSchema, signInSchema, type AdminRole } from "../../../app/forms/admin";
-import { findAdmin } from "./queries";
+import { findAdmin, nameOf } from "./queries";
 import { checkSignIn, DEVICE_MS, MAX_FAILURES } from "./sign-in.queries";
 import { changePassword, createSession, deleteSession, sessionLength } from "./sessions.queries";
 import { audit, auditCount } from "../audit/queries";
@@ -115,13 +115,19 @@ export function registerSession(
           maxAge: DEVICE_MS / 1000,
         });
       await audit(db, { adminId: result.admin.id, actor: result.admin.email, action: "sign-in" });
-      return c.json({ email: result.admin.email, mustChangePassword: result.admin.mustChangePassword, role });
+      return c.json({
+        email: result.admin.email,
+        name: nameOf({ email: result.admin.email, name: result.admin.displayName }),
+        mustChangePassword: result.admin.mustChangePassword,
+        role,
+      });
     },
   );
 
   admin.get("/session", (c) => {
     const who = c.get("admin");
-    return c.json({ email: who.email, mustChangePassword: who.mustChangePassword, role: who.role });
+    // Their name for "Signed in as" (issue 62); the address stays in the answer for the forms that need it.
+    return c.json({ email: who.email, name: nameOf(who), mustChangePassword: who.mustChangePassword, role: who.role });
   });
 
   admin.delete("/session", async (c) => {
@@ -161,6 +167,6 @@ export function registerSession(
       return badRequest(c, "The new password must differ from the current one.");
     await changePassword(db, who.id, parsed.data.password, c.get("token"));
     await audit(db, { adminId: who.id, actor: who.email, action: "password-changed" });
-    return c.json({ email: who.email, mustChangePassword: false, role: who.role });
+    return c.json({ email: who.email, name: nameOf(who), mustChangePassword: false, role: who.role });
   });
 }

@@ -29,7 +29,10 @@ export const sessionLength = (role: AdminRole) =>
 /** last_seen_at is written at most once a minute per session. */
 const TOUCH_MS = 60_000;
 
-/** A new session; returns the cookie's token (only its hash is stored). */
+/**
+ * A new session; returns the cookie's token (only its hash is stored). Its start is the account's last sign-in
+ * (issue 62): a volunteer signed in by accepting an invitation has signed in, as one who typed a password.
+ */
 export async function createSession(
   db: Db,
   adminId: number,
@@ -50,6 +53,10 @@ export async function createSession(
     lastSeenAt: new Date(now),
     expiresAt: new Date(now + sessionLength(role).absolute),
   });
+  await db
+    .update(admins)
+    .set({ lastSignInAt: new Date(now) })
+    .where(eq(admins.id, adminId));
   return token;
 }
 

@@ -18,8 +18,8 @@ export function DoorWelcome({ who, onSignedOut }: { who: Who; onSignedOut: (mess
         At the door
       </h2>
       <p>
-        Signed in as <strong className="break-all">{who.email}</strong>, a door volunteer: you check tickets in on the
-        check-in page.
+        Signed in as <strong className="break-all">{who.name ?? who.email}</strong>, a door volunteer: you check tickets
+        in on the check-in page.
       </p>
       <a
         href={CHECKIN_PATH}

@@ -42,7 +42,7 @@ export function OrganisersPanel({
   const [notice, setNotice] = useState<{ text: string; link?: string; focus?: boolean } | null>(null);
   const noticeText = useRef<HTMLParagraphElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<{ id: number; email: string } | null>(null);
+  const [confirm, setConfirm] = useState<{ id: number; email: string; name: string | null } | null>(null);
   const [version, setVersion] = useState(0);
   const [params] = useSearchParams();
   const asked = params.get("role");
@@ -96,7 +96,8 @@ export function OrganisersPanel({
     const res = await adminApi<{ removed: string; you: boolean }>(`/organisers/${id}`, { method: "DELETE" });
     if (!res.ok) return res.status === 401 ? fail(res.status, res.error) : setError(res.error);
     if (res.data.you) return onSignedOut("You removed your own access.");
-    setNotice({ text: `${res.data.removed} no longer has access (signed out at once).` });
+    const gone = data?.organisers.find((o) => o.id === id);
+    setNotice({ text: `${gone ? nameOf(gone) : res.data.removed} no longer has access (signed out at once).` });
     setVersion((v) => v + 1);
   }
 
@@ -112,24 +113,27 @@ export function OrganisersPanel({
               <strong>{nameOf(o)}</strong>
               {o.id === data.you ? " (you)" : ""}
               {o.role === "door" ? ", door volunteer" : ""}
-              <span className="block break-all">{o.email}</span>
+              {/* The address they sign in with: the one place it is the point (issue 62). */}
+              <span className="block break-all" data-address>
+                {o.email}
+              </span>
               <span className="block text-muted">
                 {o.lastSignInAt ? `last signed in ${when(o.lastSignInAt)}` : "has not signed in yet"}
               </span>
             </span>
             <button type="button" className="btn btn-outline" onClick={() => setConfirm(o)}>
-              Remove<span className="sr-only"> {o.email}</span>
+              Remove<span className="sr-only"> {nameOf(o)}</span>
             </button>
           </li>
         ))}
       </ul>
       {confirm ? (
         <ConfirmStep
-          confirm={`Remove ${confirm.email}`}
+          confirm={`Remove ${nameOf(confirm)}`}
           onConfirm={() => void remove(confirm.id)}
           onCancel={() => setConfirm(null)}
         >
-          Remove {confirm.email}? They are signed out at once and can no longer sign in.
+          Remove {nameOf(confirm)}? They are signed out at once and can no longer sign in.
         </ConfirmStep>
       ) : null}
       {data?.invites.length ? (
@@ -140,7 +144,7 @@ export function OrganisersPanel({
               <li key={i.id} className="flex flex-wrap items-center justify-between gap-3">
                 <span className="break-all">
                   {i.name ? `${i.name}, ` : ""}
-                  {i.email}
+                  <span data-address>{i.email}</span>
                   {i.role === "door" ? " (door volunteer)" : ""}, until {when(i.expiresAt)}
                 </span>
                 <button type="button" className="btn btn-outline" onClick={() => void withdraw(i.id)}>
