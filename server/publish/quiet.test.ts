@@ -45,7 +45,7 @@ const programme = (...sessions: AgendaSession[]): AgendaCalendarInput => ({
 });
 const ORGANISER = { id: 1, email: "grace@tncc.example.org", name: "Grace Mensah" };
 
-describe.each(databaseBackends("quiet-changes"))("Don't announce, kept on %s", (_name, open) => {
+describe.each(databaseBackends("quiet_changes"))("Don't announce, kept on %s", (_name, open) => {
   let database: Database;
   let cleanup: () => void;
   let tmp: string;
@@ -66,6 +66,7 @@ describe.each(databaseBackends("quiet-changes"))("Don't announce, kept on %s", (
 
   beforeAll(async () => {
     ({ database, cleanup } = await open());
+    recorded.length = 0;
     tmp = mkdtempSync(path.join(tmpdir(), "tncc-quiet-"));
     changes = new ProgrammeChanges({
       site: { current } as unknown as LiveSite,
@@ -77,7 +78,7 @@ describe.each(databaseBackends("quiet-changes"))("Don't announce, kept on %s", (
   afterAll(async () => {
     await database?.close();
     cleanup?.();
-    rmSync(tmp, { recursive: true, force: true });
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
   it("a quiet time fix, rolled back and published again, is still quiet until unticked", async () => {
