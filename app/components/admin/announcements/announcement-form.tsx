@@ -111,14 +111,17 @@ export function AnnouncementForm({
         Text
         <textarea name="body" required maxLength={MAX_BODY} rows={4} className={`${control} font-normal`} />
       </label>
-      <label className="grid gap-1 font-semibold">
-        Shows on the site until
+      <div className="grid gap-1">
+        <label htmlFor="announcement-until" className="font-semibold">
+          Shows on the site until
+        </label>
         {defaultUntilText ? (
-          <span id="announcement-until-hint" className="font-normal text-muted">
+          <span id="announcement-until-hint" className="text-muted">
             At first the end of the event's day: {defaultUntilText}.
           </span>
         ) : null}
         <input
+          id="announcement-until"
           name="until"
           type="datetime-local"
           required
@@ -126,9 +129,9 @@ export function AnnouncementForm({
           defaultValue={pickerValue(Date.parse(defaultUntil))}
           min={pickerValue(now)}
           max={pickerValue(now + MAX_SHOW_MS)}
-          className={`${control} font-normal`}
+          className={control}
         />
-      </label>
+      </div>
       <fieldset className="grid gap-2">
         <legend className="font-semibold">Where it goes</legend>
         {[
