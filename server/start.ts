@@ -11,6 +11,7 @@ import { BUILD_OUTPUTS, IMAGE_MANIFEST } from "../app/lib/build-outputs";
 import { audit } from "./admin/audit/queries";
 import { alertAfterPublish } from "./alerts/alerts";
 import { sessionAudience } from "./alerts/queries";
+import { liveSessionNames } from "./alerts/audiences";
 import { pushSender, vapidKeys } from "./alerts/push";
 import { createApp } from "./app";
 import { REPO, type Config } from "./config";
@@ -135,7 +136,11 @@ export async function startRuntime(config: Config, log = (line: string) => conso
       db: database.db,
       tasks: {
         ...(mail ? { mail: mail.send } : {}),
-        announce: announceJob({ db: database.db, perMinute: config.ANNOUNCE_PER_MINUTE }),
+        announce: announceJob({
+          db: database.db,
+          perMinute: config.ANNOUNCE_PER_MINUTE,
+          sessions: liveSessionNames(() => site.current.dir),
+        }),
         sweep: async () => {
           await boxOffice.sweep();
           await addJob(database.db, "sweep", { key: "sweep", runAt: new Date(Date.now() + SWEEP_MS) });

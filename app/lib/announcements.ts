@@ -6,27 +6,54 @@
  * this module with the organisers' pages (a module two entries share joins the first download: vite.config.ts).
  */
 
-/** `GET /api/announcements/current`: the newest announcement showing now, or null. Nothing personal. */
+/** An announcement as the site's banner shows it. Nothing personal. */
+export interface ShownAnnouncement {
+  id: number;
+  title: string;
+  body: string;
+  until: string;
+}
+
+/**
+ * `GET /api/announcements/current`: every announcement showing now, newest first (several can be live at once,
+ * each until its end: issue 62); `announcement` is the newest, for pages loaded before that change.
+ */
 export interface CurrentAnnouncement {
-  announcement: { id: number; title: string; body: string; until: string } | null;
+  announcements: ShownAnnouncement[];
+  announcement: ShownAnnouncement | null;
 }
 
 /** The longest title and text (a banner, not a newsletter). */
 export const MAX_TITLE = 120;
 export const MAX_BODY = 1000;
-/** How long an announcement shows unless the organiser chooses (24 hours), and at most (30 days). */
+/**
+ * How long an announcement shows unless the organiser chooses: to the end of the event's day (the server says
+ * when: `AudienceAnswer.defaultUntil`), else 24 hours; and at most 30 days.
+ */
 export const DEFAULT_SHOW_MS = 24 * 3_600_000;
 export const MAX_SHOW_MS = 30 * 24 * 3_600_000;
 
 /** `GET /api/admin/announcements/audiences`: who an announcement can go to now, with how many addresses. */
 export interface AudienceChoice {
   id: string;
+  /** Sessions by title and time: "Everyone who starred Networking and Mixer, Fri 25 Oct 13:30" (issue 62). */
   label: string;
+  /** Who they are, in one short line: "People who signed up for the newsletter …". */
+  about: string;
   count: number;
   /** What the mail says after "You receive this because …". */
   reason: string;
   /** Each mail carries the audience's unsubscribe link. */
   unsubscribe: boolean;
+}
+
+/** `GET /api/admin/announcements/audiences`: the audiences, and until when a new announcement shows at first. */
+export interface AudienceAnswer {
+  audiences: AudienceChoice[];
+  /** The end of the event's day now (23:59 in the event's zone), or 24 hours on when the zone is not known. */
+  defaultUntil: string;
+  /** The same in words, in the event's zone: "Fri 25 Oct 2024, 23:59 CDT"; null when the zone is not known. */
+  defaultUntilText: string | null;
 }
 
 /** One announcement in the tab, with its sending's progress. */

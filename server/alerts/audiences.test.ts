@@ -2,6 +2,9 @@
  * The alerts' subscribers as announcement audiences (issue 44), on both databases: only confirmed addresses,
  * each once, those starring a session for "Everyone who starred session N", each with its alerts unsubscribe link.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseBackends } from "../../tests/fixtures/database-backends";
@@ -9,6 +12,8 @@ import { availableAudiences } from "../announcements/audiences";
 import { secretHash } from "../secret";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
+import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
+import { liveSessionNames } from "./audiences";
 import { unsubscribeAlerts } from "./queries";
 
 const SITE = "https://tncc.example.org";
@@ -73,6 +78,44 @@ describe.each(databaseBackends("alert_audiences"))("alert audiences on %s", (_na
     );
     expect(after.map((r) => r.status).sort()).toEqual(["confirmed", "unsubscribed"]);
     await database.db.execute(sql`UPDATE alert_subscriptions SET status = 'confirmed' WHERE email = 'ann@example.org'`);
+  });
+
+  it("names each session by its title and time from the live programme, and says who each kind is (issue 62)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "tncc-audience-names-"));
+    try {
+      const programme = {
+        calendarName: "TNCC",
+        location: "Hall",
+        sessions: [
+          { number: 3, dayId: 2, id: 3, title: "Networking and Mixer", startsAt: "2024-10-25T13:30:00-05:00" },
+          { number: 4, dayId: 2, id: 4, title: "Evening Prayer", startsAt: "2024-10-25T16:00:00-05:00" },
+        ],
+      };
+      writeFileSync(path.join(dir, BUILD_OUTPUTS.agendaSessions.file), JSON.stringify(programme));
+      const names = await liveSessionNames(() => dir)();
+      const audiences = await availableAudiences(database.db, undefined, names);
+      expect(audiences.map((a) => [a.id, a.label, a.reason])).toEqual([
+        ["newsletter", "Newsletter subscribers", "you subscribed to the TNCC newsletter"],
+        ["agenda", "Agenda subscribers", "you asked to be told when your agenda changes"],
+        [
+          "session:3",
+          "Everyone who starred Networking and Mixer, Fri 25 Oct 13:30",
+          "you starred Networking and Mixer in your agenda",
+        ],
+        // Not in the live programme (taken out since): named by its number.
+        ["session:5", "Everyone who starred session 5", "you starred session 5 in your agenda"],
+      ]);
+      expect(audiences.find((a) => a.id === "agenda")!.about).toMatch(
+        /^People who keep an agenda on this site and asked to be e-mailed/,
+      );
+      expect(audiences.find((a) => a.id === "session:3")!.about).toBe(
+        "Agenda subscribers who starred this session in their agenda.",
+      );
+      // Without a readable programme, sessions are named by number.
+      expect((await liveSessionNames(() => path.join(dir, "missing"))()).size).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("leaves out an address that unsubscribed before its turn", async () => {

@@ -2,7 +2,9 @@
  * The organisers' Announcements tab (issue 44, part 3), under `/api/admin` (session and Origin: ../routes.ts):
  *
  * - `GET /announcements`: the announcements sent, newest first, each with its sending's progress.
- * - `GET /announcements/audiences`: who one can go to now (./audiences.ts), with how many addresses.
+ * - `GET /announcements/audiences`: who one can go to now (./audiences.ts), with how many addresses, each
+ *   session named by title and time, each kind explained in a line; and until when a new one shows at first:
+ *   the end of the event's day (issue 62).
  * - `POST /announcements/test`: the mail, marked as a test, to the signed-in organiser only.
  * - `POST /announcements`: sends it to one audience: the recipients listed at once (each address once), the
  *   mails queued a piece at a time by the pacer (./sender.ts), the banner shown from now until `showsUntil`.
@@ -13,16 +15,46 @@
  */
 import type { Context, Hono } from "hono";
 import { announcementSchema, firstIssue, parseId } from "../../app/forms/admin";
-import { announcementMail, MAX_SHOW_MS, type AnnouncementList, type AudienceChoice } from "../../app/lib/announcements";
+import {
+  announcementMail,
+  DEFAULT_SHOW_MS,
+  MAX_SHOW_MS,
+  type AnnouncementList,
+  type AudienceAnswer,
+  type AudienceChoice,
+} from "../../app/lib/announcements";
+import { zonedWhen } from "../../app/lib/admin/when";
+import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
+import { zonedDate } from "../../app/lib/schedule/now";
+import { zonedIso } from "../../app/lib/schedule/zoned-time";
+import { liveSessionNames } from "../alerts/audiences";
+import { readOutput } from "../publish/outputs";
 import { queueMail } from "../mail/queries";
 import { audit } from "../admin/audit/queries";
 import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
 import { availableAudiences } from "./audiences";
 import { createAnnouncement, listAnnouncements, withdrawAnnouncement } from "./queries";
 
+/**
+ * Until when an announcement made at `now` shows at first (issue 62): the end of that day in the event's zone
+ * (23:59), or of the next day when that minute has passed.
+ */
+export function endOfEventDay(now: number, timeZone: string): Date {
+  const today = Date.parse(zonedIso(zonedDate(now, timeZone), "23:59", timeZone));
+  return new Date(today > now ? today : Date.parse(zonedIso(zonedDate(now + 3_600_000, timeZone), "23:59", timeZone)));
+}
+
 export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptions): void {
   const { db } = options.database;
   const now = options.now ?? Date.now;
+  // The live build's programme names the sessions; its tickets data has the event's time zone.
+  const sessionNames = liveSessionNames(options.liveDir);
+  const tickets = readOutput(BUILD_OUTPUTS.tickets, options.liveDir);
+  const eventZone = () =>
+    tickets.load().then(
+      (t) => t.timeZone,
+      () => null,
+    );
   const origin = (c: Context) => (options.siteUrl ? new URL(options.siteUrl).origin : new URL(c.req.url).origin);
 
   /** The request's announcement, or the message saying what is wrong with it. */
@@ -51,7 +83,7 @@ export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptio
   );
 
   admin.get("/announcements/audiences", async (c) => {
-    const audiences = await availableAudiences(db);
+    const audiences = await availableAudiences(db, undefined, await sessionNames());
     const choices: AudienceChoice[] = [];
     for (const a of audiences) {
       // Counted without making links where an audience can (the alerts' makes a new link per recipient).
@@ -59,12 +91,19 @@ export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptio
       choices.push({
         id: a.id,
         label: a.label,
+        about: a.about,
         count,
         reason: a.reason,
         unsubscribe: a.unsubscribe,
       });
     }
-    return c.json({ audiences: choices });
+    const zone = await eventZone();
+    const until = zone ? endOfEventDay(now(), zone) : new Date(now() + DEFAULT_SHOW_MS);
+    return c.json({
+      audiences: choices,
+      defaultUntil: until.toISOString(),
+      defaultUntilText: zone ? zonedWhen(until, zone) : null,
+    } satisfies AudienceAnswer);
   });
 
   admin.post("/announcements/test", async (c) => {
@@ -99,7 +138,9 @@ export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptio
       const id = await createAnnouncement(db, announcement, null, [], who, new Date(now()));
       return c.json({ id, recipients: 0 }, 201);
     }
-    const audience = (await availableAudiences(db)).find((a) => a.id === got.value.audience);
+    const audience = (await availableAudiences(db, undefined, await sessionNames())).find(
+      (a) => a.id === got.value.audience,
+    );
     if (!audience) return badRequest(c, "Choose who receives it.");
     const recipients = await audience.recipients(db, origin(c));
     const id = await createAnnouncement(db, announcement, audience, recipients, who, new Date(now()));

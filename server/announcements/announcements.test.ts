@@ -8,17 +8,20 @@
  * Issue 51: an announcement shown on the site only mails nobody and needs no audience; the banner's JSON carries
  * an ETag, and asked again with it, an unchanged answer is a bodiless 304.
  */
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnnouncementList, AudienceChoice, CurrentAnnouncement } from "../../app/lib/announcements";
+import type { AnnouncementList, AudienceAnswer, CurrentAnnouncement } from "../../app/lib/announcements";
+import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import { databaseBackends } from "../../tests/fixtures/database-backends";
 import { smallestBuild } from "../../tests/fixtures/smallest-build";
 import { createApp } from "../app";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { upsertAdmin } from "../admin/accounts/queries";
+import { endOfEventDay } from "./admin-routes";
 import { audienceById } from "./audiences";
 import { purgeAnnouncementRecipients, queuePiece } from "./queries";
 
@@ -70,6 +73,23 @@ describe.each(databaseBackends("announcements"))("announcements on %s", (_name, 
   beforeAll(async () => {
     ({ database, cleanup } = await open());
     ({ dir } = smallestBuild("tncc-announcements-"));
+    // The event's time zone, from the build's tickets data (the end of the event's day: issue 62).
+    writeFileSync(
+      path.join(dir, "build", BUILD_OUTPUTS.tickets.file),
+      JSON.stringify({
+        event: "tncc-2026",
+        currency: "usd",
+        timeZone: "America/Chicago",
+        plans: {},
+        calendar: {
+          title: "TNCC",
+          startsAt: "2026-11-05T09:00:00-06:00",
+          endsAt: "2026-11-07T17:00:00-06:00",
+          location: "Hall",
+        },
+        contact: { email: "info@tncc.example.org", phone: "" },
+      }),
+    );
     app = createApp({
       root: `${dir}/build/client`,
       log: () => {},
@@ -109,11 +129,28 @@ describe.each(databaseBackends("announcements"))("announcements on %s", (_name, 
   it("offers ticket holders (orders not cancelled) and confirmed newsletter addresses, each counted once", async () => {
     const res = await request("GET", "/api/admin/announcements/audiences");
     expect(res.status).toBe(200);
-    const { audiences } = (await res.json()) as { audiences: AudienceChoice[] };
+    const { audiences, defaultUntil, defaultUntilText } = (await res.json()) as AudienceAnswer;
     expect(audiences.map((a) => [a.id, a.count, a.unsubscribe])).toEqual([
       ["tickets", 2, false],
       ["newsletter", 47, true],
     ]);
+    // Each kind says who it is in a line (issue 62).
+    expect(audiences.map((a) => a.about)).toEqual([
+      "People who bought or were given a ticket that is not cancelled or refunded.",
+      "People who signed up for the newsletter on this site and confirmed their address.",
+    ]);
+    // A new announcement shows at first until the end of the event's day, in the event's zone (issue 62):
+    // 10:00 UTC is 04:00 in Chicago, so until 23:59 there, 05:59 UTC the next morning.
+    expect(defaultUntil).toBe("2026-11-03T05:59:00.000Z");
+    expect(defaultUntilText).toBe("Mon 2 Nov 2026, 23:59 CST");
+  });
+
+  it("ends the event's day at 23:59 in its zone, or the next day's once that minute has passed", () => {
+    const zone = "America/Chicago";
+    expect(endOfEventDay(Date.parse("2026-11-03T05:58:00Z"), zone).toISOString()).toBe("2026-11-03T05:59:00.000Z");
+    expect(endOfEventDay(Date.parse("2026-11-03T05:59:30Z"), zone).toISOString()).toBe("2026-11-04T05:59:00.000Z");
+    // The day the clocks go back has 25 hours: still 23:59 on that day.
+    expect(endOfEventDay(Date.parse("2026-11-01T12:00:00Z"), zone).toISOString()).toBe("2026-11-02T05:59:00.000Z");
   });
 
   it("refuses a missing title, an end already past or past 30 days, and an unknown audience", async () => {
@@ -274,6 +311,10 @@ describe.each(databaseBackends("announcements"))("announcements on %s", (_name, 
     const banner = async () =>
       ((await (await app.request(`${SITE}/api/announcements/current`)).json()) as CurrentAnnouncement).announcement;
     expect((await banner())?.id).toBe(id);
+    // Posting one never hides another (issue 62): both show, each until its own end, the newest first.
+    const both = ((await (await app.request(`${SITE}/api/announcements/current`)).json()) as CurrentAnnouncement)
+      .announcements;
+    expect(both.map((a) => a.title)).toEqual(["Room change", "Doors at 9:30"]);
     expect(await piece(1)).toEqual({ queued: 1, skipped: 0 });
     expect((await request("POST", `/api/admin/announcements/${id}/withdraw`)).status).toBe(200);
     // The one before shows again (still within its time), until it is withdrawn too.

@@ -5,20 +5,22 @@
  * left out). Audience sources list the audiences available now: the tab shows only those.
  *
  * `AUDIENCE_SOURCES` lists them: the built-in ones here, and the alerts' subscribers (server/alerts/audiences.ts:
- * "Agenda subscribers", id "agenda", and "Everyone who starred session N", id "session:N", one per session a
- * subscriber stars), each with the alerts' unsubscribe link; the tab, the sending and the tests take any audience.
+ * "Agenda subscribers", id "agenda", and "Everyone who starred Networking and Mixer, Fri 25 Oct 13:30", id
+ * "session:N", one per session a subscriber stars), each with the alerts' unsubscribe link; the tab, the sending
+ * and the tests take any audience. Each says who it is in one short line (`about`, issue 62).
  */
 import { alertAudiences } from "../alerts/audiences";
 import type { Db } from "../db/client";
-import type { Audience, AudienceSource } from "../mail/audience";
+import type { Audience, AudienceSource, SessionNames } from "../mail/audience";
 import { confirmedNewsletterAddresses, newsletterRecipients, ticketHolderAddresses, ticketOrderCount } from "./queries";
 
-export type { Audience, AudienceSource, Recipient } from "../mail/audience";
+export type { Audience, AudienceSource, Recipient, SessionNames } from "../mail/audience";
 
 /** Buyers of ticket orders (paid or free) that are not cancelled or refunded. */
 export const ticketHolders: Audience = {
   id: "tickets",
   label: "Ticket holders",
+  about: "People who bought or were given a ticket that is not cancelled or refunded.",
   reason: "you hold a ticket for TNCC",
   unsubscribe: false,
   async recipients(db) {
@@ -30,6 +32,7 @@ export const ticketHolders: Audience = {
 export const newsletterAudience: Audience = {
   id: "newsletter",
   label: "Newsletter subscribers",
+  about: "People who signed up for the newsletter on this site and confirmed their address.",
   reason: "you subscribed to the TNCC newsletter",
   unsubscribe: true,
   async recipients(db, origin) {
@@ -48,12 +51,22 @@ const builtIn: AudienceSource = async (db) =>
 /** Every source of audiences: the built-in ones and the alerts' subscribers (server/alerts/audiences.ts). */
 export const AUDIENCE_SOURCES: AudienceSource[] = [builtIn, alertAudiences];
 
-export async function availableAudiences(db: Db, sources = AUDIENCE_SOURCES): Promise<Audience[]> {
-  return (await Promise.all(sources.map((source) => source(db)))).flat();
+/** The audiences offered now; `sessions` names the sessions by title and time (else by number). */
+export async function availableAudiences(
+  db: Db,
+  sources = AUDIENCE_SOURCES,
+  sessions?: SessionNames,
+): Promise<Audience[]> {
+  return (await Promise.all(sources.map((source) => source(db, sessions)))).flat();
 }
 
 /** The audience of this id, whether or not it is offered now (a sending in progress keeps its audience). */
-export async function audienceById(db: Db, id: string, sources = AUDIENCE_SOURCES): Promise<Audience | null> {
+export async function audienceById(
+  db: Db,
+  id: string,
+  sources = AUDIENCE_SOURCES,
+  sessions?: SessionNames,
+): Promise<Audience | null> {
   if (id === ticketHolders.id) return ticketHolders;
-  return (await availableAudiences(db, sources)).find((a) => a.id === id) ?? null;
+  return (await availableAudiences(db, sources, sessions)).find((a) => a.id === id) ?? null;
 }

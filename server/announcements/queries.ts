@@ -5,7 +5,7 @@
  * (`FOR UPDATE SKIP LOCKED`), so neither a restart nor a second server queues anyone twice.
  */
 import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
-import type { AnnouncementRow, CurrentAnnouncement } from "../../app/lib/announcements";
+import type { AnnouncementRow, ShownAnnouncement } from "../../app/lib/announcements";
 import { announcementMail } from "../../app/lib/announcements";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
@@ -175,9 +175,12 @@ export async function withdrawAnnouncement(db: Db, id: number, entry: AuditEntry
   });
 }
 
-/** The newest announcement showing at `now`: sent, not withdrawn, not expired. */
-export async function currentAnnouncement(db: Db, now: Date): Promise<CurrentAnnouncement["announcement"]> {
-  const [row] = await db
+/**
+ * Every announcement showing at `now`, newest first: sent, not withdrawn, not expired. Several can be live at
+ * once (issue 62): a new one never hides another. At most `limit` (a banner, not a list).
+ */
+export async function currentAnnouncements(db: Db, now: Date, limit = 10): Promise<ShownAnnouncement[]> {
+  const rows = await db
     .select({
       id: announcements.id,
       title: announcements.title,
@@ -187,8 +190,8 @@ export async function currentAnnouncement(db: Db, now: Date): Promise<CurrentAnn
     .from(announcements)
     .where(and(isNull(announcements.withdrawnAt), gt(announcements.showsUntil, now), lte(announcements.sentAt, now)))
     .orderBy(desc(announcements.id))
-    .limit(1);
-  return row ? { ...row, until: row.until.toISOString() } : null;
+    .limit(limit);
+  return rows.map((row) => ({ ...row, until: row.until.toISOString() }));
 }
 
 /**

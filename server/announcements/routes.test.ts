@@ -14,7 +14,7 @@ describe("GET /api/announcements/current", () => {
     const res = await ask();
     expect(res.status).toBe(200);
     const body = await res.text();
-    expect(JSON.parse(body)).toEqual({ announcement: null });
+    expect(JSON.parse(body)).toEqual({ announcements: [], announcement: null });
     const etag = res.headers.get("etag")!;
     expect(etag).toBe(etagOf(body));
     for (const header of [etag, `W/${etag}`, `"other", ${etag}`, "*"]) {

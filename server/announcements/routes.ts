@@ -1,6 +1,7 @@
 /**
- * `GET /api/announcements/current` (issue 44, part 3): the organisers' announcement showing now, or null, for
- * the banner every page shows once idle (app/components/layout/announcement-banner.tsx). Pre-rendered pages stay
+ * `GET /api/announcements/current` (issue 44, part 3): the organisers' announcements showing now, newest first
+ * (several at once since issue 62; `announcement`, the newest, for pages loaded before), for the banner every page
+ * shows once idle (app/components/layout/announcement-banner.tsx). Pre-rendered pages stay
  * as they are: the banner appears from the moment an announcement is sent, without a rebuild. Title, text and
  * end only: nothing personal.
  *
@@ -12,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import type { CurrentAnnouncement } from "../../app/lib/announcements";
-import { currentAnnouncement } from "./queries";
+import { currentAnnouncements } from "./queries";
 import type { Database } from "../db/client";
 import { organiserFeature } from "../admin/context";
 import type { FeatureRoutes, ServerContext } from "../context";
@@ -37,8 +38,11 @@ export function announcementsRoutes(options: { database?: Database; now?: () => 
   const app = new Hono();
   app.get("/api/announcements/current", async (c) => {
     // Without a database (a bare server in the tests) there is never one.
-    const announcement = options.database ? await currentAnnouncement(options.database.db, new Date(now())) : null;
-    const body = JSON.stringify({ announcement } satisfies CurrentAnnouncement);
+    const announcements = options.database ? await currentAnnouncements(options.database.db, new Date(now())) : [];
+    const body = JSON.stringify({
+      announcements,
+      announcement: announcements[0] ?? null,
+    } satisfies CurrentAnnouncement);
     const etag = etagOf(body);
     c.header("Cache-Control", CURRENT_CACHE_CONTROL);
     c.header("ETag", etag);

@@ -8,7 +8,7 @@
  */
 import type { Db } from "../db/client";
 import { addJob } from "../jobs/jobs";
-import { audienceById, type AudienceSource } from "./audiences";
+import { audienceById, type AudienceSource, type SessionNames } from "./audiences";
 import { queuePiece } from "./queries";
 
 export interface PacerOptions {
@@ -16,6 +16,8 @@ export interface PacerOptions {
   perMinute: number;
   tickMs?: number;
   sources?: AudienceSource[];
+  /** The live programme's sessions by title and time, for the mails' "you starred …" (issue 62). */
+  sessions?: () => Promise<SessionNames>;
 }
 
 /** The "announce" job: one piece, and the job again one tick later while recipients wait. */
@@ -23,7 +25,10 @@ export function announceJob(options: PacerOptions): () => Promise<void> {
   const tickMs = options.tickMs ?? 2000;
   const piece = Math.max(1, Math.round((options.perMinute * tickMs) / 60_000));
   return async () => {
-    const { queued, skipped } = await queuePiece(options.db, piece, (db, id) => audienceById(db, id, options.sources));
+    const names = await options.sessions?.();
+    const { queued, skipped } = await queuePiece(options.db, piece, (db, id) =>
+      audienceById(db, id, options.sources, names),
+    );
     if (queued + skipped > 0)
       await addJob(options.db, "announce", {
         queue: "announce",

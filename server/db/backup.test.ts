@@ -107,6 +107,10 @@ line two', 2 FROM submissions WHERE idempotency_key = 'key-backup-1'`);
   await db.execute(sql`
     INSERT INTO announcement_recipients (announcement_id, email, queued_at)
     SELECT id, 'ann@example.org', now() FROM announcements`);
+  // A programme change published quietly (issue 62).
+  await db.execute(sql`
+    INSERT INTO quiet_changes (session_number, change, decided_by)
+    VALUES (3, 'moved:2024-10-25T09:15:00-05:00/:', 'grace@example.org')`);
 }
 
 /** Every table's rows as text, in a stable order: what must come back unchanged. */

@@ -15,6 +15,8 @@ export interface Audience {
   /** "tickets", "newsletter"; part 2's "agenda", "session:12". */
   id: string;
   label: string;
+  /** Who they are, in one short line for the organiser choosing (issue 62): "People who …". */
+  about: string;
   /** Why a recipient gets the mail, after "You receive this because …". */
   reason: string;
   /** Its mails carry an unsubscribe link (each recipient's own). */
@@ -27,5 +29,11 @@ export interface Audience {
   stillIn?(db: Db, emails: string[]): Promise<Set<string>>;
 }
 
-/** The audiences a feature offers now. */
-export type AudienceSource = (db: Db) => Promise<Audience[]>;
+/**
+ * Sessions as people name them (issue 62): by number, the title and when, "Networking and Mixer, Fri 25 Oct
+ * 13:30", from the live build's programme; a session missing from it is named by its number.
+ */
+export type SessionNames = ReadonlyMap<number, { title: string; when: string }>;
+
+/** The audiences a feature offers now; `sessions` names the sessions an audience is made of. */
+export type AudienceSource = (db: Db, sessions?: SessionNames) => Promise<Audience[]>;

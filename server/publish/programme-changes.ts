@@ -13,9 +13,11 @@ import { lazy } from "../lazy";
 import { safeError } from "../log-safe";
 import { COLLECTIONS, collectionOf } from "../../app/content/collections";
 import { fileLabel, RECORDED_CHANGES } from "../content/changes";
+import type { Db } from "../db/types";
 import { onlyProgrammeChanges } from "./restated";
 import { outputFile } from "./outputs";
 import { programmeDiff } from "./programme";
+import { keepQuietChoices, quietSessions } from "./quiet.queries";
 import type { LiveSite } from "./site";
 
 const NOBODY: ChangeAudience = { starred: 0, email: 0, push: 0 };
@@ -40,6 +42,8 @@ export interface ProgrammeOptions {
   imageManifest: string;
   /** Who would be told of each session's change (the alerts' subscribers): for the Publish page. */
   audience?: (numbers: number[]) => Promise<Map<number, ChangeAudience>>;
+  /** Where "Don't announce" is kept with its change (./quiet.queries.ts); without it nothing is remembered. */
+  db?: Db;
   log?: (line: string) => void;
 }
 
@@ -63,15 +67,23 @@ export class ProgrammeChanges {
     return (await contentTools()).contentProgramme(this.options.contentDir, this.options.imageManifest);
   }
 
-  /** What "Publish" would put live now: the programme's changes with who would be told, and the other changes. */
+  /**
+   * What "Publish" would put live now: the programme's changes with who would be told (each ticked "Don't
+   * announce" when an organiser chose so for that very change before: issue 62), and the other changes.
+   */
   async pending(): Promise<PendingPublish> {
     const live = await this.liveProgramme();
     const next = await this.contentProgramme().catch(() => ({ problem: NO_TOOLS }));
     if ("problem" in next) return { programme: [], files: [], problem: next.problem };
     const programme: ProgrammeChange[] = programmeDiff(live, next.programme);
     const audience = (await this.options.audience?.(programme.map((c) => c.number))) ?? new Map();
+    const quiet = this.options.db ? await quietSessions(this.options.db, programme) : new Set<number>();
     return {
-      programme: programme.map((c) => ({ ...c, audience: audience.get(c.number) ?? NOBODY })),
+      programme: programme.map((c) => ({
+        ...c,
+        audience: audience.get(c.number) ?? NOBODY,
+        quiet: c.kind !== "added" && c.kind !== "removed" && quiet.has(c.number),
+      })),
       files: await this.savedFiles(new Set(programme.map((c) => c.number))),
       problem: null,
     };
@@ -110,13 +122,16 @@ export class ProgrammeChanges {
 
   /**
    * Records the programme changes since the live build in the day files, but those in `quiet` (a typo fix), as
-   * the organiser's commit; answers the commit, or null when there was nothing to record.
+   * the organiser's commit; answers the commit, or null when there was nothing to record. The choice is kept
+   * with each change (./quiet.queries.ts), so a roll back and a later publish list it as chosen.
    */
   async record(by: Organiser, quiet: ReadonlySet<number>): Promise<string | null> {
     const live = await this.liveProgramme();
     const next = await this.contentProgramme();
     if ("problem" in next) return null; // The build says what is wrong, file and field.
-    const changes = programmeDiff(live, next.programme).filter((c) => !quiet.has(c.number));
+    const found = programmeDiff(live, next.programme);
+    if (this.options.db) await keepQuietChoices(this.options.db, found, quiet, by.email);
+    const changes = found.filter((c) => !quiet.has(c.number));
     if (!changes.length) return null;
     const today = new Intl.DateTimeFormat("en-CA", {
       timeZone: next.timeZone,

@@ -114,6 +114,7 @@ export class Publisher {
       contentDir: this.contentDir,
       imageManifest: options.imageManifest ?? path.join(options.repo, IMAGE_MANIFEST),
       audience: options.audience,
+      db: options.store.db,
       log: options.log,
     });
   }

@@ -84,11 +84,13 @@ test("an organiser writes, previews, tests and sends an announcement; the banner
   const tab = page.getByRole("region", { name: "Announcements", exact: true });
   await tab.getByRole("textbox", { name: "Title" }).fill("Doors open at 9:30");
   await tab.getByRole("textbox", { name: "Text" }).fill("The hall opens 30 minutes late on Saturday.");
-  // Until when: a date and time picker, a day ahead to start with.
+  // Until when: a date and time picker, the end of the event's day to start with (issue 62), said in its zone.
   const until = tab.getByLabel("Shows on the site until");
   await expect(until).toHaveAttribute("type", "datetime-local");
+  await expect(until).toHaveAccessibleDescription(/^At first the end of the event's day: .*, 23:59 \w+\.$/);
   const chosen = Date.parse(await until.inputValue());
-  expect(chosen - Date.now()).toBeGreaterThan(23 * 3_600_000);
+  expect(chosen).toBeGreaterThan(Date.now());
+  expect(chosen - Date.now()).toBeLessThanOrEqual(25 * 3_600_000);
   await tab.getByRole("radio", { name: "Show on the site and e-mail ticket holders (2 addresses)" }).check();
 
   await tab.getByRole("button", { name: "Preview" }).click();

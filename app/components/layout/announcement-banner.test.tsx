@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
  * The announcement banner (issue 51): one line that opens to the text (keyboard too), Dismiss remembered, and a
- * page left open asking again every 20 s while visible, with If-None-Match, not at all while hidden.
+ * page left open asking again every 20 s while visible, with If-None-Match, not at all while hidden. Several
+ * live at once each show (issue 62).
  */
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
@@ -12,15 +13,16 @@ import { AnnouncementBanner } from "./announcement-banner";
 const NOW = Date.parse("2026-11-02T10:00:00Z");
 const doors = { id: 7, title: "Doors open at 9:30", body: "The hall opens late.", until: "2026-11-03T10:00:00Z" };
 
-/** The server: answers `current`, with an ETag naming it, and 304 to that ETag. */
+/** The server: answers `current` (and `more`, older ones also live), with an ETag naming them, and 304 to it. */
 function server() {
-  const state = { current: null as typeof doors | null, asked: [] as (string | null)[] };
-  const tag = () => `"${state.current?.id ?? "none"}"`;
+  const state = { current: null as typeof doors | null, more: [] as (typeof doors)[], asked: [] as (string | null)[] };
+  const tag = () => `"${[state.current?.id ?? "none", ...state.more.map((a) => a.id)].join("-")}"`;
   const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
     const etag = new Headers(init?.headers).get("If-None-Match");
     state.asked.push(etag);
     if (etag === tag()) return new Response(null, { status: 304, headers: { ETag: tag() } });
-    return new Response(JSON.stringify({ announcement: state.current }), {
+    const announcements = [...(state.current ? [state.current] : []), ...state.more];
+    return new Response(JSON.stringify({ announcements, announcement: announcements[0] ?? null }), {
       status: 200,
       headers: { ETag: tag(), "Content-Type": "application/json" },
     });
@@ -135,6 +137,28 @@ describe("AnnouncementBanner", () => {
     await pass(POLL_MS);
     expect(state.asked).toHaveLength(2);
     expect(screen.queryByRole("region")).toBeNull();
+  });
+
+  it("shows every live announcement, the newest first; dismissing one leaves the other (issue 62)", async () => {
+    const state = server();
+    const parking = { id: 5, title: "Parking on Friday", body: "Use the east lot.", until: "2026-11-03T05:59:00Z" };
+    state.current = doors;
+    state.more = [parking];
+    show();
+    await pass();
+    const regions = screen.getAllByRole("region");
+    expect(regions.map((r) => r.textContent)).toEqual([
+      expect.stringContaining("Doors open at 9:30"),
+      expect.stringContaining("Parking on Friday"),
+    ]);
+    fireEvent.click(screen.getAllByRole("button", { name: "Dismiss the announcement" })[0]!);
+    expect(screen.queryByRole("region", { name: /Doors open at 9:30/ })).toBeNull();
+    expect(screen.getByRole("region", { name: /Parking on Friday/ })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(DISMISSED_KEY)!)).toEqual([7]);
+    // Still so at the next asks.
+    await pass(POLL_MS);
+    expect(screen.queryByRole("region", { name: /Doors open at 9:30/ })).toBeNull();
+    expect(screen.getByRole("region", { name: /Parking on Friday/ })).toBeTruthy();
   });
 
   it("asks nothing on the organisers' pages", async () => {

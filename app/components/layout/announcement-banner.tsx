@@ -2,7 +2,7 @@ import { ChevronDown, Megaphone, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useLocation } from "react-router";
 import { ANNOUNCEMENT_PATH, dismissedIds, DISMISSED_KEY, POLL_MS, withDismissed } from "~/lib/announcement-banner";
-import type { CurrentAnnouncement } from "~/lib/announcements";
+import type { CurrentAnnouncement, ShownAnnouncement } from "~/lib/announcements";
 
 export interface AnnouncementBoxProps {
   title: string;
@@ -76,27 +76,29 @@ export function AnnouncementBox({
   );
 }
 
-type Shown = CurrentAnnouncement["announcement"];
+type Shown = ShownAnnouncement[];
 
-/** The announcement this browser should show: not expired, not dismissed here. */
-function showable(a: Shown): Shown {
-  if (!a || Date.parse(a.until) <= Date.now()) return null;
+/** The announcements this browser should show: not expired, not dismissed here. */
+function showable(answer: CurrentAnnouncement): Shown {
+  // A server from before issue 62 says only its newest.
+  const all = answer.announcements ?? (answer.announcement ? [answer.announcement] : []);
   let dismissed: number[] = [];
   try {
     dismissed = dismissedIds(localStorage.getItem(DISMISSED_KEY));
   } catch {
     // Storage refused (private mode): nothing dismissed.
   }
-  return dismissed.includes(a.id) ? null : a;
+  return all.filter((a) => Date.parse(a.until) > Date.now() && !dismissed.includes(a.id));
 }
 
 /**
- * The announcement showing now, asked on each page and again every POLL_MS while the tab is visible (issue 51:
- * a page left open shows a new one within 30 s); the asking stops while the tab is hidden and starts again, at
- * once, when it shows. An unchanged answer is a bodiless 304 (If-None-Match).
+ * The announcements showing now (several can be live at once: issue 62), asked on each page and again every
+ * POLL_MS while the tab is visible (issue 51: a page left open shows a new one within 30 s); the asking stops
+ * while the tab is hidden and starts again, at once, when it shows. An unchanged answer is a bodiless 304
+ * (If-None-Match).
  */
-export function useCurrentAnnouncement(enabled: boolean, pathname: string): [Shown, (a: Shown) => void] {
-  const [shown, setShown] = useState<Shown>(null);
+export function useCurrentAnnouncements(enabled: boolean, pathname: string): [Shown, (a: Shown) => void] {
+  const [shown, setShown] = useState<Shown>([]);
   const etag = useRef<string | null>(null);
 
   useEffect(() => {
@@ -122,7 +124,7 @@ export function useCurrentAnnouncement(enabled: boolean, pathname: string): [Sho
             const data = (await res.json()) as CurrentAnnouncement;
             if (live && mine === turn) {
               etag.current = res.headers.get("ETag");
-              setShown(showable(data.announcement));
+              setShown(showable(data));
             }
           }
           // 304: as it was. Anything else: try again at the next turn.
@@ -157,38 +159,40 @@ export function useCurrentAnnouncement(enabled: boolean, pathname: string): [Sho
 }
 
 /**
- * The organisers' announcement at the top of every page (issue 44; issue 51): a one-line strip in the page's
- * flow above the header, so it covers nothing, read from a small JSON after the page is idle (the pre-rendered
- * pages need no rebuild); shown until it expires or is withdrawn, or until this browser dismisses it
- * (remembered per announcement). Not on the organisers' own area, whose tab previews it.
+ * The organisers' announcements at the top of every page (issue 44; issue 51): one-line strips in the page's
+ * flow above the header, so they cover nothing, read from a small JSON after the page is idle (the pre-rendered
+ * pages need no rebuild); each shown until it expires or is withdrawn, or until this browser dismisses it
+ * (remembered per announcement), the newest first: a new one never hides another (issue 62). Not on the
+ * organisers' own area, whose tab previews them.
  */
 export function AnnouncementBanner() {
   const { pathname } = useLocation();
   const organisers = pathname.startsWith("/admin");
-  const [shown, setShown] = useCurrentAnnouncement(!organisers, pathname);
+  const [shown, setShown] = useCurrentAnnouncements(!organisers, pathname);
 
-  function dismiss() {
-    if (!shown) return;
+  function dismiss(id: number) {
     try {
-      localStorage.setItem(DISMISSED_KEY, withDismissed(dismissedIds(localStorage.getItem(DISMISSED_KEY)), shown.id));
+      localStorage.setItem(DISMISSED_KEY, withDismissed(dismissedIds(localStorage.getItem(DISMISSED_KEY)), id));
     } catch {
       // Storage refused (private mode): dismissed for this page only.
     }
-    setShown(null);
+    setShown(shown.filter((a) => a.id !== id));
     // The button is gone: the keyboard goes on from the page's content, where it stands.
     document.getElementById("main")?.focus({ preventScroll: true });
   }
 
-  if (!shown || organisers) return null;
+  if (!shown.length || organisers) return null;
   return (
     <div className="border-b border-gold/40 bg-night print:hidden">
-      <AnnouncementBox
-        key={shown.id}
-        title={shown.title}
-        body={shown.body}
-        onDismiss={dismiss}
-        className="container-page py-1"
-      />
+      {shown.map((a, i) => (
+        <AnnouncementBox
+          key={a.id}
+          title={a.title}
+          body={a.body}
+          onDismiss={() => dismiss(a.id)}
+          className={`container-page py-1 ${i > 0 ? "border-t border-paper/15" : ""}`}
+        />
+      ))}
     </div>
   );
 }

@@ -49,8 +49,11 @@ export interface ChangeAudience {
 
 /** `GET /api/admin/publish/pending`: what "Publish" would put live, before it is pressed. */
 export interface PendingPublish {
-  /** The programme's changes, each with who would be told. */
-  programme: (ProgrammeChange & { audience: ChangeAudience })[];
+  /**
+   * The programme's changes, each with who would be told, and whether an organiser chose not to announce that
+   * very change before (issue 62: kept through a roll back, until unticked).
+   */
+  programme: (ProgrammeChange & { audience: ChangeAudience; quiet: boolean })[];
   /** The other saved changes since the live build, in people's words ("Blog: Why We Gather", "New picture: …"). */
   files: string[];
   /** The saved content does not build (its problems are shown when publishing): nothing can be listed. */

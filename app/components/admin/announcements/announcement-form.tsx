@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { adminApi } from "~/lib/admin/api";
-import { DEFAULT_SHOW_MS, MAX_BODY, MAX_SHOW_MS, MAX_TITLE, type AudienceChoice } from "~/lib/announcements";
+import { MAX_BODY, MAX_SHOW_MS, MAX_TITLE, type AudienceChoice } from "~/lib/announcements";
 import { AnnouncementPreview } from "./announcement-preview";
 import { ConfirmStep } from "../confirm-step";
 import type { Draft } from "./draft";
@@ -19,17 +19,23 @@ const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 const SITE_ONLY = "site-only";
 
 /**
- * Writing an announcement: title, text and until when it shows (a date and time picker, 24 hours ahead at
- * first), where it goes (on the site only, or on the site and by e-mail to one audience: issue 51), the preview
- * (banner, and mail when mailed), a test to oneself, then the confirm step.
+ * Writing an announcement: title, text and until when it shows (a date and time picker, the end of the event's
+ * day at first: issue 62), where it goes (on the site only, or on the site and by e-mail to one audience: issue
+ * 51; each audience with a line saying who they are), the preview (banner, and mail when mailed), a test to
+ * oneself, then the confirm step.
  */
 export function AnnouncementForm({
   audiences,
+  defaultUntil,
+  defaultUntilText,
   who,
   fail,
   onSent,
 }: {
   audiences: AudienceChoice[];
+  /** Until when it shows at first (the server's: the end of the event's day), and that in words. */
+  defaultUntil: string;
+  defaultUntilText: string | null;
   who: string;
   fail: (status: number, message: string) => void;
   onSent: (message: string) => void;
@@ -105,38 +111,56 @@ export function AnnouncementForm({
         Text
         <textarea name="body" required maxLength={MAX_BODY} rows={4} className={`${control} font-normal`} />
       </label>
-      <label className="grid gap-1 font-semibold">
-        Shows on the site until
+      <div className="grid gap-1">
+        <label htmlFor="announcement-until" className="font-semibold">
+          Shows on the site until
+        </label>
+        {defaultUntilText ? (
+          <span id="announcement-until-hint" className="text-muted">
+            At first the end of the event's day: {defaultUntilText}.
+          </span>
+        ) : null}
         <input
+          id="announcement-until"
           name="until"
           type="datetime-local"
           required
-          defaultValue={pickerValue(now + DEFAULT_SHOW_MS)}
+          aria-describedby={defaultUntilText ? "announcement-until-hint" : undefined}
+          defaultValue={pickerValue(Date.parse(defaultUntil))}
           min={pickerValue(now)}
           max={pickerValue(now + MAX_SHOW_MS)}
-          className={`${control} font-normal`}
+          className={control}
         />
-      </label>
+      </div>
       <fieldset className="grid gap-2">
         <legend className="font-semibold">Where it goes</legend>
         {[
-          { id: SITE_ONLY, text: "Show on the site only (nobody is e-mailed)" },
+          { id: SITE_ONLY, text: "Show on the site only (nobody is e-mailed)", about: null },
           ...audiences.map((a) => ({
             id: a.id,
             text: `Show on the site and e-mail ${lower(a.label)} (${addresses(a.count)})`,
+            about: a.about,
           })),
         ].map((c) => (
-          <label key={c.id} className="flex min-h-11 items-center gap-2">
-            <input
-              type="radio"
-              name="audience"
-              value={c.id}
-              checked={choice === c.id}
-              onChange={() => setChoice(c.id)}
-              className="size-5 shrink-0"
-            />
-            {c.text}
-          </label>
+          <div key={c.id}>
+            <label className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                name="audience"
+                value={c.id}
+                checked={choice === c.id}
+                onChange={() => setChoice(c.id)}
+                aria-describedby={c.about ? `audience-about-${c.id}` : undefined}
+                className="size-5 shrink-0"
+              />
+              {c.text}
+            </label>
+            {c.about ? (
+              <p id={`audience-about-${c.id}`} className="ps-7 text-sm text-muted">
+                {c.about}
+              </p>
+            ) : null}
+          </div>
         ))}
       </fieldset>
       <div className="flex flex-wrap gap-3">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { adminApi } from "~/lib/admin/api";
 import { when } from "~/lib/admin/when";
-import type { AnnouncementList, AnnouncementRow, AudienceChoice } from "~/lib/announcements";
+import type { AnnouncementList, AnnouncementRow, AudienceAnswer } from "~/lib/announcements";
 import { AnnouncementForm } from "./announcement-form";
 
 /** Still going out: recipients not queued yet, or queued mails the outbox has not sent. */
@@ -15,14 +15,14 @@ const showing = (a: AnnouncementRow, now: number) => !a.withdrawnAt && Date.pars
  * goes out, and Withdraw.
  */
 export function AnnouncementsPanel({ who, fail }: { who: string; fail: (status: number, message: string) => void }) {
-  const [audiences, setAudiences] = useState<AudienceChoice[] | null>(null);
+  const [audiences, setAudiences] = useState<AudienceAnswer | null>(null);
   const [list, setList] = useState<AnnouncementRow[] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
-    void adminApi<{ audiences: AudienceChoice[] }>("/announcements/audiences").then((res) =>
-      res.ok ? setAudiences(res.data.audiences) : fail(res.status, res.error),
+    void adminApi<AudienceAnswer>("/announcements/audiences").then((res) =>
+      res.ok ? setAudiences(res.data) : fail(res.status, res.error),
     );
     // Once per change; `fail` changes with every render of the page above.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -67,7 +67,9 @@ export function AnnouncementsPanel({ who, fail }: { who: string; fail: (status: 
       </p>
       {audiences ? (
         <AnnouncementForm
-          audiences={audiences}
+          audiences={audiences.audiences}
+          defaultUntil={audiences.defaultUntil}
+          defaultUntilText={audiences.defaultUntilText}
           who={who}
           fail={fail}
           onSent={(message) => {

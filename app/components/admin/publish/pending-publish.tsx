@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { adminApi } from "~/lib/admin/api";
 import { audienceText, type PendingPublish } from "~/lib/admin/publish";
 
@@ -21,6 +21,8 @@ export function PendingPublishList({ version, quiet, onQuiet, fail, disabled }: 
   const [pending, setPending] = useState<PendingPublish | null>(null);
   const [asked, setAsked] = useState(0);
   const [said, setSaid] = useState<string | null>(null);
+  /** The version whose kept "Don't announce" choices were shown: a session put back meanwhile keeps the ticks. */
+  const chosen = useRef<number | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -28,10 +30,17 @@ export function PendingPublishList({ version, quiet, onQuiet, fail, disabled }: 
       if (!live) return;
       if (!res.ok) return fail(res.status, res.error);
       setPending(res.data);
+      // The changes an organiser chose not to announce before stay ticked (issue 62), until unticked here.
+      if (chosen.current !== version) {
+        chosen.current = version;
+        onQuiet(new Set(res.data.programme.filter((c) => c.quiet).map((c) => c.number)));
+      }
     });
     return () => {
       live = false;
     };
+    // `onQuiet` is the page's state setter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fail, version, asked]);
 
   async function putBack(number: number, title: string) {
