@@ -6,6 +6,7 @@ import { Field } from "../../forms/field";
 import { ConfirmStep } from "../confirm-step";
 import { InviteLink } from "./invite-link";
 import { when } from "~/lib/admin/when";
+import { Address } from "~/components/ui/address";
 
 interface Organisers {
   organisers: {
@@ -112,7 +113,7 @@ export function OrganisersPanel({
               <strong>{nameOf(o)}</strong>
               {o.id === data.you ? " (you)" : ""}
               {o.role === "door" ? ", door volunteer" : ""}
-              <span className="block break-all">{o.email}</span>
+              <Address email={o.email} className="block" />
               <span className="block text-muted">
                 {o.lastSignInAt ? `last signed in ${when(o.lastSignInAt)}` : "has not signed in yet"}
               </span>
@@ -138,9 +139,9 @@ export function OrganisersPanel({
           <ul className="mt-2 grid gap-2">
             {data.invites.map((i) => (
               <li key={i.id} className="flex flex-wrap items-center justify-between gap-3">
-                <span className="break-all">
+                <span>
                   {i.name ? `${i.name}, ` : ""}
-                  {i.email}
+                  <Address email={i.email} />
                   {i.role === "door" ? " (door volunteer)" : ""}, until {when(i.expiresAt)}
                 </span>
                 <button type="button" className="btn btn-outline" onClick={() => void withdraw(i.id)}>
