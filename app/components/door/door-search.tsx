@@ -15,7 +15,7 @@ export interface DoorSearchProps {
   planTitle: (plan: string) => string;
   /** A ticket's first check-in as this phone knows it (`by` its volunteer, or "this phone"), else undefined. */
   checkedIn: (code: string) => CheckIn | undefined;
-  /** True when this page has just admitted the ticket (its card says so in green, not "Already in"). */
+  /** True when this page's last verdict on the ticket admitted it (its tapped card says so in green). */
   justAdmitted: (code: string) => boolean;
   /** True while a verdict covers the screen: when it goes, the tapped card's verdict takes the focus. */
   covered: boolean;
@@ -45,6 +45,8 @@ export function DoorSearch(props: DoorSearchProps) {
   const answer = useRef<HTMLParagraphElement>(null);
   const results = useRef<HTMLDivElement>(null);
   const tapped = useRef<string | null>(null);
+  // The tickets admitted from this search's cards: green "Admitted" there; a new search says "Already in".
+  const [admittedHere, setAdmittedHere] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
     if (found) answer.current?.focus();
   }, [found]);
@@ -56,10 +58,11 @@ export function DoorSearch(props: DoorSearchProps) {
   // What each card needs; an admit remembers the card tapped.
   const card = {
     checkedIn: props.checkedIn,
-    justAdmitted: props.justAdmitted,
+    justAdmitted: (code: string) => admittedHere.has(code) && props.justAdmitted(code),
     timeZone: props.timeZone,
     onAdmit: (a: DoorAttendee) => {
       tapped.current = a[0];
+      setAdmittedHere((codes) => new Set(codes).add(a[0]));
       props.onAdmit(a);
     },
   };
@@ -68,6 +71,7 @@ export function DoorSearch(props: DoorSearchProps) {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get("q") ?? "");
     const result = await search(q);
+    setAdmittedHere(new Set());
     setFound((f) => ({ q, ...result, online, n: (f?.n ?? 0) + 1 }));
   }
 
