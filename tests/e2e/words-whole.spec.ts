@@ -91,7 +91,7 @@ test("no word split in the middle at 360 and 412 px: Box office, People, the doo
     // People: the organisers and the invitation waiting.
     await page.goto(`${shop.site.url}/admin?tab=organisers`);
     await ready(page);
-    await expect(page.getByText(/door\.volunteer/)).toBeVisible();
+    await expect(page.getByText(/door\.volunteer/).first()).toBeVisible();
     splits.push(...(await splitsOn(page, "People")));
 
     // The door: a search finding the family, one of them admitted (its card says so).
@@ -104,7 +104,7 @@ test("no word split in the middle at 360 and 412 px: Box office, People, the doo
     const admit = page.getByRole("button", { name: `Admit ${LONG} (${width === 360 ? 1 : 2} of 5)` });
     await admit.click();
     await page.locator("[role=alert][data-verdict]").click();
-    await expect(page.locator("[data-card-for]")).toHaveCount(width === 360 ? 1 : 2);
+    await expect(page.locator("[role=alert][data-verdict]")).toBeHidden();
     splits.push(...(await splitsOn(page, "Door")));
 
     // The buyer's order page.
