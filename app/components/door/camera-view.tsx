@@ -55,7 +55,7 @@ export function CameraView({ onCode, ready }: CameraViewProps) {
   if (state === "refused")
     return (
       <p data-camera={state} className="rounded-[14px] bg-mist p-3">
-        No camera here: find people by name below.
+        No camera: find people by name below.
       </p>
     );
   return (
