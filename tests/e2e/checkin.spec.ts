@@ -266,7 +266,9 @@ test("undo; opens offline from the phone's copy, which holds no addresses; by e-
   await expect(verdict(page)).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: "All check-ins sent" })).toBeVisible();
   await page.getByRole("button", { name: "Undo the last check-in" }).click();
-  await expect(page.getByRole("button", { name: "Undo the last check-in" })).toBeDisabled();
+  // Nothing left to take back: Undo goes (issue 62), the focus stays in the last scans.
+  await expect(page.getByRole("button", { name: "Undo the last check-in" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Last scans" })).toBeFocused();
   await expect(page.getByRole("status").filter({ hasText: "All check-ins sent" })).toBeVisible();
   const first = order.tickets.find((t) => t.position === 1)!.code;
   await expect
@@ -381,6 +383,67 @@ test("a volunteer types the short code printed under the QR: found in lower case
   await page.screenshot({ path: path.join(SHOTS, "61-checkin-did-you-mean-412.png") });
   await page.getByRole("button", { name: "Admit Ruth Mensah (1 of 5)" }).click();
   await expect(verdict(page)).toHaveAttribute("data-verdict", "admitted");
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test("at 412 px with no camera: one line, the search above the fold; an admitted ticket says Already in where tapped (issue 62)", async ({
+  browser,
+}) => {
+  const WIDE = { width: 412, height: 915 };
+  const order = await buyFamily("Abena Twice");
+  const context = await browser.newContext({ viewport: WIDE });
+  const page = await context.newPage();
+  const problems = problemsOf(page);
+  await openCheckin(page);
+
+  // No camera: a one-line notice, not a dark box; the search right under it, in view; no Undo before a check-in.
+  const camera = page.locator("[data-camera]");
+  await expect(camera).toHaveAttribute("data-camera", "refused");
+  await expect(camera).toHaveText("No camera: find people by name below.");
+  // One line: no taller than one line of its text and its padding.
+  expect(
+    await camera.evaluate((e) => {
+      const s = getComputedStyle(e);
+      const room = parseFloat(s.lineHeight) * 1.5 + parseFloat(s.paddingTop) + parseFloat(s.paddingBottom);
+      return e.getBoundingClientRect().height < room;
+    }),
+  ).toBe(true);
+  const box = page.getByRole("searchbox", { name: "Name, e-mail, order reference or ticket code" });
+  await expect(box).toBeInViewport({ ratio: 1 });
+  const find = (await page.getByRole("button", { name: "Find", exact: true }).boundingBox())!;
+  expect(find.y + find.height).toBeLessThanOrEqual(WIDE.height);
+  await expect(page.getByRole("button", { name: "Undo the last check-in" })).toHaveCount(0);
+  await page.screenshot({ path: path.join(SHOTS, "62-checkin-no-camera-412.png") });
+
+  // Found and admitted: the verdict fills the screen, then stays in the card tapped (which takes the focus) and in
+  // the last scans; Undo appears.
+  await box.fill("abena");
+  await page.getByRole("button", { name: "Find", exact: true }).click();
+  const cards = page.getByRole("list", { name: "People found" }).getByRole("listitem");
+  await expect(cards).toHaveCount(5);
+  await page.getByRole("button", { name: "Admit Abena Twice (1 of 5)" }).click();
+  await expect(verdict(page)).toHaveAttribute("data-verdict", "admitted");
+  await verdict(page).click();
+  const first = cards.filter({ hasText: "(1 of 5)" });
+  const said = first.locator("[data-card-for]");
+  await expect(said).toHaveText(/^✓ Admitted · \d\d:\d\d · Door 1$/);
+  await expect(said).toBeFocused();
+  await expect(lastScans(page).first()).toContainText("Welcome, Abena Twice · Family (1 of 5)");
+  await expect(page.getByRole("button", { name: "Undo the last check-in" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "All check-ins sent" })).toBeVisible();
+
+  // Found again (as the next volunteer would): the admitted ticket says "Already in", when, where and by whom, in
+  // the refusal's colour, with no "Admit"; the others still admit.
+  await page.getByRole("button", { name: "Update now" }).click();
+  await page.getByRole("button", { name: "Find", exact: true }).click();
+  await expect(said).toHaveText(/^✗ Already in · \d\d:\d\d · Door 1 · .+$/);
+  await expect(said).toHaveAttribute("data-verdict", "refused");
+  expect(await said.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe("rgb(153, 27, 27)");
+  await expect(first.getByRole("button", { name: /^Admit/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Admit Abena Twice (2 of 5)" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect(order.tickets).toHaveLength(5);
   expect(problems).toEqual([]);
   await context.close();
 });

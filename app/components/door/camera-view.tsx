@@ -12,7 +12,7 @@ export interface CameraViewProps {
 /** Between two reads of the camera's picture: well inside the 300 ms from a code in view to its verdict. */
 const FRAME_GAP_MS = 60;
 
-/** The rear camera's picture, read for QR codes while the page is open (issue 43). */
+/** The rear camera's picture, read for QR codes while the page is open (issue 43); one line without a camera. */
 export function CameraView({ onCode, ready }: CameraViewProps) {
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<"starting" | "on" | "refused">("starting");
@@ -50,15 +50,29 @@ export function CameraView({ onCode, ready }: CameraViewProps) {
     };
   }, []);
 
+  // No camera (refused, or none on this device): one line, so the search right under it stays in view (issue
+  // 62), not a dark box.
+  if (state === "refused")
+    return (
+      <p data-camera={state} className="rounded-[14px] bg-mist p-3">
+        No camera: find people by name below.
+      </p>
+    );
   return (
-    <figure className="relative overflow-hidden rounded-[14px] bg-night" data-camera={state}>
-      <video ref={video} muted playsInline className="aspect-[4/3] w-full object-cover" aria-hidden="true" />
-      <figcaption className="p-3 text-center text-paper">
-        {state === "on"
-          ? "Hold the ticket's QR code in the frame."
-          : state === "starting"
-            ? "Starting the camera…"
-            : "No camera: allow the camera for this site, or find people by name below."}
+    <figure
+      className={`relative overflow-hidden rounded-[14px] ${state === "on" ? "bg-night" : "bg-mist"}`}
+      data-camera={state}
+    >
+      {/* No picture before the camera answers (it may never): the video takes no room until then. */}
+      <video
+        ref={video}
+        muted
+        playsInline
+        className={state === "on" ? "aspect-[4/3] w-full object-cover" : "h-0 w-full"}
+        aria-hidden="true"
+      />
+      <figcaption className={`p-3 text-center ${state === "on" ? "text-paper" : ""}`}>
+        {state === "on" ? "Hold the ticket's QR code in the frame." : "Starting the camera…"}
       </figcaption>
     </figure>
   );

@@ -1,7 +1,8 @@
+import { useRef } from "react";
 import { Link } from "react-router";
 import { DOORS, type DoorSyncRequest } from "~/lib/door/protocol";
 import { unlockSound } from "~/lib/door/feedback";
-import { checkedInText, clock, headline } from "~/lib/door/words";
+import { clock, headline } from "~/lib/door/words";
 import { CameraView } from "./camera-view";
 import { DoorFigures } from "./door-figures";
 import { DoorSearch } from "./door-search";
@@ -12,8 +13,10 @@ const control = "min-h-11 rounded-xl border border-ink/30 bg-paper px-3";
 
 /**
  * /checkin (issue 43): a door volunteer's own phone checks tickets in, online or not. One column at 360 px,
- * reached with one thumb: the camera on top, Undo under it, then search and the figures; the door is chosen
- * once and kept. The state is in ./use-door.ts; the verdict covers the screen (./verdict-screen.tsx).
+ * reached with one thumb: the camera on top (one line when there is none), the search right under it, then the
+ * last scans with Undo (shown once there is a check-in to take back, issue 62) and the figures; the door is
+ * chosen once and kept. The state is in ./use-door.ts; the verdict covers the screen (./verdict-screen.tsx), and
+ * stays in the card tapped and in the last scans.
  */
 export function CheckinPage() {
   const door = useDoor();
@@ -21,6 +24,7 @@ export function CheckinPage() {
   const waiting = device.queue.length;
   // Every time on this page one way: "21:54" in the event's time zone (issue 53).
   const zone = list?.timeZone;
+  const recentHeading = useRef<HTMLHeadingElement>(null);
 
   return (
     // A touch anywhere lets the verdict's beep play (browsers start sound only after a touch).
@@ -70,15 +74,29 @@ export function CheckinPage() {
       {door.status === "ready" && list && (
         <>
           <CameraView onCode={(text) => void door.scanned(text)} ready={door.shown === null} />
-          <button type="button" className="btn btn-outline w-full" disabled={!door.canUndo} onClick={door.undo}>
-            Undo the last check-in
-          </button>
-          {door.recent.length > 0 && (
-            <section aria-labelledby="door-recent">
-              <h2 id="door-recent" className="text-xl font-bold">
+          <DoorSearch
+            search={door.search}
+            onAdmit={door.admitFound}
+            planTitle={(plan) => list.plans[plan]?.title ?? plan}
+            checkedIn={(code) => {
+              const first = door.checkedIn(code);
+              // This phone's own admissions carry no name: "this phone" let them in.
+              const own = first && !first.by && device.mine[code]?.at === first.at;
+              return own ? { ...first, by: "this phone" } : first;
+            }}
+            justAdmitted={(code) =>
+              door.recent.find((r) => "code" in r.verdict && r.verdict.code === code)?.verdict.kind === "admitted"
+            }
+            covered={door.shown !== null}
+            timeZone={zone}
+            online={door.online}
+          />
+          {(door.recent.length > 0 || door.canUndo) && (
+            <section aria-labelledby="door-recent" className="grid gap-2">
+              <h2 id="door-recent" ref={recentHeading} tabIndex={-1} className="text-xl font-bold">
                 Last scans
               </h2>
-              <ol aria-label="Last scans" className="mt-2 grid gap-1">
+              <ol aria-label="Last scans" className="grid gap-1 empty:hidden">
                 {door.recent.map((r) => (
                   <li key={r.id} data-verdict={r.verdict.kind} className="flex gap-2">
                     <span className="tabular-nums text-muted">{clock(r.at, zone)}</span>
@@ -92,18 +110,21 @@ export function CheckinPage() {
                   </li>
                 ))}
               </ol>
+              {door.canUndo && (
+                <button
+                  type="button"
+                  className="btn btn-outline w-full"
+                  onClick={() => {
+                    door.undo();
+                    // The button goes with the check-in it took back: the focus stays in the last scans.
+                    recentHeading.current?.focus();
+                  }}
+                >
+                  Undo the last check-in
+                </button>
+              )}
             </section>
           )}
-          <DoorSearch
-            search={door.search}
-            onAdmit={door.admitFound}
-            planTitle={(plan) => list.plans[plan]?.title ?? plan}
-            admittedAt={(code) => {
-              const first = door.checkedIn(code);
-              return first ? checkedInText(first, zone) : null;
-            }}
-            online={door.online}
-          />
           <DoorFigures figures={list.figures} title="At the doors so far" timeZone={zone} />
         </>
       )}

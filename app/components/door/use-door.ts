@@ -199,10 +199,13 @@ export function useDoor() {
           await signOut();
           return { people: [], suggestion: null };
         }
-        // The server's check-ins of the people found, so admitting one of them says "Already checked in" if so.
+        // The server's check-ins of the people found, so admitting one of them says "Already checked in" if so,
+        // and their cards say "Already in" before a tap (issue 62).
         const current = listRef.current;
-        if (current && answer.checkedIn)
+        if (current && answer.checkedIn) {
           listRef.current = { ...current, checkedIn: { ...current.checkedIn, ...answer.checkedIn } };
+          setList(listRef.current);
+        }
         const seen = new Set(local.map((a) => a[0]));
         const people = [...local, ...answer.attendees.filter((a) => !seen.has(a[0]))];
         return { people, suggestion: people.length ? null : (answer.suggestion ?? localFound().suggestion) };

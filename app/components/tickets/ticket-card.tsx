@@ -99,7 +99,8 @@ export function TicketCard({ token, ticket, count, valid, onNamed }: TicketCardP
             <span data-ticket-code>{formatShortCode(ticket.shortCode)}</span>
           </p>
         ) : (
-          <p className="mt-2 font-mono text-sm break-all text-muted">{ticket.code}</p>
+          // One long code with no word in it: it breaks where it must (issue 62).
+          <p className="mt-2 font-mono text-sm wrap-anywhere text-muted">{ticket.code}</p>
         )}
       </div>
       {valid && (

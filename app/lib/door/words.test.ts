@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkedInText, clock, conflictText, detail, headline } from "./words";
+import { admittedText, alreadyInText, checkedInText, clock, conflictText, detail, headline } from "./words";
 
 const at = (hh: number, mm: number) => new Date(2026, 5, 12, hh, mm).toISOString();
 
@@ -53,5 +53,14 @@ describe("the door's words (issue 43)", () => {
     expect(conflictText(conflict)).toBe(
       "Ann Lee was admitted at Door 1 at 10:01, and also at Door 2 at 10:03: conflict.",
     );
+  });
+
+  it("says a found ticket's state in its card: already in, when, where and by whom (issue 62)", () => {
+    const iso = "2026-11-27T00:26:00.000Z";
+    expect(alreadyInText({ at: iso, door: "Door 1", by: "Dora Mensah" }, "America/Chicago")).toBe(
+      "Already in · 18:26 · Door 1 · Dora Mensah",
+    );
+    expect(alreadyInText({ at: iso, door: "Door 1" }, "America/Chicago")).toBe("Already in · 18:26 · Door 1");
+    expect(admittedText({ at: iso, door: "Door 3" }, "America/Chicago")).toBe("Admitted · 18:26 · Door 3");
   });
 });

@@ -50,6 +50,16 @@ export function stamp(iso: string | Date, zone = "UTC"): string {
 export const checkedInText = (c: CheckIn, zone?: string) =>
   `Checked in ${clock(c.at, zone)} at ${c.door}${c.by ? ` by ${c.by}` : ""}`;
 
+/**
+ * "Already in · 21:54 · Door 2 · Dora": a found ticket admitted before, said in its card where the volunteer's
+ * thumb is, instead of an "Admit" button (issue 62). `by` is absent for a removed account.
+ */
+export const alreadyInText = (c: CheckIn, zone?: string) =>
+  ["Already in", clock(c.at, zone), c.door, c.by].filter(Boolean).join(" · ");
+
+/** "Admitted · 21:54 · Door 2": the card of a ticket this phone has just let in (issue 62). */
+export const admittedText = (c: CheckIn, zone?: string) => `Admitted · ${clock(c.at, zone)} · ${c.door}`;
+
 export function headline(v: Verdict, zone?: string): string {
   switch (v.kind) {
     case "admitted":

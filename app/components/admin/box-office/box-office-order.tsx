@@ -14,6 +14,7 @@ import {
 import { zonedWhen } from "~/lib/admin/when";
 import { checkedInText } from "~/lib/door/words";
 import { ConfirmStep } from "../confirm-step";
+import { Address } from "~/components/ui/address";
 
 const input = "min-h-11 w-full rounded-xl border border-ink/15 bg-paper px-3 py-2";
 
@@ -132,8 +133,8 @@ export function BoxOfficeOrderView({
         <dt className="font-semibold">State</dt>
         <dd>{STATE_LABELS[order.state]}</dd>
         <dt className="font-semibold">Buyer</dt>
-        <dd className="break-all">
-          {order.name}, {order.email}
+        <dd>
+          {order.name}, <Address email={order.email} />
         </dd>
         <dt className="font-semibold">Plan</dt>
         <dd>
@@ -165,7 +166,7 @@ export function BoxOfficeOrderView({
               <li key={t.position} className="break-words">
                 Ticket {t.position}: {t.holderName ?? "no name yet"}
                 <span className="block text-sm text-muted">
-                  <code className="break-all">{t.code.slice(0, 10)}…</code> · {t.status}
+                  <code>{t.code.slice(0, 10)}…</code> · {t.status}
                 </span>
                 {t.checkedIn ? (
                   <span className="block text-sm font-semibold">{checkedInText(t.checkedIn, order.timeZone)}</span>

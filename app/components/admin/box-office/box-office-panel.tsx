@@ -17,6 +17,7 @@ import { DoorFiguresView } from "../door/door-figures";
 import { BoxOfficeOrderView } from "./box-office-order";
 import { ManualOrderForm, type ManualOrderValues } from "./manual-order-form";
 import { SeatsTable } from "./seats-table";
+import { Address } from "~/components/ui/address";
 
 const input = "min-h-11 w-full rounded-xl border border-ink/15 bg-paper px-3 py-2";
 const found = (n: number) => (n === 0 ? "No order found" : n === 1 ? "1 order found" : `${n} orders found`);
@@ -195,9 +196,9 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
               {o.reference}: {o.name}
             </button>
             {o.overCapacity ? <span className="ms-2 text-sm font-semibold">(over capacity)</span> : null}
-            <span className="block text-sm break-all text-muted">
+            <span className="block text-sm text-muted">
               {STATE_LABELS[o.state]} · {METHOD_LABELS[o.method] ?? o.method} · {o.plan}, {o.seatsText}, {o.amount}
-              {o.due ? ` · pay by ${o.due}` : ""} · {o.email}
+              {o.due ? ` · pay by ${o.due}` : ""} · <Address email={o.email} />
             </span>
           </li>
         ))}
@@ -230,8 +231,9 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
         >
           {requests.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-              <span className="break-all">
-                {r.data.name} ({r.data.email}): {r.data.plan} × {r.data.quantity}
+              <span>
+                {r.data.name} (<Address email={r.data.email} />
+                ): {r.data.plan} × {r.data.quantity}
               </span>
               <button type="button" className="btn btn-outline" onClick={() => setManual(turn(r))}>
                 Turn into an order<span className="sr-only"> for {r.data.name}</span>

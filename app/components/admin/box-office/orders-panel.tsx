@@ -3,6 +3,7 @@ import { formatAmount, orderReference } from "~/lib/payments/orders";
 import { Pager } from "../../ui/pager";
 import { when } from "~/lib/admin/when";
 import { StatusBadge } from "../inbox/submission-list";
+import { Address } from "~/components/ui/address";
 
 const cell = "p-3 text-start align-top";
 const SCROLLER = "mt-3 overflow-x-auto rounded-[var(--radius-card)] bg-paper";
@@ -36,14 +37,15 @@ export function OrdersPanel({ orders }: { orders: PageOf<OrderRow> }) {
                   <td className={cell}>{formatAmount(o.amountMinor, o.currency)}</td>
                   <td className={cell}>{o.tokenId ?? "—"}</td>
                   <td className={cell}>{o.name ?? "—"}</td>
-                  <td className={`${cell} break-all`}>{o.email ?? "—"}</td>
+                  <td className={cell}>{o.email ? <Address email={o.email} /> : "—"}</td>
                   <td className={cell}>
                     <StatusBadge status={o.status} />
                   </td>
                   <td className={cell}>
                     {/* The reference the payer saw on /success, and the provider's session for look-ups there. */}
                     <strong>{orderReference(o.id)}</strong>
-                    <span className="block font-mono text-sm break-all text-muted">{o.stripeSessionId}</span>
+                    {/* One long id with no word in it: it breaks where it must. */}
+                    <span className="block font-mono text-sm wrap-anywhere text-muted">{o.stripeSessionId}</span>
                   </td>
                 </tr>
               ))}

@@ -1,6 +1,7 @@
 import { CHECKIN_PATH } from "~/lib/door/protocol";
 import { adminApi } from "~/lib/admin/api";
 import type { Who } from "../who";
+import { Address } from "~/components/ui/address";
 
 /**
  * What a door volunteer sees at /admin (issue 43): their account checks tickets in and nothing else (the server
@@ -18,8 +19,11 @@ export function DoorWelcome({ who, onSignedOut }: { who: Who; onSignedOut: (mess
         At the door
       </h2>
       <p>
-        Signed in as <strong className="break-all">{who.name ?? who.email}</strong>, a door volunteer: you check tickets
-        in on the check-in page.
+        Signed in as{" "}
+        <strong>
+          {who.name ?? <Address email={who.email} />}
+        </strong>
+        , a door volunteer: you check tickets in on the check-in page.
       </p>
       <a
         href={CHECKIN_PATH}

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { adminApi, type PageOf, type SubmissionRow } from "~/lib/admin/api";
 import { when } from "~/lib/admin/when";
 import { Pager } from "../../ui/pager";
+import { Address } from "~/components/ui/address";
 
 /** What a row is about: its subject, else the start of its message, comment or question. */
 export function titleOf(row: SubmissionRow): string {
@@ -54,9 +55,9 @@ export function SubmissionItems({
           <Link to={open(row)} className="min-w-48 flex-1 font-semibold break-words underline-offset-4 hover:underline">
             {titleOf(row)}
           </Link>
-          <span className="text-muted break-all">
+          <span className="text-muted">
             {row.data.name ? `${row.data.name} · ` : ""}
-            {row.email}
+            <Address email={row.email} />
           </span>
           <time dateTime={row.createdAt} className="text-muted">
             {when(row.createdAt)}

@@ -6,6 +6,7 @@ import { Field } from "../../forms/field";
 import { ConfirmStep } from "../confirm-step";
 import { InviteLink } from "./invite-link";
 import { when } from "~/lib/admin/when";
+import { Address } from "~/components/ui/address";
 
 interface Organisers {
   organisers: {
@@ -114,8 +115,8 @@ export function OrganisersPanel({
               {o.id === data.you ? " (you)" : ""}
               {o.role === "door" ? ", door volunteer" : ""}
               {/* The address they sign in with: the one place it is the point (issue 62). */}
-              <span className="block break-all" data-address>
-                {o.email}
+              <span className="block" data-address>
+                <Address email={o.email} />
               </span>
               <span className="block text-muted">
                 {o.lastSignInAt ? `last signed in ${when(o.lastSignInAt)}` : "has not signed in yet"}
@@ -142,9 +143,11 @@ export function OrganisersPanel({
           <ul className="mt-2 grid gap-2">
             {data.invites.map((i) => (
               <li key={i.id} className="flex flex-wrap items-center justify-between gap-3">
-                <span className="break-all">
+                <span>
                   {i.name ? `${i.name}, ` : ""}
-                  <span data-address>{i.email}</span>
+                  <span data-address>
+                    <Address email={i.email} />
+                  </span>
                   {i.role === "door" ? " (door volunteer)" : ""}, until {when(i.expiresAt)}
                 </span>
                 <button type="button" className="btn btn-outline" onClick={() => void withdraw(i.id)}>
