@@ -96,6 +96,7 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
         draft={draft}
         busy={busy}
         dirty={dirty}
+        saved={file !== null && file.blob !== "" && !dirty}
         onSave={() => void save()}
         onReload={reload}
         fail={fail}
