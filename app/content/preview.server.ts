@@ -124,7 +124,9 @@ const PAGES_OF: Partial<Record<keyof typeof COLLECTIONS, (position: number) => P
     const day = getScheduleDays()[position];
     return [
       // The schedule opens on this day's tab (the day of the edit, not Day 1: issue 62).
-      day ? { page: "/schedule", label: `Schedule · ${day.label}`, anchor: dayAnchor(day.id) } : SCHEDULE,
+      day
+        ? { page: "/schedule", label: `Schedule · ${day.label.replace(/\b0+(?=\d)/g, "")}`, anchor: dayAnchor(day.id) }
+        : SCHEDULE,
       ...(day?.sessions ?? []).map((s) => ({ page: pageUrl.session(day!.id, s.id), label: s.title })),
     ];
   },
