@@ -29,6 +29,8 @@ test.use({ viewport: { width: 412, height: 915 } });
 let copy: WorkingCopySite;
 
 test.beforeAll(async () => {
+  // Two accounts made, each starting the embedded database, then the server: slow on a busy machine.
+  test.setTimeout(180_000);
   copy = await startWorkingCopySite(PORT, "words", NAME, NEWCOMER);
 });
 
