@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { PreviewPage, PreviewRoute } from "~/lib/admin/preview";
+import { dayAnchor } from "~/lib/schedule/day-anchor";
 import { pageUrl } from "~/lib/urls";
 import { COLLECTIONS, collectionOf } from "./collections";
 import { getPosts, getScheduleDays, getSpeakers, withChanges } from "./content.server";
@@ -115,13 +116,17 @@ function positionIn(folder: string, extension: string, rel: string, changes: Cha
 }
 
 const HOME: PreviewPage = { page: "/", label: "Home" };
+const SCHEDULE: PreviewPage = { page: "/schedule", label: "Schedule" };
 
 /** The pages each collection's files show on, where it is not only the home page. */
 const PAGES_OF: Partial<Record<keyof typeof COLLECTIONS, (position: number) => PreviewPage[]>> = {
   scheduleDays: (position) => {
     const day = getScheduleDays()[position];
     return [
-      { page: "/schedule", label: "Schedule" },
+      // The schedule opens on this day's tab (the day of the edit, not Day 1: issue 62).
+      day
+        ? { page: "/schedule", label: `Schedule · ${day.label.replace(/\b0+(?=\d)/g, "")}`, anchor: dayAnchor(day.id) }
+        : SCHEDULE,
       ...(day?.sessions ?? []).map((s) => ({ page: pageUrl.session(day!.id, s.id), label: s.title })),
     ];
   },

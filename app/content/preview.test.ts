@@ -37,7 +37,8 @@ afterAll(() => {
 describe("previewPages", () => {
   it("names the schedule and each session of a day by its title", () => {
     const pages = preview.previewPages("schedule/day-01.yaml");
-    expect(pages[0]).toEqual({ page: "/schedule", label: "Schedule" });
+    // The schedule opens on this day's tab (issue 62).
+    expect(pages[0]).toEqual({ page: "/schedule", label: "Schedule · Day 1", anchor: "day-1" });
     expect(pages).toContainEqual({ page: "/event-detail/1/1", label: "Registration & Welcome" });
     expect(pages).toContainEqual({ page: "/event-detail/1/2", label: "Opening Worship" });
     const day = views.scheduleView().days[0]!;

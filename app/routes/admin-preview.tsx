@@ -1,8 +1,8 @@
-import type { ComponentType } from "react";
+import { useEffect, type ComponentType } from "react";
 import { useRevalidator } from "react-router";
 import { PreviewBar } from "~/components/admin/content/preview-bar";
 import { SignInForm } from "~/components/admin/people/sign-in-form";
-import { loadPreview, type PreviewState } from "~/lib/admin/content-preview";
+import { loadPreview, whenEditorSaves, type PreviewState } from "~/lib/admin/content-preview";
 import type { PreviewRoute } from "~/lib/admin/preview";
 import type { Route } from "./+types/admin-preview";
 
@@ -40,6 +40,15 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
   const { bar, data } = await loadPreview(new URL(request.url).searchParams);
   if (bar.state === "shown" && !loaded.has(bar.route))
     loaded.set(bar.route, (await PAGES[bar.route]()).default as PageComponent);
+  // The page opens where the file's entry is (a day file's day on the Schedule, issue 62): its anchor is this
+  // tab's hash before the page is drawn, where the page reads it.
+  const anchor = bar.pages.find((p) => p.page === bar.page)?.anchor;
+  if (bar.state === "shown" && anchor && window.location.hash !== `#${anchor}`)
+    window.history.replaceState(
+      window.history.state,
+      "",
+      `${window.location.pathname}${window.location.search}#${anchor}`,
+    );
   return { ...(data as object), [PREVIEW]: bar };
 }
 
@@ -56,6 +65,12 @@ export function HydrateFallback() {
 export default function AdminPreview({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const bar = loaderData[PREVIEW] as PreviewState;
+  // A draft's preview is drawn again when its editor saves the file: the bar then says it is saved (issue 62).
+  const { revalidate } = revalidator;
+  useEffect(() => {
+    if (!bar.draft || !bar.file) return;
+    return whenEditorSaves(bar.file, () => void revalidate());
+  }, [bar.draft, bar.file, revalidate]);
   const Page = bar.state === "shown" ? loaded.get(bar.route) : undefined;
   return (
     <>
@@ -64,6 +79,7 @@ export default function AdminPreview({ loaderData }: Route.ComponentProps) {
         page={bar.page}
         pages={bar.pages}
         draft={bar.draft}
+        saved={bar.saved}
         onRefresh={() => void revalidator.revalidate()}
       />
       {Page ? (

@@ -143,7 +143,7 @@ export default function Agenda({ loaderData: d }: Route.ComponentProps) {
                       </button>
                       <button type="button" className="btn btn-outline" onClick={download}>
                         <Download aria-hidden="true" className="size-4" />
-                        Download .ics
+                        Add to my calendar
                       </button>
                     </>
                   )}

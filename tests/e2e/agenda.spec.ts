@@ -125,7 +125,7 @@ test("share: the link and its QR code carry the three; another browser merges th
   await other.close();
 });
 
-test("Download .ics has the three sessions at the right times; the subscription URL returns the same", async ({
+test("Add to my calendar downloads the three sessions at the right times; the subscription URL returns the same", async ({
   page,
   request,
 }) => {
@@ -134,7 +134,7 @@ test("Download .ics has the three sessions at the right times; the subscription 
   await ready(page);
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("button", { name: "Download .ics" }).click(),
+    page.getByRole("button", { name: "Add to my calendar" }).click(),
   ]);
   expect(download.suggestedFilename()).toBe("my-agenda.ics");
   const file = parseCalendar(await readFile((await download.path())!, "utf8"));

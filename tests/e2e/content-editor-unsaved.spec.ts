@@ -61,6 +61,8 @@ test.afterAll(async () => {
 async function openEditor(page: Page) {
   await page.goto(`${site.url}/admin/content?file=${FILE}`);
   await ready(page);
+  // The sign-in form or the editor, whichever the session gives, before looking at which it is.
+  await expect(page.getByLabel("E-mail").or(page.getByRole("button", { name: "Save" }))).toBeVisible();
   if (await page.getByLabel("E-mail").isVisible()) {
     await page.getByLabel("E-mail").fill(ORGANISER.email);
     await page.getByLabel("Password").fill(ORGANISER.password);

@@ -67,7 +67,7 @@ test("the preview shows a saved title with the site's own page; the public page 
 
   await openPreview(page, preview);
   const bar = page.getByRole("region", { name: "Preview", exact: true });
-  await expect(bar).toContainText("Preview of your saved changes — not yet published");
+  await expect(bar).toContainText("Preview of your changes — saved, not yet published");
   // The session's page as the site draws it: its banner, its details, its neighbour, from the saved content.
   await expect(page.getByRole("heading", { level: 1, name: NEW })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: NEW })).toBeVisible();
@@ -81,7 +81,7 @@ test("the preview shows a saved title with the site's own page; the public page 
   // The picker offers the file's other pages: the schedule shows the new title too.
   const picker = bar.getByLabel("Page");
   await expect(picker).toHaveValue("/event-detail/1/1");
-  await picker.selectOption({ label: "Schedule" });
+  await picker.selectOption({ label: "Schedule · Day 1" });
   await bar.getByRole("button", { name: "Show" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Schedule" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Programme" }).getByRole("link", { name: NEW })).toBeVisible();

@@ -189,7 +189,9 @@ test.describe("one server, embedded database", () => {
     await page.getByLabel("What the picture shows (alt text)").fill("The choir singing on the main stage");
     await page.getByRole("button", { name: "Upload" }).click();
     await expect(
-      page.getByRole("status").filter({ hasText: "Uploaded: name it in an entry as image: blog/choir.jpg" }),
+      page.getByRole("status").filter({
+        hasText: "Uploaded: “The choir singing on the main stage”. Choose it as “choir” in a picture field.",
+      }),
     ).toBeVisible();
     expect(git("log", "-1", "--format=%ae|%s")).toBe(
       `${ORGANISER.email}|Add public/images/blog/choir.jpg: The choir singing on the main stage`,

@@ -16,10 +16,20 @@ export interface WorkingCopySite {
   /** git in the working copy. */
   git: (...args: string[]) => string;
   stop: () => Promise<void>;
+  /** The one-time password of `oneTime`'s account (admin:add --generate), when asked for. */
+  oneTimePassword?: string;
 }
 
-/** `name`: the organiser's display name (admin:add --name), the author of their saves. */
-export async function startWorkingCopySite(port: number, prefix: string, name?: string): Promise<WorkingCopySite> {
+/**
+ * `name`: the organiser's display name (admin:add --name), the author of their saves; `oneTime`: the address of
+ * a second organiser given a one-time password (admin:add --generate).
+ */
+export async function startWorkingCopySite(
+  port: number,
+  prefix: string,
+  name?: string,
+  oneTime?: string,
+): Promise<WorkingCopySite> {
   const dir = await mkdtemp(path.join(tmpdir(), `tncc-${prefix}-`));
   const contentDir = path.join(dir, "repo", "content");
   await cp("content", contentDir, { recursive: true });
@@ -34,11 +44,21 @@ export async function startWorkingCopySite(port: number, prefix: string, name?: 
     env: { ...process.env, ...env },
     stdio: ["pipe", "ignore", "inherit"],
   });
+  const oneTimePassword = oneTime
+    ? /One-time password: (\S+)/.exec(
+        execFileSync("npm", ["run", "-s", "admin:add", "--", oneTime, "--generate"], {
+          encoding: "utf8",
+          env: { ...process.env, ...env },
+          stdio: ["ignore", "pipe", "inherit"],
+        }),
+      )?.[1]
+    : undefined;
   const site = await startSite(port, { ...env, SMTP_URL: "" });
   return {
     site,
     contentDir,
     git,
+    oneTimePassword,
     stop: async () => {
       await site.stop();
       await rm(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { ScheduleTabs, type ScheduleDayProps } from "./schedule-tabs";
@@ -43,6 +43,19 @@ const selected = () => screen.getAllByRole("tab").filter((tab) => tab.getAttribu
 afterEach(cleanup);
 
 describe("ScheduleTabs", () => {
+  it("opens on the day a link's hash names (#day-3), and on another when the hash changes (issue 62)", async () => {
+    window.history.replaceState(null, "", "/#day-3");
+    try {
+      const tabs = renderTabs();
+      await waitFor(() => expect(tabs[2]!.getAttribute("aria-selected")).toBe("true"));
+      window.location.hash = "#day-2";
+      await waitFor(() => expect(tabs[1]!.getAttribute("aria-selected")).toBe("true"));
+      expect(selected()).toHaveLength(1);
+    } finally {
+      window.history.replaceState(null, "", "/");
+    }
+  });
+
   it("shows four days, Day 01 selected and the only tab in the Tab order", () => {
     const tabs = renderTabs();
     expect(screen.getByRole("tablist")).toBeTruthy();

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { ScheduleDay, ScheduleSession, Speaker } from "~/content/schemas";
 import { StarButton } from "../agenda/star-button";
+import { dayOfHash } from "~/lib/schedule/day-anchor";
 import { nowAndNext, todayIndex, useNow } from "~/lib/schedule/now";
 import { timeRange, useScheduleZone, type EventZone } from "~/lib/schedule/time";
 import { useTabs } from "../ui/use-tabs";
@@ -75,9 +76,24 @@ export function ScheduleTabs({
   const timeZone = zone.id;
   const times = useScheduleZone(zone, days[0]?.sessions[0]?.startsAt ?? new Date().toISOString());
   const { selected, setSelected, tabProps, panelProps } = useTabs(days.length);
-  // During the event (its own zone), open on today's tab once, and mark the session under way and the next.
-  const now = useNow();
+  // A link naming a day ("#day-2", the editor's preview of that day: issue 62) opens on its tab, now and when
+  // the hash changes; the pre-rendered page and the first render show Day 01 alike.
   const openedToday = useRef(false);
+  useEffect(() => {
+    const open = () => {
+      const wanted = dayOfHash(window.location.hash);
+      const index = days.findIndex((day) => day.id === wanted);
+      if (index < 0) return;
+      openedToday.current = true;
+      setSelected(index);
+    };
+    open();
+    window.addEventListener("hashchange", open);
+    return () => window.removeEventListener("hashchange", open);
+  }, [days, setSelected]);
+  // During the event (its own zone), open on today's tab once (unless a day was named), and mark the session
+  // under way and the next.
+  const now = useNow();
   useEffect(() => {
     if (now === null || openedToday.current) return;
     openedToday.current = true;

@@ -111,6 +111,11 @@ export type EditorMeta = {
   input?: "date" | "time";
   /** A picture of public/images, chosen from thumbnails or uploaded in place. */
   picture?: boolean;
+  /**
+   * Rarely filled by hand (issue 62): shown under "Advanced", a closed disclosure, with this line saying why (the
+   * fields of one entry that share a line show it once).
+   */
+  advanced?: string;
 };
 export const editor = (meta: EditorMeta): EditorMeta & Record<string, unknown> => meta;
 

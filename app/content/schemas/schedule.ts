@@ -13,6 +13,10 @@ import {
   editor,
 } from "./fields";
 
+/** Why a session's status and changes are under "Advanced" in the editor (issue 62): the publish writes them. */
+const FOUND_BY_PUBLISH =
+  "You rarely need these: the publish finds a moved or changed session itself and fills them in. To cancel a session, choose “cancelled” as its status.";
+
 /** One schedule day with its sessions (schedule/day-NN.yaml). */
 export function scheduleSchemas({ image }: CollectionContext) {
   /** One announced change of a session (docs/decisions/020-programme-changes.md), oldest first. */
@@ -40,8 +44,14 @@ export function scheduleSchemas({ image }: CollectionContext) {
       image,
       text,
       /** Left out while the session is as first published. */
-      status: z.enum(["cancelled", "moved"]).optional(),
-      changes: z.array(change).default([]),
+      status: z
+        .enum(["cancelled", "moved"])
+        .optional()
+        .meta(editor({ advanced: FOUND_BY_PUBLISH })),
+      changes: z
+        .array(change)
+        .default([])
+        .meta(editor({ advanced: FOUND_BY_PUBLISH })),
     })
     .superRefine((s, ctx) => {
       if (s.end && TIME.test(s.start) && TIME.test(s.end) && s.end <= s.start)

@@ -3,7 +3,14 @@
  * that deliver each other's messages as the browser does (with the sender's origin and window).
  */
 import { describe, expect, it } from "vitest";
-import { answerDraftRequests, askEditorForDraft, type Listening, type Tab } from "./content-preview";
+import {
+  answerDraftRequests,
+  askEditorForDraft,
+  tellPreviewSaved,
+  whenEditorSaves,
+  type Listening,
+  type Tab,
+} from "./content-preview";
 
 const SITE = "https://tncc.example.org";
 
@@ -39,11 +46,11 @@ class FakeWindow extends EventTarget {
 }
 
 /** The editor's window, answering for `file` with `text`, and the preview's window it opened. */
-function pair(file: string, text: string, editorOrigin = SITE) {
+function pair(file: string, text: string, editorOrigin = SITE, saved?: boolean) {
   const editor = new FakeWindow(editorOrigin);
   const preview = new FakeWindow(SITE);
-  const stop = answerDraftRequests(() => ({ file, text }), editor as Listening, editorOrigin);
-  return { preview, stop, handle: editor.seenBy(preview) };
+  const stop = answerDraftRequests(() => ({ file, text, saved }), editor as Listening, editorOrigin);
+  return { editor, preview, stop, handle: editor.seenBy(preview) };
 }
 
 describe("the preview of what is typed", () => {
@@ -54,7 +61,30 @@ describe("the preview of what is typed", () => {
       editor: handle,
       origin: SITE,
     });
-    await expect(asked).resolves.toBe("title: Typed");
+    await expect(asked).resolves.toEqual({ text: "title: Typed", saved: false });
+  });
+
+  it("says whether the text is the file as saved, and hears the editor save it (issue 62)", async () => {
+    const { editor, preview, handle } = pair("schedule/day-02.yaml", "title: Saved", SITE, true);
+    const options = { here: preview as Listening, editor: handle, origin: SITE };
+    await expect(askEditorForDraft("schedule/day-02.yaml", options)).resolves.toEqual({
+      text: "title: Saved",
+      saved: true,
+    });
+
+    const heard: string[] = [];
+    const stop = whenEditorSaves("schedule/day-02.yaml", () => heard.push("saved"), options);
+    const toPreview = preview.seenBy(editor);
+    tellPreviewSaved(toPreview, "schedule/day-01.yaml", SITE);
+    tellPreviewSaved(toPreview, "schedule/day-02.yaml", SITE);
+    // Another window of the site telling it is not the editor.
+    preview.receive({ type: "tncc-preview:saved", file: "schedule/day-02.yaml" }, new FakeWindow(SITE));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(heard).toEqual(["saved"]);
+    stop();
+    tellPreviewSaved(toPreview, "schedule/day-02.yaml", SITE);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(heard).toEqual(["saved"]);
   });
 
   it("gets nothing when the editor shows another file now, or is gone, or does not answer", async () => {

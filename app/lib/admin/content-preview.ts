@@ -12,6 +12,7 @@ export const PREVIEW_TAB = "tncc-preview";
 
 const ASK = "tncc-preview:ask";
 const ANSWER = "tncc-preview:text";
+const SAVED = "tncc-preview:saved";
 interface Ask {
   type: typeof ASK;
   file: string;
@@ -21,6 +22,14 @@ interface Answer {
   file: string;
   /** Null when the editor shows another file now. */
   text: string | null;
+  /** Whether that text is the file as saved (issue 62: the bar then says "saved, not yet published"). */
+  saved?: boolean;
+}
+
+/** What the editor has in its form for a file: the text, and whether it is saved. */
+export interface Draft {
+  text: string;
+  saved: boolean;
 }
 
 /** A window's messages (the browser's window; a test's stand-in). */
@@ -38,15 +47,16 @@ export interface Tab {
  * when asked). Returns the way to stop.
  */
 export function answerDraftRequests(
-  current: () => { file: string; text: string },
+  current: () => { file: string; text: string; saved?: boolean },
   here: Listening = window,
   origin: string = window.location.origin,
 ): () => void {
   const listen = (event: MessageEvent) => {
     const ask = event.data as Partial<Ask> | null;
     if (event.origin !== origin || ask?.type !== ASK || typeof ask.file !== "string" || !event.source) return;
-    const { file, text } = current();
-    const answer: Answer = { type: ANSWER, file: ask.file, text: ask.file === file ? text : null };
+    const { file, text, saved = false } = current();
+    const answer: Answer =
+      ask.file === file ? { type: ANSWER, file, text, saved } : { type: ANSWER, file: ask.file, text: null };
     (event.source as Tab).postMessage(answer, origin);
   };
   here.addEventListener("message", listen);
@@ -54,8 +64,8 @@ export function answerDraftRequests(
 }
 
 /**
- * In the preview: the text the editor that opened this tab has in its form for `file`; null when there is no
- * such editor any more (closed, another file, no answer within `waitMs`).
+ * In the preview: the text the editor that opened this tab has in its form for `file`, and whether it is saved;
+ * null when there is no such editor any more (closed, another file, no answer within `waitMs`).
  */
 export function askEditorForDraft(
   file: string,
@@ -65,18 +75,18 @@ export function askEditorForDraft(
     origin = window.location.origin,
     waitMs = 4000,
   }: { here?: Listening; editor?: Tab | null; origin?: string; waitMs?: number } = {},
-): Promise<string | null> {
+): Promise<Draft | null> {
   if (!editor || editor.closed) return Promise.resolve(null);
   return new Promise((resolve) => {
-    const done = (text: string | null) => {
+    const done = (draft: Draft | null) => {
       clearTimeout(timer);
       here.removeEventListener("message", listen);
-      resolve(text);
+      resolve(draft);
     };
     const listen = (event: MessageEvent) => {
       const answer = event.data as Partial<Answer> | null;
       if (event.origin !== origin || event.source !== editor || answer?.type !== ANSWER || answer.file !== file) return;
-      done(typeof answer.text === "string" ? answer.text : null);
+      done(typeof answer.text === "string" ? { text: answer.text, saved: answer.saved === true } : null);
     };
     here.addEventListener("message", listen);
     const timer = setTimeout(() => done(null), waitMs);
@@ -85,18 +95,46 @@ export function askEditorForDraft(
   });
 }
 
+/**
+ * In the editor: tells the preview tab it opened that `file` is saved now (issue 62), so the preview draws it
+ * again and its bar says "saved, not yet published".
+ */
+export function tellPreviewSaved(tab: Tab | null, file: string, origin: string = window.location.origin): void {
+  if (tab && !tab.closed) tab.postMessage({ type: SAVED, file }, origin);
+}
+
+/**
+ * In the preview: calls `onSaved` when the editor that opened this tab saves `file`. Returns the way to stop.
+ */
+export function whenEditorSaves(
+  file: string,
+  onSaved: () => void,
+  {
+    here = window as Listening,
+    editor = window.opener as Tab | null,
+    origin = window.location.origin,
+  }: { here?: Listening; editor?: Tab | null; origin?: string } = {},
+): () => void {
+  const listen = (event: MessageEvent) => {
+    const told = event.data as { type?: unknown; file?: unknown } | null;
+    if (event.origin === origin && event.source === editor && told?.type === SAVED && told.file === file) onSaved();
+  };
+  here.addEventListener("message", listen);
+  return () => here.removeEventListener("message", listen);
+}
+
 /** What the preview's bar shows, and (when shown) the page's route. */
+interface BarState {
+  file: string;
+  page: string;
+  pages: PreviewPage[];
+  draft: boolean;
+  /** A draft that is the file as saved (issue 62). */
+  saved: boolean;
+}
 export type PreviewState =
-  | { state: "shown"; file: string; page: string; pages: PreviewPage[]; draft: boolean; route: PreviewRoute }
-  | {
-      state: "signed-out" | "problem";
-      file: string;
-      page: string;
-      pages: PreviewPage[];
-      draft: boolean;
-      message?: string;
-      problems?: string[];
-    };
+  | (BarState & { state: "shown"; route: PreviewRoute })
+  | (BarState & { state: "signed-out" | "problem"; message?: string; problems?: string[] });
 
 /** The page's data as the server drew it, with the bar's state. */
 export interface LoadedPreview {
@@ -113,7 +151,8 @@ export async function loadPreview(query: URLSearchParams): Promise<LoadedPreview
   const draft = query.get("draft") === "1" && file !== "";
   let page = query.get("page") ?? "";
   let pages: PreviewPage[] = [];
-  const base = () => ({ file, page, pages, draft });
+  let saved = false;
+  const base = () => ({ file, page, pages, draft, saved });
   const refused = (res: { status: number; error: string; data?: unknown }): LoadedPreview => ({
     bar:
       res.status === 401
@@ -128,11 +167,12 @@ export async function loadPreview(query: URLSearchParams): Promise<LoadedPreview
 
   let shown: PreviewPageAnswer;
   if (draft) {
-    const text = await askEditorForDraft(file);
-    if (text === null) return { bar: { state: "problem", ...base(), message: GONE } };
+    const typed = await askEditorForDraft(file);
+    if (typed === null) return { bar: { state: "problem", ...base(), message: GONE } };
+    saved = typed.saved;
     const res = await adminApi<PreviewDraftAnswer>("/content/preview", {
       method: "POST",
-      body: { path: file, text, ...(page ? { page } : {}) },
+      body: { path: file, text: typed.text, ...(page ? { page } : {}) },
     });
     if (!res.ok) return refused(res);
     ({ page, pages } = res.data);

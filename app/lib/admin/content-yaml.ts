@@ -25,6 +25,7 @@ export type JsonSchema = {
   ref?: string;
   input?: "date" | "time";
   picture?: boolean;
+  advanced?: string;
 };
 
 /** Where a value is in the document: keys and list positions ("sessions", 1, "end"). */

@@ -22,6 +22,11 @@ export type PreviewRoute = (typeof PREVIEW_ROUTES)[number];
 export interface PreviewPage {
   page: string;
   label: string;
+  /**
+   * Where on the page the file's entry is, when the page shows more than it (issue 62): the Schedule's tab of a
+   * day file's day, "day-2" (the page opens there: the schedule reads `#day-2`).
+   */
+  anchor?: string;
 }
 
 /** `GET /api/admin/content/preview-pages?path=<content file>`. */

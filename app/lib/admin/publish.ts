@@ -70,7 +70,7 @@ export const restoreSessionSchema = z.object({ number: z.int().check(z.positive(
 
 /** The audience of a change in words: "9 people starred it: 6 get an e-mail, 2 a notification". */
 export function audienceText({ starred, email, push }: ChangeAudience): string {
-  if (starred === 0) return "Nobody has starred it on a kept agenda.";
+  if (starred === 0) return "Nobody has starred it yet, so nobody is told.";
   const people = starred === 1 ? "1 person starred it" : `${starred} people starred it`;
   const told = [
     email && `${email} ${email === 1 ? "gets an e-mail" : "get an e-mail"}`,

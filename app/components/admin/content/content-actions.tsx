@@ -11,6 +11,8 @@ export interface ContentActionsProps {
   draft: string;
   busy: boolean;
   dirty: boolean;
+  /** The text in the form is the file as saved (not a new file's first text). */
+  saved: boolean;
   onSave: () => void;
   onReload: () => void;
   fail: (status: number, message: string) => void;
@@ -24,6 +26,7 @@ export function ContentActions({
   draft,
   busy,
   dirty,
+  saved,
   onSave,
   onReload,
   fail,
@@ -51,7 +54,7 @@ export function ContentActions({
             Preview the text
           </button>
         ) : null}
-        {path === selected ? <ContentPreviewButton file={path} text={draft} /> : null}
+        {path === selected ? <ContentPreviewButton file={path} text={draft} saved={saved} /> : null}
       </div>
       {markdown?.of === shownAs ? (
         <section aria-label="Preview" className="prose mt-4 max-w-3xl rounded-[var(--radius-card)] bg-paper p-4">

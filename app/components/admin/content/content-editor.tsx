@@ -40,10 +40,17 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
     void listFiles();
     letThrough(() => setParams({ file: path }));
   };
-  const { result, setResult, busy, resultBox, save, undo } = useContentSave({ file, draft, fail, reload, onCreated });
   const label =
     files.find((f) => f.path === selected)?.label ??
     newFileLabel(selected, folders?.find((f) => selected.startsWith(`${f.folder}/`))?.label);
+  const { result, setResult, busy, resultBox, save, undo } = useContentSave({
+    file,
+    label,
+    draft,
+    fail,
+    reload,
+    onCreated,
+  });
 
   // The problems at this file's fields: the form marks them, and the summary links to them.
   const here = result?.kind === "problems" ? result.fields.filter((f) => f.file === selected) : [];
@@ -89,6 +96,7 @@ export function ContentEditor({ fail }: { fail: (status: number, message: string
         draft={draft}
         busy={busy}
         dirty={dirty}
+        saved={file !== null && file.blob !== "" && !dirty}
         onSave={() => void save()}
         onReload={reload}
         fail={fail}

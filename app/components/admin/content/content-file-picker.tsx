@@ -13,7 +13,7 @@ export interface ContentFilePickerProps {
 
 /** What a file not in the list is called: a new one, by its folder's collection and name until it is saved. */
 export const newFileLabel = (path: string, folder?: string) =>
-  `New in ${folder ?? "the content"}: ${path.split("/").pop()}`;
+  `New in ${folder ?? "the content"}: ${(path.split("/").pop() ?? path).replace(/\.[a-z]+$/, "")}`;
 
 /**
  * The file to edit, by what it holds ("Programme · Day 1, Thu 24 Oct", "Blog · comments", a speaker by their

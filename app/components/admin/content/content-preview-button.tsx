@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { answerDraftRequests, PREVIEW_TAB } from "~/lib/admin/content-preview";
+import { answerDraftRequests, PREVIEW_TAB, tellPreviewSaved } from "~/lib/admin/content-preview";
 import { previewUrl } from "~/lib/admin/preview";
 
 export interface ContentPreviewButtonProps {
@@ -7,29 +7,36 @@ export interface ContentPreviewButtonProps {
   file: string;
   /** The text in the form now, saved or not. */
   text: string;
+  /** Whether that text is the file as saved (issue 62: the preview says so, and is drawn again on a save). */
+  saved: boolean;
 }
 
 /**
  * "Preview this page" (issue 51): the page as the form has it now, saved or not, in a tab of its own, so the
  * form stays as it is; the preview asks this editor for the text (app/lib/admin/content-preview.ts).
  */
-export function ContentPreviewButton({ file, text }: ContentPreviewButtonProps) {
-  const latest = useRef({ file, text });
+export function ContentPreviewButton({ file, text, saved }: ContentPreviewButtonProps) {
+  const latest = useRef({ file, text, saved });
+  const tab = useRef<Window | null>(null);
   const [refused, setRefused] = useState(false);
   const note = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
-    latest.current = { file, text };
-  }, [file, text]);
+    latest.current = { file, text, saved };
+  }, [file, text, saved]);
+  // Saved since the preview opened: it shows the saved text now, and says so.
+  useEffect(() => {
+    if (saved) tellPreviewSaved(tab.current, file);
+  }, [saved, file]);
   useEffect(() => answerDraftRequests(() => latest.current), []);
   useEffect(() => {
     if (refused) note.current?.focus();
   }, [refused]);
 
   function open() {
-    const tab = window.open(previewUrl(file, undefined, true), PREVIEW_TAB);
-    tab?.focus();
-    setRefused(!tab);
+    tab.current = window.open(previewUrl(file, undefined, true), PREVIEW_TAB);
+    tab.current?.focus();
+    setRefused(!tab.current);
   }
 
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { adminApi } from "~/lib/admin/api";
 import { MAX_IMAGE_BYTES } from "~/lib/admin/content";
+import { pictureName } from "./picture-picker";
 
 /** "Upload a picture" (issue 30): into one of the collections' picture folders, with its alt text. */
 export function ContentUpload({ fail }: { fail: (status: number, message: string) => void }) {
@@ -35,7 +36,9 @@ export function ContentUpload({ fail }: { fail: (status: number, message: string
     if (!res?.ok || !body?.path)
       return setUpload({ ok: false, text: body?.error ?? "The server could not be reached. Try again." });
     form.reset();
-    setUpload({ ok: true, text: `Uploaded: name it in an entry as image: ${body.path}` });
+    // Named by what it shows and its name in the pictures to choose from, never its path (issue 62).
+    const shows = String(data.get("alt") ?? "").trim();
+    setUpload({ ok: true, text: `Uploaded: “${shows}”. Choose it as “${pictureName(body.path)}” in a picture field.` });
   }
 
   return (

@@ -5,12 +5,20 @@ import { MAX_IMAGE_BYTES, type PicturesAnswer } from "~/lib/admin/content";
 /** The thumbnail the server makes of a picture the content may name. */
 export const thumbnail = (path: string) => `/api/admin/content/thumbnail?path=${encodeURIComponent(path)}`;
 
-/** "gallery/choir-2.jpg" -> "choir 2" */
-const nameOf = (path: string) =>
-  (path.split("/").at(-1) ?? path)
-    .replace(/\.[a-z]+$/, "")
+/**
+ * A picture by its name in words, never its path (issue 62): "gallery/choir-2.jpg" -> "choir 2"; a name that is
+ * only a number says its folder: "sessions/7.jpg" -> "Sessions picture 7".
+ */
+export function pictureName(path: string): string {
+  const parts = path.split("/");
+  const name = (parts.at(-1) ?? path)
+    .replace(/\.[a-z]+$/i, "")
     .replace(/[-_]+/g, " ")
     .trim();
+  const folder = parts.length > 1 ? parts.at(-2)!.replace(/[-_]+/g, " ") : "";
+  if (!/^\d+$/.test(name)) return name;
+  return folder ? `${folder.charAt(0).toUpperCase()}${folder.slice(1)} picture ${name}` : `Picture ${name}`;
+}
 
 /** The pictures the content may name, asked for once (again after an upload). */
 let asked: Promise<PicturesAnswer["pictures"]> | null = null;
@@ -92,7 +100,7 @@ export function PicturePicker({
           <img src={thumbnail(value)} alt="" width={96} height={72} className="h-18 w-24 rounded object-cover" />
         ) : null}
         <span id={`${own}-now`} className="min-w-40 flex-1 break-words font-normal">
-          {value ? `Chosen: ${value}` : "No picture chosen yet."}
+          {value ? `Chosen: ${pictureName(value)}` : "No picture chosen yet."}
         </span>
         <button
           ref={button}
@@ -133,7 +141,7 @@ export function PicturePicker({
                     loading="lazy"
                     className="aspect-[4/3] w-full rounded object-cover"
                   />
-                  <span className="break-words">{nameOf(p.path)}</span>
+                  <span className="break-words">{pictureName(p.path)}</span>
                 </button>
               </li>
             ))}

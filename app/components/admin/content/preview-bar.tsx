@@ -9,6 +9,8 @@ export interface PreviewBarProps {
   pages: PreviewPage[];
   /** Of the text in the editor that opened this tab, saved or not (issue 51); else of the saved content. */
   draft?: boolean;
+  /** That text is the file as saved (issue 62). */
+  saved?: boolean;
   /** Asks the editor for its text again. */
   onRefresh?: () => void;
 }
@@ -23,15 +25,15 @@ function closeOr(back: string) {
   if (!window.closed) window.location.assign(back);
 }
 
-export function PreviewBar({ file, page, pages, draft = false, onRefresh }: PreviewBarProps) {
+export function PreviewBar({ file, page, pages, draft = false, saved = false, onRefresh }: PreviewBarProps) {
   const back = file ? `/admin/content?file=${encodeURIComponent(file)}` : "/admin/content";
   return (
     <section aria-label="Preview" className="on-dark print-hide border-b-4 border-gold bg-night py-4 text-paper">
       <div className="container-page flex flex-wrap items-center gap-x-6 gap-y-3">
         <p className="font-semibold">
-          {draft
+          {draft && !saved
             ? "Preview of what you typed — not saved yet, not published"
-            : "Preview of your saved changes — not yet published"}
+            : "Preview of your changes — saved, not yet published"}
         </p>
         {pages.length > 1 && (
           <Form method="get" className="flex flex-wrap items-center gap-2">

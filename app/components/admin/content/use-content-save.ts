@@ -5,6 +5,8 @@ import { refused, type Saved } from "./content-result";
 
 export interface ContentSaveOptions {
   file: ContentFileAnswer | null;
+  /** What organisers call the file ("Programme · Day 2, Fri 25 Oct"): a save names it so, never by its path. */
+  label: string;
   draft: string;
   fail: (status: number, message: string) => void;
   /** Reads the file again (its new version, its history). */
@@ -17,7 +19,7 @@ export interface ContentSaveOptions {
  * The editor's save and undo (issue 30): each a commit when the build's checks pass, else the problems; the
  * result is where the eye is, scrolled to and focused (a phone's Save is at the bottom).
  */
-export function useContentSave({ file, draft, fail, reload, onCreated }: ContentSaveOptions) {
+export function useContentSave({ file, label, draft, fail, reload, onCreated }: ContentSaveOptions) {
   const [result, setResult] = useState<Saved>(null);
   const [busy, setBusy] = useState(false);
   const resultBox = useRef<HTMLDivElement>(null);
@@ -38,7 +40,7 @@ export function useContentSave({ file, draft, fail, reload, onCreated }: Content
     });
     setBusy(false);
     if (res.ok) {
-      setResult({ kind: "saved", text: `Saved: content/${file.path}. Visitors see it once the site is published.` });
+      setResult({ kind: "saved", text: `Saved: ${label}. Visitors see it once the site is published.` });
       // The new file is saved: its own page, and the list names it by what it holds.
       if (file.blob === "") return onCreated(file.path);
       return reload();

@@ -185,7 +185,7 @@ export function OrganisersPanel({
                 {roleLabel[r]}
                 <span className="block text-sm text-muted">
                   {r === "door"
-                    ? `checks tickets in at /checkin on their phone, nothing else; signed in for ${SESSION_HOURS.door} hours`
+                    ? `checks tickets in at the door on the check-in page of their phone, nothing else; signed in for ${SESSION_HOURS.door} hours`
                     : `everything here: inbox, editor, publishing, attendees, organisers; signed in for ${SESSION_HOURS.organiser} hours at most`}
                 </span>
               </span>

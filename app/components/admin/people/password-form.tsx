@@ -23,7 +23,10 @@ export function NewPasswordFields({ label }: { label: string }) {
 
 export const samePasswords = (form: FormData) => form.get("password") === form.get("again");
 
-/** After a one-time password (admin:add --generate): the organiser chooses their own before anything else. */
+/**
+ * After a one-time password (admin:add --generate): the organiser chooses their own before anything else. The
+ * one-time password typed seconds earlier is not asked for again (issue 62, decision 045).
+ */
 export function PasswordForm({ onChanged }: { onChanged: (who: Who) => void }) {
   const [error, setError] = useState<string | null>(null);
 
@@ -33,7 +36,7 @@ export function PasswordForm({ onChanged }: { onChanged: (who: Who) => void }) {
     if (!samePasswords(form)) return setError("The two new passwords differ.");
     const res = await adminApi<Who>("/password", {
       method: "PUT",
-      body: { current: form.get("current"), password: form.get("password") },
+      body: { password: form.get("password") },
     });
     if (res.ok) onChanged(res.data);
     else setError(res.error);
@@ -42,7 +45,6 @@ export function PasswordForm({ onChanged }: { onChanged: (who: Who) => void }) {
   return (
     <form onSubmit={submit} className="grid max-w-md gap-5">
       <p>You signed in with a one-time password. Please choose your own to open the inbox.</p>
-      <Field label="One-time password" name="current" type="password" required autoComplete="current-password" />
       <NewPasswordFields label="New password" />
       <p role="alert" className="font-semibold text-rose empty:hidden">
         {error}
