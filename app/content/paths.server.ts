@@ -35,6 +35,7 @@ export function agendaCalendarData(
 ): AgendaCalendarInput {
   return {
     calendarName: `${site.title}: my agenda`,
+    calendarDomain: site.calendarDomain,
     location: venueText(site.venue),
     sessions: scheduleDays.flatMap((day) =>
       day.sessions.map((s) => ({

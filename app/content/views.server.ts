@@ -51,6 +51,7 @@ import {
 export function shellView(): ShellData {
   const site = getSite();
   return {
+    timeZone: site.timeZone,
     eventTitle: site.title,
     year: Number(site.dates.start.slice(0, 4)),
     tagline: site.tagline,

@@ -66,7 +66,17 @@ export const TicketsDataSchema = z.object({
     .partial()
     .optional(),
   /** The event as a calendar entry (the ticket mail's .ics). */
-  calendar: z.object({ title: z.string(), startsAt: z.string(), endsAt: z.string(), location: z.string() }),
+  calendar: z.object({
+    title: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    location: z.string(),
+    /**
+     * The domain in the entry's UID (site.yaml calendarDomain): never the site's address (issue 62). Absent (a
+     * build from before): the contact address's domain, as content's own default.
+     */
+    domain: z.string().optional(),
+  }),
   contact: z.object({ email: z.string(), phone: z.string() }),
 });
 export type TicketsData = z.infer<typeof TicketsDataSchema>;
@@ -74,6 +84,7 @@ export type TicketsData = z.infer<typeof TicketsDataSchema>;
 /** build/agenda-sessions.json (scripts/build/content-steps.ts): the sessions GET /api/agenda.ics draws from. */
 export const AgendaSessionsSchema: z.ZodType<AgendaCalendarInput> = z.object({
   calendarName: z.string(),
+  calendarDomain: z.string(),
   location: z.string(),
   sessions: z.array(
     z.object({

@@ -6,6 +6,8 @@ export interface ShellLink {
 }
 
 export interface ShellData {
+  /** The event's time zone (site.yaml), the one every time an organiser, volunteer or buyer reads is in. */
+  timeZone: string;
   eventTitle: string;
   /** Year of the event, for the copyright line. */
   year: number;

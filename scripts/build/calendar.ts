@@ -17,7 +17,7 @@ type Session = Content["scheduleDays"][number]["sessions"][number];
 function sessionEvent(input: Input, dayId: number, session: Session, siteUrl: string): CalendarEvent {
   const speaker = session.speaker ? ` With ${session.speaker.name}.` : "";
   return {
-    uid: sessionUid(session.number, siteUrl),
+    uid: sessionUid(session.number, input.site.calendarDomain),
     ...calendarRevision(session.changes, session.status),
     start: session.startsAt,
     end: session.endsAt,

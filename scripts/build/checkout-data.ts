@@ -55,6 +55,7 @@ export function ticketsData(content: Pick<Content, "ticketPlans" | "site">): Tic
       startsAt: site.dates.startsAt,
       endsAt: site.dates.endsAt,
       location: venueText(site.venue),
+      domain: site.calendarDomain,
     },
     contact: { email: site.contact.email, phone: site.contact.phone },
   };

@@ -44,6 +44,7 @@ describe.each(backends)("kept agendas on %s", (_name, open) => {
       path.join(dir, BUILD_OUTPUTS.agendaSessions.file),
       JSON.stringify({
         calendarName: "TNCC: my agenda",
+        calendarDomain: "tncc.example.org",
         location: "Hall, Dallas",
         sessions: [1, 2, 3, 4].map((n) => ({
           number: n,

@@ -46,7 +46,7 @@ import {
 export interface AgendaIcsOptions {
   /** The build folder (its agenda-sessions.json); a function when it moves with the live build (issue 31). */
   buildDir: string | (() => string);
-  /** The site's origin (SITE_URL) for the session links and ids; never the request's Host. */
+  /** The site's origin (SITE_URL) for the session links (the ids are content's); never the request's Host. */
   siteUrl?: string;
   /** Kept agendas (issue 44) need the database; without it their routes answer 404. */
   database?: Database;

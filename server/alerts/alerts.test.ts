@@ -75,7 +75,7 @@ describe.each(backends)("alerts on %s", (_name, open) => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(
       path.join(dir, BUILD_OUTPUTS.agendaSessions.file),
-      JSON.stringify({ calendarName: "TNCC", location: "Hall", sessions }),
+      JSON.stringify({ calendarName: "TNCC", calendarDomain: "tncc.example.org", location: "Hall", sessions }),
     );
     return (builds[name] = dir);
   };

@@ -22,7 +22,7 @@ import type {
 } from "../../app/lib/admin/attendees";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
-import { stamp } from "../../app/lib/door/words";
+import { isoInZone } from "../../app/lib/schedule/zoned-time";
 import { stock } from "../tickets/queries";
 import { waitingByPlan } from "../tickets/waitlist/queries";
 import { badRequest, notFound, organiserFeature, type AdminEnv, type AdminOptions } from "../admin/context";
@@ -145,7 +145,8 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
         r.buyerName,
         r.buyerEmail,
         r.orderStatus === "paid" ? (r.checkedInAt ? "checked in" : r.ticketStatus) : r.orderStatus,
-        r.checkedInAt ? stamp(r.checkedInAt, zone) : "",
+        // ISO 8601 with the event zone's offset then: a spreadsheet reads it without guessing (issue 62).
+        r.checkedInAt ? isoInZone(r.checkedInAt, zone) : "",
         r.door ?? "",
         r.admittedBy ?? "",
       ]),

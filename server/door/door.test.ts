@@ -668,7 +668,7 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
       );
       const reference = ticketReference(adaOrder);
       expect(lines).toContain(
-        `${reference},1,Community,Ada Lovelace,Ada Lovelace,ada@example.org,checked in,2026-12-01 09:54,Door 3,Vera Rubin`,
+        `${reference},1,Community,Ada Lovelace,Ada Lovelace,ada@example.org,checked in,2026-12-01T09:54:00+05:30,Door 3,Vera Rubin`,
       );
       expect(lines).toContain(`${reference},2,Community,,Ada Lovelace,ada@example.org,valid,,,`);
     });

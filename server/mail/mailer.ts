@@ -8,7 +8,7 @@
  * go out at once, and those sent are marked in one write. 2,000 announcement mails take seconds, not the
  * minutes one connection, one mail and one synced write at a time took.
  */
-import nodemailer from "nodemailer";
+import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { Db } from "../db/client";
 import { addJob, startJobs } from "../jobs/jobs";
 import { claimMails, markFailed, markSent, nextDue, type QueuedMail } from "./queries";
@@ -48,6 +48,39 @@ export interface MailSender {
   close(): void;
 }
 
+/**
+ * A queued mail as nodemailer sends it: the text, the HTML beside it and the attachments, an image with a `cid`
+ * as an inline part that the HTML's `<img src="cid:…">` shows (issue 62: Gmail and Outlook block `data:` images).
+ */
+export function mailMessage(mail: QueuedMail, from: string): SendMailOptions {
+  return {
+    from,
+    to: mail.toAddr,
+    replyTo: mail.replyTo ?? undefined,
+    subject: mail.subject,
+    text: mail.body,
+    ...(mail.html ? { html: mail.html } : {}),
+    ...(mail.attachments?.length
+      ? {
+          attachments: mail.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.content, "base64"),
+            ...(a.cid ? { cid: a.cid, contentDisposition: "inline" as const } : {}),
+          })),
+        }
+      : {}),
+    // The same id on every try: a receiver that saw the mail already can tell.
+    messageId: `<mail-${mail.id}-${mail.submissionId ?? "n"}@tncc.forms>`,
+    ...(mail.unsubscribeUrl
+      ? {
+          list: { unsubscribe: { url: mail.unsubscribeUrl, comment: "Unsubscribe" } },
+          headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        }
+      : {}),
+  };
+}
+
 export function mailSender(options: MailerOptions): MailSender {
   const { db, from } = options;
   const baseMs = options.backoffBaseMs ?? 30_000;
@@ -67,32 +100,7 @@ export function mailSender(options: MailerOptions): MailSender {
   let closed = false;
 
   async function sendOne(mail: QueuedMail): Promise<void> {
-    await transport.sendMail({
-      from,
-      to: mail.toAddr,
-      replyTo: mail.replyTo ?? undefined,
-      subject: mail.subject,
-      text: mail.body,
-      ...(mail.html ? { html: mail.html } : {}),
-      ...(mail.attachments?.length
-        ? {
-            attachments: mail.attachments.map((a) => ({
-              filename: a.filename,
-              contentType: a.contentType,
-              content: Buffer.from(a.content, "base64"),
-              ...(a.cid ? { cid: a.cid } : {}),
-            })),
-          }
-        : {}),
-      // The same id on every try: a receiver that saw the mail already can tell.
-      messageId: `<mail-${mail.id}-${mail.submissionId ?? "n"}@tncc.forms>`,
-      ...(mail.unsubscribeUrl
-        ? {
-            list: { unsubscribe: { url: mail.unsubscribeUrl, comment: "Unsubscribe" } },
-            headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-          }
-        : {}),
-    });
+    await transport.sendMail(mailMessage(mail, from));
   }
 
   // One drain at a time in this server, so a claim never outnumbers the connections; a job that arrives

@@ -24,6 +24,7 @@ const session = (number: number, startsAt: string, more: Partial<AgendaSession> 
 });
 const programme = (...sessions: AgendaSession[]): AgendaCalendarInput => ({
   calendarName: "c",
+  calendarDomain: "c.org",
   location: "l",
   sessions,
 });

@@ -31,7 +31,7 @@ export function eventCalendar(data: TicketsData, siteUrl: string): string {
     calendar.title,
     [
       {
-        uid: `event-${data.event}@${new URL(siteUrl).host}`,
+        uid: `event-${data.event}@${calendar.domain ?? data.contact.email.split("@").at(-1)}`,
         start: calendar.startsAt,
         end: calendar.endsAt,
         summary: calendar.title,

@@ -32,7 +32,7 @@ describe.each(databaseBackends("agenda_sync"))("a kept agenda's sync on %s", (_n
     dir = mkdtempSync(path.join(tmpdir(), "tncc-agenda-sync-"));
     writeFileSync(
       path.join(dir, BUILD_OUTPUTS.agendaSessions.file),
-      JSON.stringify({ calendarName: "x", location: "y", sessions: [] }),
+      JSON.stringify({ calendarName: "x", calendarDomain: "x.org", location: "y", sessions: [] }),
     );
     const app = agendaRoutes({ buildDir: dir, siteUrl: "https://tncc.example.org", database });
     vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
 import { adminApi } from "~/lib/admin/api";
+import { setEventZone } from "~/lib/admin/when";
+import type { ShellData } from "~/lib/shell-data";
 import { CHECKIN_PATH } from "~/lib/door/protocol";
 import { AcceptInviteForm } from "./people/accept-invite-form";
 import { DoorWelcome } from "./door/door-welcome";
@@ -15,6 +17,8 @@ import { SignInForm } from "./people/sign-in-form";
  * the organisers' area, or for a door volunteer (issue 43) only the way to the check-in page.
  */
 export function AdminPage({ section }: { section?: Tab } = {}) {
+  // Every time below is told in the event's zone (the root loader's site data), never the device's.
+  setEventZone(useRouteLoaderData<{ shell?: ShellData }>("root")?.shell?.timeZone);
   const [who, setWho] = useState<Who | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();

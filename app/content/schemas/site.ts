@@ -44,6 +44,17 @@ export function siteSchemas({ image }: CollectionContext) {
        */
       registrationUrl: webUrl.optional(),
       contact: z.strictObject({ person: text, phone, email, address }),
+      /**
+       * The domain in every calendar entry's id ("session-8@tncc.example.org", issue 62): kept as it is once
+       * published, whatever address the site moves to. Absent: the contact address's domain.
+       */
+      calendarDomain: z
+        .string()
+        .regex(
+          /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i,
+          "must be a domain such as tncc.org",
+        )
+        .optional(),
       hours: z.strictObject({ header: text, footer: text, support: text }),
       social: z.array(social),
       searchKeywords: z.array(text),
@@ -94,6 +105,7 @@ export function siteSchemas({ image }: CollectionContext) {
       return {
         ...s,
         contact: { ...s.contact, phoneHref: phoneHref(s.contact.phone) },
+        calendarDomain: s.calendarDomain ?? s.contact.email.split("@").at(-1)!.toLowerCase(),
         dates: {
           ...s.dates,
           /** "24 - 27 October 2024" */

@@ -25,7 +25,7 @@ const sessions: AgendaSession[] = [
 describe("agenda calendar", () => {
   it("has one VEVENT per chosen session with UTC times, and ignores unknown numbers", () => {
     const ics = agendaCalendar(
-      { calendarName: "Mine", location: "Hall", sessions },
+      { calendarName: "Mine", calendarDomain: "x.org", location: "Hall", sessions },
       [3, 1, 99],
       "https://x.org",
       new Date(0),

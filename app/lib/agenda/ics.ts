@@ -21,6 +21,8 @@ export interface AgendaSession {
 
 export interface AgendaCalendarInput {
   calendarName: string;
+  /** The domain in each session's UID (site.yaml calendarDomain): never the site's address (issue 62). */
+  calendarDomain: string;
   /** "Grace Fellowship Convention Hall, 1200 Fellowship Avenue, Dallas, TX 75201" */
   location: string;
   sessions: readonly AgendaSession[];
@@ -33,7 +35,7 @@ export function agendaCalendar(input: AgendaCalendarInput, numbers: Iterable<num
     .filter((s) => chosen.has(s.number))
     .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))
     .map((s) => ({
-      uid: sessionUid(s.number, siteUrl),
+      uid: sessionUid(s.number, input.calendarDomain),
       sequence: s.sequence,
       lastModified: s.lastModified,
       cancelled: s.cancelled,

@@ -28,24 +28,6 @@ function format(zone: string | undefined): Intl.DateTimeFormat {
 export const clock = (iso: string, zone?: string) => format(zone).format(new Date(iso));
 const where = (c: CheckIn, zone?: string) => `${c.door} at ${clock(c.at, zone)}`;
 
-/** "2026-11-26 21:54" in `zone` (else UTC): a time a spreadsheet reads, in the attendees' CSV (issue 53). */
-export function stamp(iso: string | Date, zone = "UTC"): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: zone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
-
 /** "Checked in 21:54 at Door 2 by Dora": a ticket's admission, in the door's and the Attendees tab's details. */
 export const checkedInText = (c: CheckIn, zone?: string) =>
   `Checked in ${clock(c.at, zone)} at ${c.door}${c.by ? ` by ${c.by}` : ""}`;

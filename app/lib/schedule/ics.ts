@@ -18,8 +18,13 @@ export interface CalendarEvent {
   url?: string;
 }
 
-/** A session's UID: from its number, which never changes when the session moves to another time or day. */
-export const sessionUid = (number: number, siteUrl: string) => `session-${number}@${new URL(siteUrl).host}`;
+/**
+ * A session's UID: from its number, which never changes when the session moves to another time or day, and the
+ * event's calendar domain from content (site.yaml `calendarDomain`), never the address the site was built or
+ * served under: a build made without SITE_URL and served with it keeps every UID, so subscribed calendars never
+ * show a session twice (issue 62).
+ */
+export const sessionUid = (number: number, calendarDomain: string) => `session-${number}@${calendarDomain}`;
 
 /** 20241024T140000Z */
 export const icsDate = (iso: string) =>

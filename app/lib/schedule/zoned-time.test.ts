@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { zonedIso } from "./zoned-time";
+import { isoInZone, zonedIso } from "./zoned-time";
 
 describe("zonedIso", () => {
   it("gives the event's days in Dallas their central daylight offset", () => {
@@ -36,5 +36,20 @@ describe("zonedIso", () => {
     expect(Date.parse(zonedIso("2024-10-27", "18:00", "Europe/Berlin"))).toBe(dallas);
     expect(zonedIso("2024-10-27", "17:00", "UTC")).toBe("2024-10-27T17:00:00+00:00");
     expect(zonedIso("2024-10-27", "22:30", "Asia/Kolkata")).toBe("2024-10-27T22:30:00+05:30");
+  });
+});
+
+describe("isoInZone (issue 62: the CSV's times)", () => {
+  it("writes an instant on the event's clock with that zone's offset then, to the second", () => {
+    expect(isoInZone("2026-12-02T00:34:05Z", "America/Chicago")).toBe("2026-12-01T18:34:05-06:00");
+    // Summer time: the offset of that day, not of today.
+    expect(isoInZone(new Date("2024-10-24T14:00:00Z"), "America/Chicago")).toBe("2024-10-24T09:00:00-05:00");
+    expect(isoInZone("2026-12-01T04:24:00Z", "Asia/Kolkata")).toBe("2026-12-01T09:54:00+05:30");
+    expect(isoInZone("2026-12-01T04:24:00Z", "UTC")).toBe("2026-12-01T04:24:00+00:00");
+  });
+
+  it("reads back as the same instant", () => {
+    const at = "2026-03-08T08:30:00Z"; // Chicago's clocks go forward at 02:00 local that morning
+    expect(Date.parse(isoInZone(at, "America/Chicago"))).toBe(Date.parse(at));
   });
 });

@@ -12,3 +12,10 @@ export function zonedIso(date: string, hhmm: string, zone: string): string {
   const instant = TZDate.tz(zone, year!, month! - 1, day!, hours!, minutes!);
   return format(instant, "yyyy-MM-dd'T'HH:mm:ssxxx");
 }
+
+/**
+ * An instant as ISO 8601 in an IANA zone with that zone's offset then, to the second: "2026-12-01T18:34:00-06:00".
+ * What a spreadsheet reads without guessing the zone (the attendees' CSV, issue 62).
+ */
+export const isoInZone = (at: Date | string, zone: string): string =>
+  format(new TZDate(new Date(at).getTime(), zone), "yyyy-MM-dd'T'HH:mm:ssxxx");

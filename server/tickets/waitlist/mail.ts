@@ -2,22 +2,17 @@
  * The waiting list's mails (issue 42, item 4): the link that confirms a place in line, and an offer of seats kept
  * for the first in line. `link`: the mailed link, with its token.
  */
+import { zonedWhen } from "../../../app/lib/admin/when";
 import type { TicketsData } from "../../../app/lib/build-outputs";
 import type { MailDraft } from "../../mail/queries";
 import type { Hold } from "../queries";
 import type { WaitlistEntry } from "./queries";
 
-/** A time in the event's time zone, in words: the weekday, the date, the hour and the zone. */
-export const when = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(at);
+/**
+ * A time in the event's time zone with its abbreviation, on the one clock of every mail and page (issue 62):
+ * "Tue 8 Dec 2026, 18:23 CST".
+ */
+export const when = (at: Date, timeZone: string) => zonedWhen(at, timeZone);
 
 export function waitlistConfirmMail(
   data: TicketsData,

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
+import { when } from "~/lib/admin/when";
 import { announcementMail, type AudienceChoice } from "~/lib/announcements";
 import type { Draft } from "./draft";
 
@@ -32,7 +33,7 @@ export function AnnouncementPreview({
         unsubscribeUrl: audience.unsubscribe ? "(each recipient's own unsubscribe link)" : null,
       })
     : null;
-  const until = new Date(draft.showsUntil).toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" });
+  const until = when(draft.showsUntil);
   return (
     <section aria-labelledby="announcement-preview" className="grid gap-3 rounded-[var(--radius-card)] bg-paper p-4">
       <h3 id="announcement-preview" ref={heading} tabIndex={-1} className="text-xl font-semibold">

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from "react";
 import { SESSION_HOURS } from "~/forms/admin";
 import { adminApi } from "~/lib/admin/api";
+import { when } from "~/lib/admin/when";
 import type { Who } from "../who";
 import { Field } from "../../forms/field";
 
-/** "Too many wrong passwords … until 14:05" in the reader's own clock, from the server's lockedUntil. */
+/** "Too many wrong passwords … until Tue 8 Dec 2026, 14:05 CST" on the event's clock, from the server's lockedUntil. */
 function lockMessage(data: unknown, fallback: string): string {
   const until = (data as { lockedUntil?: string } | undefined)?.lockedUntil;
   if (!until) return fallback;
-  const time = new Date(until).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  return `Too many wrong passwords: this account is locked until ${time}. Try again then.`;
+  return `Too many wrong passwords: this account is locked until ${when(until)}. Try again then.`;
 }
 
 /** The organisers' sign-in. What was typed stays in the fields when the server says no. */

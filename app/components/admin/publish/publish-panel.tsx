@@ -18,13 +18,8 @@ const POLL_MS = 1000;
 
 const active = (job: PublishJob | null) => job?.state === "queued" || job?.state === "running";
 
-/** "10:02" today, else "24 Nov, 10:02" (the organiser's own time zone and language). */
-function shortWhen(iso: string): string {
-  const at = new Date(iso);
-  const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  if (at.toDateString() === new Date().toDateString()) return time;
-  return `${at.toLocaleDateString([], { day: "numeric", month: "short" })}, ${time}`;
-}
+/** "Tue 24 Nov 2026, 10:02 CST": on the one clock of the organisers' pages (issue 62). */
+const shortWhen = (iso: string) => when(iso);
 
 /** A build's name: "Day 01: Registration & Welcome, by Grace Mensah, 10:02" (its time when its changes are not known). */
 export function buildName(build: NamedBuild): string {
