@@ -13,7 +13,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 test.use({ viewport: { width: 412, height: 915 }, timezoneId: "Asia/Tokyo" });
 
 /** "Tue 1 Dec 2026, 18:23 CST" (or CDT in summer): the event's zone, 24-hour. */
-const EVENT_CLOCK = /\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} C[SD]T\b/;
+const EVENT_CLOCK = /(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} C[SD]T/;
 
 test("@phone the Organisers tab and the Inbox tell times on the event's clock, not the phone's", async ({ page }) => {
   // A contact message, to have a time in the Inbox.
@@ -41,7 +41,7 @@ test("@phone the Organisers tab and the Inbox tell times on the event's clock, n
   await expect(me).toContainText(/last signed in /);
   const said = (await me.textContent()) ?? "";
   expect(said).toMatch(EVENT_CLOCK);
-  expect(said).not.toMatch(/\b(AM|PM|JST|GMT\+9)\b/);
+  expect(said).not.toMatch(/AM|PM|JST|GMT\+9/);
 
   await page.goto(`/admin?tab=contact&q=${marker}`);
   const row = page.getByRole("list", { name: "Contact" }).getByRole("listitem");
