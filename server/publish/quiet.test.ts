@@ -40,6 +40,7 @@ const session = (number: number, title: string, start: string): AgendaSession =>
 });
 const programme = (...sessions: AgendaSession[]): AgendaCalendarInput => ({
   calendarName: "TNCC",
+  calendarDomain: "tncc.example.org",
   location: "Hall",
   sessions,
 });

@@ -60,7 +60,7 @@ test.afterAll(async () => {
  * The page's visible words, but where an address is the point (People's "signs in with", an invitation's "to":
  * marked `data-address`), checked for a developer's words and for the organiser's address.
  */
-async function expectPeoplesWords(page: Page, where: string, { paths = true } = {}) {
+async function expectPeoplesWords(page: Page, where: string) {
   await page.waitForLoadState("networkidle");
   const text = await page.evaluate(() => {
     const hidden = [...document.querySelectorAll<HTMLElement>("[data-address]")];
@@ -71,7 +71,7 @@ async function expectPeoplesWords(page: Page, where: string, { paths = true } = 
   });
   const said = `${where} says:\n${text}`;
   expect(text.length, said).toBeGreaterThan(0);
-  if (paths) expect(text, said).not.toMatch(/content\/|\.ya?ml\b|\.jpe?g\b/i);
+  expect(text, said).not.toMatch(/content\/|\.ya?ml\b|\.jpe?g\b/i);
   expect(text, said).not.toContain(ORGANISER.email);
   expect(text, said).not.toMatch(/\bdeploy/i);
   expect(text, said).not.toMatch(/Content as deployed|\bsetup\b|setup@example\.org/);
@@ -111,11 +111,10 @@ test("@phone the organisers' screens name people and builds in people's words", 
   await expect(page.getByText(`Signed in as ${ORGANISER.name}`)).toBeVisible();
   await expectPeoplesWords(page, "Home");
 
-  // Content: the editor as first opened, its history "Site update" by no one. Its file names and "Chosen:
-  // sessions/7.jpg" are another part of issue 62 (the editor in people's words), checked there.
+  // Content: the editor as first opened, its history "Site update" by no one, its files and pictures by name.
   await page.goto(`${site.url}/admin/content`);
   await ready(page);
-  await expectPeoplesWords(page, "Content", { paths: false });
+  await expectPeoplesWords(page, "Content");
 
   // Publish: the build the server started on (a deploy) names no developer and no "deploy".
   await page.goto(`${site.url}/admin?tab=publish`);

@@ -19,11 +19,8 @@ export function DoorWelcome({ who, onSignedOut }: { who: Who; onSignedOut: (mess
         At the door
       </h2>
       <p>
-        Signed in as{" "}
-        <strong>
-          {who.name ?? <Address email={who.email} />}
-        </strong>
-        , a door volunteer: you check tickets in on the check-in page.
+        Signed in as <strong>{who.name ?? <Address email={who.email} />}</strong>, a door volunteer: you check tickets
+        in on the check-in page.
       </p>
       <a
         href={CHECKIN_PATH}
