@@ -85,6 +85,7 @@ describe.each(databaseBackends("alert_audiences"))("alert audiences on %s", (_na
     try {
       const programme = {
         calendarName: "TNCC",
+        calendarDomain: "tncc.example.org",
         location: "Hall",
         sessions: [
           { number: 3, dayId: 2, id: 3, title: "Networking and Mixer", startsAt: "2024-10-25T13:30:00-05:00" },
