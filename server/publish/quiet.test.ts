@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AgendaCalendarInput, AgendaSession } from "../../app/lib/agenda/ics";
-import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
+import { BUILD_OUTPUTS, IMAGE_MANIFEST } from "../../app/lib/build-outputs";
 import { databaseBackends } from "../../tests/fixtures/database-backends";
 import type { Database } from "../db/client";
 import { ProgrammeChanges } from "./programme-changes";
@@ -72,7 +72,7 @@ describe.each(databaseBackends("quiet_changes"))("Don't announce, kept on %s", (
     changes = new ProgrammeChanges({
       site: { current } as unknown as LiveSite,
       contentDir: tmp,
-      imageManifest: path.join(tmp, "images.json"),
+      imageManifest: path.join(tmp, IMAGE_MANIFEST),
       db: database.db,
     });
   });
