@@ -258,9 +258,9 @@ test("@phone the content editor opens a file, fits the screen and passes axe", a
   // A list entry is added and removed in the form (the draft only: nothing is saved here).
   await page.getByRole("button", { name: "Add to sessions" }).click();
   await expect(entries).toHaveCount(count + 1);
-  await entries.last().locator("summary").click();
+  await entries.last().locator(":scope > summary").click();
   // Its id and number are given when it is saved (issue 41): nothing to type.
-  await expect(entries.last().locator("summary")).toHaveText(`Session ${count + 1}`);
+  await expect(entries.last().locator(":scope > summary")).toHaveText(`Session ${count + 1}`);
   await expect(entries.last().getByLabel("Id", { exact: true })).toHaveCount(0);
   await expect(entries.last().getByLabel("Title", { exact: true })).toHaveValue("");
   await expectNoAxeViolations(page);

@@ -148,7 +148,7 @@ test.describe("one server, embedded database", () => {
     await page.goto(`${site.url}/admin/content?file=schedule/day-01.yaml`);
     // The form drawn from the content's schemas: open the first session, change its title.
     const session = page.locator("details", { hasText: `1: ${OLD_TITLE}` });
-    await session.locator("summary").click();
+    await session.locator(":scope > summary").click();
     await session.getByLabel("Title", { exact: true }).fill(NEW_TITLE);
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved: content/schedule/day-01.yaml" })).toBeVisible();
