@@ -45,7 +45,9 @@ const lockKey = (workerId: string) => sql`hashtextextended(${`tncc-worker:${work
  * a new job takes the key; the running one is deleted when it finishes. Its worker killed, it would stay as a
  * failed row once freed, which any failed-jobs alarm reports (issue 61). Such a job's work is the new job's, so
  * it is deleted instead of freed: replaced after it was locked (`updated_at > locked_at`: taking a job does not
- * touch `updated_at`), without its key, out of tries.
+ * touch `updated_at`), without its key, out of tries. `updated_at` is the replacing transaction's start
+ * (`now()`), which may come before the lock when that transaction began earlier (a sale queueing its mail): such
+ * a job never failed (`last_error IS NULL`), while a job on its last try of its own has failed before.
  */
 export async function rescueJobs(db: Db, graceMs = RESCUE_GRACE_MS): Promise<number> {
   const dead = rowsOf<{ locked_by: string }>(
@@ -70,7 +72,8 @@ export async function rescueJobs(db: Db, graceMs = RESCUE_GRACE_MS): Promise<num
     await db.transaction(async (tx) => {
       await tx.execute(sql`
         DELETE FROM graphile_worker._private_jobs
-        WHERE locked_by = ANY(${workers}) AND key IS NULL AND attempts >= max_attempts AND updated_at > locked_at`);
+        WHERE locked_by = ANY(${workers}) AND key IS NULL AND attempts >= max_attempts
+          AND (updated_at > locked_at OR last_error IS NULL)`);
       await tx.execute(sql`SELECT graphile_worker.force_unlock_workers(${workers})`);
     });
   }
