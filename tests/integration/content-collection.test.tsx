@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { cleanup, configure, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { Hono } from "hono";
 import { createRoutesStub } from "react-router";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
@@ -202,7 +202,8 @@ it("is offered by the editor's 'Add a file', its form drawn from its schema, a n
   // Once at the field, once in the summary, which has the focus.
   expect(problems).toHaveLength(2);
   const box = problems.find((p) => p.closest('[role="alert"]'))!.closest('[role="alert"]')!.parentElement!;
-  expect(document.activeElement).toBe(box);
+  // The focus moves in an effect after the result is drawn: on a busy machine, a turn after the text shows.
+  await waitFor(() => expect(document.activeElement).toBe(box));
   const picture = document.getElementById("field-image")!;
   expect(picture.getAttribute("aria-describedby")).toContain("field-image-problem");
   expect(document.getElementById("field-image-problem")!.textContent).toBe("The image is empty: fill it in");

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AGENDA_KEPT_KEY, AGENDA_KEY } from "~/lib/agenda/local";
 import { AlertsPanel } from "./alerts-panel";
@@ -58,7 +58,7 @@ describe("Tell me if my sessions change", () => {
     fireEvent.change(within(panel).getByLabelText("E-mail address"), { target: { value: "ann@example.org" } });
     fireEvent.click(within(panel).getByRole("button", { name: "Tell me by e-mail" }));
     const status = await within(panel).findByText(/Check your inbox: open the link we sent to ann@example\.org/);
-    expect(document.activeElement).toBe(status);
+    await waitFor(() => expect(document.activeElement).toBe(status));
     expect(api.calls.filter((c) => c.startsWith("POST"))).toEqual([
       "POST /api/agendas",
       `POST /api/agendas/${SECRET}/alerts`,
