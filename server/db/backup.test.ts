@@ -111,6 +111,14 @@ line two', 2 FROM submissions WHERE idempotency_key = 'key-backup-1'`);
   await db.execute(sql`
     INSERT INTO quiet_changes (session_number, change, decided_by)
     VALUES (3, 'moved:2024-10-25T09:15:00-05:00/:', 'grace@example.org')`);
+  // A speaker invited, their link, a rating and a session's feedback switches (issue 63).
+  await db.execute(sql`
+    INSERT INTO speaker_contacts (speaker_id, email, invited_by) VALUES (1, 'ruth@example.org', 'grace@example.org')`);
+  await db.execute(sql`INSERT INTO speaker_links (speaker_id, secret_hash) VALUES (1, 'speaker-hash')`);
+  await db.execute(sql`
+    INSERT INTO session_ratings (session_number, rater_hash, stars, comment) VALUES (3, 'rater-hash', 5, 'Åh, good')`);
+  await db.execute(sql`
+    INSERT INTO session_feedback (session_number, comments_to_speaker, changed_by) VALUES (3, true, 'grace@example.org')`);
 }
 
 /** Every table's rows as text, in a stable order: what must come back unchanged. */
