@@ -11,6 +11,7 @@ import { BUILD_OUTPUTS, IMAGE_MANIFEST } from "../app/lib/build-outputs";
 import { audit } from "./admin/audit/queries";
 import { alertAfterPublish } from "./alerts/alerts";
 import { sessionAudience } from "./alerts/queries";
+import { speakersWithAddress } from "./alerts/speakers";
 import { liveSessionNames } from "./alerts/audiences";
 import { pushSender, vapidKeys } from "./alerts/push";
 import { createApp } from "./app";
@@ -118,15 +119,16 @@ export async function startRuntime(config: Config, log = (line: string) => conso
     audit: (entry) => audit(database.db, entry),
     log,
     afterLive: async (beforeDir, afterDir) => {
-      const { changed, mails, pushes } = await alertAfterPublish(
+      const { changed, mails, speakerMails, pushes } = await alertAfterPublish(
         { db: database.db, siteUrl: config.publicUrl, push: push ?? undefined, log },
         beforeDir,
         afterDir,
       );
-      if (changed) log(`Alerts: ${changed} session(s) changed, ${mails} mail(s) queued`);
+      if (changed) log(`Alerts: ${changed} session(s) changed, ${mails} mail(s) queued, ${speakerMails} to speakers`);
       void pushes.catch((error: unknown) => log(`push: ${safeError(error)}`));
     },
     audience: (numbers) => sessionAudience(database.db, numbers),
+    speakersTold: (ids) => speakersWithAddress(database.db, ids),
     killAfterSwitch: config.PUBLISH_KILL_AFTER_SWITCH,
   });
   // Background work (issue 54): jobs in the database, run by whichever server is free (server/jobs/).

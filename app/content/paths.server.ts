@@ -46,6 +46,7 @@ export function agendaCalendarData(
         startsAt: s.startsAt,
         endsAt: s.endsAt,
         speaker: s.speaker?.name,
+        speakerId: s.speaker?.id,
         change: changeMark(s.changes),
         ...calendarRevision(s.changes, s.status),
       })),

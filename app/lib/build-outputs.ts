@@ -95,6 +95,7 @@ export const AgendaSessionsSchema: z.ZodType<AgendaCalendarInput> = z.object({
       startsAt: z.string(),
       endsAt: z.string().optional(),
       speaker: z.string().optional(),
+      speakerId: z.number().optional(),
       change: z.custom<ChangeMark>((v) => typeof v === "object" && v !== null).optional(),
       sequence: z.number().optional(),
       lastModified: z.string().optional(),

@@ -7,35 +7,18 @@
  * then a push to each browser subscribed (./push.ts), a gone one removed.
  */
 import { readFile } from "node:fs/promises";
-import type { AgendaCalendarInput, AgendaSession } from "../../app/lib/agenda/ics";
+import type { AgendaCalendarInput } from "../../app/lib/agenda/ics";
 import { AgendaSessionsSchema, BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import { alertPageLink } from "../../app/lib/agenda/alerts";
-import { eventDayTime } from "../../app/lib/schedule/changes";
-import { eventClock } from "../../app/lib/schedule/time";
-import { pageUrl } from "../../app/lib/urls";
 import type { Db } from "../db/client";
 import type { MailDraft } from "../mail/queries";
 import { outputFile } from "../publish/outputs";
+import { changeNotice, noticeLine, type ChangeNotice } from "./notice";
 import { queueAlerts, type AlertSubscription, type ChangedSession } from "./queries";
+import { queueSpeakerAlerts, speakerChanges } from "./speakers";
 import type { PushSender } from "./push";
 
-/** One change as people read it. */
-export interface ChangeNotice {
-  number: number;
-  title: string;
-  /** "Moved", "Cancelled", "Back on", "Changed". */
-  what: string;
-  /** Its time in words: "now Fri 25 Oct 14:30 (was 13:30)", "was Thu 24 Oct 13:30" (cancelled), "Fri 25 Oct 13:30". */
-  when: string;
-  /** The organisers' note on the change, if any. */
-  note?: string;
-  /** The session's page, on the site. */
-  path: string;
-}
-
-/** The change in one line, the subject of a mail about it: "Moved: Networking and Mixer, now Fri 25 Oct 14:30 (was 13:30)". */
-export const noticeLine = (n: ChangeNotice) =>
-  n.when.startsWith("was ") ? `${n.what}: ${n.title} (${n.when})` : `${n.what}: ${n.title}, ${n.when}`;
+export { changeNotice, noticeLine, type ChangeNotice };
 
 /** The sessions whose SEQUENCE rose from `before` to `after` (none without a build before: nothing to compare). */
 export function changedSessions(before: AgendaCalendarInput | null, after: AgendaCalendarInput): ChangedSession[] {
@@ -44,39 +27,6 @@ export function changedSessions(before: AgendaCalendarInput | null, after: Agend
   return after.sessions
     .filter((s) => was.has(s.number) && (s.sequence ?? 0) > was.get(s.number)!)
     .map((s) => ({ number: s.number, sequence: s.sequence ?? 0 }));
-}
-
-/** "Fri 25 Oct 13:30" and "13:30" of a "Fri 25 Oct 13:30". */
-const splitDayTime = (text: string) => ({ day: text.slice(0, -6), time: text.slice(-5) });
-
-/**
- * What changed for one session, in words: its old time (the build before, else its change's mark) and its new.
- * A move within one day names the old time alone ("now Fri 25 Oct 14:30 (was 13:30)"), to another day the old
- * day too; a cancelled session says when it was, one taken back up when it is; a change of its end says the new end.
- */
-export function changeNotice(old: AgendaSession | undefined, now: AgendaSession): ChangeNotice {
-  const oldText = old ? eventDayTime(old.startsAt) : now.change?.fromText;
-  const newText = eventDayTime(now.startsAt);
-  const base = {
-    number: now.number,
-    title: now.title,
-    path: pageUrl.session(now.dayId, now.id),
-    ...(now.change?.note ? { note: now.change.note } : {}),
-  };
-  if (now.cancelled) return { ...base, what: "Cancelled", when: `was ${oldText ?? newText}` };
-  if (old?.cancelled) return { ...base, what: "Back on", when: newText };
-  if (oldText && oldText !== newText) {
-    const from = splitDayTime(oldText);
-    const was = from.day === splitDayTime(newText).day ? from.time : oldText;
-    return { ...base, what: "Moved", when: `now ${newText} (was ${was})` };
-  }
-  const oldEnd = old?.endsAt ? eventClock(old.endsAt) : undefined;
-  const newEnd = now.endsAt ? eventClock(now.endsAt) : undefined;
-  if (oldEnd && newEnd && oldEnd !== newEnd)
-    return { ...base, what: "Changed", when: `${newText}, now ends ${newEnd} (was ${oldEnd})` };
-  // Nothing about its time changed: the note says what did (a new speaker, a new room), once.
-  const { note, ...rest } = base;
-  return { ...rest, what: "Changed", when: note ? `${newText} (${note})` : newText };
 }
 
 export const alertUnsubscribeUrl = (siteUrl: string, token: string) =>
@@ -147,8 +97,8 @@ export async function alertAfterPublish(
   options: AlertOptions,
   beforeDir: string | null,
   afterDir: string,
-): Promise<{ changed: number; mails: number; pushes: Promise<number> }> {
-  const none = { changed: 0, mails: 0, pushes: Promise.resolve(0) };
+): Promise<{ changed: number; mails: number; speakerMails: number; pushes: Promise<number> }> {
+  const none = { changed: 0, mails: 0, speakerMails: 0, pushes: Promise.resolve(0) };
   const { siteUrl } = options;
   if (!siteUrl || !beforeDir || beforeDir === afterDir) return none;
   const [before, after] = await Promise.all([readSessions(beforeDir), readSessions(afterDir)]);
@@ -162,13 +112,18 @@ export async function alertAfterPublish(
       .map((s) => [s.number, changeNotice(oldOf.get(s.number), s)]),
   );
   const noticesOf = (sessions: number[]) => sessions.map((n) => notices.get(n)!).filter(Boolean);
-  const queued = await queueAlerts(options.db, changed, (sub: AlertSubscription, sessions, token) =>
-    alertMail(sub.email!, token, noticesOf(sessions), siteUrl),
-  );
+  // The attendees' mails and the speakers' (./speakers.ts) in one transaction: all queued, or none.
+  const speakers = speakerChanges(before!, after, changed);
+  const queued = await options.db.transaction(async (tx) => {
+    const attendees = await queueAlerts(tx, changed, (sub: AlertSubscription, sessions, token) =>
+      alertMail(sub.email!, token, noticesOf(sessions), siteUrl),
+    );
+    return { ...attendees, speakerMails: await queueSpeakerAlerts(tx, speakers, siteUrl) };
+  });
   const pushes = options.push
     ? options.push.sendAll(
         queued.pushes.map(({ sub, sessions }) => ({ sub, payload: pushPayload(noticesOf(sessions)) })),
       )
     : Promise.resolve(0);
-  return { changed: changed.length, mails: queued.mails, pushes };
+  return { changed: changed.length, mails: queued.mails, speakerMails: queued.speakerMails, pushes };
 }

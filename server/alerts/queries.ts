@@ -197,63 +197,66 @@ export interface ChangedSession {
 /** Mails per INSERT: seven values each, far below PostgreSQL's 65,535 parameters. */
 const MAIL_CHUNK = 1000;
 
+export interface QueuedAlerts {
+  mails: number;
+  pushes: { sub: AlertSubscription; sessions: number[] }[];
+}
+
 /**
- * In one transaction: records, for every confirmed subscription whose agenda stars one of `changed`, each change
- * it was not told yet (the unique key drops the rest), and queues one mail per address for all of its new
- * changes (`mailFor` writes it, with the secret of its own unsubscribe link). Answers the push subscriptions to
- * tell, each with its new changes.
+ * In the caller's transaction `tx` (the speakers' mails of the same publish are queued in it too: ./speakers.ts):
+ * records, for every confirmed subscription whose agenda stars one of `changed`, each change it was not told yet
+ * (the unique key drops the rest), and queues one mail per address for all of its new changes (`mailFor` writes
+ * it, with the secret of its own unsubscribe link). Answers the push subscriptions to tell, each with its new
+ * changes.
  */
 export async function queueAlerts(
-  db: Db,
+  tx: Db,
   changed: readonly ChangedSession[],
   mailFor: (sub: AlertSubscription, sessions: number[], unsubscribeToken: string) => MailDraft,
-): Promise<{ mails: number; pushes: { sub: AlertSubscription; sessions: number[] }[] }> {
+): Promise<QueuedAlerts> {
   if (changed.length === 0) return { mails: 0, pushes: [] };
-  return db.transaction(async (tx) => {
-    const told = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
-        WITH changed AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) AS c(number integer, sequence integer)
-        ), fresh AS (
-          INSERT INTO alerts_sent (subscription_id, session_number, sequence)
-          SELECT s.id, c.number, c.sequence
-          FROM alert_subscriptions s
-          JOIN agenda_stars st ON st.agenda_id = s.agenda_id AND st.starred
-          JOIN changed c ON c.number = st.session_number
-          WHERE s.status = 'confirmed'
-          ON CONFLICT DO NOTHING
-          RETURNING subscription_id, session_number
-        )
-        SELECT s.id, s.agenda_id, s.email, s.endpoint, s.p256dh, s.auth,
-               array_agg(f.session_number ORDER BY f.session_number) AS sessions
-        FROM fresh f JOIN alert_subscriptions s ON s.id = f.subscription_id
-        GROUP BY s.id`),
-    );
-    const subs = told.map((r) => ({
-      sub: {
-        id: Number(r.id),
-        agendaId: Number(r.agenda_id),
-        email: (r.email as string | null) ?? null,
-        endpoint: (r.endpoint as string | null) ?? null,
-        p256dh: (r.p256dh as string | null) ?? null,
-        auth: (r.auth as string | null) ?? null,
-      },
-      sessions: sessionsOf(r.sessions),
-    }));
-    const mailed = subs.filter((s) => s.sub.email);
-    const tokens = await mintAlertLinks(
-      tx,
-      mailed.map((s) => s.sub.id),
-    );
-    const mails = mailed.map((s, i) => mailRow(mailFor(s.sub, s.sessions, tokens[i]!)));
-    for (let i = 0; i < mails.length; i += MAIL_CHUNK)
-      await tx.insert(mailQueue).values(mails.slice(i, i + MAIL_CHUNK));
-    return { mails: mails.length, pushes: subs.filter((s) => s.sub.endpoint) };
-  });
+  const told = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`
+      WITH changed AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) AS c(number integer, sequence integer)
+      ), fresh AS (
+        INSERT INTO alerts_sent (subscription_id, session_number, sequence)
+        SELECT s.id, c.number, c.sequence
+        FROM alert_subscriptions s
+        JOIN agenda_stars st ON st.agenda_id = s.agenda_id AND st.starred
+        JOIN changed c ON c.number = st.session_number
+        WHERE s.status = 'confirmed'
+        ON CONFLICT DO NOTHING
+        RETURNING subscription_id, session_number
+      )
+      SELECT s.id, s.agenda_id, s.email, s.endpoint, s.p256dh, s.auth,
+             array_agg(f.session_number ORDER BY f.session_number) AS sessions
+      FROM fresh f JOIN alert_subscriptions s ON s.id = f.subscription_id
+      GROUP BY s.id`),
+  );
+  const subs = told.map((r) => ({
+    sub: {
+      id: Number(r.id),
+      agendaId: Number(r.agenda_id),
+      email: (r.email as string | null) ?? null,
+      endpoint: (r.endpoint as string | null) ?? null,
+      p256dh: (r.p256dh as string | null) ?? null,
+      auth: (r.auth as string | null) ?? null,
+    },
+    sessions: sessionsOf(r.sessions),
+  }));
+  const mailed = subs.filter((s) => s.sub.email);
+  const tokens = await mintAlertLinks(
+    tx,
+    mailed.map((s) => s.sub.id),
+  );
+  const mails = mailed.map((s, i) => mailRow(mailFor(s.sub, s.sessions, tokens[i]!)));
+  for (let i = 0; i < mails.length; i += MAIL_CHUNK) await tx.insert(mailQueue).values(mails.slice(i, i + MAIL_CHUNK));
+  return { mails: mails.length, pushes: subs.filter((s) => s.sub.endpoint) };
 }
 
 /** node-postgres answers an int[] as an array; a driver that does not, as its text "{3,4}". */
-function sessionsOf(value: unknown): number[] {
+export function sessionsOf(value: unknown): number[] {
   if (Array.isArray(value)) return value.map(Number);
   return String(value ?? "")
     .replace(/[{}]/g, "")

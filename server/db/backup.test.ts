@@ -119,6 +119,8 @@ line two', 2 FROM submissions WHERE idempotency_key = 'key-backup-1'`);
     INSERT INTO session_ratings (session_number, rater_hash, stars, comment) VALUES (3, 'rater-hash', 5, 'Åh, good')`);
   await db.execute(sql`
     INSERT INTO session_feedback (session_number, comments_to_speaker, changed_by) VALUES (3, true, 'grace@example.org')`);
+  // A change a speaker was mailed about (issue 63, migration 028).
+  await db.execute(sql`INSERT INTO speaker_alerts_sent (speaker_id, session_number, sequence) VALUES (1, 3, 1)`);
 }
 
 /** Every table's rows as text, in a stable order: what must come back unchanged. */

@@ -42,6 +42,8 @@ export interface ProgrammeOptions {
   imageManifest: string;
   /** Who would be told of each session's change (the alerts' subscribers): for the Publish page. */
   audience?: (numbers: number[]) => Promise<Map<number, ChangeAudience>>;
+  /** Of these speakers (by id), those with an address: they are mailed of their own session's change (issue 63). */
+  speakersTold?: (ids: number[]) => Promise<Set<number>>;
   /** Where "Don't announce" is kept with its change (./quiet.queries.ts); without it nothing is remembered. */
   db?: Db;
   log?: (line: string) => void;
@@ -77,16 +79,45 @@ export class ProgrammeChanges {
     if ("problem" in next) return { programme: [], files: [], problem: next.problem };
     const programme: ProgrammeChange[] = programmeDiff(live, next.programme);
     const audience = (await this.options.audience?.(programme.map((c) => c.number))) ?? new Map();
+    const speakers = await this.speakersTold(live, next.programme, programme);
     const quiet = this.options.db ? await quietSessions(this.options.db, programme) : new Set<number>();
     return {
       programme: programme.map((c) => ({
         ...c,
-        audience: audience.get(c.number) ?? NOBODY,
+        audience: { ...(audience.get(c.number) ?? NOBODY), speakers: speakers.get(c.number) ?? [] },
         quiet: c.kind !== "added" && c.kind !== "removed" && quiet.has(c.number),
       })),
       files: await this.savedFiles(new Set(programme.map((c) => c.number))),
       problem: null,
     };
+  }
+
+  /**
+   * The names of the speakers each change would mail (issue 63, server/alerts/speakers.ts): its session's speaker
+   * now and, when another took over, the one before; only those with an address. None for a new session.
+   */
+  private async speakersTold(
+    live: AgendaCalendarInput | null,
+    next: AgendaCalendarInput,
+    changes: readonly ProgrammeChange[],
+  ): Promise<Map<number, string[]>> {
+    const was = new Map(live?.sessions.map((s) => [s.number, s]));
+    const now = new Map(next.sessions.map((s) => [s.number, s]));
+    const speakersOf = (number: number) =>
+      [now.get(number), was.get(number)].flatMap((s) =>
+        s?.speakerId === undefined ? [] : [{ id: s.speakerId, name: s.speaker ?? "" }],
+      );
+    const told = changes.filter((c) => c.kind !== "added");
+    const ids = [...new Set(told.flatMap((c) => speakersOf(c.number).map((s) => s.id)))];
+    const known = ids.length && this.options.speakersTold ? await this.options.speakersTold(ids) : new Set<number>();
+    return new Map(
+      told.map((c) => {
+        const names = speakersOf(c.number)
+          .filter((s, i, all) => known.has(s.id) && all.findIndex((o) => o.id === s.id) === i)
+          .map((s) => s.name);
+        return [c.number, names];
+      }),
+    );
   }
 
   /**

@@ -87,6 +87,8 @@ export interface PublisherOptions {
   afterLive?: (beforeDir: string | null, afterDir: string) => Promise<void>;
   /** Who would be told of each session's change (the alerts' subscribers): for the Publish page. */
   audience?: (numbers: number[]) => Promise<Map<number, ChangeAudience>>;
+  /** Of these speakers (by id), those mailed of their own session's change (issue 63): for the Publish page. */
+  speakersTold?: (ids: number[]) => Promise<Set<number>>;
   /** The image manifest the content is checked against (default .generated/images.json in `repo`). */
   imageManifest?: string;
   /** PUBLISH_KILL_AFTER_SWITCH: the crash test's fault, a SIGKILL between going live and the alerts. */
@@ -114,6 +116,7 @@ export class Publisher {
       contentDir: this.contentDir,
       imageManifest: options.imageManifest ?? path.join(options.repo, IMAGE_MANIFEST),
       audience: options.audience,
+      speakersTold: options.speakersTold,
       db: options.store.db,
       log: options.log,
     });

@@ -113,4 +113,41 @@ describe.each(databaseBackends("quiet_changes"))("Don't announce, kept on %s", (
     expect(recorded).toEqual([[1]]);
     expect(await listed()).toEqual([{ number: 1, kind: "moved", quiet: false }]);
   });
+  it("names the speakers a change mails (issue 63), from the content, only those with an address", async () => {
+    const ruth = { speaker: "Ruth Mensah", speakerId: 3 };
+    const samuel = { speaker: "Samuel Okafor", speakerId: 2 };
+    current.dir = build(
+      "speakers-live",
+      programme(
+        { ...session(1, "Morning Praise", "09:00"), ...ruth },
+        { ...session(2, "Networking and Mixer", "13:30"), ...samuel },
+        { ...session(3, "Closing Prayer", "16:00"), ...samuel },
+      ),
+    );
+    content.programme = programme(
+      { ...session(1, "Morning Praise", "09:15"), ...ruth },
+      { ...session(2, "Networking and Mixer", "14:30"), ...samuel },
+      { ...session(3, "Closing Prayer", "16:00"), ...ruth },
+      { ...session(4, "Evening Praise", "19:00"), ...ruth },
+    );
+    const asked: number[][] = [];
+    const named = new ProgrammeChanges({
+      site: { current } as unknown as LiveSite,
+      contentDir: tmp,
+      imageManifest: path.join(tmp, IMAGE_MANIFEST),
+      db: database.db,
+      // Only Ruth has an address (speaker_contacts): Samuel is not mailed, so not named.
+      speakersTold: async (ids) => (asked.push([...ids].sort()), new Set(ids.filter((id) => id === 3))),
+    });
+    const listed = (await named.pending()).programme.map((c) => [c.number, c.kind, c.audience.speakers]);
+    expect(listed).toEqual([
+      [1, "moved", ["Ruth Mensah"]],
+      [2, "moved", []],
+      // Closing Prayer's speaker changed from Samuel to Ruth: Ruth is told; so would Samuel be, had he an address.
+      [3, "speaker", ["Ruth Mensah"]],
+      // A new session mails no one.
+      [4, "added", []],
+    ]);
+    expect(asked).toEqual([[2, 3]]);
+  });
 });

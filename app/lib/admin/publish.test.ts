@@ -1,6 +1,6 @@
 /** Issue 41: a publish's steps in people's words, and a build's name. */
 import { describe, expect, it } from "vitest";
-import { describeBuild, groupSteps, runningStep, type PublishStep } from "./publish";
+import { audienceText, describeBuild, groupSteps, runningStep, type PublishStep } from "./publish";
 
 const step = (name: string, state: PublishStep["state"] = "done"): PublishStep => ({
   name,
@@ -96,5 +96,30 @@ describe("describeBuild", () => {
       at,
     });
     expect(describeBuild({ changes: [update], more: 0, first: true })).toEqual({ what: "Site update", by: null, at });
+  });
+});
+
+describe("audienceText", () => {
+  it("names the speakers a change is mailed to (issue 63), after the attendees told", () => {
+    const ruth = ["Ruth Mensah"];
+    expect(audienceText({ starred: 9, email: 6, push: 2, speakers: ruth })).toBe(
+      "9 people starred it: 6 get an e-mail, 2 a notification, and the speaker, Ruth Mensah.",
+    );
+    expect(audienceText({ starred: 1, email: 0, push: 0, speakers: ruth })).toBe(
+      "1 person starred it, with no alerts turned on; the speaker, Ruth Mensah, gets an e-mail.",
+    );
+    expect(audienceText({ starred: 0, email: 0, push: 0, speakers: ruth })).toBe(
+      "Nobody has starred it yet: only the speaker, Ruth Mensah, gets an e-mail.",
+    );
+    expect(audienceText({ starred: 2, email: 1, push: 0, speakers: ["Samuel Okafor", "Ruth Mensah"] })).toBe(
+      "2 people starred it: 1 gets an e-mail, and the speakers, Samuel Okafor and Ruth Mensah.",
+    );
+  });
+
+  it("says nothing of a speaker the organisers have no address for", () => {
+    expect(audienceText({ starred: 9, email: 6, push: 2, speakers: [] })).toBe(
+      "9 people starred it: 6 get an e-mail, 2 a notification.",
+    );
+    expect(audienceText({ starred: 0, email: 0, push: 0 })).toBe("Nobody has starred it yet, so nobody is told.");
   });
 });

@@ -40,11 +40,15 @@ export interface ProgrammeChange {
   toSpeaker?: string | null;
 }
 
-/** Who would be told of a session's change: kept agendas that star it, and their alerts by mail and by push. */
+/**
+ * Who would be told of a session's change: kept agendas that star it, and their alerts by mail and by push; and
+ * the names of its speakers who get a mail (issue 63: those the organisers have an address for).
+ */
 export interface ChangeAudience {
   starred: number;
   email: number;
   push: number;
+  speakers?: string[];
 }
 
 /** `GET /api/admin/publish/pending`: what "Publish" would put live, before it is pressed. */
@@ -68,9 +72,19 @@ export const publishSchema = z.object({
 /** `POST /api/admin/publish/restore`: a session taken out of the programme, put back as it is live. */
 export const restoreSessionSchema = z.object({ number: z.int().check(z.positive()) });
 
-/** The audience of a change in words: "9 people starred it: 6 get an e-mail, 2 a notification". */
-export function audienceText({ starred, email, push }: ChangeAudience): string {
-  if (starred === 0) return "Nobody has starred it yet, so nobody is told.";
+/**
+ * The audience of a change in words: "9 people starred it: 6 get an e-mail, 2 a notification, and the speaker,
+ * Ruth Mensah".
+ */
+export function audienceText({ starred, email, push, speakers = [] }: ChangeAudience): string {
+  const names = speakers.length
+    ? `the ${speakers.length === 1 ? "speaker" : "speakers"}, ${speakers.slice(0, -1).join(", ")}${speakers.length > 1 ? " and " : ""}${speakers.at(-1)}`
+    : "";
+  const mailed = speakers.length === 1 ? "gets an e-mail" : "get an e-mail";
+  if (starred === 0)
+    return names
+      ? `Nobody has starred it yet: only ${names}, ${mailed}.`
+      : "Nobody has starred it yet, so nobody is told.";
   const people = starred === 1 ? "1 person starred it" : `${starred} people starred it`;
   const told = [
     email && `${email} ${email === 1 ? "gets an e-mail" : "get an e-mail"}`,
@@ -78,7 +92,8 @@ export function audienceText({ starred, email, push }: ChangeAudience): string {
   ]
     .filter(Boolean)
     .join(", ");
-  return `${people}${told ? `: ${told}` : ", with no alerts turned on"}.`;
+  if (!told) return `${people}, with no alerts turned on${names ? `; ${names}, ${mailed}` : ""}.`;
+  return `${people}: ${told}${names ? `, and ${names}` : ""}.`;
 }
 
 export const rollbackSchema = z.object({

@@ -11,6 +11,8 @@ export interface AgendaSession {
   startsAt: string;
   endsAt?: string;
   speaker?: string;
+  /** The speaker's id in the content (speakers/NN-name.md): whom the publish mails of a change (issue 63). */
+  speakerId?: number;
   /** Its latest announced change, shown on /agenda. */
   change?: ChangeMark;
   /** The calendar revision (app/lib/schedule/changes.ts calendarRevision). */
