@@ -11,7 +11,7 @@ import { BUILD_OUTPUTS, IMAGE_MANIFEST } from "../app/lib/build-outputs";
 import { audit } from "./admin/audit/queries";
 import { alertAfterPublish } from "./alerts/alerts";
 import { sessionAudience } from "./alerts/queries";
-import { speakersWithAddress } from "./alerts/speakers";
+import { speakersWithAddress } from "./alerts/speakers.queries";
 import { liveSessionNames } from "./alerts/audiences";
 import { pushSender, vapidKeys } from "./alerts/push";
 import { createApp } from "./app";

@@ -15,7 +15,7 @@ import type { MailDraft } from "../mail/queries";
 import { outputFile } from "../publish/outputs";
 import { changeNotice, noticeLine, type ChangeNotice } from "./notice";
 import { queueAlerts, type AlertSubscription, type ChangedSession } from "./queries";
-import { queueSpeakerAlerts, speakerChanges } from "./speakers";
+import { speakerChanges, tellSpeakers } from "./speakers";
 import type { PushSender } from "./push";
 
 export { changeNotice, noticeLine, type ChangeNotice };
@@ -118,7 +118,7 @@ export async function alertAfterPublish(
     const attendees = await queueAlerts(tx, changed, (sub: AlertSubscription, sessions, token) =>
       alertMail(sub.email!, token, noticesOf(sessions), siteUrl),
     );
-    return { ...attendees, speakerMails: await queueSpeakerAlerts(tx, speakers, siteUrl) };
+    return { ...attendees, speakerMails: await tellSpeakers(tx, speakers, siteUrl) };
   });
   const pushes = options.push
     ? options.push.sendAll(

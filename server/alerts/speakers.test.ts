@@ -22,7 +22,7 @@ import { rowsOf } from "../db/rows";
 import { Publisher } from "../publish/publisher";
 import type { LiveSite } from "../publish/site";
 import { alertAfterPublish } from "./alerts";
-import { speakersWithAddress } from "./speakers";
+import { speakersWithAddress } from "./speakers.queries";
 
 /** The saved content's programme a publish would find (the content tools are mocked, as in quiet.test.ts). */
 const content: { programme: AgendaCalendarInput | null } = { programme: null };

@@ -7,16 +7,14 @@
  * replaced by another is told too. `speaker_alerts_sent` (migration 028) keeps each change told per speaker, under a
  * unique key, so nobody is told twice. "Don't announce" records no change, so it mails no speaker either.
  */
-import { sql } from "drizzle-orm";
 import type { AgendaCalendarInput, AgendaSession } from "../../app/lib/agenda/ics";
 import { eventDayTime } from "../../app/lib/schedule/changes";
 import { eventClock } from "../../app/lib/schedule/time";
 import type { Db } from "../db/types";
-import { rowsOf } from "../db/rows";
-import { mailQueue } from "../db/schema";
-import { mailRow, type MailDraft } from "../mail/queries";
+import type { MailDraft } from "../mail/queries";
 import { changeNotice, noticeLine } from "./notice";
-import { sessionsOf, type ChangedSession } from "./queries";
+import type { ChangedSession } from "./queries";
+import { queueSpeakerAlerts } from "./speakers.queries";
 
 /** A change a speaker is told of: the session as it was and as it is now. */
 export interface SpeakerChange {
@@ -97,46 +95,15 @@ export function speakerMail(to: string, changes: readonly SpeakerChange[], siteU
 }
 
 /**
- * In the caller's transaction: records each of `changes` not told yet to a speaker with an address (the unique key
- * drops the rest), and queues one mail per speaker for all of their new changes. Answers how many were queued.
+ * In the caller's transaction (the attendees' alerts'): records each of `changes` not told yet to a speaker with an
+ * address, and queues one mail per speaker for all of their new changes. Answers how many were queued.
  */
-export async function queueSpeakerAlerts(tx: Db, changes: readonly SpeakerChange[], siteUrl: string): Promise<number> {
-  if (changes.length === 0) return 0;
-  const keys = changes.map((c) => ({ speaker_id: c.speakerId, number: c.number, sequence: c.sequence }));
-  const told = rowsOf<{ speaker_id: number | string; email: string; sessions: unknown }>(
-    await tx.execute(sql`
-      WITH told AS (
-        SELECT DISTINCT * FROM jsonb_to_recordset(${JSON.stringify(keys)}::jsonb)
-          AS t(speaker_id integer, number integer, sequence integer)
-      ), fresh AS (
-        INSERT INTO speaker_alerts_sent (speaker_id, session_number, sequence)
-        SELECT t.speaker_id, t.number, t.sequence FROM told t
-        JOIN speaker_contacts c ON c.speaker_id = t.speaker_id
-        ON CONFLICT DO NOTHING
-        RETURNING speaker_id, session_number
-      )
-      SELECT c.speaker_id, c.email, array_agg(f.session_number ORDER BY f.session_number) AS sessions
-      FROM fresh f JOIN speaker_contacts c ON c.speaker_id = f.speaker_id
-      GROUP BY c.speaker_id, c.email`),
+export function tellSpeakers(tx: Db, changes: readonly SpeakerChange[], siteUrl: string): Promise<number> {
+  return queueSpeakerAlerts(tx, changes, (email, speakerId, sessions) =>
+    speakerMail(
+      email,
+      changes.filter((c) => c.speakerId === speakerId && sessions.includes(c.number)),
+      siteUrl,
+    ),
   );
-  const mails = told.map((row) => {
-    const sessions = new Set(sessionsOf(row.sessions));
-    const theirs = changes.filter((c) => c.speakerId === Number(row.speaker_id) && sessions.has(c.number));
-    return mailRow(speakerMail(row.email, theirs, siteUrl));
-  });
-  if (mails.length) await tx.insert(mailQueue).values(mails);
-  return mails.length;
-}
-
-/** Of these speakers (by id), those with an address to be told at: for the Publish page. */
-export async function speakersWithAddress(db: Db, ids: readonly number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = rowsOf<{ id: number | string }>(
-    await db.execute(sql`
-      SELECT speaker_id AS id FROM speaker_contacts WHERE speaker_id IN (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`),
-  );
-  return new Set(rows.map((r) => Number(r.id)));
 }

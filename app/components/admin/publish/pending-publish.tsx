@@ -76,7 +76,7 @@ export function PendingPublishList({ version, quiet, onQuiet, fail, disabled }: 
         <>
           <p className="mt-2 text-muted">
             Programme changes are announced: marked on the pages, listed on “Changes”, updated in calendars, and mailed
-            to people who asked for alerts.
+            to people who asked for alerts and to the session’s speaker.
           </p>
           <ul aria-label="Programme changes" className="mt-3 grid gap-3">
             {programme.map((change) => (
