@@ -7,6 +7,9 @@
  * SEQUENCE and one alert mail follow; the typo fix makes none. A session taken out is offered back; taken out
  * again and published, it shows cancelled, struck through. Last, the server is killed (SIGKILL) between making a
  * build live and queueing its alerts: after a restart the change is on /changes and its alert goes once.
+ * Issue 63: the speakers of the moved sessions have addresses (speaker_contacts, as the invite screen leaves them):
+ * Publish names them beside the attendees told, each gets one mail with the old and new time, the typo fix's
+ * speaker none, and the killed publish's speaker theirs once after the restart.
  */
 import { execFileSync } from "node:child_process";
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -33,6 +36,12 @@ const MOVED = { number: 3, id: 3, title: "The Grace of Salvation" };
 const TYPO = { number: 4, title: "Healing That Reaches the Heart" };
 const REMOVED = { number: 5, title: "Welcome Evening & Fellowship" };
 const CRASHED = { number: 2, title: "Opening Worship" };
+/** The speakers of MOVED, TYPO and CRASHED (content/speakers/), by id, with the addresses they were invited at. */
+const SPEAKERS = {
+  moved: { id: 3, name: "Ruth Mensah", email: "ruth.mensah@speakers.example.org" },
+  typo: { id: 5, name: "Esther Boateng", email: "esther@speakers.example.org" },
+  crashed: { id: 2, name: "Samuel Okafor", email: "samuel@speakers.example.org" },
+};
 
 test.describe.configure({ mode: "serial" });
 test.use({ viewport: { width: 412, height: 915 } });
@@ -66,6 +75,7 @@ const env = () => ({
 });
 
 const alertMails = () => smtp.received.filter((m) => m.to.includes(SUBSCRIBER)).map((m) => mailText(m.raw));
+const speakerMails = (to: string) => smtp.received.filter((m) => m.to.includes(to)).map((m) => mailText(m.raw));
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -101,6 +111,10 @@ test.beforeAll(async () => {
     await database.db.execute(sql`
       INSERT INTO alert_subscriptions (agenda_id, email, token_hash, status, confirmed_at)
       VALUES (${agenda!.id}, ${SUBSCRIBER}, ${secretHash("ruths-alerts")}, 'confirmed', now())`);
+    for (const speaker of Object.values(SPEAKERS))
+      await database.db.execute(sql`
+        INSERT INTO speaker_contacts (speaker_id, email, invited_by)
+        VALUES (${speaker.id}, ${speaker.email}, ${ORGANISER.email})`);
   } finally {
     await database.close();
   }
@@ -153,9 +167,10 @@ test("the organiser changes a start, sees it named with its audience, publishes:
   const changes = page.getByRole("list", { name: "Programme changes" }).getByRole("listitem");
   const move = changes.filter({ hasText: MOVED.title });
   await expect(move).toContainText(`${MOVED.title} moves from Thu 24 Oct 10:30 to 11:00`);
-  await expect(move).toContainText("1 person starred it: 1 gets an e-mail.");
+  await expect(move).toContainText(`1 person starred it: 1 gets an e-mail, and the speaker, ${SPEAKERS.moved.name}.`);
   const typo = changes.filter({ hasText: TYPO.title });
   await expect(typo).toContainText(`${TYPO.title} moves from Thu 24 Oct 13:30 to 13:45`);
+  await expect(typo).toContainText(`and the speaker, ${SPEAKERS.typo.name}`);
   await typo.getByRole("checkbox", { name: "Don’t announce (a typo fix)" }).check();
   await expect(move.getByRole("checkbox", { name: "Don’t announce (a typo fix)" })).not.toBeChecked();
   await expectNoAxeViolations(page);
@@ -186,6 +201,13 @@ test("the organiser changes a start, sees it named with its audience, publishes:
   await expect.poll(() => alertMails().length, { timeout: 30_000 }).toBe(1);
   expect(alertMails()[0]).toContain(MOVED.title);
   expect(alertMails()[0]).not.toContain(TYPO.title);
+  // The moved session's speaker: one mail, with the old and the new time; the typo fix's speaker: none.
+  await expect.poll(() => speakerMails(SPEAKERS.moved.email).length, { timeout: 30_000 }).toBe(1);
+  const told = speakerMails(SPEAKERS.moved.email)[0]!;
+  expect(told).toContain(`Hello ${SPEAKERS.moved.name},`);
+  expect(told).toContain("Was: Thu 24 Oct 10:30 to 12:00");
+  expect(told).toContain("Now: Thu 24 Oct 11:00 to 12:00");
+  expect(speakerMails(SPEAKERS.typo.email)).toEqual([]);
 });
 
 test("a session taken out is offered back; taken out and published anyway, it shows cancelled and struck through", async ({
@@ -253,6 +275,9 @@ test("killed between going live and queueing the alerts: after a restart the cha
   ).toContainText("From Thu 24 Oct 09:00 to Thu 24 Oct 09:15");
   await expect.poll(() => alertMails().length, { timeout: 30_000 }).toBe(before + 1);
   expect(alertMails().at(-1)).toContain(CRASHED.title);
+  // Its speaker is told too, after the restart (issue 63).
+  await expect.poll(() => speakerMails(SPEAKERS.crashed.email).length, { timeout: 30_000 }).toBe(1);
+  expect(speakerMails(SPEAKERS.crashed.email)[0]).toContain("Now: Thu 24 Oct 09:15 to 10:00");
   // Once: a second restart owes nothing, and the alerts record one for that session and sequence.
   await site.stop();
   site = await startSite(PORT, env());
@@ -264,6 +289,14 @@ test("killed between going live and queueing the alerts: after a restart the cha
       ),
     );
     expect(sent[0]!.n).toBe(1);
+    const toSpeaker = rowsOf<{ n: number }>(
+      await database.db.execute(
+        sql`SELECT count(*)::int AS n FROM mail_queue WHERE to_addr = ${SPEAKERS.crashed.email}`,
+      ),
+    );
+    expect(toSpeaker[0]!.n).toBe(1);
+    // The moved session's speaker was never mailed again by the later publishes.
+    expect(speakerMails(SPEAKERS.moved.email)).toHaveLength(1);
   } finally {
     await database.close();
   }
