@@ -89,7 +89,7 @@ export function speakerMail(to: string, changes: readonly SpeakerChange[], siteU
       `The whole programme: ${siteUrl}/schedule`,
       "",
       "You get this mail because you speak at TNCC and the organisers have your address.",
-      "If something here is wrong, reply to the organisers who invited you.",
+      "If something here looks wrong, please let the organisers know.",
     ].join("\n"),
   };
 }
