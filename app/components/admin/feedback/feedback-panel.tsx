@@ -24,18 +24,19 @@ function Switches({
   figures: OrganiserSessionFigures;
   onSaved: (next: FeedbackSummary) => void;
 }) {
-  const [busy, setBusy] = useState(false);
+  // The switch as ticked, until the server has answered (the box does not flick back meanwhile).
+  const [pending, setPending] = useState<{ key: Switch; value: boolean } | null>(null);
   const [said, setSaid] = useState<{ text: string; error: boolean } | null>(null);
   const error = useRef<HTMLParagraphElement>(null);
   const { switches } = figures;
 
   async function change(key: Switch, value: boolean) {
-    setBusy(true);
+    setPending({ key, value });
     const res = await adminApi<FeedbackSummary>(`/feedback/sessions/${figures.session}`, {
       method: "PATCH",
       body: { [key]: value },
     });
-    setBusy(false);
+    setPending(null);
     const words = SWITCHES.find((s) => s.key === key)!;
     if (!res.ok) {
       setSaid({ text: `Not saved: ${res.error}`, error: true });
@@ -47,7 +48,7 @@ function Switches({
   }
 
   return (
-    <fieldset className="mt-3 border-t border-ink/15 pt-3" disabled={busy}>
+    <fieldset className="mt-3 border-t border-ink/15 pt-3" disabled={pending !== null}>
       <legend className="sr-only">
         Feedback settings for {figures.title}, {figures.when}
       </legend>
@@ -57,7 +58,7 @@ function Switches({
             <input
               type="checkbox"
               className="size-5"
-              checked={switches[s.key]}
+              checked={pending?.key === s.key ? pending.value : switches[s.key]}
               onChange={(e) => void change(s.key, e.target.checked)}
             />
             {s.label}
