@@ -74,7 +74,9 @@ export interface SwitchesRow {
   off: boolean;
   commentsHidden: boolean;
   commentsToSpeaker: boolean;
+  /** The organiser's address, and the name they gave if their account is still there. */
   changedBy: string;
+  changedByName: string | null;
   changedAt: Date;
 }
 
@@ -82,9 +84,11 @@ export interface SwitchesRow {
 export async function switchesBySession(db: Db): Promise<SwitchesRow[]> {
   return rowsOf<SwitchesRow>(
     await db.execute(sql`
-      SELECT session_number AS session, off, comments_hidden AS "commentsHidden",
-        comments_to_speaker AS "commentsToSpeaker", changed_by AS "changedBy", changed_at AS "changedAt"
-      FROM session_feedback`),
+      SELECT f.session_number AS session, f.off, f.comments_hidden AS "commentsHidden",
+        f.comments_to_speaker AS "commentsToSpeaker", f.changed_by AS "changedBy",
+        (SELECT a.display_name FROM admins a WHERE lower(a.email) = lower(f.changed_by) LIMIT 1) AS "changedByName",
+        f.changed_at AS "changedAt"
+      FROM session_feedback f`),
   ).map((r) => ({ ...r, changedAt: new Date(r.changedAt) }));
 }
 

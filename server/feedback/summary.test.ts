@@ -56,7 +56,7 @@ beforeAll(async () => {
       contact: { email: "info@tncc.example.org", phone: "+1 555 0100" },
     }),
   );
-  await upsertAdmin(database.db, "ada@tncc.example.org", PASSWORD, false);
+  await upsertAdmin(database.db, "ada@tncc.example.org", PASSWORD, false, "Ada Lovelace");
   await signIn();
 
   // Opening: five ratings, average 4.6. Walk: six, average 3.0 (a spread of 1s and 5s). Mixer: three, with
@@ -199,7 +199,8 @@ describe("the organisers' feedback summary", { timeout: 60_000 }, () => {
       off: false,
       commentsHidden: true,
       commentsToSpeaker: false,
-      changedBy: "ada@tncc.example.org",
+      // By the name the organiser gave, never their address (issue 62).
+      changedBy: "Ada Lovelace",
       changedAt: "Fri 25 Oct 2024, 15:00 CDT",
     });
     // The figures stay: hiding is about the words, not the stars.

@@ -30,6 +30,7 @@ import { eventClock } from "../../app/lib/schedule/time";
 import { zonedDate } from "../../app/lib/schedule/now";
 import { isoInZone, zonedIso } from "../../app/lib/schedule/zoned-time";
 import type { Db } from "../db/client";
+import { nameOf as organiserName } from "../admin/accounts/queries";
 import { toCsv } from "../admin/inbox/submissions";
 import { readOutput } from "../publish/outputs";
 import {
@@ -116,7 +117,7 @@ export async function organiserSummary(db: Db, programme: Programme, timeZone: s
         off: sw?.off ?? false,
         commentsHidden: hidden,
         commentsToSpeaker: sw?.commentsToSpeaker ?? false,
-        changedBy: sw?.changedBy ?? null,
+        changedBy: sw ? organiserName({ email: sw.changedBy, name: sw.changedByName }) : null,
         changedAt: sw ? zonedWhen(sw.changedAt, timeZone) : null,
       },
     };

@@ -53,7 +53,7 @@ test.beforeAll(async () => {
   origin = `http://127.0.0.1:${port}`;
   dataDir = await mkdtemp(path.join(tmpdir(), "tncc-feedback-"));
   database = await openDatabase({ dataDir });
-  await upsertAdmin(database.db, ORGANISER.email, ORGANISER.password, false);
+  await upsertAdmin(database.db, ORGANISER.email, ORGANISER.password, false, ORGANISER.name);
   await rate(good.number, [5, 5, 4, 4, 5, 3]);
   await rate(fair.number, [2, 3, 3, 4, 2]);
   await rate(few.number, [4, 2, 5], ['<img src=x onerror="document.title=1">Great', "=1+1", "Too short"]);
@@ -124,8 +124,10 @@ test("@phone the Feedback tab ranks sessions, hides a session's comments and lea
   await expect(card(few).getByRole("checkbox", { name: "Hide comments" })).toBeChecked();
   await expect(card(few).getByRole("checkbox", { name: "Feedback off" })).not.toBeChecked();
   await expect(card(few)).toContainText(
-    new RegExp(`Last changed by ${escape(ORGANISER.email)}, \\w{3} \\d{1,2} \\w{3} \\d{4}, \\d\\d:\\d\\d C[SD]T\\.`),
+    new RegExp(`Last changed by ${escape(ORGANISER.name)}, \\w{3} \\d{1,2} \\w{3} \\d{4}, \\d\\d:\\d\\d C[SD]T\\.`),
   );
+  // The organiser by the name they gave, never their address (issue 62).
+  await expect(page.getByText(ORGANISER.email)).toHaveCount(0);
 
   // The CSV: one row per rating, the hidden comments left out.
   const [download] = await Promise.all([

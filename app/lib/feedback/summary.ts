@@ -41,6 +41,7 @@ export interface FeedbackSwitches {
   commentsHidden: boolean;
   /** Comments let through to the speaker's page (off until an organiser says so). */
   commentsToSpeaker: boolean;
+  /** The organiser by the name they gave (issue 62), never their address. */
   changedBy: string | null;
   /** "Fri 25 Oct 2024, 14:02 CDT", in the event's zone. */
   changedAt: string | null;

@@ -51,7 +51,7 @@ describe("FeedbackPanel (the organisers' Feedback tab)", () => {
             switches: {
               ...mixer.switches,
               ...body,
-              changedBy: "ada@tncc.example.org",
+              changedBy: "Ada Lovelace",
               changedAt: "Fri 25 Oct 2024, 15:00 CDT",
             },
           },
@@ -65,7 +65,7 @@ describe("FeedbackPanel (the organisers' Feedback tab)", () => {
     expect((within(card).getByRole("checkbox", { name: "Hide comments" }) as HTMLInputElement).checked).toBe(true);
     expect(card.textContent).toContain("1 comment hidden.");
     expect(card.textContent).not.toContain("Loved it");
-    expect(card.textContent).toContain("Last changed by ada@tncc.example.org, Fri 25 Oct 2024, 15:00 CDT.");
+    expect(card.textContent).toContain("Last changed by Ada Lovelace, Fri 25 Oct 2024, 15:00 CDT.");
   });
 
   it("a switch that could not be saved goes back, and the reason is said beside it with the focus on it", async () => {
