@@ -176,6 +176,15 @@ describe("the organisers' feedback summary", { timeout: 60_000 }, () => {
     await database.db.execute(sql`DELETE FROM session_ratings WHERE session_number = ${CLOSING}`);
   });
 
+  it("names a rated session taken out of the programme as such, never by its number", async () => {
+    await database.db.execute(sql`
+      INSERT INTO session_ratings (session_number, rater_hash, stars) VALUES (99, 'gone-phone', 4)`);
+    const gone = await one(99);
+    expect([gone.title, gone.when, gone.ratings]).toEqual(["A session no longer in the programme", "", 1]);
+    expect((await csvLines()).filter((l) => l.startsWith("A session no longer"))).toHaveLength(1);
+    await database.db.execute(sql`DELETE FROM session_ratings WHERE session_number = 99`);
+  });
+
   it("the CSV: one row per rating with title, day, time in the event's zone, stars and comment; formulas defused", async () => {
     const lines = await csvLines();
     expect(lines[0]).toBe("session,day,time,stars,comment,rated at (America/Chicago)");

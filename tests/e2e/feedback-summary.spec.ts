@@ -113,6 +113,8 @@ test("@phone the Feedback tab ranks sessions, hides a session's comments and lea
   await expect(card(few).locator("img")).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);
+  await card(good).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("feedback-412.png") });
 
   // Hide the comments: gone from the tab, said so beside the switch, and kept with who and when.
   await card(few).getByRole("checkbox", { name: "Hide comments" }).check();
