@@ -1,7 +1,8 @@
 /**
  * `GET /api/admin/home`: what needs the organisers' attention (issue 41), in one answer: new messages per
  * form, comments waiting, saved changes not yet published, seats sold, and (issue 61) the money waiting on
- * orders paid later and a warning while the pay-later instructions are still the placeholder. Session and
+ * orders paid later and a warning while the pay-later instructions are still the placeholder, and (issue 63)
+ * during the event's days the ratings given today and the best-rated session. Session and
  * Origin: ../routes.ts.
  */
 import type { Hono } from "hono";
@@ -18,6 +19,7 @@ import { moneyWaiting } from "../tickets/order-life/moves.queries";
 import { money } from "../tickets/mail";
 import { zonedWhen } from "../../app/lib/admin/when";
 import { isPlaceholderInstructions } from "../payments";
+import { liveProgramme, ratingsToday } from "../feedback/summary";
 
 /**
  * The content commits since the live build's, counted as the editor lists them (`GET /content/changes`:
@@ -41,9 +43,11 @@ export async function unpublishedCount(content: ContentOptions | undefined): Pro
 export function registerHome(admin: Hono<AdminEnv>, options: AdminOptions): void {
   const { db } = options.database;
   const box = options.boxOffice;
+  const now = options.now ?? Date.now;
+  const programme = liveProgramme(options.liveDir);
 
   admin.get("/home", async (c) => {
-    const [waiting, unpublished, seats, lists, pending, data, terms] = await Promise.all([
+    const [waiting, unpublished, seats, lists, pending, data, terms, rated] = await Promise.all([
       waitingByKind(db),
       unpublishedCount(options.content),
       stock(db),
@@ -51,6 +55,7 @@ export function registerHome(admin: Hono<AdminEnv>, options: AdminOptions): void
       moneyWaiting(db),
       box ? box.plans().catch(() => null) : null,
       box ? box.payLaterTerms().catch(() => null) : null,
+      programme().then((p) => ratingsToday(db, p.programme, p.timeZone, now())),
     ]);
     // Pay later is offered when a plan costs money and takes it (a plan lists no methods: it takes both).
     const paysLater = Object.values(data?.plans ?? {}).some(
@@ -84,6 +89,7 @@ export function registerHome(admin: Hono<AdminEnv>, options: AdminOptions): void
           }
         : {}),
       ...(terms && paysLater && isPlaceholderInstructions(terms.instructions) ? { payLaterPlaceholder: true } : {}),
+      ...(rated ? { ratingsToday: rated } : {}),
     };
     return c.json(summary);
   });

@@ -5,6 +5,7 @@ import { adminApi, type OrderRow, type PageOf, type SubmissionRow } from "~/lib/
 import { AnnouncementsPanel } from "./announcements/announcements-panel";
 import { BoxOfficePanel } from "./box-office/box-office-panel";
 import { ErasureForm } from "./inbox/erasure-form";
+import { FeedbackPanel } from "./feedback/feedback-panel";
 import { AdminNav, isTab, MOVED_TABS, tabLabel, type Counts, type Tab } from "./admin-nav";
 import { HomeView } from "./home-view";
 import { OrdersPanel } from "./box-office/orders-panel";
@@ -142,6 +143,7 @@ export function AdminArea({
       {tab === "publish" ? <PublishPanel fail={fail} /> : null}
       {tab === "box-office" ? <BoxOfficePanel fail={fail} /> : null}
       {tab === "announcements" ? <AnnouncementsPanel who={who.email} fail={fail} /> : null}
+      {tab === "feedback" ? <FeedbackPanel fail={fail} /> : null}
       {view.kind === "list" && isInboxKind(tab) && !id ? (
         <SubmissionList
           key={search}

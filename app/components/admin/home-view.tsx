@@ -43,7 +43,8 @@ const link = "font-semibold underline underline-offset-4 hover:text-rose";
 /**
  * The organisers' home (issue 41): what needs attention, each with a link to where it is seen to. The box
  * office's card says the seats sold, the money waiting on orders paid later, and warns while the instructions
- * those buyers are mailed are still the sample text (issue 61).
+ * those buyers are mailed are still the sample text (issue 61). On the event's days, the ratings given today and
+ * the best-rated session (issue 63).
  */
 export function HomeView({ fail }: { fail: (status: number, message: string) => void }) {
   const [summary, setSummary] = useState<HomeSummary | null>(null);
@@ -114,6 +115,24 @@ export function HomeView({ fail }: { fail: (status: number, message: string) => 
               </Link>
             )}
           </Card>
+          {summary.ratingsToday ? (
+            <Card title="Ratings today" count={summary.ratingsToday.count}>
+              <p>
+                {summary.ratingsToday.best ? (
+                  <>
+                    Best rated so far: <strong>{summary.ratingsToday.best.title}</strong>,{" "}
+                    {summary.ratingsToday.best.when} ({summary.ratingsToday.best.average.toFixed(1)} from{" "}
+                    {summary.ratingsToday.best.ratings} ratings).{" "}
+                  </>
+                ) : (
+                  "No session has 5 ratings yet. "
+                )}
+                <Link className={link} to={tabHref("feedback")}>
+                  See the feedback
+                </Link>
+              </p>
+            </Card>
+          ) : null}
           {summary.tickets ? (
             <Card
               title="Tickets sold"

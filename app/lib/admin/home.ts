@@ -4,6 +4,8 @@
  * and the door add their own parts here when they come.
  */
 
+import type { RatingsToday } from "../feedback/summary";
+
 /** `GET /api/admin/home` */
 export interface HomeSummary {
   /** New submissions per form (comments aside), in the forms' order; a form with none is left out. */
@@ -24,4 +26,6 @@ export interface HomeSummary {
   moneyWaiting?: { orders: number; amount: string; oldestDue: string | null };
   /** The pay-later instructions buyers are mailed are still the placeholder text: the organisers should write theirs. */
   payLaterPlaceholder?: boolean;
+  /** Issue 63: ratings given today and the best-rated session so far; only on the event's days. */
+  ratingsToday?: RatingsToday;
 }
