@@ -80,7 +80,7 @@ export function feedbackRoutes(options: FeedbackOptions): Hono {
       now,
       shared: { db, name: "rating" },
     }),
-    limitBody(BODY_LIMIT, (c) => refuse(c, 413, "too-large", "This rating is too long to send.")),
+    limitBody(BODY_LIMIT, (c) => c.json({ error: "too-large", message: "This rating is too long to send." }, 413)),
     async (c) => {
       if (!sameOrigin(c, options)) return refuse(c, 403, "forbidden", "Ratings are taken only from this site's pages.");
       // The session and its window first: nothing of a refused rating is read.
