@@ -108,12 +108,14 @@ test("@phone rated offline 5 minutes before the end, the rating arrives back onl
   expect(await ratings()).toEqual([{ stars: 4, comment: "Lovely singing.\nThank you!" }]);
 
   // In /agenda too, for the session kept there.
-  await page.getByRole("button", { name: "My agenda: Morning Praise" }).first().click();
+  // (Starred as the star button keeps it: the star itself is agenda.spec.ts's.)
+  await page.evaluate(() => localStorage.setItem("myAgenda", "[6]"));
   await page.goto(`${ORIGIN}/agenda`);
   await ready(page);
   const kept = page.locator("li[data-session='6']").getByRole("region", { name: "Rate this session" });
   await expect(kept.getByRole("status")).toHaveText("You gave it 4 of 5 (Very good). Sent. Thank you!");
-  expect(problems).toEqual([]);
+  // The rating's own request while offline is the one failure expected.
+  expect(problems.filter((p) => !p.includes("net::ERR_INTERNET_DISCONNECTED"))).toEqual([]);
 });
 
 test("@phone after the days of feedback the form says it has closed, and the server refuses too", async ({

@@ -68,7 +68,8 @@ export function RatingForm({ session, closesAt, timeZone, compact = false }: Rat
   };
   // "Change my rating" opens the form on the stars given.
   useEffect(() => {
-    if (editing) formRef.current?.querySelector<HTMLInputElement>("input:checked, input")?.focus();
+    const form = formRef.current;
+    if (editing) (form?.querySelector<HTMLInputElement>("input:checked") ?? form?.querySelector("input"))?.focus();
   }, [editing]);
 
   const Heading = compact ? "h3" : "h2";
