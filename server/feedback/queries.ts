@@ -17,18 +17,41 @@ export async function feedbackOff(db: Db, session: number): Promise<boolean> {
   return row?.off ?? false;
 }
 
-/** Stores a rating, replacing this rater's earlier one for the session; true when it replaced one. */
-export async function saveRating(db: Db, session: number, rating: Rating, now: number): Promise<boolean> {
-  const [row] = rowsOf<{ replaced: boolean }>(
+export interface RatingToSave {
+  session: number;
+  rating: Rating;
+  at: number;
+}
+/** "saved", "replaced" (this rater's earlier rating), or "off" (turned off meanwhile: nothing stored). */
+export type SaveResult = "saved" | "replaced" | "off";
+
+/**
+ * Stores ratings in one statement (server/db/batch.ts gathers a rush's ratings into one commit), each replacing
+ * its rater's earlier one for the session; none for a session whose feedback is off. Within one batch the same
+ * rater and session twice keeps the later rating.
+ */
+export async function saveRatings(db: Db, items: readonly RatingToSave[]): Promise<SaveResult[]> {
+  const keyed = items.map((item) => ({ ...item, hash: secretHash(item.rating.rater) }));
+  const last = new Map(keyed.map((item) => [`${item.session}:${item.hash}`, item]));
+  const rows = [...last.values()].map(
+    (item) =>
+      sql`(${item.session}::integer, ${item.hash}, ${item.rating.stars}::smallint, ${item.rating.comment || null}::text, ${new Date(item.at).toISOString()}::timestamptz)`,
+  );
+  const stored = rowsOf<{ session_number: number; rater_hash: string; replaced: boolean }>(
     await db.execute(sql`
       INSERT INTO session_ratings (session_number, rater_hash, stars, comment, rated_at)
-      VALUES (${session}, ${secretHash(rating.rater)}, ${rating.stars}, ${rating.comment || null},
-              ${new Date(now).toISOString()})
+      SELECT v.session_number, v.rater_hash, v.stars, v.comment, v.rated_at
+      FROM (VALUES ${sql.join(rows, sql`, `)}) AS v (session_number, rater_hash, stars, comment, rated_at)
+      WHERE NOT EXISTS (SELECT 1 FROM session_feedback f WHERE f.session_number = v.session_number AND f.off)
       ON CONFLICT (session_number, rater_hash)
       DO UPDATE SET stars = EXCLUDED.stars, comment = EXCLUDED.comment, rated_at = EXCLUDED.rated_at
-      RETURNING (xmax <> 0) AS replaced`),
+      RETURNING session_number, rater_hash, (xmax <> 0) AS replaced`),
   );
-  return row?.replaced ?? false;
+  const results = new Map(stored.map((r) => [`${r.session_number}:${r.rater_hash}`, r.replaced]));
+  return keyed.map((item) => {
+    const replaced = results.get(`${item.session}:${item.hash}`);
+    return replaced === undefined ? "off" : replaced ? "replaced" : "saved";
+  });
 }
 
 /** The number of ratings a session has (the tests and the bench). */

@@ -201,6 +201,22 @@ describe.each(backends)("session ratings on %s", (_name, open) => {
     expect(refused).toBe(970);
   }, 60_000);
 
+  it("two servers taking a rush from one address at once still store no more than the limit between them", async () => {
+    const second = feedbackRoutes({ database, buildDir: dir, now: () => clock, clientKey: () => client });
+    const send = (server: typeof app, i: number) =>
+      server.request(feedbackPath(1), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ rater: rater(2000 + i), stars: 3 }),
+      });
+    const answers = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => send(i % 2 ? app : second, i).then((r) => r.status)),
+    );
+    expect(answers.filter((s) => s === 200)).toHaveLength(30);
+    expect(answers.filter((s) => s === 429)).toHaveLength(50);
+    expect(await ratingCount(database.db)).toBe(30);
+  });
+
   it("1,000 ratings from one address with made-up keys: no more than the limit stored", async () => {
     for (let i = 0; i < 1000; i++) await post(1, { rater: rater(1000 + i), stars: 1 });
     expect(await ratingCount(database.db)).toBe(30);

@@ -20,7 +20,8 @@ import { NO_CACHE } from "../http-policy";
 import { readOutput } from "../publish/outputs";
 import { rateLimit } from "../rate-limit";
 import { sameOrigin } from "../request";
-import { feedbackOff, saveRating } from "./queries";
+import { batched } from "../db/batch";
+import { feedbackOff, saveRatings } from "./queries";
 
 export interface FeedbackOptions {
   database: Database;
@@ -46,6 +47,8 @@ export function feedbackRoutes(options: FeedbackOptions): Hono {
   const { db } = options.database;
   const now = options.now ?? Date.now;
   const { load } = readOutput(BUILD_OUTPUTS.agendaSessions, options.buildDir);
+  // A rush of ratings (the end of a session) shares each write to disk.
+  const save = batched((items: Parameters<typeof saveRatings>[1]) => saveRatings(db, items));
 
   /** The session a path names and its form's state now, or undefined when the programme has no such session. */
   const judge = async (c: Context) => {
@@ -78,7 +81,7 @@ export function feedbackRoutes(options: FeedbackOptions): Hono {
       ...options.limit,
       key: options.clientKey,
       now,
-      shared: { db, name: "rating" },
+      shared: { db, name: "rating", batched: true },
     }),
     limitBody(BODY_LIMIT, (c) => c.json({ error: "too-large", message: "This rating is too long to send." }, 413)),
     async (c) => {
@@ -89,7 +92,6 @@ export function feedbackRoutes(options: FeedbackOptions): Hono {
       if (judged.window.state === "before")
         return refuse(c, 409, "not-open", `Rating this session opens ${judged.opens}.`);
       if (judged.window.state === "closed") return refuse(c, 410, "closed", FEEDBACK_WORDS.closed);
-      if (await feedbackOff(db, judged.number)) return refuse(c, 403, "off", FEEDBACK_WORDS.off);
       if (!/^application\/json\b/i.test(c.req.header("content-type") ?? ""))
         return refuse(c, 415, "invalid", "Send the rating as application/json.");
       let body: unknown;
@@ -110,8 +112,10 @@ export function feedbackRoutes(options: FeedbackOptions): Hono {
           422,
         );
       }
-      const replaced = await saveRating(db, judged.number, parsed.data, now());
-      return c.json({ saved: true, replaced }, 200, { "Cache-Control": NO_CACHE });
+      // Feedback off is checked in the same statement that stores the rating (none is stored then).
+      const result = await save({ session: judged.number, rating: parsed.data, at: now() });
+      if (result === "off") return refuse(c, 403, "off", FEEDBACK_WORDS.off);
+      return c.json({ saved: true, replaced: result === "replaced" }, 200, { "Cache-Control": NO_CACHE });
     },
   );
   return app;
