@@ -210,7 +210,7 @@ describe.each(backends)("session ratings on %s", (_name, open) => {
         body: JSON.stringify({ rater: rater(2000 + i), stars: 3 }),
       });
     const answers = await Promise.all(
-      Array.from({ length: 80 }, (_, i) => send(i % 2 ? app : second, i).then((r) => r.status)),
+      Array.from({ length: 80 }, (_, i) => Promise.resolve(send(i % 2 ? app : second, i)).then((r) => r.status)),
     );
     expect(answers.filter((s) => s === 200)).toHaveLength(30);
     expect(answers.filter((s) => s === 429)).toHaveLength(50);
