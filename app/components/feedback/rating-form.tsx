@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { COMMENT_MAX, FEEDBACK_WORDS, RatingSchema, STAR_WORDS } from "~/lib/feedback/rating";
+import { StarsField } from "./stars-field";
 import { feedbackState, followRatings, rate, ratingRecord, raterKey, type RatingRecord } from "~/lib/feedback/send";
 import { opensText, ratingWindow, type RatedSession } from "~/lib/feedback/window";
 import { useNow } from "~/lib/schedule/now";
@@ -84,26 +85,11 @@ export function RatingForm({ session, closesAt, timeZone, compact = false }: Rat
       {open && off && <p className="mt-2">{FEEDBACK_WORDS.off}</p>}
       {showForm && (
         <form ref={formRef} onSubmit={submit} noValidate className="mt-3 space-y-4">
-          <fieldset aria-describedby={error?.field === "stars" ? `${headingId}-error` : undefined}>
-            <legend className="font-semibold">How was “{session.title}”?</legend>
-            <div className="mt-2 flex flex-wrap gap-2">
-              {[1, 2, 3, 4, 5].map((n) => (
-                <label
-                  key={n}
-                  className="flex min-h-12 cursor-pointer items-center gap-2 rounded-xl border border-ink/15 bg-paper px-3 has-[:checked]:border-gold has-[:checked]:bg-gold/15"
-                >
-                  <input
-                    type="radio"
-                    name="stars"
-                    value={n}
-                    defaultChecked={record?.rating.stars === n}
-                    className="size-5 accent-gold-deep"
-                  />
-                  {n} · {STAR_WORDS[n]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <StarsField
+            title={session.title}
+            given={record?.rating.stars}
+            describedBy={error?.field === "stars" ? `${headingId}-error` : undefined}
+          />
           <div>
             <label htmlFor={`${headingId}-comment`} className="mb-1.5 block font-semibold">
               Comment (optional)
