@@ -90,4 +90,16 @@ describe("the rating form", () => {
     fireEvent.click(screen.getByRole("button", { name: "Send" }));
     expect(await screen.findByText("Rating this session has closed.")).toBeTruthy();
   });
+
+  it("says the site is busy, not offline, when the server asks it to wait (429)", async () => {
+    server("open", [429, { error: "Too many requests: try again in a moment." }]);
+    show();
+    fireEvent.click(screen.getByRole("radio", { name: "4 · Very good" }));
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    expect(
+      await screen.findByText(
+        "You gave it 4 of 5 (Very good). Saved on this phone; the site is busy, so it will be sent again in a moment.",
+      ),
+    ).toBeTruthy();
+  });
 });

@@ -129,7 +129,10 @@ export function RatingForm({ session, closesAt, timeZone, compact = false }: Rat
 
 function statusText(record: RatingRecord): string {
   const given = `You gave it ${record.rating.stars} of 5 (${STAR_WORDS[record.rating.stars]}).`;
-  if (record.status === "waiting") return `${given} Saved on this phone; it will be sent when you are back online.`;
+  if (record.status === "waiting")
+    return record.rating.busy
+      ? `${given} Saved on this phone; the site is busy, so it will be sent again in a moment.`
+      : `${given} Saved on this phone; it will be sent when you are back online.`;
   if (record.status === "sent") return `${given} Sent. Thank you!`;
   return record.message;
 }

@@ -17,6 +17,8 @@ export interface LocalRating {
   stars: number;
   comment?: string;
   at: number;
+  /** Why it still waits when the device is online (the site busy): said instead of "back online". */
+  busy?: boolean;
 }
 export type RatingRecord =
   | { status: "waiting"; rating: LocalRating }
@@ -90,12 +92,21 @@ async function sendOne(session: number, rating: LocalRating): Promise<boolean> {
       cache: "no-store",
     });
   } catch {
+    // Offline (again): no longer "busy".
+    const pending = readMap<LocalRating>(PENDING_KEY);
+    if (pending[session]?.busy) writeMap(PENDING_KEY, { ...pending, [session]: { ...pending[session], busy: false } });
     return false;
   }
   const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
   if (response.ok) settle(session, rating, { status: "sent", rating });
-  else if (response.status === 429 || response.status >= 500) return false;
-  else
+  else if (response.status === 429 || response.status >= 500) {
+    // The site is busy: kept, marked so, and tried again once the server says (Retry-After) or in a minute.
+    const pending = readMap<LocalRating>(PENDING_KEY);
+    if (pending[session]?.at === rating.at) writeMap(PENDING_KEY, { ...pending, [session]: { ...rating, busy: true } });
+    const wait = Number(response.headers.get("retry-after")) || 60;
+    setTimeout(() => void flushRatings(), Math.min(wait, 600) * 1000);
+    return false;
+  } else
     settle(session, rating, {
       status: "refused",
       rating,
