@@ -2,7 +2,7 @@
  * npm run bench: builds, serves the production build, runs Lighthouse 12 (mobile, simulated throttling,
  * Debian Chromium) BENCH_RUNS times (default 5) on each page, prints the median and the spread (min-max) of
  * each metric and checks the medians against budgets.json. Then the forms, load, editor, publish, ticket
- * rush, door (issue 43), alerts (issue 44), mail (issue 54) and feedback summary (issue 63) sections.
+ * rush, door (issue 43), alerts (issue 44), mail (issue 54), ratings and the feedback summary (issue 63) sections.
  *
  * Timings swing with machine load (simulated throttling multiplies the CPU time the trace observed), so the
  * load average is printed before and after, each run records it and Lighthouse's benchmark index, and a run
@@ -37,6 +37,7 @@ import { benchDoor } from "./bench/door";
 import { benchAlerts } from "./bench/alerts";
 import { benchMail } from "./bench/mail";
 import { benchFeedback } from "./bench/feedback";
+import { benchRatings } from "./bench/ratings";
 
 export const ALL_PAGES = ["/", "/schedule", "/agenda", "/gallery", "/blog-grid", "/speakers-detail/1"];
 /** BENCH_PAGES="/,/gallery" measures only those pages. */
@@ -359,6 +360,7 @@ async function main() {
     await benchDoor();
     await benchAlerts();
     await benchMail();
+    await benchRatings();
     await benchFeedback();
   }
 }

@@ -15,7 +15,7 @@ import { routes as comments } from "./comments/routes";
 import { routes as content } from "./content/routes";
 import { serverContext, type AppOptions, type Feature } from "./context";
 import { routes as door } from "./door/routes";
-import { routes as feedbackSummary } from "./feedback/summary-feature";
+import { routes as feedback } from "./feedback/routes";
 import { routes as forms } from "./forms/routes";
 import { apiNoStore, errorAnswer, securityHeaders, withHeaders } from "./headers";
 import { routes as health } from "./health/routes";
@@ -48,7 +48,7 @@ const FEATURES: Feature[] = [
   content,
   agenda,
   alerts,
-  feedbackSummary,
+  feedback,
 ];
 
 /** Throws, with a message for the operator, when the build is missing, unreadable or lacks its headers manifest. */

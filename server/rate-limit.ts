@@ -6,7 +6,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { Db } from "./db/client";
 import { NO_STORE } from "./http-policy";
-import { countRequest } from "./limits/queries";
+import { batched } from "./db/batch";
+import { countRequest, countRequests, type CountedRequest } from "./limits/queries";
 
 export interface RateLimitOptions {
   /** Requests allowed per window and client. */
@@ -15,8 +16,11 @@ export interface RateLimitOptions {
   /** The client's key (its address). */
   key: (c: Context) => string;
   now?: () => number;
-  /** The database every server counts in, and the limit's name there ("sign-in", "purchase"). */
-  shared?: { db: Db; name: string };
+  /**
+   * The database every server counts in, and the limit's name there ("sign-in", "purchase"). `batched`: the
+   * requests that arrive together are counted in one statement (a rush of ratings at the end of a session).
+   */
+  shared?: { db: Db; name: string; batched?: boolean };
 }
 
 /** Keys kept at most; past that the oldest window is dropped, so a flood of addresses cannot grow memory. */
@@ -30,6 +34,9 @@ const tooMany = (c: Context, retryAfter: number) =>
 
 export function rateLimit({ max, windowMs, key, now = Date.now, shared }: RateLimitOptions): MiddlewareHandler {
   const windows = new Map<string, { start: number; count: number }>();
+  const count = shared?.batched
+    ? batched((requests: CountedRequest[]) => countRequests(shared.db, requests))
+    : (r: CountedRequest) => countRequest(shared!.db, r.key, r.limit, r.windowMs, r.now);
   return async (c, next) => {
     const t = now();
     const k = key(c);
@@ -43,7 +50,7 @@ export function rateLimit({ max, windowMs, key, now = Date.now, shared }: RateLi
     // Past the limit here is past it everywhere: refused without asking the database.
     if (++w.count > max) return tooMany(c, Math.max(1, Math.ceil((w.start + windowMs - t) / 1000)));
     if (shared) {
-      const counted = await countRequest(shared.db, `${shared.name}:${k}`, max, windowMs, t);
+      const counted = await count({ key: `${shared.name}:${k}`, limit: max, windowMs, now: t });
       if (!counted.allowed) return tooMany(c, counted.retryAfter);
     }
     await next();

@@ -36,6 +36,8 @@ export function agendaCalendarData(
   return {
     calendarName: `${site.title}: my agenda`,
     calendarDomain: site.calendarDomain,
+    feedbackClosesAt: site.feedbackClosesAt,
+    timeZone: site.timeZone,
     location: venueText(site.venue),
     sessions: scheduleDays.flatMap((day) =>
       day.sessions.map((s) => ({

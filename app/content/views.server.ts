@@ -347,6 +347,7 @@ export function eventDetailView(dayId: number, sessionId: number) {
       },
     },
     venue: { name: site.venue.name, address: `${street}, ${city}, ${region} ${postalCode}` },
+    feedbackClosesAt: site.feedbackClosesAt,
     previous: link(day.sessions[index - 1]),
     next: link(day.sessions[index + 1]),
     jsonLd: withContext(sessionJsonLd(site, day, session)),

@@ -85,6 +85,8 @@ export type TicketsData = z.infer<typeof TicketsDataSchema>;
 export const AgendaSessionsSchema: z.ZodType<AgendaCalendarInput> = z.object({
   calendarName: z.string(),
   calendarDomain: z.string(),
+  feedbackClosesAt: z.string().optional(),
+  timeZone: z.string().optional(),
   location: z.string(),
   sessions: z.array(
     z.object({

@@ -5,6 +5,7 @@ import { AlertsPanelLazy } from "~/components/agenda/alerts-lazy";
 import { KeepDialog } from "~/components/agenda/keep-dialog";
 import { ShareDialog } from "~/components/agenda/share-dialog";
 import { StarButton } from "~/components/agenda/star-button";
+import { RatingFormLater } from "~/components/feedback/later";
 import { ChangeMark, cancelledTitle } from "~/components/schedule/change-mark";
 import { PageBanner } from "~/components/layout/page-banner";
 import { agendaView } from "~/content/views.server";
@@ -132,6 +133,7 @@ export default function Agenda({ loaderData: d }: Route.ComponentProps) {
                 zone={d.zone}
                 editable={!shared}
                 changed={shared ? undefined : (changed ?? undefined)}
+                closesAt={d.feedbackClosesAt}
               />
               {!shared && (starred.size > 0 || kept) && (
                 <div className="mt-10 flex flex-wrap items-center justify-center gap-4" data-print-hide>
@@ -186,9 +188,11 @@ interface AgendaListProps {
   editable: boolean;
   /** Sessions that changed since the visitor last opened the agenda. */
   changed?: ReadonlySet<number>;
+  /** When ratings close (issue 63); each kept session has its rating form. */
+  closesAt?: string;
 }
 
-function AgendaList({ days, picked, zone, editable, changed }: AgendaListProps) {
+function AgendaList({ days, picked, zone, editable, changed, closesAt }: AgendaListProps) {
   if (picked.length === 0) return null;
   const clash = clashes(picked);
   return (
@@ -231,6 +235,11 @@ function AgendaList({ days, picked, zone, editable, changed }: AgendaListProps) 
                         <p className="mt-1 font-semibold text-rose" data-clash>
                           Clashes with {others.join(", ")}
                         </p>
+                      )}
+                      {editable && closesAt && !s.cancelled && (
+                        <div className="mt-4">
+                          <RatingFormLater session={s} closesAt={closesAt} timeZone={zone.id} compact />
+                        </div>
                       )}
                     </div>
                     {editable && <StarButton number={s.number} title={s.title} className="text-gold-deep" />}

@@ -1,6 +1,7 @@
 import { CalendarPlus, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
 import { AlertsButton } from "~/components/agenda/alerts-dialog";
+import { RatingFormLater } from "~/components/feedback/later";
 import { StarButton } from "~/components/agenda/star-button";
 import { PageBanner } from "~/components/layout/page-banner";
 import { ChangeMark, cancelledTitle } from "~/components/schedule/change-mark";
@@ -85,6 +86,11 @@ export default function EventDetail({ loaderData: d }: Route.ComponentProps) {
               {/* Alerts where the star is (issue 51): subscribing stars this session too. */}
               <AlertsButton session={{ number: d.session.number, title: d.session.title }} />
             </div>
+            {d.session.change?.kind !== "cancelled" && (
+              <div className="mt-10">
+                <RatingFormLater session={d.session} closesAt={d.feedbackClosesAt} timeZone={d.zone.id} />
+              </div>
+            )}
           </div>
         </div>
         <nav

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
+import { rowsOf } from "../db/rows";
 import { ipSalt } from "../db/settings";
 import { secretHash } from "../secret";
 
@@ -52,6 +53,59 @@ export async function countRequest(
   });
   const allowed = (row?.count ?? 1) <= limit;
   return { allowed, retryAfter: Math.max(1, Math.ceil((start.getTime() + windowMs - now) / 1000)) };
+}
+
+export interface CountedRequest {
+  key: string;
+  limit: number;
+  windowMs: number;
+  now: number;
+}
+
+/**
+ * countRequest for many requests in one statement: a rush of them (server/db/batch.ts gathers it) shares one
+ * round trip. Requests of one key and window are counted together, in their order, as one by one would be.
+ */
+export async function countRequests(
+  db: Db,
+  requests: readonly CountedRequest[],
+): Promise<{ allowed: boolean; retryAfter: number }[]> {
+  const keyed = await Promise.all(
+    requests.map(async (r) => {
+      const start = Math.floor(r.now / r.windowMs) * r.windowMs;
+      const key = await storedKey(db, r.key);
+      return { ...r, start, storedKey: key, stored: `${key}@${start}` };
+    }),
+  );
+  const groups = new Map<string, { key: string; start: number; n: number }>();
+  const order = keyed.map((r) => {
+    const group = groups.get(r.stored) ?? { key: r.storedKey, start: r.start, n: 0 };
+    groups.set(r.stored, group);
+    return group.n++;
+  });
+  const rows = [...groups.values()].map(
+    (g) => sql`(${g.key}, ${new Date(g.start).toISOString()}::timestamptz, ${g.n}::integer)`,
+  );
+  const counted = await db.transaction(async (tx) => {
+    // A count, not a record: it need not wait for the disk (as countRequest).
+    await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
+    return rowsOf<{ key: string; window_start: Date | string; count: number }>(
+      await tx.execute(sql`
+        INSERT INTO rate_limits (key, window_start, count)
+        SELECT v.key, v.window_start, v.count FROM (VALUES ${sql.join(rows, sql`, `)}) AS v (key, window_start, count)
+        ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + EXCLUDED.count
+        RETURNING key, window_start, count`),
+    );
+  });
+  const totals = new Map(counted.map((r) => [`${r.key}@${new Date(r.window_start).getTime()}`, Number(r.count)]));
+  return keyed.map((r, i) => {
+    const group = groups.get(r.stored)!;
+    const count = (totals.get(r.stored) ?? group.n) - group.n + 1 + order[i]!;
+    return {
+      allowed: count <= r.limit,
+      retryAfter: Math.max(1, Math.ceil((r.start + r.windowMs - r.now) / 1000)),
+    };
+  });
 }
 
 /**

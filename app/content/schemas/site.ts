@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_FEEDBACK_DAYS, feedbackClosesAt } from "../../lib/feedback/window";
 import { zonedIso } from "../../lib/schedule/zoned-time";
 import {
   TIME,
@@ -55,6 +56,11 @@ export function siteSchemas({ image }: CollectionContext) {
           "must be a domain such as tncc.org",
         )
         .optional(),
+      /**
+       * Attendees rate a session until the end of this many days after the event's last day (issue 63).
+       * Absent: 14.
+       */
+      feedbackDays: z.int("must be a whole number of days").min(0).max(365, "must be at most 365 days").optional(),
       hours: z.strictObject({ header: text, footer: text, support: text }),
       social: z.array(social),
       searchKeywords: z.array(text),
@@ -113,6 +119,9 @@ export function siteSchemas({ image }: CollectionContext) {
           startsAt: zonedIso(s.dates.start, s.dates.dailyStart, s.timeZone),
           endsAt: zonedIso(s.dates.end, s.dates.dailyEnd, s.timeZone),
         },
+        feedbackDays: s.feedbackDays ?? DEFAULT_FEEDBACK_DAYS,
+        /** Ratings close at this instant (app/lib/feedback/window.ts). */
+        feedbackClosesAt: feedbackClosesAt(s.dates.end, s.feedbackDays ?? DEFAULT_FEEDBACK_DAYS, s.timeZone),
         about: { title: s.about.title, text: s.about.text, image: withAlt(s.about.image, s.about.alt) },
         netsOfPrayer: {
           ...s.netsOfPrayer,

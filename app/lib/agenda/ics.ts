@@ -25,6 +25,10 @@ export interface AgendaCalendarInput {
   calendarName: string;
   /** The domain in each session's UID (site.yaml calendarDomain): never the site's address (issue 62). */
   calendarDomain: string;
+  /** When ratings close (issue 63, app/lib/feedback/window.ts); absent in a build from before. */
+  feedbackClosesAt?: string;
+  /** The event's time zone (site.yaml), for the words of a refused rating; absent in a build from before. */
+  timeZone?: string;
   /** "Grace Fellowship Convention Hall, 1200 Fellowship Avenue, Dallas, TX 75201" */
   location: string;
   sessions: readonly AgendaSession[];
