@@ -23,6 +23,7 @@ import { routes as orders } from "./orders/routes";
 import { routes as payments } from "./payments/routes";
 import { routes as publish } from "./publish/routes";
 import { serveBuild } from "./static";
+import { routes as speakers } from "./speakers/routes";
 import { routes as tickets } from "./tickets/routes";
 import { routes as vitals } from "./vitals/routes";
 
@@ -47,6 +48,7 @@ const FEATURES: Feature[] = [
   content,
   agenda,
   alerts,
+  speakers,
 ];
 
 /** Throws, with a message for the operator, when the build is missing, unreadable or lacks its headers manifest. */
