@@ -41,7 +41,8 @@ function sniff(bytes: Buffer): "jpeg" | "png" | "webp" | null {
 }
 
 /** A picture's bytes checked (type, 10 MB, pixels), a WebP made JPEG or PNG: what saveImage stores. */
-export type PictureCheck = { ok: true; bytes: Buffer; ext: "jpg" | "png" } | { ok: false; status: 413 | 415; error: string };
+export type PictureCheck =
+  { ok: true; bytes: Buffer; ext: "jpg" | "png" } | { ok: false; status: 413 | 415; error: string };
 
 /**
  * The picture checks of every upload (the editor's, and a speaker's photo: issue 63): JPEG, PNG or WebP whose

@@ -11,7 +11,7 @@ import { changeSummary, type SessionChange } from "../../app/lib/schedule/change
 import { eventDay } from "../../app/lib/schedule/changes";
 import { zonedIso } from "../../app/lib/schedule/zoned-time";
 import { splitFrontMatter } from "../../app/lib/front-matter";
-import type { OwnSession, SpeakerEdit } from "../../app/lib/speakers/own-page";
+import type { OwnSession, SpeakerEdit } from "../../app/forms/speaker-page";
 import { blobId } from "../content/working-copy";
 
 export interface SpeakerFile {
@@ -102,8 +102,7 @@ export async function speakerContent(
     for (const s of own) {
       const changes: SessionChange[] = (s.changes ?? []).map((c, i, all) => ({
         date: String(c.date),
-        kind:
-          s.status === "cancelled" && i === all.length - 1 && !c.from ? "cancelled" : c.from ? "moved" : "changed",
+        kind: s.status === "cancelled" && i === all.length - 1 && !c.from ? "cancelled" : c.from ? "moved" : "changed",
         ...(c.from ? { fromStartsAt: zonedIso(String(c.from.date), c.from.start, timeZone) } : {}),
         ...(c.note ? { note: c.note } : {}),
       }));

@@ -9,7 +9,7 @@ import { mailQueue } from "../db/schema";
 import { mailRow, type MailDraft } from "../mail/queries";
 import { audit } from "../admin/audit/queries";
 import { newSecret, secretHash } from "../secret";
-import type { SpeakerEdit } from "../../app/lib/speakers/own-page";
+import type { SpeakerEdit } from "../../app/forms/speaker-page";
 
 export interface Contact {
   speakerId: number;
@@ -102,7 +102,12 @@ export async function revokeSpeakerLinks(db: Db, speakerId: number, who: Organis
         RETURNING id`),
     );
     if (!revoked.length) return false;
-    await audit(tx, { adminId: who.adminId, actor: who.actor, action: "speaker-link-revoked", target: `speaker:${speakerId}` });
+    await audit(tx, {
+      adminId: who.adminId,
+      actor: who.actor,
+      action: "speaker-link-revoked",
+      target: `speaker:${speakerId}`,
+    });
     return true;
   });
 }

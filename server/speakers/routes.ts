@@ -31,7 +31,7 @@ import {
   type SpeakerPageAnswer,
   type SpeakersAnswer,
   type SpeakerReviewAnswer,
-} from "../../app/lib/speakers/own-page";
+} from "../../app/forms/speaker-page";
 import { DESIGNATIONS, SOCIAL_NETWORKS } from "../../app/content/schemas/fields";
 import { badRequest, jsonBody, notFound, organiserContext, type AdminEnv } from "../admin/context";
 import { nameOf } from "../admin/accounts/queries";
@@ -114,66 +114,76 @@ export function speakersRoutes(ctx: ServerContext, content: ContentOptions): Hon
     shared: { db, name: "speaker-edit" },
   });
   const photoLimit = limitBody(EDIT_BODY_LIMIT, (c) => c.json({ error: PHOTO_TOO_LARGE, field: "photo" }, 413));
-  app.post("/api/speakers/page/:token/edits", sendLimit, async (c, next) => {
-    if (!sameOrigin(c, ctx)) return c.json({ error: "Cross-origin posts are refused" }, 403);
-    const length = c.req.header("content-length");
-    if (length === undefined || c.req.header("transfer-encoding") !== undefined)
-      return refused(c, 400, "The page did not say how much it sent: please try again.");
-    if (Number(length) > EDIT_BODY_LIMIT) return refused(c, 413, PHOTO_TOO_LARGE, "photo");
-    return photoLimit(c, next);
-  }, async (c) => {
-    // The link is checked before the body is read.
-    const who = await speakerOf(c);
-    const found = who && (await read(who.speakerId));
-    if (!who || !found) return doesNotWork(c);
-    const form = await c.req.parseBody().catch(() => null);
-    let raw: unknown = null;
-    try {
-      raw = typeof form?.edit === "string" ? JSON.parse(form.edit) : null;
-    } catch {
-      raw = null;
-    }
-    const parsed = speakerEditSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return refused(c, 422, firstIssue(parsed.error), issue ? fieldOf(issue.path, raw as SpeakerEdit) : undefined);
-    }
-    const edit = parsed.data;
-    // A session that is not theirs: the link does not work for it, as for an unknown link.
-    const own = new Set(found.sessions.map((s) => s.number));
-    if (edit.sessions.some((s) => !own.has(s.number))) return doesNotWork(c);
-    if (!(DESIGNATIONS as readonly string[]).includes(edit.profile.designation))
-      return refused(c, 422, `Choose your role: ${DESIGNATIONS.join(", ")}.`, "designation");
-    const badNetwork = edit.profile.social.findIndex((s) => !(SOCIAL_NETWORKS as readonly string[]).includes(s.network));
-    if (badNetwork >= 0)
-      return refused(c, 422, `Choose the network: ${SOCIAL_NETWORKS.join(", ")}.`, `social.${badNetwork}.network`);
-    const bases = typeof form?.bases === "string" ? (JSON.parse(form.bases) as unknown) : null;
-    const changedSince =
-      !bases ||
-      typeof bases !== "object" ||
-      Object.entries(found.bases).some(([rel, blob]) => (bases as Record<string, unknown>)[rel] !== blob);
-    if (changedSince)
-      return refused(
-        c,
-        409,
-        "The organisers saved a change to your page since you opened it, so nothing was sent. Your text is still in the form: copy what you need, reload the page, and send it again.",
-      );
-    let photo: { bytes: Buffer; ext: "jpg" | "png" } | null = null;
-    const file = form?.photo;
-    if (file instanceof File && file.size > 0) {
-      let t: Tools;
+  app.post(
+    "/api/speakers/page/:token/edits",
+    sendLimit,
+    async (c, next) => {
+      if (!sameOrigin(c, ctx)) return c.json({ error: "Cross-origin posts are refused" }, 403);
+      const length = c.req.header("content-length");
+      if (length === undefined || c.req.header("transfer-encoding") !== undefined)
+        return refused(c, 400, "The page did not say how much it sent: please try again.");
+      if (Number(length) > EDIT_BODY_LIMIT) return refused(c, 413, PHOTO_TOO_LARGE, "photo");
+      return photoLimit(c, next);
+    },
+    async (c) => {
+      // The link is checked before the body is read.
+      const who = await speakerOf(c);
+      const found = who && (await read(who.speakerId));
+      if (!who || !found) return doesNotWork(c);
+      const form = await c.req.parseBody().catch(() => null);
+      let raw: unknown = null;
       try {
-        t = await loadTools();
+        raw = typeof form?.edit === "string" ? JSON.parse(form.edit) : null;
       } catch {
-        return c.json({ error: UNAVAILABLE }, 503);
+        raw = null;
       }
-      const checked = await t.checkPicture(Buffer.from(await file.arrayBuffer()));
-      if (!checked.ok) return refused(c, checked.status, checked.error.replace("That picture", "That photo"), "photo");
-      photo = { bytes: checked.bytes, ext: checked.ext };
-    }
-    await sendEdit(db, who.speakerId, edit, found.bases, photo);
-    return c.json({ message: "Sent for review. The organisers will look at it; you can still change it until then." });
-  });
+      const parsed = speakerEditSchema.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return refused(c, 422, firstIssue(parsed.error), issue ? fieldOf(issue.path, raw as SpeakerEdit) : undefined);
+      }
+      const edit = parsed.data;
+      // A session that is not theirs: the link does not work for it, as for an unknown link.
+      const own = new Set(found.sessions.map((s) => s.number));
+      if (edit.sessions.some((s) => !own.has(s.number))) return doesNotWork(c);
+      if (!(DESIGNATIONS as readonly string[]).includes(edit.profile.designation))
+        return refused(c, 422, `Choose your role: ${DESIGNATIONS.join(", ")}.`, "designation");
+      const badNetwork = edit.profile.social.findIndex(
+        (s) => !(SOCIAL_NETWORKS as readonly string[]).includes(s.network),
+      );
+      if (badNetwork >= 0)
+        return refused(c, 422, `Choose the network: ${SOCIAL_NETWORKS.join(", ")}.`, `social.${badNetwork}.network`);
+      const bases = typeof form?.bases === "string" ? (JSON.parse(form.bases) as unknown) : null;
+      const changedSince =
+        !bases ||
+        typeof bases !== "object" ||
+        Object.entries(found.bases).some(([rel, blob]) => (bases as Record<string, unknown>)[rel] !== blob);
+      if (changedSince)
+        return refused(
+          c,
+          409,
+          "The organisers saved a change to your page since you opened it, so nothing was sent. Your text is still in the form: copy what you need, reload the page, and send it again.",
+        );
+      let photo: { bytes: Buffer; ext: "jpg" | "png" } | null = null;
+      const file = form?.photo;
+      if (file instanceof File && file.size > 0) {
+        let t: Tools;
+        try {
+          t = await loadTools();
+        } catch {
+          return c.json({ error: UNAVAILABLE }, 503);
+        }
+        const checked = await t.checkPicture(Buffer.from(await file.arrayBuffer()));
+        if (!checked.ok)
+          return refused(c, checked.status, checked.error.replace("That picture", "That photo"), "photo");
+        photo = { bytes: checked.bytes, ext: checked.ext };
+      }
+      await sendEdit(db, who.speakerId, edit, found.bases, photo);
+      return c.json({
+        message: "Sent for review. The organisers will look at it; you can still change it until then.",
+      });
+    },
+  );
 
   return app;
 }
@@ -237,7 +247,13 @@ export function registerSpeakers(admin: Hono<AdminEnv>, ctx: ServerContext, cont
     const who = c.get("admin");
     const made = await newSpeakerLink(db, id, email, organiser(c), (token, to) =>
       mailed
-        ? speakerLinkMail(to, found.file.profile.name, `${siteUrl}${speakerPagePath(token)}`, nameOf(who), email === null)
+        ? speakerLinkMail(
+            to,
+            found.file.profile.name,
+            `${siteUrl}${speakerPagePath(token)}`,
+            nameOf(who),
+            email === null,
+          )
         : null,
     );
     if (!made) return notFound(c, `${found.file.profile.name} has not been invited yet.`);
@@ -321,7 +337,9 @@ export function registerSpeakers(admin: Hono<AdminEnv>, ctx: ServerContext, cont
       const contact = (await contacts(db)).find((k) => k.speakerId === edit.speakerId);
       const author = { email: contact?.email ?? "speaker@invalid", name: edit.edit.profile.name };
       // An organiser's save since the speaker opened their page: the later save (this one) is told; nothing is lost.
-      const since = Object.entries(edit.bases).some(([rel, blob]) => found.bases[rel] !== undefined && found.bases[rel] !== blob);
+      const since = Object.entries(edit.bases).some(
+        ([rel, blob]) => found.bases[rel] !== undefined && found.bases[rel] !== blob,
+      );
       if (since)
         return c.json(
           {
@@ -353,11 +371,20 @@ export function registerSpeakers(admin: Hono<AdminEnv>, ctx: ServerContext, cont
       const texts = r.editedTexts(found, days, edit.edit, photo);
       const problems = await t.checkContent(copy, texts);
       if (problems.problems.length)
-        return c.json({ error: "The change was not saved: the site would not build with it.", problems: problems.problems }, 422);
+        return c.json(
+          { error: "The change was not saved: the site would not build with it.", problems: problems.problems },
+          422,
+        );
       for (const [rel, text] of Object.entries(texts)) {
         const saved = await t.saveContentFile(copy, rel, text, found.bases[rel] ?? "", author);
         if (!saved.ok)
-          return c.json({ error: "conflict" in saved ? `${rel} changed meanwhile: try again.` : "The change was not saved.", problems: "problems" in saved ? saved.problems : [] }, "conflict" in saved ? 409 : 422);
+          return c.json(
+            {
+              error: "conflict" in saved ? `${rel} changed meanwhile: try again.` : "The change was not saved.",
+              problems: "problems" in saved ? saved.problems : [],
+            },
+            "conflict" in saved ? 409 : 422,
+          );
         commits.push(saved.commit);
       }
       await decideEdit(db, edit.id, "accepted", who, { commits });

@@ -19,7 +19,7 @@ import {
   type SpeakerPageAnswer,
   type SpeakerReviewAnswer,
   type SpeakersAnswer,
-} from "../../app/lib/speakers/own-page";
+} from "../../app/forms/speaker-page";
 import { createApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { rowsOf } from "../db/rows";
@@ -64,7 +64,12 @@ async function send(token: string, edit: unknown, bases: unknown, photo?: Buffer
   const body = new Uint8Array(await encoded.arrayBuffer());
   return app.request(`http://site.test/api/speakers/page/${token}/edits`, {
     method: "POST",
-    headers: { origin: SITE, "x-forwarded-for": "10.9.0.2", "content-type": type, "content-length": String(body.byteLength) },
+    headers: {
+      origin: SITE,
+      "x-forwarded-for": "10.9.0.2",
+      "content-type": type,
+      "content-length": String(body.byteLength),
+    },
     body,
   });
 }
@@ -108,7 +113,11 @@ beforeAll(async () => {
     trustProxy: true,
     siteUrl: SITE,
     database,
-    forms: { organiserEmail: async () => "info@tncc.example.org", siteUrl: SITE, rateLimit: { limit: 100, windowMs: 1000 } },
+    forms: {
+      organiserEmail: async () => "info@tncc.example.org",
+      siteUrl: SITE,
+      rateLimit: { limit: 100, windowMs: 1000 },
+    },
     admin: {
       canMail: true,
       content: {
@@ -137,7 +146,9 @@ describe("speakers' own page", { timeout: 60_000 }, () => {
     const mail = (await mails()).at(-1)!;
     expect(mail.to_addr).toBe("ruth@example.org");
     expect(mail.body).toContain(`${SITE}/speaker-page/${token}`);
-    const stored = rowsOf<{ secret_hash: string }>(await database.db.execute(sql`SELECT secret_hash FROM speaker_links`));
+    const stored = rowsOf<{ secret_hash: string }>(
+      await database.db.execute(sql`SELECT secret_hash FROM speaker_links`),
+    );
     expect(stored.map((r) => r.secret_hash)).toContain(secretHash(token));
     expect(JSON.stringify(stored)).not.toContain(token);
 
@@ -146,7 +157,11 @@ describe("speakers' own page", { timeout: 60_000 }, () => {
     const answer = (await res.json()) as SpeakerPageAnswer;
     expect(answer.speaker.name).toBe("Ruth Mensah");
     const healing = answer.sessions.find((s) => s.title === "Evening Prayer for Healing")!;
-    expect(healing).toMatchObject({ day: "Fri 25 Oct", time: "16:00 – 17:30", place: "Grace Fellowship Convention Hall" });
+    expect(healing).toMatchObject({
+      day: "Fri 25 Oct",
+      time: "16:00 – 17:30",
+      place: "Grace Fellowship Convention Hall",
+    });
     expect(answer.sessionNumbers).toContain(9);
   });
 
@@ -186,7 +201,9 @@ describe("speakers' own page", { timeout: 60_000 }, () => {
       const res = await send(token, body, mine.bases, photo);
       return { status: res.status, ...((await res.json()) as { error: string; field?: string }) };
     };
-    expect(await refusal({ ...edit, profile: { ...edit.profile, bio: "Hello <script>alert(1)</script>" } })).toMatchObject({
+    expect(
+      await refusal({ ...edit, profile: { ...edit.profile, bio: "Hello <script>alert(1)</script>" } }),
+    ).toMatchObject({
       status: 422,
       field: "bio",
       error: expect.stringContaining("Your bio has HTML"),
@@ -203,7 +220,11 @@ describe("speakers' own page", { timeout: 60_000 }, () => {
     const huge = await sharp({ create: { width: 16000, height: 16000, channels: 3, background: "#fff" } })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    expect(await refusal(edit, huge)).toMatchObject({ status: 413, field: "photo", error: expect.stringContaining("16000 × 16000") });
+    expect(await refusal(edit, huge)).toMatchObject({
+      status: 413,
+      field: "photo",
+      error: expect.stringContaining("16000 × 16000"),
+    });
     expect(await refusal(edit, Buffer.alloc(20 * 1024 * 1024, 1))).toMatchObject({ status: 413, field: "photo" });
     expect(rowsOf(await database.db.execute(sql`SELECT id FROM speaker_edits`))).toHaveLength(0);
   });
@@ -213,7 +234,9 @@ describe("speakers' own page", { timeout: 60_000 }, () => {
     const mine = (await (await page(token)).json()) as SpeakerPageAnswer;
     const edit = editOf(mine);
     const bio = "Ruth Mensah leads prayer in Accra and Dallas.";
-    const photo = await sharp({ create: { width: 400, height: 500, channels: 3, background: "#a33" } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 400, height: 500, channels: 3, background: "#a33" } })
+      .png()
+      .toBuffer();
     const res = await send(token, { ...edit, profile: { ...edit.profile, bio } }, mine.bases, photo);
     expect(res.status, await res.clone().text()).toBe(200);
 
@@ -223,7 +246,9 @@ describe("speakers' own page", { timeout: 60_000 }, () => {
     const review = (await (await admin("GET", `/speakers/edits/${row.waiting!.id}`)).json()) as SpeakerReviewAnswer;
     expect(review.lines).toEqual([{ label: "Bio", live: mine.speaker.bio, proposed: bio }]);
     expect(review.photo?.proposed).toBe(`/api/admin/speakers/edits/${row.waiting!.id}/photo`);
-    expect((await admin("GET", review.photo!.proposed.replace("/api/admin", ""))).headers.get("content-type")).toBe("image/png");
+    expect((await admin("GET", review.photo!.proposed.replace("/api/admin", ""))).headers.get("content-type")).toBe(
+      "image/png",
+    );
 
     const accepted = await admin("POST", `/speakers/edits/${row.waiting!.id}/accept`);
     expect(accepted.status, await accepted.clone().text()).toBe(200);
@@ -239,13 +264,18 @@ describe("speakers' own page", { timeout: 60_000 }, () => {
     const token = await invite(RUTH, "ruth@example.org");
     const mine = (await (await page(token)).json()) as SpeakerPageAnswer;
     const edit = editOf(mine);
-    const theirs = { ...edit, sessions: edit.sessions.map((s) => ({ ...s, text: "Ruth's own words for her session." })) };
+    const theirs = {
+      ...edit,
+      sessions: edit.sessions.map((s) => ({ ...s, text: "Ruth's own words for her session." })),
+    };
     expect((await send(token, theirs, mine.bases)).status).toBe(200);
     // An organiser saves the same day file in the editor meanwhile.
     const day = "schedule/day-02.yaml";
     const opened = (await (await admin("GET", `/content/file?path=${day}`)).json()) as { text: string; blob: string };
     const organiserText = opened.text.replace("Pastor Ruth and the prayer team", "Pastor Ruth Mensah and the team");
-    expect((await admin("PUT", "/content/file", { path: day, text: organiserText, base: opened.blob })).status).toBe(200);
+    expect((await admin("PUT", "/content/file", { path: day, text: organiserText, base: opened.blob })).status).toBe(
+      200,
+    );
 
     const id = ((await (await admin("GET", "/speakers")).json()) as SpeakersAnswer).speakers.find((s) => s.id === RUTH)!
       .waiting!.id;

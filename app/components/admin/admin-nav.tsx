@@ -2,7 +2,16 @@ import { Link } from "react-router";
 import { INBOX_KINDS, inboxLabel, isInboxKind, type InboxKind } from "~/forms";
 
 export type Tab =
-  "home" | InboxKind | "orders" | "erasure" | "organisers" | "content" | "publish" | "box-office" | "announcements";
+  | "home"
+  | InboxKind
+  | "orders"
+  | "erasure"
+  | "organisers"
+  | "content"
+  | "publish"
+  | "box-office"
+  | "announcements"
+  | "speakers";
 
 const OTHER_TABS: readonly Tab[] = [
   "home",
@@ -13,6 +22,7 @@ const OTHER_TABS: readonly Tab[] = [
   "publish",
   "box-office",
   "announcements",
+  "speakers",
 ];
 export const isTab = (raw: string): raw is Tab => isInboxKind(raw) || (OTHER_TABS as readonly string[]).includes(raw);
 
@@ -43,7 +53,7 @@ export const GROUPS: readonly Group[] = [
   { label: "Home", tabs: ["home"] },
   { label: "Inbox", tabs: [MESSAGE_KINDS[0]!, ...MESSAGE_KINDS.slice(1), "erasure"], nav: "Inbox sections" },
   { label: "Content", tabs: ["content", "publish"], nav: "Content sections" },
-  { label: "People", tabs: ["organisers", "announcements"], nav: "People sections" },
+  { label: "People", tabs: ["organisers", "speakers", "announcements"], nav: "People sections" },
   { label: "Box office", tabs: ["box-office", "orders", "ticket"], nav: "Box office sections" },
 ];
 
@@ -56,6 +66,7 @@ const LABELS = {
   content: "Edit",
   publish: "Publish",
   announcements: "Announcements",
+  speakers: "Speakers",
 } as const;
 export const tabLabel = (tab: Tab): string => (isInboxKind(tab) ? inboxLabel(tab) : LABELS[tab]);
 

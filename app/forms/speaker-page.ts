@@ -4,7 +4,7 @@
  * (server/speakers/), which checks again as the authority. zod/mini, as the editor's schemas.
  */
 import * as z from "zod/mini";
-import { PLAIN_NAME } from "../../forms/plain-text";
+import { PLAIN_NAME } from "./plain-text";
 
 /** The speaker's private link: /speaker-page/<32 characters> (server/http-policy.ts: rendered in the browser only). */
 export const SPEAKER_PAGE = "/speaker-page";
@@ -23,14 +23,12 @@ export const MAX_LINKS = 4;
 /** Text with an HTML tag or comment in it (`<b>`, `</p>`, `<script`, `<!--`): refused, the site shows text. */
 const HTML = /<\s*[a-z!/?]/i;
 const plain = (what: string, max: number) =>
-  z
-    .string(`${what} is missing.`)
-    .check(
-      z.trim(),
-      z.minLength(1, `${what} is empty: please write it.`),
-      z.maxLength(max, `${what} is longer than ${max} characters: please shorten it.`),
-      z.refine((t) => !HTML.test(t), `${what} has HTML in it (a < followed by a letter): please write plain text.`),
-    );
+  z.string(`${what} is missing.`).check(
+    z.trim(),
+    z.minLength(1, `${what} is empty: please write it.`),
+    z.maxLength(max, `${what} is longer than ${max} characters: please shorten it.`),
+    z.refine((t) => !HTML.test(t), `${what} has HTML in it (a < followed by a letter): please write plain text.`),
+  );
 
 export const speakerEditSchema = z.object({
   profile: z.object({
@@ -146,7 +144,10 @@ export const speakerInviteSchema = z.object({
     .check(
       z.trim(),
       z.maxLength(254, "That address is too long."),
-      z.regex(/^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}\.[^\s@<>"]{2,}$/, "Please enter an e-mail address, like name@example.org."),
+      z.regex(
+        /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}\.[^\s@<>"]{2,}$/,
+        "Please enter an e-mail address, like name@example.org.",
+      ),
     ),
 });
 export interface SpeakerLinkAnswer {
