@@ -36,7 +36,11 @@ export function SpeakersPanel({ fail }: { fail: (status: number, message: string
     setError(null);
     setNotice(null);
     const res = await adminApi<SpeakerLinkAnswer>(path, { method: "POST", body });
-    if (!res.ok) return (res.status === 401 ? fail(res.status, res.error) : setError(res.error), false);
+    if (!res.ok) {
+      if (res.status === 401) fail(res.status, res.error);
+      else setError(res.error);
+      return false;
+    }
     setNotice({ text: res.data.message, link: res.data.link });
     setVersion((v) => v + 1);
     return true;
