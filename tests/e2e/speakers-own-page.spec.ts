@@ -108,13 +108,14 @@ test("@phone an organiser invites a speaker; her bio and photo reach the review;
 }) => {
   test.setTimeout(BUILD_TIMEOUT + 120_000);
   await signIn(page);
-  await page.getByLabel("The speaker").selectOption({ label: "Ruth Mensah" });
+  await page.getByLabel("Which speaker").selectOption({ label: "Ruth Mensah" });
   await page.getByLabel("Their e-mail address").fill(RUTH);
   await page.getByRole("button", { name: "Send the link" }).click();
   await expect(page.getByText(`The link was sent to Ruth Mensah at ${RUTH}.`)).toBeFocused();
 
   const link = await mailedLink();
-  const speaker = await browser.newPage({ viewport: { width: 412, height: 915 } });
+  const phone = await browser.newContext({ viewport: { width: 412, height: 915 } });
+  const speaker = await phone.newPage();
   await speaker.goto(link);
   await ready(speaker);
   await expect(speaker.getByRole("heading", { name: "Your sessions" })).toBeVisible();
@@ -172,7 +173,7 @@ test("@phone an organiser invites a speaker; her bio and photo reach the review;
   await page.goto(`${site.url}/speakers-detail/3`);
   await ready(page);
   await expect(page.getByText(NEW_BIO)).toBeVisible();
-  await speaker.close();
+  await phone.close();
 });
 
 test("a guessed and a revoked link both say the link does not work", async ({ page }) => {

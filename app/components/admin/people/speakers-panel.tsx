@@ -114,7 +114,7 @@ export function SpeakersPanel({ fail }: { fail: (status: number, message: string
         </h3>
         <div>
           <label htmlFor="speaker-choice" className="mb-1.5 block font-semibold">
-            The speaker
+            Which speaker
           </label>
           <select
             id="speaker-choice"

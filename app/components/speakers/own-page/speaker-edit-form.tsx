@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Field } from "~/components/forms/field";
 import { FieldError, FormErrorsContext, useFieldError } from "~/components/forms/form-context";
 import {
@@ -68,6 +68,7 @@ export function SpeakerEditForm({ token, page }: { token: string; page: SpeakerP
   const [said, setSaid] = useState<{ text: string; ok: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
+  const [focusAt, setFocusAt] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const message = useRef<HTMLParagraphElement>(null);
   const textOf = (s: number) => start.sessions.find((e) => e.number === s)?.text ?? "";
@@ -113,13 +114,19 @@ export function SpeakerEditForm({ token, page }: { token: string; page: SpeakerP
     );
     if (!field) return show({ text: error, ok: false });
     setErrors({ [field]: error });
+    setFocusAt(field);
     setSaid({ text: `Nothing was sent: ${error}`, ok: false });
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus());
   }
   const show = (next: { text: string; ok: boolean }) => {
+    setFocusAt(null);
     setSaid(next);
-    requestAnimationFrame(() => message.current?.focus());
   };
+  // The message, or the field it concerns, takes the focus once it is shown.
+  useEffect(() => {
+    if (!said) return;
+    const field = focusAt ? form.current?.querySelector<HTMLElement>(`[name="${focusAt}"]`) : null;
+    (field ?? message.current)?.focus();
+  }, [said, focusAt]);
 
   return (
     <FormErrorsContext.Provider value={{ errors, formId: "own-page" }}>
