@@ -153,7 +153,12 @@ export function speakersRoutes(ctx: ServerContext, content: ContentOptions): Hon
       );
       if (badNetwork >= 0)
         return refused(c, 422, `Choose the network: ${SOCIAL_NETWORKS.join(", ")}.`, `social.${badNetwork}.network`);
-      const bases = typeof form?.bases === "string" ? (JSON.parse(form.bases) as unknown) : null;
+      let bases: unknown = null;
+      try {
+        bases = typeof form?.bases === "string" ? JSON.parse(form.bases) : null;
+      } catch {
+        bases = null;
+      }
       const changedSince =
         !bases ||
         typeof bases !== "object" ||
