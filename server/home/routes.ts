@@ -18,6 +18,7 @@ import { moneyWaiting } from "../tickets/order-life/moves.queries";
 import { money } from "../tickets/mail";
 import { zonedWhen } from "../../app/lib/admin/when";
 import { isPlaceholderInstructions } from "../payments";
+import { waitingEdits } from "../speakers/queries";
 
 /**
  * The content commits since the live build's, counted as the editor lists them (`GET /content/changes`:
@@ -43,7 +44,7 @@ export function registerHome(admin: Hono<AdminEnv>, options: AdminOptions): void
   const box = options.boxOffice;
 
   admin.get("/home", async (c) => {
-    const [waiting, unpublished, seats, lists, pending, data, terms] = await Promise.all([
+    const [waiting, unpublished, seats, lists, pending, data, terms, speakers] = await Promise.all([
       waitingByKind(db),
       unpublishedCount(options.content),
       stock(db),
@@ -51,6 +52,7 @@ export function registerHome(admin: Hono<AdminEnv>, options: AdminOptions): void
       moneyWaiting(db),
       box ? box.plans().catch(() => null) : null,
       box ? box.payLaterTerms().catch(() => null) : null,
+      waitingEdits(db),
     ]);
     // Pay later is offered when a plan costs money and takes it (a plan lists no methods: it takes both).
     const paysLater = Object.values(data?.plans ?? {}).some(
@@ -83,6 +85,7 @@ export function registerHome(admin: Hono<AdminEnv>, options: AdminOptions): void
             },
           }
         : {}),
+      ...(speakers.size ? { speakerChanges: speakers.size } : {}),
       ...(terms && paysLater && isPlaceholderInstructions(terms.instructions) ? { payLaterPlaceholder: true } : {}),
     };
     return c.json(summary);

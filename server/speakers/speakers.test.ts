@@ -13,6 +13,7 @@ import sharp from "sharp";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stubImageManifest } from "../../app/content/stub-images";
+import type { HomeSummary } from "../../app/lib/admin/home";
 import { IMAGE_MANIFEST } from "../../app/lib/build-outputs";
 import {
   LINK_DOES_NOT_WORK,
@@ -243,6 +244,8 @@ describe("speakers' own page", { timeout: 60_000 }, () => {
     const list = (await (await admin("GET", "/speakers")).json()) as SpeakersAnswer;
     const row = list.speakers.find((s) => s.id === RUTH)!;
     expect(row.waiting).not.toBeNull();
+    // The organisers' home says a change waits.
+    expect(((await (await admin("GET", "/home")).json()) as HomeSummary).speakerChanges).toBe(1);
     const review = (await (await admin("GET", `/speakers/edits/${row.waiting!.id}`)).json()) as SpeakerReviewAnswer;
     expect(review.lines).toEqual([{ label: "Bio", live: mine.speaker.bio, proposed: bio }]);
     expect(review.photo?.proposed).toBe(`/api/admin/speakers/edits/${row.waiting!.id}/photo`);
