@@ -9,7 +9,8 @@ const HARNESS_CONFIG = "tests/fixtures/harness/vite.config.ts";
 // The specs' own servers are at fixed offsets from E2E_PORT (forms +10, comments +30, payments +60, changes +80,
 // shutdown +90, durability +100, publish +110 to +113, admin home +120, agenda sync +200, announcements
 // +210 to +214, alerts +220 and +221, programme changes +240 and +241, the buy page's external ticketing +250,
-// paying later +260 and +261, the rush across three servers +270 to +274, session ratings +300, the feedback summary +310 and +311).
+// paying later +260 and +261, the rush across three servers +270 to +274, speakers' own page +280 and +281
+// (+282 to +284 kept for it), session ratings +300, the feedback summary +310 and +311).
 assertUsablePorts("E2E_PORT", {
   site: PORT,
   harness: HARNESS_PORT,
@@ -54,6 +55,8 @@ assertUsablePorts("E2E_PORT", {
   serversThird: PORT + 272,
   serversMail: PORT + 273,
   serversPostgres: PORT + 274,
+  speakersOwnPage: PORT + 280,
+  speakersOwnPageMail: PORT + 281,
   feedbackSummary: PORT + 310,
   feedbackSummaryPhone: PORT + 311,
   feedback: PORT + 300,

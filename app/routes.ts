@@ -42,6 +42,8 @@ export default [
   route("tickets/:token", "routes/ticket-order.tsx"),
   // The door's check-in (issue 43): browser only as well, and kept by the offline worker for a hall without Wi-Fi.
   route("checkin", "routes/checkin.tsx"),
+  // A speaker's own page (issue 63), from their private link: browser only as well, never indexed.
+  route("speaker-page/:token", "routes/speaker-page.tsx"),
   route("404", "routes/not-found.tsx", { id: "not-found-page" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -24,6 +24,7 @@ import { routes as orders } from "./orders/routes";
 import { routes as payments } from "./payments/routes";
 import { routes as publish } from "./publish/routes";
 import { serveBuild } from "./static";
+import { routes as speakers } from "./speakers/routes";
 import { routes as tickets } from "./tickets/routes";
 import { routes as vitals } from "./vitals/routes";
 
@@ -48,6 +49,7 @@ const FEATURES: Feature[] = [
   content,
   agenda,
   alerts,
+  speakers,
   feedback,
 ];
 

@@ -106,10 +106,10 @@ export function cacheControlFor(urlPath: string, file: string): string {
 /**
  * Pages rendered in the browser only (not pre-rendered): served as the SPA fallback, never indexed. The
  * organisers' area, the buyer's tickets (`/tickets?session=…`, `/tickets/<token>`: issue 42), and the door's
- * check-in (`/checkin`: issue 43).
+ * check-in (`/checkin`: issue 43), and a speaker's own page (`/speaker-page/<token>`: issue 63).
  */
 export function isClientOnlyPath(urlPath: string): boolean {
-  return /^\/(admin|tickets|checkin)(\/|$)/.test(urlPath);
+  return /^\/(admin|tickets|checkin|speaker-page)(\/|$)/.test(urlPath);
 }
 
 /** Build artefacts in build/client that are never served at their own URL. */

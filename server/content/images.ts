@@ -40,29 +40,21 @@ function sniff(bytes: Buffer): "jpeg" | "png" | "webp" | null {
   return null;
 }
 
-export async function saveImage(
-  images: ImageFolder,
-  upload: { folder: string; fileName: string; bytes: Buffer; alt: string },
-  author: Author,
-  collections: CollectionList = COLLECTIONS,
-): Promise<UploadResult> {
-  if (upload.bytes.byteLength > MAX_IMAGE_BYTES)
+/** A picture's bytes checked (type, 10 MB, pixels), a WebP made JPEG or PNG: what saveImage stores. */
+export type PictureCheck =
+  { ok: true; bytes: Buffer; ext: "jpg" | "png" } | { ok: false; status: 413 | 415; error: string };
+
+/**
+ * The picture checks of every upload (the editor's, and a speaker's photo: issue 63): JPEG, PNG or WebP whose
+ * bytes are what they claim, at most 10 MB and MAX_IMAGE_PIXELS.
+ */
+export async function checkPicture(input: Buffer): Promise<PictureCheck> {
+  if (input.byteLength > MAX_IMAGE_BYTES)
     return { ok: false, status: 413, error: "That picture is larger than 10 MB: please make it smaller." };
-  if (!imageFolders(collections).includes(upload.folder))
-    return { ok: false, status: 400, error: "Choose one of the picture folders." };
-  const alt = upload.alt.trim();
-  if (alt.length < 3)
-    return { ok: false, status: 400, error: "Please describe the picture (alt text) for visitors who cannot see it." };
-  if (alt.length > MAX_IMAGE_ALT)
-    return {
-      ok: false,
-      status: 400,
-      error: `Please keep the alt text to ${MAX_IMAGE_ALT} characters at most: say briefly what the picture shows.`,
-    };
-  const type = sniff(upload.bytes);
+  const type = sniff(input);
   if (!type) return { ok: false, status: 415, error: "Only JPEG, PNG or WebP pictures can be uploaded." };
-  let bytes = upload.bytes;
-  let ext = type === "png" ? "png" : "jpg";
+  let bytes = input;
+  let ext: "jpg" | "png" = type === "png" ? "png" : "jpg";
   try {
     // The header only (format, size, transparency): nothing is decoded yet, so no pixel limit is needed here,
     // and a picture declaring too many pixels is refused by its size, in words an organiser can act on.
@@ -86,6 +78,31 @@ export async function saveImage(
   } catch {
     return { ok: false, status: 415, error: "That file is not a picture that can be read (JPEG, PNG or WebP)." };
   }
+  return { ok: true, bytes, ext };
+}
+
+export async function saveImage(
+  images: ImageFolder,
+  upload: { folder: string; fileName: string; bytes: Buffer; alt: string },
+  author: Author,
+  collections: CollectionList = COLLECTIONS,
+): Promise<UploadResult> {
+  if (upload.bytes.byteLength > MAX_IMAGE_BYTES)
+    return { ok: false, status: 413, error: "That picture is larger than 10 MB: please make it smaller." };
+  if (!imageFolders(collections).includes(upload.folder))
+    return { ok: false, status: 400, error: "Choose one of the picture folders." };
+  const alt = upload.alt.trim();
+  if (alt.length < 3)
+    return { ok: false, status: 400, error: "Please describe the picture (alt text) for visitors who cannot see it." };
+  if (alt.length > MAX_IMAGE_ALT)
+    return {
+      ok: false,
+      status: 400,
+      error: `Please keep the alt text to ${MAX_IMAGE_ALT} characters at most: say briefly what the picture shows.`,
+    };
+  const checked = await checkPicture(upload.bytes);
+  if (!checked.ok) return checked;
+  const { bytes, ext } = checked;
   const base =
     upload.fileName
       .toLowerCase()

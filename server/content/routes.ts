@@ -30,13 +30,9 @@ import {
   type PreviewPageAnswer,
   type PreviewPagesAnswer,
 } from "../../app/lib/admin/preview";
-import type * as ImageTools from "./images";
-import type * as ChoiceTools from "./choices";
-import type * as WordTools from "./words";
-import type * as LoadTools from "../../app/content/load";
 import type * as PreviewTools from "../../app/content/preview.server";
-import type * as WorkingCopyTools from "./working-copy";
 import type { Problems, SaveResult } from "./working-copy";
+import { loadTools, serial, UNAVAILABLE, type Tools } from "./index";
 import { audit } from "../admin/audit/queries";
 import type { ContentOptions } from "./options";
 
@@ -45,44 +41,9 @@ import { badRequest, jsonBody, notFound, organiserFeature, type AdminContext, ty
 import type { FeatureRoutes, ServerContext } from "../context";
 import { limitBody } from "../headers";
 
-/**
- * The editor's tools (git, the content loader, the image codec) are loaded on its first request: they need
- * the build's packages (yaml, marked, sharp), which a production-only install (`npm ci --omit=dev`) leaves
- * out; the rest of the server runs without them.
- */
-type Tools = typeof WorkingCopyTools &
-  typeof ImageTools &
-  typeof ChoiceTools &
-  typeof WordTools & { readImageManifest: typeof LoadTools.readImageManifest };
-const UNAVAILABLE =
-  "The content editor needs the build tools on this server: install with npm ci (not npm ci --omit=dev).";
-let loading: Promise<Tools> | null = null;
-const loadTools = () =>
-  (loading ??= Promise.all([
-    import("./working-copy"),
-    import("./images"),
-    import("./choices"),
-    import("./words"),
-    import("../../app/content/load"),
-  ]).then(([copy, images, choices, words, load]) => ({
-    ...copy,
-    ...images,
-    ...choices,
-    ...words,
-    readImageManifest: load.readImageManifest,
-  })));
-
 /** The page preview's module (it reads the content through the build's loader, so the same packages). */
 type PagePreview = typeof PreviewTools;
 let previewing: Promise<PagePreview> | null = null;
-
-/** One save or undo at a time on this server: git's index is shared. */
-let queue: Promise<unknown> = Promise.resolve();
-const serial = <T>(work: () => Promise<T>): Promise<T> => {
-  const next = queue.then(work, work);
-  queue = next.catch(() => {});
-  return next;
-};
 
 /**
  * A refused change's problems for the organiser: in words, the saved file's own without its name, and each
@@ -130,9 +91,7 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
   setTimeout(() => {
     loadTools().then(
       (tools) => tools.checkContent(copy, {}).catch(() => {}),
-      () => {
-        loading = null;
-      },
+      () => {},
     );
   }, WARM_AFTER_MS).unref();
   let t: Tools;
@@ -140,7 +99,6 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
     try {
       t = await loadTools();
     } catch {
-      loading = null;
       return c.json({ error: UNAVAILABLE }, 503);
     }
     return next();

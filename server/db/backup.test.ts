@@ -116,6 +116,9 @@ line two', 2 FROM submissions WHERE idempotency_key = 'key-backup-1'`);
     INSERT INTO speaker_contacts (speaker_id, email, invited_by) VALUES (1, 'ruth@example.org', 'grace@example.org')`);
   await db.execute(sql`INSERT INTO speaker_links (speaker_id, secret_hash) VALUES (1, 'speaker-hash')`);
   await db.execute(sql`
+    INSERT INTO speaker_edits (speaker_id, profile, sessions, bases, photo, photo_ext)
+    VALUES (1, '{"bio":"Åh, new"}', '[{"number":3,"text":"New"}]', '{}', 'aGVsbG8=', 'jpg')`);
+  await db.execute(sql`
     INSERT INTO session_ratings (session_number, rater_hash, stars, comment) VALUES (3, 'rater-hash', 5, 'Åh, good')`);
   await db.execute(sql`
     INSERT INTO session_feedback (session_number, comments_to_speaker, changed_by) VALUES (3, true, 'grace@example.org')`);

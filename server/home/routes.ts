@@ -20,6 +20,7 @@ import { money } from "../tickets/mail";
 import { zonedWhen } from "../../app/lib/admin/when";
 import { isPlaceholderInstructions } from "../payments";
 import { liveProgramme, ratingsToday } from "../feedback/summary";
+import { waitingEdits } from "../speakers/queries";
 
 /**
  * The content commits since the live build's, counted as the editor lists them (`GET /content/changes`:
@@ -47,7 +48,7 @@ export function registerHome(admin: Hono<AdminEnv>, options: AdminOptions): void
   const programme = liveProgramme(options.liveDir);
 
   admin.get("/home", async (c) => {
-    const [waiting, unpublished, seats, lists, pending, data, terms, rated] = await Promise.all([
+    const [waiting, unpublished, seats, lists, pending, data, terms, rated, speakers] = await Promise.all([
       waitingByKind(db),
       unpublishedCount(options.content),
       stock(db),
@@ -56,6 +57,7 @@ export function registerHome(admin: Hono<AdminEnv>, options: AdminOptions): void
       box ? box.plans().catch(() => null) : null,
       box ? box.payLaterTerms().catch(() => null) : null,
       programme().then((p) => ratingsToday(db, p.programme, p.timeZone, now())),
+      waitingEdits(db),
     ]);
     // Pay later is offered when a plan costs money and takes it (a plan lists no methods: it takes both).
     const paysLater = Object.values(data?.plans ?? {}).some(
@@ -88,6 +90,7 @@ export function registerHome(admin: Hono<AdminEnv>, options: AdminOptions): void
             },
           }
         : {}),
+      ...(speakers.size ? { speakerChanges: speakers.size } : {}),
       ...(terms && paysLater && isPlaceholderInstructions(terms.instructions) ? { payLaterPlaceholder: true } : {}),
       ...(rated ? { ratingsToday: rated } : {}),
     };

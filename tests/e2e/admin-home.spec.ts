@@ -122,6 +122,7 @@ test("every ?tab= address still opens its section in its group, each heading onc
     ["orders", "Box office", "Sponsor tokens"],
     ["box-office", "Box office", "Orders"],
     ["erasure", "Inbox", "Erase an address"],
+    ["speakers", "People", "Speakers"],
     ["feedback", "People", "Feedback"],
     ["publish", "Content", "Publish"],
   ];

@@ -82,7 +82,8 @@ describe("one clock", () => {
       ...files("app/components/admin"),
       ...files("app/components/door"),
       ...files("app/components/tickets"),
-      ...files("app/routes").filter((f) => /(admin|checkin|tickets)/.test(f)),
+      ...files("app/components/speakers"),
+      ...files("app/routes").filter((f) => /(admin|checkin|tickets|speaker-page)/.test(f)),
       ...files("server").filter((f) => /mail\.ts$|routes\.ts$|digest\.ts$|pay-later\.ts$/.test(f)),
     ];
     expect(read.length).toBeGreaterThan(20);

@@ -11,6 +11,7 @@ import { HomeView } from "./home-view";
 import { OrdersPanel } from "./box-office/orders-panel";
 import { OrganisersPanel } from "./people/organisers-panel";
 import { PublishPanel } from "./publish/publish-panel";
+import { SpeakersPanel } from "./people/speakers-panel";
 import { listQuery, SearchForm } from "./inbox/search-form";
 import { SubmissionDetail } from "./inbox/submission-detail";
 import { SubmissionList } from "./inbox/submission-list";
@@ -142,6 +143,7 @@ export function AdminArea({
       ) : null}
       {tab === "publish" ? <PublishPanel fail={fail} /> : null}
       {tab === "box-office" ? <BoxOfficePanel fail={fail} /> : null}
+      {tab === "speakers" ? <SpeakersPanel fail={fail} /> : null}
       {tab === "announcements" ? <AnnouncementsPanel who={who.email} fail={fail} /> : null}
       {tab === "feedback" ? <FeedbackPanel fail={fail} /> : null}
       {view.kind === "list" && isInboxKind(tab) && !id ? (

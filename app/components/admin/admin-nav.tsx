@@ -11,6 +11,7 @@ export type Tab =
   | "publish"
   | "box-office"
   | "announcements"
+  | "speakers"
   | "feedback";
 
 const OTHER_TABS: readonly Tab[] = [
@@ -22,6 +23,7 @@ const OTHER_TABS: readonly Tab[] = [
   "publish",
   "box-office",
   "announcements",
+  "speakers",
   "feedback",
 ];
 export const isTab = (raw: string): raw is Tab => isInboxKind(raw) || (OTHER_TABS as readonly string[]).includes(raw);
@@ -53,7 +55,7 @@ export const GROUPS: readonly Group[] = [
   { label: "Home", tabs: ["home"] },
   { label: "Inbox", tabs: [MESSAGE_KINDS[0]!, ...MESSAGE_KINDS.slice(1), "erasure"], nav: "Inbox sections" },
   { label: "Content", tabs: ["content", "publish"], nav: "Content sections" },
-  { label: "People", tabs: ["organisers", "announcements", "feedback"], nav: "People sections" },
+  { label: "People", tabs: ["organisers", "speakers", "announcements", "feedback"], nav: "People sections" },
   { label: "Box office", tabs: ["box-office", "orders", "ticket"], nav: "Box office sections" },
 ];
 
@@ -66,6 +68,7 @@ const LABELS = {
   content: "Edit",
   publish: "Publish",
   announcements: "Announcements",
+  speakers: "Speakers",
   feedback: "Feedback",
 } as const;
 export const tabLabel = (tab: Tab): string => (isInboxKind(tab) ? inboxLabel(tab) : LABELS[tab]);

@@ -97,6 +97,13 @@ export function HomeView({ fail }: { fail: (status: number, message: string) => 
               <p>No comment is waiting for approval.</p>
             )}
           </Card>
+          {summary.speakerChanges ? (
+            <Card title="Speakers' changes to review" count={summary.speakerChanges}>
+              <Link className={link} to={tabHref("speakers")}>
+                Review {plural(summary.speakerChanges, "speaker's change", "speakers' changes")}
+              </Link>
+            </Card>
+          ) : null}
           <Card title="Saved changes not yet published" count={summary.unpublished}>
             {summary.unpublished ? (
               <Link className={link} to={tabHref("publish")}>

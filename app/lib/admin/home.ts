@@ -24,6 +24,8 @@ export interface HomeSummary {
    * absent when none waits.
    */
   moneyWaiting?: { orders: number; amount: string; oldestDue: string | null };
+  /** Speakers' changes sent from their own page and waiting for review (issue 63); absent when none waits. */
+  speakerChanges?: number;
   /** The pay-later instructions buyers are mailed are still the placeholder text: the organisers should write theirs. */
   payLaterPlaceholder?: boolean;
   /** Issue 63: ratings given today and the best-rated session so far; only on the event's days. */
