@@ -3,7 +3,7 @@
  * the rating is kept on the phone and arrives when the network comes back. Before the form opens it says when
  * it opens, after the days of feedback that it has closed. The pages' clock is Playwright's, the server's the
  * test's own (the same moments): served in this process (createApp over the built site) with an embedded
- * database of its own, on E2E_PORT + 300, whose ratings the test counts directly. The service worker stays
+ * database of its own, on E2E_PORT + 300 (the phone project's + 301), whose ratings the test counts directly. The service worker stays
  * blocked (playwright.config.ts): offline here is the network's.
  */
 import type { Server } from "node:http";
@@ -19,8 +19,9 @@ import { openDatabase, type Database } from "../../server/db/client";
 import { rowsOf } from "../../server/db/rows";
 import { expect, expectNoAxeViolations, ready, test } from "./fixtures";
 
-const PORT = Number(process.env.E2E_PORT ?? 4174) + 300;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
+/** The desktop project's server on E2E_PORT + 300, the phone project's on + 301: both projects run at once. */
+let PORT: number;
+let ORIGIN: string;
 /** "Morning Praise" (session 6): Fri 25 Oct 2024, 09:00–10:00 in Dallas (UTC-5). */
 const SESSION = "/event-detail/2/1";
 const at = (iso: string) => Date.parse(iso);
@@ -40,6 +41,8 @@ test.use({ viewport: { width: 412, height: 915 } });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
+  PORT = Number(process.env.E2E_PORT ?? 4174) + (test.info().project.name === "phone" ? 301 : 300);
+  ORIGIN = `http://127.0.0.1:${PORT}`;
   const buildDir = path.resolve("build");
   dataDir = await mkdtemp(path.join(tmpdir(), "tncc-e2e-feedback-"));
   database = await openDatabase({ dataDir });
