@@ -79,6 +79,8 @@ export function RatingForm({ session, closesAt, timeZone, compact = false }: Rat
     <section aria-labelledby={headingId} className="print-hide" data-rating={session.number}>
       <Heading id={headingId} className={compact ? "text-lg font-semibold" : "text-2xl font-semibold"}>
         Rate this session
+        {/* In /agenda's list each session has its form: each region's name says whose (landmarks are unique). */}
+        {compact && <span className="sr-only">: {session.title}</span>}
       </Heading>
       {window_?.state === "before" && <p className="mt-2">Rating opens {opensText(window_.opensAt, timeZone)}.</p>}
       {window_?.state === "closed" && <p className="mt-2">{FEEDBACK_WORDS.closed}</p>}
