@@ -14,7 +14,6 @@ import { safeError } from "../log-safe";
 import { COLLECTIONS, collectionOf } from "../../app/content/collections";
 import { fileLabel, RECORDED_CHANGES } from "../content/changes";
 import type { Db } from "../db/types";
-import { onlyProgrammeChanges } from "./restated";
 import { outputFile } from "./outputs";
 import { programmeDiff } from "./programme";
 import { keepQuietChoices, quietSessions } from "./quiet.queries";
@@ -48,6 +47,9 @@ export interface ProgrammeOptions {
   db?: Db;
   log?: (line: string) => void;
 }
+
+/** The day files' comparison reads YAML: loaded when a publish needs it (`yaml` is a build tool, not in a production install). */
+const restatedModule = lazy(() => import("./restated"));
 
 export class ProgrammeChanges {
   constructor(private readonly options: ProgrammeOptions) {}
@@ -143,7 +145,7 @@ export class ProgrammeChanges {
     const restated = await Promise.all(
       files.map(async (rel) =>
         collectionOf(COLLECTIONS, rel)?.[0] === "scheduleDays"
-          ? onlyProgrammeChanges(await show(since, rel), await show("HEAD", rel), listed)
+          ? (await restatedModule()).onlyProgrammeChanges(await show(since, rel), await show("HEAD", rel), listed)
           : false,
       ),
     );
