@@ -44,6 +44,8 @@ export default [
   route("checkin", "routes/checkin.tsx"),
   // A speaker's own page (issue 63), from their private link: browser only as well, never indexed.
   route("speaker-page/:token", "routes/speaker-page.tsx"),
+  // A volunteer's own shifts (issue 66), signed in: browser only as well, never indexed.
+  route("volunteer", "routes/volunteer.tsx"),
   route("404", "routes/not-found.tsx", { id: "not-found-page" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

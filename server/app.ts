@@ -24,6 +24,7 @@ import { routes as orders } from "./orders/routes";
 import { routes as payments } from "./payments/routes";
 import { routes as publish } from "./publish/routes";
 import { serveBuild } from "./static";
+import { routes as shifts } from "./shifts/routes";
 import { routes as speakers } from "./speakers/routes";
 import { routes as tickets } from "./tickets/routes";
 import { routes as vitals } from "./vitals/routes";
@@ -51,6 +52,7 @@ const FEATURES: Feature[] = [
   alerts,
   speakers,
   feedback,
+  shifts,
 ];
 
 /** Throws, with a message for the operator, when the build is missing, unreadable or lacks its headers manifest. */

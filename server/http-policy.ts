@@ -109,7 +109,7 @@ export function cacheControlFor(urlPath: string, file: string): string {
  * check-in (`/checkin`: issue 43), and a speaker's own page (`/speaker-page/<token>`: issue 63).
  */
 export function isClientOnlyPath(urlPath: string): boolean {
-  return /^\/(admin|tickets|checkin|speaker-page)(\/|$)/.test(urlPath);
+  return /^\/(admin|tickets|checkin|speaker-page|volunteer)(\/|$)/.test(urlPath);
 }
 
 /** Build artefacts in build/client that are never served at their own URL. */

@@ -97,20 +97,21 @@ export const organiserNameSchema = z.optional(
 );
 
 /** Who an invitation makes (issue 43): an organiser, or a door volunteer who checks tickets in and nothing else. */
-export const ADMIN_ROLES = ["organiser", "door"] as const;
+export const ADMIN_ROLES = ["organiser", "door", "volunteer"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
-export const roleLabel = { organiser: "Organiser", door: "Door volunteer" } as const;
+/** A "volunteer" (issue 66) signs up for shifts and nothing else; a door volunteer also checks tickets in. */
+export const roleLabel = { organiser: "Organiser", door: "Door volunteer", volunteer: "Volunteer" } as const;
 /**
  * How long a session of each role lasts at most, in hours (server/admin/accounts/queries.ts sessionLength): what
  * the sign-in and invitation forms say is what the server gives (issue 53).
  */
-export const SESSION_HOURS = { organiser: 12, door: 16 } as const satisfies Record<AdminRole, number>;
+export const SESSION_HOURS = { organiser: 12, door: 16, volunteer: 16 } as const satisfies Record<AdminRole, number>;
 
 /** `POST /api/admin/organisers` (an invitation); `name`: "their name", offered to the invitee; `role`: organiser by default. */
 export const inviteSchema = z.object({
   email: emailSchema("Please enter the e-mail address to invite."),
   name: organiserNameSchema,
-  role: z.optional(z.enum(ADMIN_ROLES, "Please choose Organiser or Door volunteer.")),
+  role: z.optional(z.enum(ADMIN_ROLES, "Please choose Organiser, Door volunteer or Volunteer.")),
 });
 
 /** `POST /api/admin/invite` (no session: the link's token is the proof). */

@@ -81,6 +81,19 @@ export const TicketsDataSchema = z.object({
 });
 export type TicketsData = z.infer<typeof TicketsDataSchema>;
 
+/** build/shifts.json (scripts/build/checkout-data.ts): the event's days and clock for the volunteers' shifts (issue 66). */
+export const ShiftsDataSchema = z.object({
+  timeZone: z.string(),
+  /** The event's days, "2024-10-24"…, in its time zone. */
+  days: z.array(z.string()),
+  /** A volunteer gives a shift back on their own until this many hours before it (site.yaml volunteers.giveBackHours). */
+  giveBackHours: z.number().int().min(0),
+  /** The calendar feed's entries' id domain (site.yaml calendarDomain). */
+  calendarDomain: z.string(),
+  location: z.string(),
+});
+export type ShiftsData = z.infer<typeof ShiftsDataSchema>;
+
 /** build/agenda-sessions.json (scripts/build/content-steps.ts): the sessions GET /api/agenda.ics draws from. */
 export const AgendaSessionsSchema: z.ZodType<AgendaCalendarInput> = z.object({
   calendarName: z.string(),
@@ -129,6 +142,8 @@ export const BUILD_OUTPUTS = {
   checkout: output("checkout.json", CheckoutDataSchema),
   /** Written by the checkout data step; read by the box office (server/tickets/). */
   tickets: output("tickets.json", TicketsDataSchema),
+  /** Written by the checkout data step; read by the volunteers' shifts (server/shifts/). */
+  shifts: output("shifts.json", ShiftsDataSchema),
   /** Written by the agenda data step; read by `/api/agenda.ics`. */
   agendaSessions: output("agenda-sessions.json", AgendaSessionsSchema),
   /** Written last (build info step): a folder with it is a complete build (server/publish/queries.ts). */

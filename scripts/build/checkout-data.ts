@@ -1,5 +1,6 @@
 import type { Content } from "../../app/content/schemas";
-import { BUILD_OUTPUTS, type CheckoutData, type TicketsData } from "../../app/lib/build-outputs";
+import { BUILD_OUTPUTS, type CheckoutData, type ShiftsData, type TicketsData } from "../../app/lib/build-outputs";
+import { DEFAULT_GIVE_BACK_HOURS } from "../../app/forms/shifts";
 import { venueText } from "../../app/lib/venue";
 import { DAY_PASS_ID } from "../../app/lib/tickets/orders";
 import { writeOutput } from "./files";
@@ -61,6 +62,22 @@ export function ticketsData(content: Pick<Content, "ticketPlans" | "site">): Tic
   };
 }
 
+/** The event's days and clock for the volunteers' shifts (BUILD_OUTPUTS.shifts, issue 66). */
+export function shiftsData(content: Pick<Content, "site">): ShiftsData {
+  const { site } = content;
+  const days: string[] = [];
+  const last = new Date(`${site.dates.end}T12:00:00Z`);
+  for (let d = new Date(`${site.dates.start}T12:00:00Z`); d <= last; d = new Date(d.getTime() + 86_400_000))
+    days.push(d.toISOString().slice(0, 10));
+  return {
+    timeZone: site.timeZone,
+    days,
+    giveBackHours: site.volunteers?.giveBackHours ?? DEFAULT_GIVE_BACK_HOURS,
+    calendarDomain: site.calendarDomain,
+    location: venueText(site.venue),
+  };
+}
+
 /** Writes the checkout data and the box office's plans from the content (postbuild). */
 export async function writeCheckoutData(
   buildDir: string,
@@ -70,5 +87,6 @@ export async function writeCheckoutData(
   const file = await writeOutput(buildDir, BUILD_OUTPUTS.checkout, data, 2);
   const tickets = ticketsData(content);
   const plans = await writeOutput(buildDir, BUILD_OUTPUTS.tickets, tickets, 2);
+  await writeOutput(buildDir, BUILD_OUTPUTS.shifts, shiftsData(content), 2);
   return `checkout: ${file} (${Object.keys(data.tokens).length} sponsor tokens), ${plans} (${Object.keys(tickets.plans).length} plans)`;
 }

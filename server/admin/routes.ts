@@ -5,7 +5,8 @@
  * issue 50; both before the session is looked up); then the body limit the feature declares for the path, else
  * 16 KiB (issue 39). The organisers' own routes (session, accounts, inbox) are one family per file beside this
  * one; docs/decisions/011-admin.md has the policy. A door volunteer's session (issue 43) reaches only the
- * session, the password and the door's routes (server/door/): 403 elsewhere.
+ * session, the password, the door's routes (server/door/) and their own shifts; a volunteer's (issue 66) only the
+ * session, the password and their shifts (`/volunteer/*`, server/shifts/): 403 elsewhere.
  */
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
@@ -27,10 +28,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * What a door volunteer may reach (issue 43), judged on the path the router matches (`c.req.path`, decoded as
  * it decodes it), so no spelling of another route slips through.
  */
-export const doorMayReach = (path: string) =>
-  path === "/api/admin/session" || path === "/api/admin/password" || path.startsWith("/api/admin/door/");
+export const doorMayReach = (path: string) => volunteerMayReach(path) || path.startsWith("/api/admin/door/");
+/** What a volunteer may reach (issue 66): the session, the password and their own shifts (server/shifts/). */
+export const volunteerMayReach = (path: string) =>
+  path === "/api/admin/session" || path === "/api/admin/password" || path.startsWith("/api/admin/volunteer/");
 const DOOR_ONLY =
-  "This account is a door volunteer's: it can check tickets in on the check-in page (/checkin) and nothing else here.";
+  "This account is a door volunteer's: it can check tickets in on the check-in page (/checkin) and sign up for shifts (/volunteer), nothing else here.";
+const VOLUNTEER_ONLY = "This account is a volunteer's: it can sign up for shifts (/volunteer) and nothing else here.";
 
 /** The Origin of a state-changing request must be the site's own (SITE_URL, else the request's). */
 export function originAllowed(c: Context, siteUrl: string | undefined): boolean {
@@ -95,6 +99,7 @@ export function organiserRoutes(ctx: ServerContext, features: FeatureRoutes[]): 
     if (who.mustChangePassword && !["/api/admin/session", "/api/admin/password"].includes(path))
       return c.json({ error: "Please choose a new password first.", mustChangePassword: true }, 403);
     if (who.role === "door" && !doorMayReach(c.req.path)) return c.json({ error: DOOR_ONLY }, 403);
+    if (who.role === "volunteer" && !volunteerMayReach(c.req.path)) return c.json({ error: VOLUNTEER_ONLY }, 403);
     c.set("admin", who);
     c.set("token", token);
     return next();

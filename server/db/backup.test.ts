@@ -124,6 +124,24 @@ line two', 2 FROM submissions WHERE idempotency_key = 'key-backup-1'`);
     INSERT INTO session_feedback (session_number, comments_to_speaker, changed_by) VALUES (3, true, 'grace@example.org')`);
   // A change a speaker was mailed about (issue 63, migration 028).
   await db.execute(sql`INSERT INTO speaker_alerts_sent (speaker_id, session_number, sequence) VALUES (1, 3, 1)`);
+  // A role, a place, a shift with a volunteer on it, their role, blockout, feed and a reminder sent (issue 66).
+  await db.execute(sql`INSERT INTO volunteer_roles (name, description) VALUES ('Door', 'Checks tickets in')`);
+  await db.execute(sql`INSERT INTO volunteer_places (name, door) VALUES ('Door 1', 'Door 1')`);
+  await db.execute(sql`
+    INSERT INTO shifts (place_id, role_id, starts_at, ends_at, needed)
+    SELECT p.id, r.id, '2024-10-24T08:00:00-05:00', '2024-10-24T12:00:00-05:00', 2
+    FROM volunteer_places p, volunteer_roles r`);
+  await db.execute(sql`INSERT INTO shift_signups (shift_id, admin_id) SELECT s.id, a.id FROM shifts s, admins a`);
+  await db.execute(
+    sql`INSERT INTO volunteer_role_choices (admin_id, role_id) SELECT a.id, r.id FROM admins a, volunteer_roles r`,
+  );
+  await db.execute(sql`
+    INSERT INTO volunteer_blockouts (admin_id, starts_at, ends_at, note)
+    SELECT id, '2024-10-25T08:00:00-05:00', '2024-10-25T12:00:00-05:00', 'Åh, away' FROM admins`);
+  await db.execute(sql`INSERT INTO volunteer_feeds (admin_id, secret_hash) SELECT id, 'feed-hash' FROM admins`);
+  await db.execute(sql`
+    INSERT INTO shift_notices_sent (shift_id, admin_id, kind, starts_at)
+    SELECT shift_id, admin_id, 'evening', '2024-10-24T08:00:00-05:00' FROM shift_signups`);
 }
 
 /** Every table's rows as text, in a stable order: what must come back unchanged. */

@@ -7,7 +7,18 @@ import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 
 /** Every job the site has, by name. */
-export type JobName = "mail" | "announce" | "sweep" | "purge" | "rescue" | "refund" | "alerts" | "pending-digest";
+export type JobName =
+  | "mail"
+  | "announce"
+  | "sweep"
+  | "purge"
+  | "rescue"
+  | "refund"
+  | "alerts"
+  | "pending-digest"
+  | "shift-reminder"
+  | "shift-gap"
+  | "shift-end";
 
 export interface JobOptions {
   /** At most one job waiting per key: adding another replaces it (or, with `keepRunAt`, keeps its time). */

@@ -6,6 +6,8 @@ import { AnnouncementsPanel } from "./announcements/announcements-panel";
 import { BoxOfficePanel } from "./box-office/box-office-panel";
 import { ErasureForm } from "./inbox/erasure-form";
 import { FeedbackPanel } from "./feedback/feedback-panel";
+import { RotaPanel } from "./shifts/rota-panel";
+import { ShiftsPanel } from "./shifts/shifts-panel";
 import { AdminNav, isTab, MOVED_TABS, tabLabel, type Counts, type Tab } from "./admin-nav";
 import { HomeView } from "./home-view";
 import { OrdersPanel } from "./box-office/orders-panel";
@@ -146,6 +148,8 @@ export function AdminArea({
       {tab === "speakers" ? <SpeakersPanel fail={fail} /> : null}
       {tab === "announcements" ? <AnnouncementsPanel who={who.email} fail={fail} /> : null}
       {tab === "feedback" ? <FeedbackPanel fail={fail} /> : null}
+      {tab === "shifts" ? <ShiftsPanel fail={fail} /> : null}
+      {tab === "rota" ? <RotaPanel fail={fail} /> : null}
       {view.kind === "list" && isInboxKind(tab) && !id ? (
         <SubmissionList
           key={search}

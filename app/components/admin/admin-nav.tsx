@@ -12,7 +12,9 @@ export type Tab =
   | "box-office"
   | "announcements"
   | "speakers"
-  | "feedback";
+  | "feedback"
+  | "shifts"
+  | "rota";
 
 const OTHER_TABS: readonly Tab[] = [
   "home",
@@ -25,6 +27,8 @@ const OTHER_TABS: readonly Tab[] = [
   "announcements",
   "speakers",
   "feedback",
+  "shifts",
+  "rota",
 ];
 export const isTab = (raw: string): raw is Tab => isInboxKind(raw) || (OTHER_TABS as readonly string[]).includes(raw);
 
@@ -55,7 +59,11 @@ export const GROUPS: readonly Group[] = [
   { label: "Home", tabs: ["home"] },
   { label: "Inbox", tabs: [MESSAGE_KINDS[0]!, ...MESSAGE_KINDS.slice(1), "erasure"], nav: "Inbox sections" },
   { label: "Content", tabs: ["content", "publish"], nav: "Content sections" },
-  { label: "People", tabs: ["organisers", "speakers", "announcements", "feedback"], nav: "People sections" },
+  {
+    label: "People",
+    tabs: ["organisers", "speakers", "announcements", "feedback", "shifts", "rota"],
+    nav: "People sections",
+  },
   { label: "Box office", tabs: ["box-office", "orders", "ticket"], nav: "Box office sections" },
 ];
 
@@ -70,6 +78,8 @@ const LABELS = {
   announcements: "Announcements",
   speakers: "Speakers",
   feedback: "Feedback",
+  shifts: "Shifts",
+  rota: "Rota",
 } as const;
 export const tabLabel = (tab: Tab): string => (isInboxKind(tab) ? inboxLabel(tab) : LABELS[tab]);
 

@@ -61,6 +61,18 @@ export function siteSchemas({ image }: CollectionContext) {
        * Absent: 14.
        */
       feedbackDays: z.int("must be a whole number of days").min(0).max(365, "must be at most 365 days").optional(),
+      /**
+       * Volunteers' shifts (issue 66): a volunteer gives a shift back on their own until this many hours before it;
+       * after that they ask an organiser. Absent: 24.
+       */
+      volunteers: z
+        .strictObject({
+          giveBackHours: z
+            .int("must be a whole number of hours")
+            .min(0)
+            .max(336, "must be at most 336 hours (two weeks)"),
+        })
+        .optional(),
       hours: z.strictObject({ header: text, footer: text, support: text }),
       social: z.array(social),
       searchKeywords: z.array(text),

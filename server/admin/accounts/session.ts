@@ -51,7 +51,7 @@ export async function startSession(
   const token = await createSession(db, who.id, now, who.role);
   setCookie(c, cookieName(isHttps(c, trustProxy)), token, {
     ...cookieOptions(c, trustProxy),
-    ...(remember || who.role === "door" ? { maxAge: sessionLength(who.role).absolute / 1000 } : {}),
+    ...(remember || who.role !== "organiser" ? { maxAge: sessionLength(who.role).absolute / 1000 } : {}),
   });
 }
 

@@ -20,12 +20,13 @@ export const IDLE_MS = 2 * 3_600_000;
 export const ABSOLUTE_MS = SESSION_HOURS.organiser * 3_600_000;
 /**
  * A door volunteer's session lasts the event day (issue 43): 16 hours from sign-in, with no shorter idle end (the
- * hall's Wi-Fi may be gone for hours while the phone scans offline). Removing the volunteer ends it at once.
+ * hall's Wi-Fi may be gone for hours while the phone scans offline); a volunteer's too (issue 66). Removing the
+ * volunteer ends it at once.
  */
 export const DOOR_SESSION_MS = SESSION_HOURS.door * 3_600_000;
 /** How long a session of this role lasts, and how long it may stay idle. */
 export const sessionLength = (role: AdminRole) =>
-  role === "door" ? { absolute: DOOR_SESSION_MS, idle: DOOR_SESSION_MS } : { absolute: ABSOLUTE_MS, idle: IDLE_MS };
+  role === "organiser" ? { absolute: ABSOLUTE_MS, idle: IDLE_MS } : { absolute: DOOR_SESSION_MS, idle: DOOR_SESSION_MS };
 /** last_seen_at is written at most once a minute per session. */
 const TOUCH_MS = 60_000;
 

@@ -1,0 +1,25 @@
+/**
+ * Volunteer shifts (issue 66): roles, places and shifts planned by the organisers; volunteers sign up on their
+ * phone; reminders and gap offers as jobs; arrivals on the day. Every route is under `/api/admin` (the
+ * organisers' check, server/admin/routes.ts: a volunteer's or door volunteer's session reaches only
+ * `/api/admin/volunteer/*`), except the volunteer's calendar feed, whose private link is the proof.
+ *
+ * - ./plan-routes.ts: the organisers' roles, places and shifts (`/shifts/roles`, `/shifts/places`, `/shifts`).
+ * - ./overview-routes.ts: the organisers' overview, who is on and late, stand-ins, the CSV.
+ * - ./volunteer-routes.ts: the volunteer's own page (`/volunteer/*`) and the calendar feed.
+ * - ./reminders.ts, ./jobs.ts: the reminders, gap offers and change notices (jobs in the database).
+ */
+import { organiserFeature } from "../admin/context";
+import type { FeatureRoutes, ServerContext } from "../context";
+import { registerOverview } from "./overview-routes";
+import { registerPlan } from "./plan-routes";
+import { registerVolunteer, volunteerSite } from "./volunteer-routes";
+
+export function routes(ctx: ServerContext): FeatureRoutes {
+  const organisers = organiserFeature(ctx, (admin, options) => {
+    registerPlan(admin, options, ctx);
+    registerOverview(admin, options, ctx);
+    registerVolunteer(admin, options, ctx);
+  });
+  return { ...organisers, site: volunteerSite(ctx) };
+}
