@@ -130,7 +130,7 @@ export const admins = pgTable("admins", {
   lastSignInAt: time("last_sign_in_at"),
   /** Migration 007: the name they gave (the author of their content saves); null: their address's local part. */
   displayName: text("display_name"),
-  /** Migration 010 (issue 43): "organiser", or "door" (a volunteer who checks tickets in, nothing else). */
+  /** Migration 010 (issue 43): "organiser", or "door" (a volunteer who checks tickets in); 029: "volunteer" (shifts only). */
   role: text("role").$type<AdminRole>().notNull().default("organiser"),
 });
 

@@ -4,6 +4,7 @@
  * organisers' check, server/admin/routes.ts: a volunteer's or door volunteer's session reaches only
  * `/api/admin/volunteer/*`), except the volunteer's calendar feed, whose private link is the proof.
  *
+ * - ./read-routes.ts, ./read.queries.ts: `GET /shifts`, the plan with who is on each shift (read by every part).
  * - ./plan-routes.ts: the organisers' roles, places and shifts (`/shifts/roles`, `/shifts/places`, `/shifts`).
  * - ./overview-routes.ts: the organisers' overview, who is on and late, stand-ins, the CSV.
  * - ./volunteer-routes.ts: the volunteer's own page (`/volunteer/*`) and the calendar feed.
@@ -13,10 +14,12 @@ import { organiserFeature } from "../admin/context";
 import type { FeatureRoutes, ServerContext } from "../context";
 import { registerOverview } from "./overview-routes";
 import { registerPlan } from "./plan-routes";
+import { registerRead } from "./read-routes";
 import { registerVolunteer, volunteerSite } from "./volunteer-routes";
 
 export function routes(ctx: ServerContext): FeatureRoutes {
   const organisers = organiserFeature(ctx, (admin, options) => {
+    registerRead(admin, options, ctx);
     registerPlan(admin, options, ctx);
     registerOverview(admin, options, ctx);
     registerVolunteer(admin, options, ctx);
