@@ -24,6 +24,7 @@ import {
   stripScripts,
 } from "./http-policy";
 import { HeadersManifestSchema, type HeadersManifest } from "../app/lib/build-outputs";
+import { matchesEtag } from "./etag";
 
 type Encoding = "br" | "gzip";
 
@@ -294,10 +295,7 @@ export function sendNotFound(c: Context, index: BuildIndex): Response {
 
 function isNotModified(c: Context, etag: string, mtimeMs: number): boolean {
   const ifNoneMatch = c.req.header("if-none-match");
-  if (ifNoneMatch) {
-    const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-    return ifNoneMatch.split(",").some((t) => t.trim() === "*" || bare(t) === bare(etag));
-  }
+  if (ifNoneMatch) return matchesEtag(ifNoneMatch, etag);
   const since = c.req.header("if-modified-since");
   if (!since) return false;
   const time = Date.parse(since);

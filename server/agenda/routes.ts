@@ -23,7 +23,7 @@ import {
   type KeptAgendaCreated,
 } from "../../app/lib/agenda/keep";
 import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
-import { matchesEtag } from "../comments/routes";
+import { matchesEtag } from "../etag";
 import type { Database } from "../db/client";
 import type { FeatureRoutes, ServerContext } from "../context";
 import { limitBody } from "../headers";

@@ -3,7 +3,8 @@
  * page left open can ask every 20 s for next to nothing.
  */
 import { describe, expect, it } from "vitest";
-import { announcementsRoutes, etagOf, matches } from "./routes";
+import { bodyEtag as etagOf, matchesEtag as matches } from "../etag";
+import { announcementsRoutes } from "./routes";
 
 describe("GET /api/announcements/current", () => {
   const app = announcementsRoutes({});

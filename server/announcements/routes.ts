@@ -10,7 +10,7 @@
  * new announcement still shows within 25 s; a browser asks each time (a withdrawal shows on the next page or
  * poll); the service worker never stores /api/ answers (scripts/build/offline-worker.ts).
  */
-import { createHash } from "node:crypto";
+import { bodyEtag, matchesEtag } from "../etag";
 import { Hono } from "hono";
 import type { CurrentAnnouncement } from "../../app/lib/announcements";
 import { currentAnnouncements } from "./queries";
@@ -20,18 +20,6 @@ import type { FeatureRoutes, ServerContext } from "../context";
 import { registerAnnouncements } from "./admin-routes";
 
 export const CURRENT_CACHE_CONTROL = "public, max-age=0, s-maxage=5";
-
-/** The strong ETag of an answer's body. */
-export const etagOf = (body: string) => `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
-
-/** Whether an If-None-Match header names this ETag (weak or strong: the comparison is weak, RFC 9110 13.1.2). */
-export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((tag) => {
-    const t = tag.trim();
-    return t === "*" || t.replace(/^W\//, "") === etag;
-  });
-}
 
 export function announcementsRoutes(options: { database?: Database; now?: () => number }): Hono {
   const now = options.now ?? Date.now;
@@ -43,10 +31,10 @@ export function announcementsRoutes(options: { database?: Database; now?: () => 
       announcements,
       announcement: announcements[0] ?? null,
     } satisfies CurrentAnnouncement);
-    const etag = etagOf(body);
+    const etag = bodyEtag(body);
     c.header("Cache-Control", CURRENT_CACHE_CONTROL);
     c.header("ETag", etag);
-    if (matches(c.req.header("If-None-Match"), etag)) return c.body(null, 304);
+    if (matchesEtag(c.req.header("If-None-Match"), etag)) return c.body(null, 304);
     return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
   });
   return app;

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smallestBuild } from "../../tests/fixtures/smallest-build";
 import { createApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
-import { matchesEtag } from "./routes";
 
 let dir: string;
 let database: Database;
@@ -119,14 +118,5 @@ describe("GET /api/comments/:postId", () => {
     });
     expect(res.status).toBe(422);
     expect((await res.json()).field).toBe("postId");
-  });
-});
-
-describe("matchesEtag", () => {
-  it("compares weakly, accepts lists and *", () => {
-    expect(matchesEtag('"a", W/"b"', '"b"')).toBe(true);
-    expect(matchesEtag("*", '"b"')).toBe(true);
-    expect(matchesEtag('"a"', '"b"')).toBe(false);
-    expect(matchesEtag(undefined, '"b"')).toBe(false);
   });
 });

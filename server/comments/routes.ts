@@ -4,7 +4,7 @@
  * fields (name, comment, date). A strong ETag over the body answers a repeated request with 304;
  * `Cache-Control: no-cache` makes every view ask again (an approval or removal shows at once).
  */
-import { createHash } from "node:crypto";
+import { bodyEtag, matchesEtag } from "../etag";
 import { Hono } from "hono";
 import { API_PATHS } from "../../app/lib/urls";
 import type { CommentsAnswer } from "../../app/lib/blog/comments";
@@ -18,14 +18,6 @@ export interface CommentsOptions {
   database: Database;
 }
 
-/** True when If-None-Match names this ETag (or is `*`); weak and strong forms compare alike (RFC 9110 13.1.2). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => bare(tag) === bare(etag));
-}
-
 export function commentsRoutes(options: CommentsOptions): Hono {
   const app = new Hono();
   app.get(API_PATHS.comments, async (c) => {
@@ -33,7 +25,7 @@ export function commentsRoutes(options: CommentsOptions): Hono {
     if (!parsed.success) return c.json({ error: "Not a post id" }, 400);
     const body: CommentsAnswer = { comments: await approvedComments(options.database.db, parsed.data) };
     const text = JSON.stringify(body);
-    const etag = `"${createHash("sha256").update(text).digest("base64url").slice(0, 32)}"`;
+    const etag = bodyEtag(text, 32);
     const headers = { ETag: etag, "Cache-Control": NO_CACHE };
     if (matchesEtag(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
     return c.body(text, 200, { ...headers, "Content-Type": "application/json; charset=utf-8" });
