@@ -6,6 +6,7 @@ import { zonedWhen } from "../../../app/lib/admin/when";
 import type { TicketsData } from "../../../app/lib/build-outputs";
 import type { MailDraft } from "../../mail/queries";
 import type { Hold } from "../queries";
+import { money } from "../mail";
 import type { WaitlistEntry } from "./queries";
 
 /**
@@ -42,10 +43,7 @@ export function waitlistConfirmMail(
 export function offerMail(data: TicketsData, link: string, entry: WaitlistEntry, hold: Hold): MailDraft {
   const plan = data.plans[entry.planId];
   const title = plan?.title ?? entry.planId;
-  const price =
-    hold.amountMinor === 0
-      ? "They are free."
-      : `The price is ${(hold.amountMinor / 100).toFixed(2)} ${hold.currency.toUpperCase()}.`;
+  const price = hold.amountMinor === 0 ? "They are free." : `The price is ${money(hold.amountMinor, hold.currency)}.`;
   return {
     to: entry.email,
     subject: `Seats are free for you: ${entry.quantity} × ${title}`,

@@ -20,6 +20,7 @@ import { ticketsPath } from "../../../app/lib/tickets/orders";
 import { WAITLIST_JOIN_PATH, type WaitlistJoinAnswer, type WaitlistRefusal } from "../../../app/lib/tickets/waitlist";
 import { apiBody } from "../../headers";
 import { escapeHtml, page, readForm, readFormPost, sameOrigin } from "../../request";
+import { money } from "../mail";
 import { WAITLIST_PATHS, type OfferState, type Waitlist } from "./waitlist";
 
 const TOKEN = /^[\w-]{16,64}$/;
@@ -151,7 +152,7 @@ export function registerWaitlist(
         return c.html(
           page(
             "Seats kept for you",
-            `${entry.quantity} × ${plan} ${entry.quantity === 1 ? "is" : "are"} kept for you until ${state.until}.${free ? "" : ` The price is ${(hold.amountMinor / 100).toFixed(2)} ${hold.currency.toUpperCase()}, paid on the card provider's page.`}`,
+            `${entry.quantity} × ${plan} ${entry.quantity === 1 ? "is" : "are"} kept for you until ${state.until}.${free ? "" : ` The price is ${money(hold.amountMinor, hold.currency)}, paid on the card provider's page.`}`,
             "/",
             button(token, free ? "Get my tickets" : "Pay for my seats"),
           ),
