@@ -16,3 +16,12 @@ export function emailSchema(missing = "Please enter your e-mail address.", { sha
       ...(shape ? [z.email("Please enter a valid e-mail address, like name@example.com.")] : []),
     );
 }
+
+/**
+ * A plain address's shape, where a form's zod schema is not the reader (a form post read by hand, a list of
+ * addresses): a local part, one @, a domain with a dot; no spaces, quotes or angle brackets.
+ */
+export const EMAIL_SHAPE = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}\.[^\s@<>"]{2,}$/;
+
+/** An address as it is compared and kept: trimmed and in lower case. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();

@@ -4,6 +4,7 @@
  * (server/speakers/), which checks again as the authority. zod/mini, as the editor's schemas.
  */
 import * as z from "zod/mini";
+import { EMAIL_SHAPE } from "./email";
 import { PLAIN_NAME } from "./plain-text";
 import type { SessionFigures } from "../lib/feedback/summary";
 
@@ -145,10 +146,7 @@ export const speakerInviteSchema = z.object({
     .check(
       z.trim(),
       z.maxLength(254, "That address is too long."),
-      z.regex(
-        /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}\.[^\s@<>"]{2,}$/,
-        "Please enter an e-mail address, like name@example.org.",
-      ),
+      z.regex(EMAIL_SHAPE, "Please enter an e-mail address, like name@example.org."),
     ),
 });
 export interface SpeakerLinkAnswer {

@@ -6,6 +6,7 @@
  * kept as the SHA-256 of their secret (migration 015): a subscription's confirms and unsubscribes, and each mail
  * after that gets an unsubscribe link of its own (`alert_links`), minted as the mail is made.
  */
+import { normalizeEmail } from "../../app/forms/email";
 import { and, count, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { newSecret, secretHash } from "../secret";
 import type { Db } from "../db/client";
@@ -40,7 +41,7 @@ export async function subscribeEmail(
   token: string,
   confirmMail: ((token: string) => MailDraft) | null,
 ): Promise<{ created: boolean; mailed: boolean }> {
-  const email = rawEmail.trim().toLowerCase();
+  const email = normalizeEmail(rawEmail);
   return db.transaction(async (tx) => {
     const tokenHash = secretHash(token);
     const [inserted] = await tx
@@ -164,7 +165,7 @@ export async function stopAlertAddress(db: Db, agendaId: number, rawEmail: strin
     .where(
       and(
         eq(alertSubscriptions.agendaId, agendaId),
-        eq(alertSubscriptions.email, rawEmail.trim().toLowerCase()),
+        eq(alertSubscriptions.email, normalizeEmail(rawEmail)),
         inArray(alertSubscriptions.status, ["unconfirmed", "confirmed"]),
       ),
     )

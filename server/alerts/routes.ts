@@ -11,6 +11,7 @@
  *   sends on to the page. A form POST acts too: RFC 8058's one-click POST, which mail programs send from the
  *   List-Unsubscribe header with no other step, gets a small page.
  */
+import { normalizeEmail } from "../../app/forms/email";
 import { Hono, type Context } from "hono";
 import {
   ALERT_PATHS,
@@ -145,7 +146,7 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
       if ("email" in request) {
         const { siteUrl } = options;
         // Kept and mailed as the subscription keeps it: lower-case (as the newsletter's).
-        const email = request.email.trim().toLowerCase();
+        const email = normalizeEmail(request.email);
         await subscribeEmail(
           db,
           agenda.id,

@@ -4,6 +4,7 @@
  * outbox; each recipient's mail row and its `queued_at` are written in one transaction, with the rows locked
  * (`FOR UPDATE SKIP LOCKED`), so neither a restart nor a second server queues anyone twice.
  */
+import { normalizeEmail } from "../../app/forms/email";
 import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { AnnouncementRow, ShownAnnouncement } from "../../app/lib/announcements";
 import { announcementMail } from "../../app/lib/announcements";
@@ -35,7 +36,7 @@ export async function newsletterRecipients(db: Db): Promise<{ email: string; tok
     .where(eq(newsletterSubscribers.status, "confirmed"));
   const seen = new Map<string, { email: string; token: string }>();
   for (const r of rows) {
-    const email = r.email.trim().toLowerCase();
+    const email = normalizeEmail(r.email);
     if (!seen.has(email)) seen.set(email, { email, token: r.token });
   }
   return [...seen.values()];
@@ -105,7 +106,7 @@ export async function createAnnouncement(
         .values(
           recipients.slice(i, i + LIST_CHUNK).map((r) => ({
             announcementId: id,
-            email: r.email.trim().toLowerCase(),
+            email: normalizeEmail(r.email),
             unsubscribeUrl: r.unsubscribeUrl,
           })),
         )

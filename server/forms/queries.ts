@@ -2,6 +2,7 @@
  * Every read and write the forms make: submissions, newsletter addresses and the forms' rate-limit counter
  * (the IP salt is server/db/settings.ts). Each function is one transaction, so a caller that got an answer knows the rows are committed.
  */
+import { normalizeEmail } from "../../app/forms/email";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mailQueue, newsletterSubscribers, submissions } from "../db/schema";
@@ -70,7 +71,7 @@ export async function subscribe(
   sub: NewSubscriber,
   confirmMail: ((token: string) => MailDraft) | null,
 ): Promise<{ created: boolean }> {
-  const email = sub.email.toLowerCase();
+  const email = normalizeEmail(sub.email);
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(newsletterSubscribers)

@@ -15,6 +15,7 @@
  *
  * Every change is audited.
  */
+import { EMAIL_SHAPE } from "../../app/forms/email";
 import type { Context, Hono } from "hono";
 import { parseId } from "../../app/forms/admin";
 import {
@@ -46,8 +47,6 @@ import { stateOf } from "./order-life/life";
 import { registerOrderMoves } from "./order-routes";
 import { holdById } from "./holds.queries";
 import { listTicketOrders, orderById, orderTimeline, stock, ticketsOfOrder, type TicketOrder } from "./queries";
-
-const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}\.[^\s@<>"]{2,}$/;
 
 /** A reason to go over the capacity someone can read later (issue 61): a sentence, 15 letters and two words. */
 const isSentence = (text: string) => text.length >= 15 && text.split(/\s+/).filter(Boolean).length >= 2;
@@ -286,7 +285,7 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
     if (!name || name.length > 100 || !PLAIN_NAME.test(name))
       return refuse(c, "Please write the name the order is for (at most 100 letters).", "name");
     const email = text("email");
-    if (!EMAIL.test(email) || !ONE_LINE.test(email))
+    if (!EMAIL_SHAPE.test(email) || !ONE_LINE.test(email))
       return refuse(c, "Please enter an e-mail address, like name@example.org.", "email");
     const names = text("names")
       .split(/\r?\n/)

@@ -10,6 +10,7 @@
  * mails' words are in ./mail.ts. This file makes the parts' shared context (./box-office-context.ts) and lists
  * what the box office answers.
  */
+import { normalizeEmail } from "../../app/forms/email";
 import { BUILD_OUTPUTS, type TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import { batched } from "../db/batch";
@@ -143,7 +144,7 @@ function boxOfficeContext(options: BoxOfficeOptions) {
     offerHours: options.offerHours ?? 24,
     takeSeats,
     clientHash: async (client) => secretHash(`${await salt()}:${client}`),
-    addressHash: async (email) => secretHash(`${await salt()}:mail:${email.trim().toLowerCase()}`),
+    addressHash: async (email) => secretHash(`${await salt()}:mail:${normalizeEmail(email)}`),
     providerKey: async (key) => `${await prefix()}-${key}`,
     recordCheckout,
     sell,

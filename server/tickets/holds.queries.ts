@@ -2,6 +2,7 @@
  * A purchase's hold on seats (issue 42): taken in batches (a rush shares each write to disk), its checkout
  * session, extended, released, or its time up. See ./queries.ts for how seats are counted.
  */
+import { normalizeEmail } from "../../app/forms/email";
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
@@ -133,10 +134,10 @@ export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()
       const fits: number[] = [];
       for (const i of todo) {
         const r = requests[i]!;
-        const email = r.email.toLowerCase();
+        const email = normalizeEmail(r.email);
         // The same buyer again (same client, same address): their open hold makes way for this one.
         const theirs = r.openLimit
-          ? open.filter((h) => h.id > 0 && h.clientHash === r.clientHash && h.email.toLowerCase() === email)
+          ? open.filter((h) => h.id > 0 && h.clientHash === r.clientHash && normalizeEmail(h.email) === email)
           : [];
         const others = r.openLimit ? open.filter((h) => !theirs.includes(h)) : [];
         const byClient = r.clientHash ? others.filter((h) => h.clientHash === r.clientHash) : [];
@@ -150,7 +151,7 @@ export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()
           results[i] = { ok: false, soldOut: true, left: Math.max(0, free) };
           continue;
         }
-        const byAddress = r.mail ? others.filter((h) => h.email.toLowerCase() === email) : [];
+        const byAddress = r.mail ? others.filter((h) => normalizeEmail(h.email) === email) : [];
         if (r.openLimit && byAddress.length >= r.openLimit) {
           results[i] = { ok: false, capped: true, until: capped(byAddress), by: "address" };
           continue;
@@ -251,7 +252,7 @@ async function openHolds(db: Db, requests: HoldRequest[], now: Date): Promise<Ho
   const limited = requests.filter((r) => r.openLimit);
   if (!limited.length) return [];
   const clients = [...new Set(limited.flatMap((r) => (r.clientHash ? [r.clientHash] : [])))];
-  const emails = [...new Set(limited.map((r) => r.email.toLowerCase()))];
+  const emails = [...new Set(limited.map((r) => normalizeEmail(r.email)))];
   return db
     .select()
     .from(ticketHolds)

@@ -12,6 +12,7 @@
  * - `GET /api/tickets/orders/:token`, and per ticket `POST .../tickets/:position` (the holder's name) and
  *   `POST .../tickets/:position/send` (the ticket to another address): the buyer's page.
  */
+import { EMAIL_SHAPE } from "../../app/forms/email";
 import { type Context, Hono } from "hono";
 import { FORMS, invalidId, sentId } from "../../app/forms";
 import { ONE_LINE, PLAIN_NAME } from "../../app/forms/plain-text";
@@ -45,7 +46,6 @@ import { registerWaitlist } from "./waitlist/routes";
 const KEY = /^[\w-]{8,100}$/;
 const CONFIRM_INVALID =
   "This confirmation link is not known: it may be mistyped, or the registration expired. Please register again.";
-const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,190}\.[^\s@<>"]{2,}$/;
 
 /** A wait in words: "9 minutes", "2 hours". */
 const inWords = (ms: number) => {
@@ -314,7 +314,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
       return c.json({ error: "This order was cancelled: its tickets are no longer valid." }, 409);
     const body = await readJson(c);
     const email = body?.email?.trim() ?? "";
-    if (!EMAIL.test(email) || !ONE_LINE.test(email))
+    if (!EMAIL_SHAPE.test(email) || !ONE_LINE.test(email))
       return c.json(
         {
           error: "invalid",

@@ -4,6 +4,7 @@
  * audit log is server/admin/audit/queries.ts.
  * Times come from the caller (`now`), so tests can move the clock.
  */
+import { normalizeEmail } from "../../../app/forms/email";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { adminSessions, admins, signInFailures, type AdminRole } from "../../db/schema";
@@ -24,7 +25,7 @@ export interface SessionAdmin {
 /** How an organiser is named to people and as a commit's author: their name, else their address's local part. */
 export const nameOf = (who: { email: string; name?: string | null }) => who.name?.trim() || who.email.split("@")[0]!;
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+export { normalizeEmail };
 
 export async function findAdmin(db: Db, email: string): Promise<Admin | undefined> {
   const [row] = await db

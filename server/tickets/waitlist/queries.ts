@@ -6,6 +6,7 @@
  * An entry's link is kept as the SHA-256 of its secret (migration 015): the confirmation's, replaced by the
  * offer's when an offer is mailed.
  */
+import { normalizeEmail } from "../../../app/forms/email";
 import { secretHash } from "../../secret";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -40,7 +41,7 @@ export async function joinWaitlist(
   confirmMail: (token: string) => MailDraft,
   mayMail?: (tx: Db) => Promise<boolean>,
 ): Promise<{ created: boolean; entry?: WaitlistEntry }> {
-  const email = request.email.toLowerCase();
+  const email = normalizeEmail(request.email);
   return db
     .transaction(async (tx) => {
       let [entry] = await tx

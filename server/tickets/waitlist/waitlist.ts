@@ -7,6 +7,7 @@
  * time is released by the sweep like any hold, and its seats pass to the next in line. All time comes from
  * `now`, so tests move the clock.
  */
+import { normalizeEmail } from "../../../app/forms/email";
 import { randomBytes } from "node:crypto";
 import type { TicketsData } from "../../../app/lib/build-outputs";
 import type { Db } from "../../db/client";
@@ -198,7 +199,7 @@ export function createWaitlist(deps: WaitlistDeps) {
             request.plan,
             request.quantity,
           ),
-          to: request.email.toLowerCase(),
+          to: normalizeEmail(request.email),
         }),
         deps.mayMail && ((tx) => deps.mayMail!(tx, request.email)),
       );
