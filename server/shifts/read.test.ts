@@ -11,7 +11,7 @@ let clock = Date.parse("2024-10-24T08:15:00-05:00");
 let made: Awaited<ReturnType<typeof shiftsApp>>;
 
 beforeAll(async () => {
-  made = await shiftsApp("shifts-read", () => clock);
+  made = await shiftsApp("shifts_read", () => clock);
 }, 120_000);
 afterAll(() => made.close());
 
