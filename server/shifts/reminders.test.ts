@@ -18,7 +18,7 @@ let made: Awaited<ReturnType<typeof shiftsApp>>;
 const at = (iso: string) => Date.parse(iso);
 
 beforeAll(async () => {
-  made = await shiftsApp("shifts-reminders", () => clock);
+  made = await shiftsApp("shifts_reminders", () => clock);
 }, 120_000);
 afterAll(() => made.close());
 

@@ -3,8 +3,7 @@
  */
 import { secretHash } from "../../secret";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
-import { freedMail } from "../../shifts/mail";
-import { freeShiftsOf } from "../../shifts/reminders";
+import { freedMail, freeShiftsOf } from "../../shifts";
 import type { Db } from "../../db/client";
 import { adminInvites, admins, mailQueue, type AdminRole } from "../../db/schema";
 import { mailRow, type MailDraft } from "../../mail/queries";

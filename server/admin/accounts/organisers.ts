@@ -27,7 +27,7 @@ import { hashPassword } from "./password";
 import { SIGN_IN_LIMIT, startSession } from "./session";
 import { audit } from "../audit/queries";
 import { rateLimit } from "../../rate-limit";
-import { shiftsEvent } from "../../shifts/event";
+import { shiftsEvent } from "../../shifts";
 
 /** How long an invitation link works. */
 export const INVITE_MS = 48 * 3_600_000;
