@@ -28,6 +28,8 @@ import { readOutput } from "./publish/outputs";
 import { Publisher } from "./publish/publisher";
 import { LiveSite } from "./publish/site";
 import { purge } from "./retention/queries";
+import { shiftJobs } from "./shifts/jobs";
+import { shiftsEvent } from "./shifts/event";
 
 export interface Runtime {
   app: Hono;
@@ -156,6 +158,12 @@ export async function startRuntime(config: Config, log = (line: string) => conso
           siteUrl: config.publicUrl,
         }),
         alerts: (payload) => publisher.sendAlerts(String(payload.buildId)),
+        // Volunteers' shifts (issue 66): reminders, gap offers, a shift's new time, missing marked.
+        ...shiftJobs({
+          db: database.db,
+          event: shiftsEvent({ liveDir: () => site.current.dir }),
+          siteUrl: config.publicUrl,
+        }),
       },
       // Daily, and a sweep every minute should its own chain of jobs ever break (a job given up). The organisers'
       // mail of new pending orders (issue 61) once a day at 13:00 UTC (morning in the Americas); graphile-worker

@@ -14,6 +14,9 @@ import type { HomeSummary } from "../../app/lib/admin/home";
 import type { Database } from "../db/client";
 import { upsertAdmin } from "../admin/accounts/queries";
 import { unpublishedCount } from "./routes";
+import { sql } from "drizzle-orm";
+import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
+import { EVENT } from "../../tests/fixtures/shifts-app";
 
 const PASSWORD = "correct horse battery";
 let dir: string;
@@ -95,6 +98,49 @@ describe("GET /api/admin/home", { timeout: 60_000 }, () => {
     });
     expect(marked.status).toBe(200);
     expect((await home(cookie)).messages).toEqual([{ kind: "contact", label: "Contact", count: 1 }]);
+  });
+});
+
+describe("the next shift short of people (issue 66)", { timeout: 60_000 }, () => {
+  it("names the soonest shift not yet over with fewer people than it needs, and counts the short ones", async () => {
+    writeFileSync(
+      path.join(dir, "build", BUILD_OUTPUTS.shifts.file),
+      JSON.stringify({ ...EVENT, timeZone: "America/Chicago", days: ["2026-11-23", "2026-11-24"] }),
+    );
+    const signIn = await request("POST", "/api/admin/session", {
+      body: { email: "ada@tncc.example.org", password: PASSWORD },
+    });
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const ruth = await upsertAdmin(database.db, "ruth@tncc.example.org", PASSWORD, false, "Ruth Bell");
+    const { db } = database;
+    await db.execute(sql`INSERT INTO volunteer_roles (name) VALUES ('Door'), ('Welcome')`);
+    await db.execute(sql`INSERT INTO volunteer_places (name) VALUES ('Door 1'), ('Desk')`);
+    const add = (place: string, role: string, from: string, until: string, needed: number) =>
+      db.execute(sql`
+        INSERT INTO shifts (place_id, role_id, starts_at, ends_at, needed)
+        SELECT p.id, r.id, ${from}::timestamptz, ${until}::timestamptz, ${needed}
+        FROM volunteer_places p, volunteer_roles r WHERE p.name = ${place} AND r.name = ${role}`);
+    // Now is 04:00 in Chicago. Over already, short: not a gap any more. Full: not a gap.
+    await add("Door 1", "Door", "2026-11-22T08:00:00-06:00", "2026-11-22T12:00:00-06:00", 2);
+    await add("Desk", "Welcome", "2026-11-23T08:00:00-06:00", "2026-11-23T12:00:00-06:00", 1);
+    await db.execute(sql`
+      INSERT INTO shift_signups (shift_id, admin_id)
+      SELECT s.id, ${ruth.id} FROM shifts s WHERE s.starts_at = '2026-11-23T08:00:00-06:00'`);
+    expect((await home(cookie)).nextGap).toBeUndefined();
+
+    await add("Door 1", "Door", "2026-11-24T13:00:00-06:00", "2026-11-24T17:00:00-06:00", 1);
+    // The soonest short one: under way since 03:00, one person of two.
+    await add("Door 1", "Door", "2026-11-23T03:00:00-06:00", "2026-11-23T07:00:00-06:00", 2);
+    await db.execute(sql`
+      INSERT INTO shift_signups (shift_id, admin_id)
+      SELECT s.id, ${ruth.id} FROM shifts s WHERE s.starts_at = '2026-11-23T03:00:00-06:00'`);
+    expect((await home(cookie)).nextGap).toEqual({
+      what: "Door at Door 1",
+      when: "Monday 23 November 2026, 03:00 to 07:00 (CST)",
+      filled: 1,
+      needed: 2,
+      gaps: 2,
+    });
   });
 });
 

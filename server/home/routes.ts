@@ -2,7 +2,8 @@
  * `GET /api/admin/home`: what needs the organisers' attention (issue 41), in one answer: new messages per
  * form, comments waiting, saved changes not yet published, seats sold, and (issue 61) the money waiting on
  * orders paid later and a warning while the pay-later instructions are still the placeholder, and (issue 63)
- * during the event's days the ratings given today and the best-rated session. Session and
+ * during the event's days the ratings given today and the best-rated session, and (issue 66) the next shift short
+ * of people. Session and
  * Origin: ../routes.ts.
  */
 import type { Hono } from "hono";
@@ -12,7 +13,8 @@ import type { ContentOptions } from "../content/options";
 import { git } from "../git";
 import { organiserFeature, type AdminEnv, type AdminOptions } from "../admin/context";
 import type { ServerContext } from "../context";
-import { waitingByKind } from "./queries";
+import { nextGap, waitingByKind } from "./queries";
+import { shiftsEvent, shiftWhen, shiftWhat } from "../shifts";
 import { stock } from "../tickets/queries";
 import { waitingByPlan } from "../tickets/waitlist/queries";
 import { moneyWaiting } from "../tickets/order-life/moves.queries";
@@ -46,9 +48,10 @@ export function registerHome(admin: Hono<AdminEnv>, options: AdminOptions): void
   const box = options.boxOffice;
   const now = options.now ?? Date.now;
   const programme = liveProgramme(options.liveDir);
+  const shiftsClock = shiftsEvent(options);
 
   admin.get("/home", async (c) => {
-    const [waiting, unpublished, seats, lists, pending, data, terms, rated, speakers] = await Promise.all([
+    const [waiting, unpublished, seats, lists, pending, data, terms, rated, speakers, gap, event] = await Promise.all([
       waitingByKind(db),
       unpublishedCount(options.content),
       stock(db),
@@ -58,6 +61,8 @@ export function registerHome(admin: Hono<AdminEnv>, options: AdminOptions): void
       box ? box.payLaterTerms().catch(() => null) : null,
       programme().then((p) => ratingsToday(db, p.programme, p.timeZone, now())),
       waitingEdits(db),
+      nextGap(db, new Date(now())),
+      shiftsClock().catch(() => null),
     ]);
     // Pay later is offered when a plan costs money and takes it (a plan lists no methods: it takes both).
     const paysLater = Object.values(data?.plans ?? {}).some(
@@ -93,6 +98,17 @@ export function registerHome(admin: Hono<AdminEnv>, options: AdminOptions): void
       ...(speakers.size ? { speakerChanges: speakers.size } : {}),
       ...(terms && paysLater && isPlaceholderInstructions(terms.instructions) ? { payLaterPlaceholder: true } : {}),
       ...(rated ? { ratingsToday: rated } : {}),
+      ...(gap
+        ? {
+            nextGap: {
+              what: shiftWhat(gap),
+              when: shiftWhen(gap, event?.timeZone ?? data?.timeZone ?? "UTC"),
+              filled: gap.filled,
+              needed: gap.needed,
+              gaps: gap.gaps,
+            },
+          }
+        : {}),
     };
     return c.json(summary);
   });

@@ -16,8 +16,12 @@ import { registerOverview } from "./overview-routes";
 import { registerPlan } from "./plan-routes";
 import { registerRead } from "./read-routes";
 import { registerVolunteer, volunteerSite } from "./volunteer-routes";
+import { shiftsEvent } from "./event";
+import { setReminderClock } from "./reminders";
 
 export function routes(ctx: ServerContext): FeatureRoutes {
+  // The reminders' times need the event's clock and this server's (./reminders.ts).
+  setReminderClock({ event: shiftsEvent(ctx), now: ctx.now });
   const organisers = organiserFeature(ctx, (admin, options) => {
     registerRead(admin, options, ctx);
     registerPlan(admin, options, ctx);

@@ -49,3 +49,28 @@ describe("Ratings today on the organisers' home (issue 63)", () => {
     expect(screen.queryByRole("region", { name: "Ratings today" })).toBeNull();
   });
 });
+
+describe("The next shift short of people on the organisers' home (issue 66)", () => {
+  it("names the next gap in words, with a link to the Rota; absent when no shift is short", async () => {
+    show({
+      ...quiet,
+      nextGap: {
+        what: "Door at Door 1",
+        when: "Thursday 24 October 2024, 13:00 to 17:00 (CDT)",
+        filled: 0,
+        needed: 2,
+        gaps: 3,
+      },
+    });
+    const card = await screen.findByRole("region", { name: "Shifts short of people" });
+    expect(card.textContent).toContain("3");
+    expect(card.textContent).toContain(
+      "Next: Door at Door 1, Thursday 24 October 2024, 13:00 to 17:00 (CDT), 0 of 2 people.",
+    );
+    expect(screen.getByRole("link", { name: "Find people on the Rota" }).getAttribute("href")).toBe("/admin?tab=rota");
+    cleanup();
+    show(quiet);
+    await screen.findByRole("region", { name: "New messages" });
+    expect(screen.queryByRole("region", { name: "Shifts short of people" })).toBeNull();
+  });
+});

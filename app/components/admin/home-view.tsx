@@ -44,7 +44,7 @@ const link = "font-semibold underline underline-offset-4 hover:text-rose";
  * The organisers' home (issue 41): what needs attention, each with a link to where it is seen to. The box
  * office's card says the seats sold, the money waiting on orders paid later, and warns while the instructions
  * those buyers are mailed are still the sample text (issue 61). On the event's days, the ratings given today and
- * the best-rated session (issue 63).
+ * the best-rated session (issue 63). The next shift short of people (issue 66).
  */
 export function HomeView({ fail }: { fail: (status: number, message: string) => void }) {
   const [summary, setSummary] = useState<HomeSummary | null>(null);
@@ -136,6 +136,18 @@ export function HomeView({ fail }: { fail: (status: number, message: string) => 
                 )}
                 <Link className={link} to={tabHref("feedback")}>
                   See the feedback
+                </Link>
+              </p>
+            </Card>
+          ) : null}
+          {summary.nextGap ? (
+            // Issue 66: the next shift short of people, and how many are.
+            <Card title="Shifts short of people" count={summary.nextGap.gaps}>
+              <p>
+                Next: <strong>{summary.nextGap.what}</strong>, {summary.nextGap.when}, {summary.nextGap.filled} of{" "}
+                {summary.nextGap.needed} people.{" "}
+                <Link className={link} to={tabHref("rota")}>
+                  Find people on the Rota
                 </Link>
               </p>
             </Card>

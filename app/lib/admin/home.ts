@@ -30,4 +30,9 @@ export interface HomeSummary {
   payLaterPlaceholder?: boolean;
   /** Issue 63: ratings given today and the best-rated session so far; only on the event's days. */
   ratingsToday?: RatingsToday;
+  /**
+   * Issue 66: the soonest shift not yet over that is short of people ("Door at Door 1", "Thursday 24 October 2024,
+   * 13:00 to 17:00 (CDT)", 0 of 2), and how many shifts are short; absent when none is.
+   */
+  nextGap?: { what: string; when: string; filled: number; needed: number; gaps: number };
 }

@@ -3,6 +3,7 @@
  */
 import { secretHash } from "../../secret";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { freedMail, freeShiftsOf } from "../../shifts";
 import type { Db } from "../../db/client";
 import { adminInvites, admins, mailQueue, type AdminRole } from "../../db/schema";
 import { mailRow, type MailDraft } from "../../mail/queries";
@@ -89,14 +90,26 @@ export async function withdrawInvite(db: Db, id: string, who: SessionAdmin) {
   });
 }
 
+/** Who is told of a removed volunteer's shifts (issue 66): the organisers' address, the event's clock, now. */
+export interface FreedShiftsNotice {
+  to: string;
+  timeZone: string;
+  now: Date;
+  siteUrl?: string;
+}
+
 /**
- * Removes an organiser (or a door volunteer) and withdraws the invitations they made, audited; never the last
- * organiser (door volunteers do not count: they cannot invite).
+ * Removes an organiser (or a door volunteer, or a volunteer) and withdraws the invitations they made, audited;
+ * never the last organiser (door volunteers do not count: they cannot invite). Their shifts not yet ended are
+ * freed (issue 66): listed in the audit line and, with `notice`, mailed to the organisers in the same transaction.
  */
-export async function removeOrganiser(db: Db, id: number, who: SessionAdmin) {
+export async function removeOrganiser(db: Db, id: number, who: SessionAdmin, notice?: FreedShiftsNotice) {
   return db.transaction(async (tx) => {
     // Every organiser row locked: two removals at once cannot remove the last two.
-    const all = await tx.select({ id: admins.id, email: admins.email, role: admins.role }).from(admins).for("update");
+    const all = await tx
+      .select({ id: admins.id, email: admins.email, name: admins.displayName, role: admins.role })
+      .from(admins)
+      .for("update");
     const target = all.find((a) => a.id === id);
     if (!target) return "missing" as const;
     if (target.role === "organiser" && all.filter((a) => a.role === "organiser").length === 1) return "last" as const;
@@ -106,17 +119,23 @@ export async function removeOrganiser(db: Db, id: number, who: SessionAdmin) {
       .delete(adminInvites)
       .where(and(eq(adminInvites.invitedBy, id), isNull(adminInvites.usedAt)))
       .returning({ email: adminInvites.email });
+    const freed = await freeShiftsOf(tx, id, notice?.now ?? new Date());
     await tx.delete(admins).where(eq(admins.id, id));
+    if (freed.length && notice)
+      await tx
+        .insert(mailQueue)
+        .values(mailRow(freedMail(notice.to, nameOf(target), freed, notice.timeZone, notice.siteUrl)));
     await audit(tx, {
       adminId: who.id,
       actor: who.email,
       action: "organiser-removed",
       target: `email:${normalizeEmail(target.email)}`,
       detail:
-        withdrawn.length || target.role === "door"
+        withdrawn.length || target.role !== "organiser" || freed.length
           ? {
-              ...(target.role === "door" ? { role: "door" } : {}),
+              ...(target.role !== "organiser" ? { role: target.role } : {}),
               ...(withdrawn.length ? { invitesWithdrawn: withdrawn.map((i) => normalizeEmail(i.email)) } : {}),
+              ...(freed.length ? { shiftsFreed: freed.map((s) => s.id) } : {}),
             }
           : null,
     });
