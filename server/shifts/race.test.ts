@@ -13,7 +13,7 @@ const clock = Date.parse("2024-10-22T09:00:00-05:00");
 let made: Awaited<ReturnType<typeof shiftsApp>>;
 
 beforeAll(async () => {
-  made = await shiftsApp("shifts-race", () => clock);
+  made = await shiftsApp("shifts_race", () => clock);
 }, 120_000);
 afterAll(() => made.close());
 
@@ -33,11 +33,14 @@ describe("the last place of a shift", { timeout: 120_000 }, () => {
     expect((await made.request("POST", `/api/admin/volunteer/shifts/${id}`, { as: first.cookie })).status).toBe(200);
 
     const people = [];
-    for (let i = 0; i < 20; i++) people.push(await made.account(`v${i}@tncc.example.org`, "volunteer", `Volunteer ${i}`));
+    for (let i = 0; i < 20; i++)
+      people.push(await made.account(`v${i}@tncc.example.org`, "volunteer", `Volunteer ${i}`));
     const servers = [made.app, made.server()];
     const answers = await Promise.all(
       people.map(async (p, i) => {
-        const res = await made.requestTo(servers[i % 2]!, "POST", `/api/admin/volunteer/shifts/${id}`, { as: p.cookie });
+        const res = await made.requestTo(servers[i % 2]!, "POST", `/api/admin/volunteer/shifts/${id}`, {
+          as: p.cookie,
+        });
         return { status: res.status, body: (await res.json()) as { error?: string } };
       }),
     );

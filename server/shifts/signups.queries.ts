@@ -67,9 +67,7 @@ export async function volunteerView(
 }
 
 export type SignUpResult =
-  | { kind: "done" | "already" }
-  | { kind: "missing" | "started" | "full" }
-  | { kind: "overlap"; other: Shift };
+  { kind: "done" | "already" } | { kind: "missing" | "started" | "full" } | { kind: "overlap"; other: Shift };
 
 /**
  * Signs `adminId` up for `shiftId` in one transaction: the shift's row locked (FOR UPDATE), so the count of its
@@ -151,7 +149,12 @@ export async function listBlockouts(db: Db, adminId: number, zone: string): Prom
   return rowsOf<{ id: string | number; starts_at: Date | string; ends_at: Date | string; note: string }>(
     await db.execute(sql`
       SELECT id, starts_at, ends_at, note FROM volunteer_blockouts WHERE admin_id = ${adminId} ORDER BY starts_at, id`),
-  ).map((b) => ({ id: Number(b.id), startsAt: inZone(b.starts_at, zone), endsAt: inZone(b.ends_at, zone), note: b.note }));
+  ).map((b) => ({
+    id: Number(b.id),
+    startsAt: inZone(b.starts_at, zone),
+    endsAt: inZone(b.ends_at, zone),
+    note: b.note,
+  }));
 }
 
 export async function addBlockout(db: Db, adminId: number, startsAt: string, endsAt: string, note: string) {
@@ -167,9 +170,7 @@ export async function addBlockout(db: Db, adminId: number, startsAt: string, end
 export async function removeBlockout(db: Db, adminId: number, id: number): Promise<boolean> {
   return (
     rowsOf(
-      await db.execute(
-        sql`DELETE FROM volunteer_blockouts WHERE id = ${id} AND admin_id = ${adminId} RETURNING id`,
-      ),
+      await db.execute(sql`DELETE FROM volunteer_blockouts WHERE id = ${id} AND admin_id = ${adminId} RETURNING id`),
     ).length > 0
   );
 }

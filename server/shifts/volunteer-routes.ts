@@ -186,10 +186,7 @@ export function volunteerSite(ctx: ServerContext): Hono | undefined {
     const siteUrl = ctx.siteUrl ?? ctx.forms?.siteUrl ?? "";
     const data = await event();
     const at = new Date(ctx.now());
-    const [shifts, roles] = await Promise.all([
-      listShifts(db, data.timeZone, at, { adminId }),
-      listRoles(db),
-    ]);
+    const [shifts, roles] = await Promise.all([listShifts(db, data.timeZone, at, { adminId }), listRoles(db)]);
     const ics = shiftsCalendar(data, adminId, shifts, roles, siteUrl, at);
     return c.body(ics, 200, {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -27,7 +27,7 @@ async function shift(name: string, place: string, role: string, from: string, to
 }
 
 beforeAll(async () => {
-  made = await shiftsApp("shifts-volunteer", () => clock);
+  made = await shiftsApp("shifts_volunteer", () => clock);
   const { db } = made.database;
   await db.execute(sql`
     INSERT INTO volunteer_roles (name, description) VALUES ('Door', 'Checks tickets in'), ('Welcome desk', 'Greets people')`);
@@ -68,7 +68,10 @@ describe("the volunteer's own shifts", { timeout: 60_000 }, () => {
 
     // Choosing a role: only its shifts are open.
     const door = page.roles.find((r) => r.name === "Door")!;
-    const chose = await made.request("PUT", "/api/admin/volunteer/roles", { as: ruth.cookie, body: { roleIds: [door.id] } });
+    const chose = await made.request("PUT", "/api/admin/volunteer/roles", {
+      as: ruth.cookie,
+      body: { roleIds: [door.id] },
+    });
     expect(chose.status).toBe(200);
     expect((await view(ruth.cookie)).open.map((s) => s.id)).toEqual([ids.door, ids.night]);
     const unknownRole = await made.request("PUT", "/api/admin/volunteer/roles", {
@@ -76,7 +79,9 @@ describe("the volunteer's own shifts", { timeout: 60_000 }, () => {
       body: { roleIds: [door.id, 999_999] },
     });
     expect(unknownRole.status).toBe(400);
-    expect((await made.request("PUT", "/api/admin/volunteer/roles", { as: ruth.cookie, body: { roleIds: [] } })).status).toBe(200);
+    expect(
+      (await made.request("PUT", "/api/admin/volunteer/roles", { as: ruth.cookie, body: { roleIds: [] } })).status,
+    ).toBe(200);
 
     const up = await made.request("POST", `/api/admin/volunteer/shifts/${ids.door}`, { as: ruth.cookie });
     expect(up.status).toBe(200);
@@ -92,7 +97,9 @@ describe("the volunteer's own shifts", { timeout: 60_000 }, () => {
     );
 
     // The desk needs one: Sam takes it, then it is full for anyone else.
-    expect((await made.request("POST", `/api/admin/volunteer/shifts/${ids.desk}`, { as: sam.cookie })).status).toBe(200);
+    expect((await made.request("POST", `/api/admin/volunteer/shifts/${ids.desk}`, { as: sam.cookie })).status).toBe(
+      200,
+    );
     let lee = await made.account("lee@tncc.example.org", "volunteer", "Lee Park");
     const full = await made.request("POST", `/api/admin/volunteer/shifts/${ids.desk}`, { as: lee.cookie });
     expect(full.status).toBe(409);
@@ -103,10 +110,14 @@ describe("the volunteer's own shifts", { timeout: 60_000 }, () => {
     expect((await made.request("POST", "/api/admin/volunteer/shifts/999999", { as: ruth.cookie })).status).toBe(404);
     expect((await made.request("POST", "/api/admin/volunteer/shifts/abc", { as: ruth.cookie })).status).toBe(404);
     // Giving back a shift that is not theirs.
-    expect((await made.request("DELETE", `/api/admin/volunteer/shifts/${ids.desk}`, { as: ruth.cookie })).status).toBe(404);
+    expect((await made.request("DELETE", `/api/admin/volunteer/shifts/${ids.desk}`, { as: ruth.cookie })).status).toBe(
+      404,
+    );
 
     // Ruth takes the night too, then (Wednesday 09:00, 23 hours before the door shift) may not give the door back…
-    expect((await made.request("POST", `/api/admin/volunteer/shifts/${ids.night}`, { as: ruth.cookie })).status).toBe(200);
+    expect((await made.request("POST", `/api/admin/volunteer/shifts/${ids.night}`, { as: ruth.cookie })).status).toBe(
+      200,
+    );
     clock = Date.parse("2024-10-23T09:00:00-05:00");
     ruth = await made.account("ruth@tncc.example.org", "volunteer", "Ruth Bell"); // a new day, a new session
     page = await view(ruth.cookie);
@@ -120,7 +131,9 @@ describe("the volunteer's own shifts", { timeout: 60_000 }, () => {
       "It is less than 24 hours to this shift: please ask an organiser to find someone to take your place (info@tncc.example.org). You are still on it until then.",
     );
     // …but may give the night back.
-    expect((await made.request("DELETE", `/api/admin/volunteer/shifts/${ids.night}`, { as: ruth.cookie })).status).toBe(200);
+    expect((await made.request("DELETE", `/api/admin/volunteer/shifts/${ids.night}`, { as: ruth.cookie })).status).toBe(
+      200,
+    );
     expect((await view(ruth.cookie)).mine.map((s) => s.id)).toEqual([ids.door]);
 
     // On the day: too early, then here, then a started shift cannot be signed up for.
@@ -134,7 +147,9 @@ describe("the volunteer's own shifts", { timeout: 60_000 }, () => {
     const here = await made.request("POST", `/api/admin/volunteer/shifts/${ids.door}/here`, { as: ruth.cookie });
     expect(here.status).toBe(200);
     expect((await view(ruth.cookie)).mine[0]!.arrivedAt).toBe("2024-10-24T07:55:00-05:00");
-    expect((await made.request("POST", `/api/admin/volunteer/shifts/${ids.desk}/here`, { as: ruth.cookie })).status).toBe(404);
+    expect(
+      (await made.request("POST", `/api/admin/volunteer/shifts/${ids.desk}/here`, { as: ruth.cookie })).status,
+    ).toBe(404);
     clock = Date.parse("2024-10-24T08:05:00-05:00");
     const started = await made.request("POST", `/api/admin/volunteer/shifts/${ids.door}`, { as: lee.cookie });
     expect(started.status).toBe(409);
@@ -181,10 +196,14 @@ describe("the volunteer's own shifts", { timeout: 60_000 }, () => {
   it("feeds their kept shifts to a calendar through a private link, which a new link replaces", async () => {
     clock = Date.parse("2024-10-22T09:00:00-05:00");
     const kim = await made.account("kim@tncc.example.org", "volunteer", "Kim Lee");
-    expect((await made.request("POST", `/api/admin/volunteer/shifts/${ids.friday}`, { as: kim.cookie })).status).toBe(200);
+    expect((await made.request("POST", `/api/admin/volunteer/shifts/${ids.friday}`, { as: kim.cookie })).status).toBe(
+      200,
+    );
     const night = await made.request("POST", `/api/admin/volunteer/shifts/${ids.night}`, { as: kim.cookie });
     expect(night.status, await night.clone().text()).toBe(200);
-    expect((await made.request("DELETE", `/api/admin/volunteer/shifts/${ids.night}`, { as: kim.cookie })).status).toBe(200);
+    expect((await made.request("DELETE", `/api/admin/volunteer/shifts/${ids.night}`, { as: kim.cookie })).status).toBe(
+      200,
+    );
 
     // The link is the site's own address, whatever Host the request came with.
     const res = await made.app.request("http://evil.example/api/admin/volunteer/calendar", {
