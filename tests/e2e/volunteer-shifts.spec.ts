@@ -92,11 +92,11 @@ test("@phone a volunteer invited by mail signs up for two shifts and gives one b
   await ruth.getByLabel("Password again").fill(PASSWORD);
   await ruth.getByRole("button", { name: "Create my account" }).click();
   await expect(ruth).toHaveURL(/\/volunteer$/);
-  await expect(ruth.getByRole("heading", { name: "My shifts" })).toBeVisible();
+  await expect(ruth.getByRole("heading", { name: "My shifts", exact: true })).toBeVisible();
   await expect(ruth.getByText("Signed in as Ruth Bell")).toBeVisible();
 
-  const open = ruth.getByRole("region", { name: "Open shifts" });
-  const mine = ruth.getByRole("region", { name: "My shifts" });
+  const open = ruth.getByRole("region", { name: "Open shifts", exact: true });
+  const mine = ruth.getByRole("region", { name: "My shifts", exact: true });
   await expect(open.getByRole("button", { name: /^Sign up/ })).toHaveCount(3);
   await expect(open.getByText("2 of 2 places left").first()).toBeVisible();
 
