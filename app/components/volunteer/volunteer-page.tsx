@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { adminApi } from "~/lib/admin/api";
 import { CHECKIN_PATH } from "~/lib/door/protocol";
 import { PasswordForm } from "../admin/people/password-form";
@@ -21,6 +21,12 @@ export function VolunteerPage() {
   useEffect(() => {
     if (notice) said.current?.focus();
   }, [notice]);
+
+  // Stable, so the shifts are not fetched again each time this page renders.
+  const sessionEnded = useCallback(() => {
+    setWho(null);
+    setNotice("Your session has ended: please sign in again.");
+  }, []);
 
   async function signOut() {
     await adminApi("/session", { method: "DELETE" });
@@ -74,12 +80,7 @@ export function VolunteerPage() {
                 </a>
               </p>
             ) : null}
-            <VolunteerShifts
-              onSignedOut={() => {
-                setWho(null);
-                setNotice("Your session has ended: please sign in again.");
-              }}
-            />
+            <VolunteerShifts onSignedOut={sessionEnded} />
           </>
         )}
       </div>
