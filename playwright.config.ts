@@ -10,7 +10,8 @@ const HARNESS_CONFIG = "tests/fixtures/harness/vite.config.ts";
 // shutdown +90, durability +100, publish +110 to +113, admin home +120, agenda sync +200, announcements
 // +210 to +214, alerts +220 and +221, programme changes +240 and +241, the buy page's external ticketing +250,
 // paying later +260 and +261, the rush across three servers +270 to +274, speakers' own page +280 and +281
-// (the phone project's +282 and +283), session ratings +300 and +301, the feedback summary +310 and +311).
+// (the phone project's +282 and +283), session ratings +300 and +301, the feedback summary +310 and +311,
+// volunteers' shifts +330 and +332 (the phone project's +331 and +333)).
 assertUsablePorts("E2E_PORT", {
   site: PORT,
   harness: HARNESS_PORT,
@@ -38,6 +39,10 @@ assertUsablePorts("E2E_PORT", {
   checkin: PORT + 190,
   checkinSecond: PORT + 191,
   agendaSync: PORT + 200,
+  volunteerShifts: PORT + 330,
+  volunteerShiftsPhone: PORT + 331,
+  volunteerShiftsMail: PORT + 332,
+  volunteerShiftsPhoneMail: PORT + 333,
   alerts: PORT + 220,
   alertsMail: PORT + 221,
   announcements: PORT + 210,

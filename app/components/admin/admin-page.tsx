@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
+import { Navigate, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
+import { VOLUNTEER_PAGE } from "~/forms/shifts";
 import { adminApi } from "~/lib/admin/api";
 import { setEventZone } from "~/lib/admin/when";
 import type { ShellData } from "~/lib/shell-data";
@@ -14,7 +15,8 @@ import { SignInForm } from "./people/sign-in-form";
 
 /**
  * /admin: asks who is signed in, then shows the sign-in (or an invitation's password form), the password change,
- * the organisers' area, or for a door volunteer (issue 43) only the way to the check-in page.
+ * the organisers' area, or for a door volunteer (issue 43) only the way to the check-in page. A volunteer (issue 66)
+ * goes to their shifts (/volunteer), whether they just accepted their invitation or signed in here.
  */
 export function AdminPage({ section }: { section?: Tab } = {}) {
   // Every time below is told in the event's zone (the root loader's site data), never the device's.
@@ -66,6 +68,8 @@ export function AdminPage({ section }: { section?: Tab } = {}) {
             />
           ) : who.mustChangePassword ? (
             <PasswordForm onChanged={setWho} />
+          ) : who.role === "volunteer" ? (
+            <Navigate to={VOLUNTEER_PAGE} replace />
           ) : who.role === "door" ? (
             <DoorWelcome
               who={who}

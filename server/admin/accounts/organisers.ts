@@ -12,7 +12,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Hono } from "hono";
-import { acceptInviteSchema, firstIssue, inviteSchema, parseId } from "../../../app/forms/admin";
+import { acceptInviteSchema, firstIssue, inviteSchema, parseId, type AdminRole } from "../../../app/forms/admin";
 import { findAdmin, nameOf } from "./queries";
 import {
   acceptInvite,
@@ -64,23 +64,7 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
     const expiresAt = new Date(now().getTime() + INVITE_MS);
     const link = `${options.siteUrl ?? ""}/admin?invite=${token}`;
     const mailed = Boolean(options.siteUrl && options.canMail);
-    const mail = {
-      to: email,
-      subject:
-        role === "door"
-          ? "You are invited to check tickets in at the TNCC door"
-          : "You are invited to the TNCC organisers' inbox",
-      body: [
-        role === "door"
-          ? `${nameOf(who)} (${who.email}) invited you to check tickets in at the door of TNCC, on your own phone.`
-          : `${nameOf(who)} (${who.email}) invited you to the organisers' inbox of the TNCC website.`,
-        "",
-        "Choose your password here (the link works once, for 48 hours):",
-        link,
-        "",
-        "If you did not expect this, ignore this message.",
-      ].join("\n"),
-    };
+    const mail = { to: email, ...invitationWords(role, `${nameOf(who)} (${who.email})`, link) };
     const name = parsed.data.name?.trim() || null;
     await createInvite(db, { token, email, name, expiresAt, role }, who, mailed ? mail : null);
     return c.json({ email, name, role, expiresAt: expiresAt.toISOString(), link, mailed }, 201);
@@ -143,6 +127,36 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
     await audit(db, { adminId: created.id, actor: created.email, action: "sign-in", target: "invite" });
     return c.json({ email: created.email, name: created.name, mustChangePassword: false, role: created.role }, 201);
   });
+}
+
+/** The invitation mail's subject and body for each role (issue 66: a volunteer's, a door volunteer's shifts). */
+function invitationWords(role: AdminRole, inviter: string, link: string): { subject: string; body: string } {
+  const [subject, why] =
+    role === "door"
+      ? [
+          "You are invited to check tickets in at the TNCC door",
+          `${inviter} invited you to check tickets in at the door of TNCC, on your own phone, and to sign up for volunteer shifts.`,
+        ]
+      : role === "volunteer"
+        ? [
+            "You are invited to volunteer at TNCC",
+            `${inviter} invited you to volunteer at TNCC. On your own phone you choose what you would like to do, sign up for shifts, say when you cannot come, and add your shifts to your calendar.`,
+          ]
+        : [
+            "You are invited to the TNCC organisers' inbox",
+            `${inviter} invited you to the organisers' inbox of the TNCC website.`,
+          ];
+  return {
+    subject,
+    body: [
+      why,
+      "",
+      "Choose your password here (the link works once, for 48 hours):",
+      link,
+      "",
+      "If you did not expect this, ignore this message.",
+    ].join("\n"),
+  };
 }
 
 /** The path an invitee reaches without a session. */

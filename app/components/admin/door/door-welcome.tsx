@@ -1,4 +1,5 @@
 import { CHECKIN_PATH } from "~/lib/door/protocol";
+import { VOLUNTEER_PAGE } from "~/forms/shifts";
 import { adminApi } from "~/lib/admin/api";
 import type { Who } from "../who";
 import { Address } from "~/components/ui/address";
@@ -27,6 +28,9 @@ export function DoorWelcome({ who, onSignedOut }: { who: Who; onSignedOut: (mess
         className="btn btn-primary flex min-h-16 items-center justify-center text-center text-xl font-semibold"
       >
         Open the check-in page
+      </a>
+      <a href={VOLUNTEER_PAGE} className="btn btn-outline flex min-h-12 items-center justify-center text-center">
+        My shifts: sign up, give back, my calendar
       </a>
       <div>
         <button type="button" className="btn btn-outline" onClick={() => void signOut()}>

@@ -9,7 +9,7 @@ interface Invite {
   email: string;
   name: string | null;
   /** Issue 43: a door volunteer's invitation. */
-  role?: "organiser" | "door";
+  role?: "organiser" | "door" | "volunteer";
 }
 
 /**
@@ -53,7 +53,9 @@ export function AcceptInviteForm({ token, onDone }: { token: string; onDone: (wh
           <p>
             {invite.role === "door"
               ? "You are invited to check tickets in at the door as "
-              : "You are invited to the organisers' inbox as "}
+              : invite.role === "volunteer"
+                ? "You are invited to volunteer (your shifts, on your phone) as "
+                : "You are invited to the organisers' inbox as "}
             <strong>{invite.email}</strong>. Give your name and choose your password.
           </p>
           <Field

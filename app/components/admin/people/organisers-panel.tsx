@@ -113,7 +113,7 @@ export function OrganisersPanel({
             <span className="break-words">
               <strong>{nameOf(o)}</strong>
               {o.id === data.you ? " (you)" : ""}
-              {o.role === "door" ? ", door volunteer" : ""}
+              {o.role === "door" ? ", door volunteer" : o.role === "volunteer" ? ", volunteer" : ""}
               {/* The address they sign in with: the one place it is the point (issue 62). */}
               <span className="block" data-address>
                 <Address email={o.email} />
@@ -148,7 +148,8 @@ export function OrganisersPanel({
                   <span data-address>
                     <Address email={i.email} />
                   </span>
-                  {i.role === "door" ? " (door volunteer)" : ""}, until {when(i.expiresAt)}
+                  {i.role === "door" ? " (door volunteer)" : i.role === "volunteer" ? " (volunteer)" : ""}, until{" "}
+                  {when(i.expiresAt)}
                 </span>
                 <button type="button" className="btn btn-outline" onClick={() => void withdraw(i.id)}>
                   Withdraw<span className="sr-only"> the invitation for {i.email}</span>
@@ -165,7 +166,7 @@ export function OrganisersPanel({
         aria-labelledby="invite-title"
       >
         <h3 id="invite-title" className="text-xl font-semibold">
-          Invite an organiser or a door volunteer
+          Invite an organiser or a volunteer
         </h3>
         <Field ref={emailField} label="Their e-mail address" name="email" type="email" required autoComplete="off" />
         <Field label="Their name (optional)" name="name" maxLength={MAX_NAME_LENGTH} autoComplete="off" />
@@ -185,8 +186,10 @@ export function OrganisersPanel({
                 {roleLabel[r]}
                 <span className="block text-sm text-muted">
                   {r === "door"
-                    ? `checks tickets in at the door on the check-in page of their phone, nothing else; signed in for ${SESSION_HOURS.door} hours`
-                    : `everything here: inbox, editor, publishing, attendees, organisers; signed in for ${SESSION_HOURS.organiser} hours at most`}
+                    ? `checks tickets in at the door on the check-in page of their phone, and signs up for shifts; signed in for ${SESSION_HOURS.door} hours`
+                    : r === "volunteer"
+                      ? `signs up for volunteer shifts on their phone (/volunteer), nothing else; signed in for ${SESSION_HOURS.volunteer} hours`
+                      : `everything here: inbox, editor, publishing, attendees, organisers; signed in for ${SESSION_HOURS.organiser} hours at most`}
                 </span>
               </span>
             </label>
