@@ -35,7 +35,7 @@ const assign = (shift: number, adminId: number, reason?: string) =>
   });
 
 beforeAll(async () => {
-  made = await shiftsApp("shifts-overview", () => clock);
+  made = await shiftsApp("shifts_overview", () => clock);
   organiser = await made.account("ada@tncc.example.org", "organiser", "Ada Lovelace");
   ruth = await made.account("ruth@tncc.example.org", "volunteer", "Ruth Bell");
   sam = await made.account("sam@tncc.example.org", "door", '=HYPERLINK("http://x")');
