@@ -163,9 +163,7 @@ export function RotaPanel({ fail }: { fail: (status: number, message: string) =>
                   const short = shortBy(s);
                   return (
                     <li key={s.id}>
-                      <details
-                        className={`rounded-[14px] p-3 ${short ? "bg-gold/25 border-2 border-gold" : "bg-mist"}`}
-                      >
+                      <details className={`rounded-[14px] p-3 ${short ? "border-2 border-gold bg-paper" : "bg-mist"}`}>
                         <summary className="min-h-11 cursor-pointer content-center">
                           <span className="font-semibold">{hours(s)}</span> {s.role} · {s.filled}/{s.needed}
                           {short ? (

@@ -44,7 +44,7 @@ export function RotaPeople({
             return (
               <li key={p.adminId} className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <span className="font-semibold">{p.name}</span>
-                {p.arrivedAt ? <span className="text-gold-deep">✓ here since {p.arrivedAt.slice(11, 16)}</span> : null}
+                {p.arrivedAt ? <span className="font-semibold">✓ here since {p.arrivedAt.slice(11, 16)}</span> : null}
                 {late ? (
                   <span className="rounded-full bg-gold px-2 font-semibold text-ink">Late: not here yet</span>
                 ) : null}
