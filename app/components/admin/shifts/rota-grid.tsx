@@ -57,7 +57,7 @@ export function RotaGrid({
                     aria-pressed={chosen === s.id}
                     onClick={() => onChoose(s.id)}
                     style={{ gridColumn: `${start + 2} / ${end + 2}` }}
-                    className={`mx-0.5 rounded-xl p-2 text-start text-sm ${short ? "bg-gold text-ink" : "bg-mist text-ink"} aria-pressed:ring-2 aria-pressed:ring-ink`}
+                    className={`mx-0.5 rounded-xl p-2 text-start text-sm ${short ? "bg-gold text-ink" : "border border-ink/20 bg-paper text-ink"} aria-pressed:ring-2 aria-pressed:ring-ink`}
                   >
                     <span className="block font-semibold">{s.role}</span>
                     <span className="block">{hours(s)}</span>
