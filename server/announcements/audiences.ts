@@ -11,6 +11,7 @@
  */
 import { alertAudiences } from "../alerts/audiences";
 import type { Db } from "../db/client";
+import { shiftAudiences } from "../shifts/audiences";
 import type { Audience, AudienceSource, SessionNames } from "../mail/audience";
 import { confirmedNewsletterAddresses, newsletterRecipients, ticketHolderAddresses, ticketOrderCount } from "./queries";
 
@@ -48,8 +49,11 @@ export const newsletterAudience: Audience = {
 const builtIn: AudienceSource = async (db) =>
   (await ticketOrderCount(db)) > 0 ? [ticketHolders, newsletterAudience] : [newsletterAudience];
 
-/** Every source of audiences: the built-in ones and the alerts' subscribers (server/alerts/audiences.ts). */
-export const AUDIENCE_SOURCES: AudienceSource[] = [builtIn, alertAudiences];
+/**
+ * Every source of audiences: the built-in ones, the alerts' subscribers (server/alerts/audiences.ts) and the
+ * volunteers of a shift or a role (server/shifts/audiences.ts, issue 66).
+ */
+export const AUDIENCE_SOURCES: AudienceSource[] = [builtIn, alertAudiences, shiftAudiences];
 
 /** The audiences offered now; `sessions` names the sessions by title and time (else by number). */
 export async function availableAudiences(

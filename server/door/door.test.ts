@@ -159,6 +159,59 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
         expect((await t.request(method, url, { cookie: organiser })).status).not.toBe(403);
     });
 
+    it("signing in at the door (taking the list) marks them arrived on their shift now, and the list carries it", async () => {
+      // Issue 66: Dora is on Door 2 from 11:00 to 15:00 (Kolkata, +05:30) today, and on a later shift.
+      await database.db.execute(sql`
+        WITH r AS (INSERT INTO volunteer_roles (name) VALUES ('Door') RETURNING id),
+             p AS (INSERT INTO volunteer_places (name, door) VALUES ('North entrance', 'Door 2') RETURNING id)
+        INSERT INTO shifts (place_id, role_id, starts_at, ends_at, needed)
+        SELECT p.id, r.id, t.s, t.e, 2 FROM r, p, (VALUES
+          ('2026-12-01T11:00:00+05:30'::timestamptz, '2026-12-01T15:00:00+05:30'::timestamptz),
+          ('2026-12-02T11:00:00+05:30'::timestamptz, '2026-12-02T15:00:00+05:30'::timestamptz)) AS t(s, e)`);
+      await database.db.execute(sql`INSERT INTO shift_signups (shift_id, admin_id) SELECT id, ${door.id} FROM shifts`);
+      const arrived = () =>
+        rows<{ starts_at: Date; arrived_at: Date | null }>(sql`
+          SELECT s.starts_at, u.arrived_at FROM shift_signups u JOIN shifts s ON s.id = u.shift_id
+          WHERE u.admin_id = ${door.id} ORDER BY s.starts_at`);
+      const list = async () => {
+        const res = await t.request("GET", "/api/admin/door/list", { cookie: door.cookie });
+        expect(res.status).toBe(200);
+        return (await res.json()) as DoorListAnswer;
+      };
+      const start = clock;
+      try {
+        // Two hours before: no shift yet, nothing marked.
+        clock = Date.parse("2026-12-01T09:00:00+05:30");
+        expect((await list()).shift).toBeUndefined();
+        expect((await arrived()).every((r) => r.arrived_at === null)).toBe(true);
+        // At 11:05 the list marks the arrival and says "Door 2 until 15:00"; the later shift is untouched.
+        clock = Date.parse("2026-12-01T11:05:00+05:30");
+        const answer = await list();
+        expect(answer.shift).toEqual({
+          place: "North entrance",
+          door: "Door 2",
+          role: "Door",
+          startsAt: "2026-12-01T11:00:00+05:30",
+          endsAt: "2026-12-01T15:00:00+05:30",
+        });
+        expect(answer.attendees.length).toBeGreaterThan(0);
+        const [first, later] = await arrived();
+        expect(new Date(first!.arrived_at!).getTime()).toBe(clock);
+        expect(later!.arrived_at).toBeNull();
+        // Taken again later, the first arrival is kept; an organiser's list carries no shift.
+        clock = Date.parse("2026-12-01T12:00:00+05:30");
+        await list();
+        expect(new Date((await arrived())[0]!.arrived_at!).getTime()).toBe(Date.parse("2026-12-01T11:05:00+05:30"));
+        const theirs = await t.request("GET", "/api/admin/door/list", { cookie: organiser });
+        expect(((await theirs.json()) as DoorListAnswer).shift).toBeUndefined();
+      } finally {
+        clock = start;
+        await database.db.execute(sql`DELETE FROM shifts`);
+        await database.db.execute(sql`DELETE FROM volunteer_places`);
+        await database.db.execute(sql`DELETE FROM volunteer_roles`);
+      }
+    });
+
     it("keeps a session for the event day: idle for hours, yet signed in; ended after 16 hours", async () => {
       const start = clock;
       const fresh = await volunteer("dan@example.org");

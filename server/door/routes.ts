@@ -3,7 +3,7 @@
  * which lets a door volunteer's session reach nothing else):
  *
  * - `GET /door/list`: the event's attendees (no e-mail address, no phone number), the tickets' public key, the
- *   check-ins and the figures; compressed (gzip or br, as the phone accepts), never stored by the browser. The
+ *   check-ins and the figures, and the asking volunteer's shift now, on which it marks them arrived (issue 66); compressed (gzip or br, as the phone accepts), never stored by the browser. The
  *   last one built is sent again, as it was, while nothing it shows has changed (./queries.ts doorListVersion).
  *   At most LISTS_PER_MINUTE a minute per account.
  * - `POST /door/sync`: a device's queued scans, each recorded once (./queries.ts recordScans); at most
@@ -40,6 +40,8 @@ import { limitBody } from "../headers";
 import type { Db } from "../db/client";
 import { countRequest, spendBudget } from "../limits/queries";
 import { acceptedEncodings } from "../static";
+import { markArrived } from "../shifts/arrivals.queries";
+import { doorShiftNow } from "../shifts/overview.queries";
 import {
   admissions,
   doorAttendees,
@@ -201,9 +203,19 @@ export function registerDoor(admin: Hono<AdminEnv>, options: AdminOptions): void
         detail: { attendees: list.attendees },
       });
     }
+    // Issue 66: taking the list signs a volunteer in at the door, so it marks them arrived on their shift now,
+    // and their answer carries that shift (the list kept for everyone stays as it is).
+    const at = new Date(now());
+    const zone = (await box.plans()).timeZone;
+    const shift = await doorShiftNow(db, zone, who.id, at, await markArrived(db, who.id, at));
     const accepted = acceptedEncodings(c.req.header("accept-encoding"));
     const encoding: Encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : "identity";
-    const body = (list.encoded[encoding] ??= await encode(list.text, encoding));
+    const body = shift
+      ? await encode(
+          Buffer.concat([Buffer.from(`{"shift":${JSON.stringify(shift)},`), list.text.subarray(1)]),
+          encoding,
+        )
+      : (list.encoded[encoding] ??= await encode(list.text, encoding));
     return c.body(body, 200, {
       "Content-Type": "application/json; charset=utf-8",
       Vary: "Accept-Encoding",

@@ -32,6 +32,14 @@ export function CheckinPage() {
     <div className="container-page grid max-w-xl gap-6 py-6" onPointerDown={unlockSound} onKeyDown={unlockSound}>
       <header className="grid gap-3">
         <h1 className="font-serif text-3xl font-bold">Check-in</h1>
+        {list?.shift && Date.parse(list.shift.endsAt) > Date.now() ? (
+          <p data-testid="door-shift" className="rounded-[14px] bg-mist p-3">
+            <strong>
+              {list.shift.door ?? list.shift.place} until {list.shift.endsAt.slice(11, 16)}
+            </strong>{" "}
+            · your shift ({list.shift.role}, {list.shift.place}, from {list.shift.startsAt.slice(11, 16)})
+          </p>
+        ) : null}
         <label className="grid gap-1 font-semibold">
           This phone is at
           <select

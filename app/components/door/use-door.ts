@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { fetchList, searchServer, sendScans, SIGNED_OUT } from "~/lib/door/api";
 import { signal } from "~/lib/door/feedback";
-import type { DoorAttendee, DoorFigures, DoorListAnswer, DoorSyncRequest } from "~/lib/door/protocol";
+import {
+  DOORS,
+  type DoorAttendee,
+  type DoorFigures,
+  type DoorListAnswer,
+  type DoorSyncRequest,
+} from "~/lib/door/protocol";
 import type { DoorSearchResult } from "./door-search";
 import {
   admit,
@@ -56,6 +62,14 @@ export function useDoor() {
   }, []);
 
   const takeList = useCallback(async (next: DoorListAnswer, save: boolean) => {
+    // Issue 66: a new shift's door becomes this phone's door, once: a door changed by hand afterwards stays.
+    const shiftDoor = DOORS.find((d) => d === next.shift?.door);
+    if (shiftDoor && next.shift && kept.shiftDoorTaken() !== next.shift.startsAt + shiftDoor) {
+      kept.takeShiftDoor(next.shift.startsAt + shiftDoor);
+      doorRef.current = shiftDoor;
+      setDoorState(shiftDoor);
+      kept.saveDoor(shiftDoor);
+    }
     indexRef.current = await indexList(next);
     listRef.current = next;
     setList(next);

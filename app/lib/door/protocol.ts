@@ -86,6 +86,20 @@ export interface DoorListAnswer {
   /** Code -> its first check-in, for tickets already admitted. */
   checkedIn: Record<string, CheckIn>;
   figures: DoorFigures;
+  /**
+   * Added by issue 66: the shift of the volunteer who asked, running now (fetching the list marked them arrived
+   * on it); its place's `door` is the door this phone is at ("Door 1 until 12:00"). Absent: no shift now.
+   */
+  shift?: DoorShift;
+}
+
+/** A door volunteer's shift now (issue 66): its place, the check-in page's door it is, and its times (ISO, zone's offset). */
+export interface DoorShift {
+  place: string;
+  door: string | null;
+  role: string;
+  startsAt: string;
+  endsAt: string;
 }
 
 export const DoorScanSchema = z.strictObject({

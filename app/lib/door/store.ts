@@ -27,6 +27,11 @@ export function savedDoor(): Door {
 }
 export const saveDoor = (door: Door) => localStorage.setItem(DOOR_KEY, door);
 
+/** Issue 66: the shift (its start and door) whose door this phone last took, so it is taken once. */
+const SHIFT_DOOR_KEY = "tncc-door-shift";
+export const shiftDoorTaken = () => localStorage.getItem(SHIFT_DOOR_KEY);
+export const takeShiftDoor = (key: string) => localStorage.setItem(SHIFT_DOOR_KEY, key);
+
 /** This phone's random id (the server records which device admitted whom; a replayed batch counts once). */
 export function deviceId(): string {
   let id = localStorage.getItem(DEVICE_KEY);

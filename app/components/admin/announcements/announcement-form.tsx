@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
 import { adminApi } from "~/lib/admin/api";
 import { MAX_BODY, MAX_SHOW_MS, MAX_TITLE, type AudienceChoice } from "~/lib/announcements";
 import { AnnouncementPreview } from "./announcement-preview";
@@ -42,7 +43,12 @@ export function AnnouncementForm({
 }) {
   const [now] = useState(() => Date.now());
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [choice, setChoice] = useState(SITE_ONLY);
+  // Issue 66: the Rota links here with an audience chosen (`?audience=shift:12`).
+  const [params] = useSearchParams();
+  const [choice, setChoice] = useState(() => {
+    const asked = params.get("audience");
+    return audiences.some((a) => a.id === asked) ? asked! : SITE_ONLY;
+  });
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
