@@ -133,7 +133,8 @@ const words = (s: Locked, zone: string) =>
 
 async function accountOf(tx: Tx, adminId: number) {
   const [row] = rowsOf<{ id: string | number; email: string; name: string | null }>(
-    await tx.execute(sql`SELECT id, email, display_name AS name FROM admins WHERE id = ${adminId}`),
+    // Locked as a sign-up locks it (the shift, then the person), so their own tap cannot slip past the overlap check.
+    await tx.execute(sql`SELECT id, email, display_name AS name FROM admins WHERE id = ${adminId} FOR UPDATE`),
   );
   return row;
 }
@@ -188,7 +189,7 @@ export async function assignVolunteer(
     await tx.execute(sql`
       INSERT INTO shift_signups (shift_id, admin_id, signed_at, override_reason)
       VALUES (${shiftId}, ${adminId}, ${now.toISOString()}::timestamptz, ${overlaps.length ? reason! : null})`);
-    await scheduleReminders(tx as unknown as Db, shiftId, adminId);
+    await scheduleReminders(tx, shiftId, adminId);
     await audit(tx, {
       adminId: who.id,
       actor: who.email,
@@ -237,7 +238,7 @@ export async function takeOff(
     );
     if (!person || !gone.length)
       return { ok: false, status: 404, error: "This person is not on this shift (any more)." };
-    await cancelReminders(tx as unknown as Db, shiftId, adminId);
+    await cancelReminders(tx, shiftId, adminId);
     await audit(tx, {
       adminId: who.id,
       actor: who.email,
