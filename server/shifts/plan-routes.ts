@@ -140,8 +140,7 @@ export function registerPlan(admin: Hono<AdminEnv>, options: AdminOptions, ctx: 
     const got = await shiftRows(await jsonBody(c), true);
     if ("error" in got) return fieldError(c, got.error, got.field);
     const changed = await changeShift(db, id, got.rows[0]!, who(c));
-    if ("missing" in changed)
-      return notFound(c, "There is no such shift: it may have been deleted. Reload the page.");
+    if ("missing" in changed) return notFound(c, "There is no such shift: it may have been deleted. Reload the page.");
     if ("tooFew" in changed) return fieldError(c, changed.tooFew, "needed", 409);
     const [shift] = await shiftsAnswer([id], got.zone);
     return c.json({ shift, moved: changed.moved });
@@ -154,8 +153,7 @@ export function registerPlan(admin: Hono<AdminEnv>, options: AdminOptions, ctx: 
     const tellPeople = body?.tellPeople === true;
     const { timeZone } = await event();
     const done = await deleteShift(db, id, tellPeople, timeZone, options.siteUrl, who(c));
-    if ("missing" in done)
-      return notFound(c, "There is no such shift: it may have been deleted. Reload the page.");
+    if ("missing" in done) return notFound(c, "There is no such shift: it may have been deleted. Reload the page.");
     if ("hasPeople" in done)
       return c.json(
         {

@@ -9,10 +9,11 @@ import type { Place, PlanAnswer, Role, Shift } from "../../app/forms/shifts";
 import { rowsOf } from "../db/rows";
 import { shiftsApp } from "../../tests/fixtures/shifts-app";
 import { cancelReminders, shiftPlanned } from "./reminders";
+import type * as Reminders from "./reminders";
 
 // The reminders part's hooks, watched: called with the plan's transaction (not the database itself).
 vi.mock("./reminders", async (original) => {
-  const real = await original<typeof import("./reminders")>();
+  const real = await original<typeof Reminders>();
   return { ...real, shiftPlanned: vi.fn(real.shiftPlanned), cancelReminders: vi.fn(real.cancelReminders) };
 });
 
@@ -22,14 +23,13 @@ let organiser: { id: number; cookie: string };
 let volunteer: { id: number; cookie: string };
 
 beforeAll(async () => {
-  made = await shiftsApp("shifts-plan", () => clock);
+  made = await shiftsApp("shifts_plan", () => clock);
   organiser = await made.account("ada@tncc.example.org", "organiser", "Ada Lovelace");
   volunteer = await made.account("ruth@tncc.example.org", "volunteer", "Ruth Bell");
 }, 120_000);
 afterAll(() => made.close());
 
-const as = (method: string, url: string, body?: unknown) =>
-  made.request(method, url, { body, as: organiser.cookie });
+const as = (method: string, url: string, body?: unknown) => made.request(method, url, { body, as: organiser.cookie });
 const json = async <T>(res: Response) => (await res.json()) as T;
 const audits = async (action: string) =>
   Number(
@@ -105,7 +105,14 @@ describe("the organisers' plan", { timeout: 60_000 }, () => {
       expect((await json<{ error: string }>(res)).error).toMatch(/^There is no such (role|place|shift)/);
     }
     const { roles, places } = await json<PlanAnswer>(await as("GET", "/api/admin/shifts"));
-    const base = { placeId: places[0]!.id, roleId: roles[0]!.id, days: ["2024-10-24"], start: "08:00", end: "12:00", needed: 2 };
+    const base = {
+      placeId: places[0]!.id,
+      roleId: roles[0]!.id,
+      days: ["2024-10-24"],
+      start: "08:00",
+      end: "12:00",
+      needed: 2,
+    };
     const wrong: [Record<string, unknown>, string, string | RegExp][] = [
       [{ ...base, days: [] }, "days", "Please choose at least one day."],
       [{ ...base, days: ["2024-11-01"] }, "days", "Please choose among the event's days."],
@@ -184,7 +191,11 @@ describe("the organisers' plan", { timeout: 60_000 }, () => {
 
     const fewer = await as("PATCH", `/api/admin/shifts/${shift.id}`, { ...body, needed: 0 });
     expect(fewer.status).toBe(400);
-    const two = await as("PATCH", `/api/admin/shifts/${shift.id}`, { ...body, days: [shift.day, "2024-10-25"], needed: 1 });
+    const two = await as("PATCH", `/api/admin/shifts/${shift.id}`, {
+      ...body,
+      days: [shift.day, "2024-10-25"],
+      needed: 1,
+    });
     expect(await two.json()).toEqual({ error: "Please choose one day for this shift.", field: "days" });
 
     vi.mocked(shiftPlanned).mockClear();
