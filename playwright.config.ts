@@ -10,7 +10,7 @@ const HARNESS_CONFIG = "tests/fixtures/harness/vite.config.ts";
 // shutdown +90, durability +100, publish +110 to +113, admin home +120, agenda sync +200, announcements
 // +210 to +214, alerts +220 and +221, programme changes +240 and +241, the buy page's external ticketing +250,
 // paying later +260 and +261, the rush across three servers +270 to +274, speakers' own page +280 and +281
-// (the phone project's +282 and +283), session ratings +300 and +301, the feedback summary +310 and +311).
+// (the phone project's +282 and +283), session ratings +300 and +301, the feedback summary +310 and +311, the volunteer shifts' plan +320 and +321).
 assertUsablePorts("E2E_PORT", {
   site: PORT,
   harness: HARNESS_PORT,
@@ -63,6 +63,8 @@ assertUsablePorts("E2E_PORT", {
   feedbackSummaryPhone: PORT + 311,
   feedback: PORT + 300,
   feedbackPhone: PORT + 301,
+  shiftsPlan: PORT + 320,
+  shiftsPlanPhone: PORT + 321,
 });
 
 /** End-to-end tests against the production build, served exactly as `npm start` serves it. */

@@ -224,7 +224,7 @@ function NamedForm({
       )}
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {item ? "Save" : words.add}
+          {item ? "Save" : `Add the ${words.one}`}
         </button>
         {onCancel ? (
           <button type="button" className="btn btn-outline" onClick={onCancel}>
