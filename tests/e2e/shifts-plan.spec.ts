@@ -171,13 +171,13 @@ test("@phone an organiser makes two roles, two places and a shift repeated over 
   // Everything fits the phone's width and passes axe.
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);
-  await page.getByRole("heading", { name: "Shifts", level: 2 }).scrollIntoViewIfNeeded();
-  await page.screenshot({
+  await page.mouse.move(0, 0);
+  await page.getByRole("region", { name: "Shifts", exact: true }).screenshot({
     path:
       test.info().project.name === "phone"
         ? "docs/screenshots/shifts-plan-412.png"
         : test.info().outputPath("shifts-plan-412.png"),
-    fullPage: true,
   });
-  expect(problems).toEqual([]);
+  // The session asked before signing in (401) and the refusals above (400, 409) are answers the page expects.
+  expect(problems.filter((p) => !/status of 40[019] /.test(p))).toEqual([]);
 });

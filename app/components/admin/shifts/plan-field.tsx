@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 
 /** A refusal of the server at the field it concerns (`field`), or for the whole form. */
 export interface FormError {
@@ -60,13 +60,24 @@ export function FieldProblem({ form, name, error }: { form: string; name: string
   ) : null;
 }
 
-/** Moves the focus to the field a refusal concerns (or to the form's own message). */
-export function focusError(form: string, error: FormError) {
-  requestAnimationFrame(() => {
+/**
+ * Moves the focus to the field a refusal concerns (or to the form's own message) once it is shown: in an effect,
+ * after React has drawn it (a message drawn by the same change does not exist before).
+ */
+export function useFocusError(form: string, error: FormError | null) {
+  useEffect(() => {
+    if (!error) return;
     const target =
       (error.field && document.getElementById(`${form}-${error.field}`)) || document.getElementById(`${form}-error`);
     target?.focus();
-  });
+  }, [form, error]);
+}
+
+/** Moves the focus to an element drawn by the change that set `shown` (a refusal at an item). */
+export function useFocusWhenShown(id: string | null, shown: unknown) {
+  useEffect(() => {
+    if (id && shown) document.getElementById(id)?.focus();
+  }, [id, shown]);
 }
 
 /** A refusal for the whole form, which takes the focus. */

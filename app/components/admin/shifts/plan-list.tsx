@@ -3,6 +3,7 @@ import type { PlanAnswer } from "~/forms/shifts";
 import { adminApi } from "~/lib/admin/api";
 import { dayLabel, people, shiftsCount, timeRange } from "~/lib/shifts/plan-words";
 import { ConfirmStep } from "../confirm-step";
+import { useFocusWhenShown } from "./plan-field";
 import { ShiftForm } from "./plan-shift-form";
 
 type PlannedShift = PlanAnswer["shifts"][number];
@@ -23,6 +24,7 @@ export function PlanList({
   const [editing, setEditing] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<PlannedShift | null>(null);
   const [refused, setRefused] = useState<{ id: number; text: string } | null>(null);
+  useFocusWhenShown(refused && `shift-${refused.id}-refused`, refused);
   const days = plan.days.filter((d) => plan.shifts.some((s) => s.day === d));
   const others = plan.shifts.filter((s) => !plan.days.includes(s.day));
   const byDay = [...days.map((d) => ({ day: d, shifts: plan.shifts.filter((s) => s.day === d) }))];
@@ -37,7 +39,6 @@ export function PlanList({
     if (!res.ok) {
       if (res.status === 401) return fail(res.status, res.error);
       setRefused({ id: shift.id, text: res.error });
-      requestAnimationFrame(() => document.getElementById(`shift-${shift.id}-refused`)?.focus());
       return;
     }
     onChanged(

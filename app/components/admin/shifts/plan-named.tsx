@@ -4,7 +4,15 @@ import { DOORS } from "~/lib/door/protocol";
 import { adminApi } from "~/lib/admin/api";
 import { shiftsCount } from "~/lib/shifts/plan-words";
 import { ConfirmStep } from "../confirm-step";
-import { control, fieldAttrs, focusError, FormProblem, PlanField, type FormError } from "./plan-field";
+import {
+  control,
+  fieldAttrs,
+  FormProblem,
+  PlanField,
+  useFocusError,
+  useFocusWhenShown,
+  type FormError,
+} from "./plan-field";
 
 export type NamedKind = "role" | "place";
 type Item = Role | Place;
@@ -40,6 +48,7 @@ export function PlanNamed({ kind, items, fail, onChanged }: NamedProps) {
   const [editing, setEditing] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<Item | null>(null);
   const [refused, setRefused] = useState<{ id: number; text: string } | null>(null);
+  useFocusWhenShown(refused && `${kind}-${refused.id}-refused`, refused);
 
   async function remove(item: Item) {
     setConfirm(null);
@@ -47,7 +56,6 @@ export function PlanNamed({ kind, items, fail, onChanged }: NamedProps) {
     if (!res.ok) {
       if (res.status === 401) return fail(res.status, res.error);
       setRefused({ id: item.id, text: res.error });
-      requestAnimationFrame(() => document.getElementById(`${kind}-${item.id}-refused`)?.focus());
       return;
     }
     onChanged(`The ${words.one} ${res.data.deleted} is deleted.`);
@@ -146,6 +154,7 @@ function NamedForm({
   const words = WORDS[kind];
   const form = item ? `${kind}-${item.id}` : `new-${kind}`;
   const [error, setError] = useState<FormError | null>(null);
+  useFocusError(form, error);
   const [busy, setBusy] = useState(false);
   // Opened to edit: its name takes the focus.
   useEffect(() => {
@@ -172,7 +181,7 @@ function NamedForm({
       const field = (res.data as { field?: string } | undefined)?.field;
       const next = { text: res.error, field };
       setError(next);
-      return focusError(form, next);
+      return;
     }
     setError(null);
     if (!item) el.reset();

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { MAX_NEEDED, type PlanAnswer, type Shift } from "~/forms/shifts";
 import { adminApi } from "~/lib/admin/api";
 import { clockOf, dayLabel, people, shiftsCount } from "~/lib/shifts/plan-words";
-import { control, fieldAttrs, FieldProblem, focusError, FormProblem, PlanField, type FormError } from "./plan-field";
+import { control, fieldAttrs, FieldProblem, FormProblem, PlanField, useFocusError, type FormError } from "./plan-field";
 
 interface Values {
   placeId: string;
@@ -65,6 +65,7 @@ export function ShiftForm({
         },
   );
   const [error, setError] = useState<FormError | null>(null);
+  useFocusError(form, error);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (shift) document.getElementById(`${form}-placeId`)?.focus();
@@ -101,7 +102,7 @@ export function ShiftForm({
       if (res.status === 401) return fail(res.status, res.error);
       const next = { text: res.error, field: (res.data as { field?: string } | undefined)?.field };
       setError(next);
-      return focusError(form, next);
+      return;
     }
     setError(null);
     if ("shift" in res.data)

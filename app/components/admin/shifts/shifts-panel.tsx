@@ -12,7 +12,8 @@ import { ShiftForm } from "./plan-shift-form";
  */
 export function ShiftsPanel({ fail }: { fail: (status: number, message: string) => void }) {
   const [plan, setPlan] = useState<PlanAnswer | null>(null);
-  const [said, setSaid] = useState<string | null>(null);
+  // `n`: each message takes the focus, the same words again too.
+  const [said, setSaid] = useState<{ text: string; n: number } | null>(null);
   const status = useRef<HTMLParagraphElement>(null);
 
   const load = useCallback(async () => {
@@ -21,12 +22,14 @@ export function ShiftsPanel({ fail }: { fail: (status: number, message: string) 
     else fail(res.status, res.error);
   }, [fail]);
   useEffect(() => void load(), [load]);
+  useEffect(() => {
+    if (said) status.current?.focus();
+  }, [said]);
 
   const changed = useCallback(
     async (message: string) => {
       await load();
-      setSaid(message);
-      requestAnimationFrame(() => status.current?.focus());
+      setSaid((s) => ({ text: message, n: (s?.n ?? 0) + 1 }));
     },
     [load],
   );
@@ -43,7 +46,7 @@ export function ShiftsPanel({ fail }: { fail: (status: number, message: string) 
       <div role="status" className="mt-4 empty:hidden">
         {said ? (
           <p ref={status} tabIndex={-1} className="rounded-xl bg-mist p-3 font-semibold">
-            {said}
+            {said.text}
           </p>
         ) : null}
       </div>
