@@ -11,7 +11,8 @@ const HARNESS_CONFIG = "tests/fixtures/harness/vite.config.ts";
 // +210 to +214, alerts +220 and +221, programme changes +240 and +241, the buy page's external ticketing +250,
 // paying later +260 and +261, the rush across three servers +270 to +274, speakers' own page +280 and +281
 // (the phone project's +282 and +283), session ratings +300 and +301, the feedback summary +310 and +311,
-// volunteers' shifts +330 and +332 (the phone project's +331 and +333), the shifts' rota +340).
+// volunteers' shifts: the plan +320 and +321, sign-up +330 and +332 (the phone project's +331 and +333), the rota
+// +340).
 assertUsablePorts("E2E_PORT", {
   site: PORT,
   harness: HARNESS_PORT,
@@ -68,6 +69,8 @@ assertUsablePorts("E2E_PORT", {
   feedbackSummaryPhone: PORT + 311,
   feedback: PORT + 300,
   feedbackPhone: PORT + 301,
+  shiftsPlan: PORT + 320,
+  shiftsPlanPhone: PORT + 321,
   shiftsRota: PORT + 340,
 });
 
