@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { SessionAdmin } from "./admin/accounts/queries";
 import type { ContentOptions } from "./content/options";
-import type { Database } from "./db/types";
+import type { Database, Db } from "./db/types";
 import { createPaymentEvents, type PaymentEvents } from "./payments";
 import type { Publisher } from "./publish/publisher";
 import { fixedSite, openBuild, type Site } from "./publish/site";
@@ -145,7 +145,19 @@ export interface ServerContext extends ApiDeps {
   boxOffice?: BoxOffice;
   /** The payment provider's events (issue 61): features listen from their routes(ctx), the one webhook hands them out. */
   paymentEvents: PaymentEvents;
+  /**
+   * What features do when an account is removed (issue 66: the volunteers' shifts are freed), added from their
+   * routes(ctx) and run by the removal (server/admin/accounts/) in its transaction, before the account's row goes:
+   * each answers what the audit line should say of it. So the accounts import no feature.
+   */
+  accountRemoval: AccountRemoval[];
 }
+
+/** The account being removed, in the removal's transaction; its answer goes into the audit line's detail. */
+export type AccountRemoval = (
+  tx: Db,
+  account: { id: number; email: string; name: string | null; role: string },
+) => Promise<Record<string, unknown> | undefined>;
 
 /** The organisers' context (`/api/admin/*`): the server's, on a database. */
 export type AdminOptions = ServerContext & { database: Database };
@@ -192,5 +204,6 @@ export function serverContext(opts: AppOptions): ServerContext {
     publisher: opts.publisher,
     boxOffice: opts.boxOffice,
     paymentEvents: createPaymentEvents(),
+    accountRemoval: [],
   };
 }

@@ -18,10 +18,13 @@ import { registerRead } from "./read-routes";
 import { registerVolunteer, volunteerSite } from "./volunteer-routes";
 import { shiftsEvent } from "./event";
 import { setReminderClock } from "./reminders";
+import { shiftsFreed } from "./account-removed";
 
 export function routes(ctx: ServerContext): FeatureRoutes {
   // The reminders' times need the event's clock and this server's (./reminders.ts).
   setReminderClock({ event: shiftsEvent(ctx), now: ctx.now });
+  // Removing an account frees its shifts and tells the organisers (./account-removed.ts).
+  ctx.accountRemoval.push(shiftsFreed(ctx));
   const organisers = organiserFeature(ctx, (admin, options) => {
     registerRead(admin, options, ctx);
     registerPlan(admin, options, ctx);

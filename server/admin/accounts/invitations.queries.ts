@@ -3,8 +3,8 @@
  */
 import { secretHash } from "../../secret";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
-import { freedMail, freeShiftsOf } from "../../shifts";
 import type { Db } from "../../db/client";
+import type { AccountRemoval } from "../../context";
 import { adminInvites, admins, mailQueue, type AdminRole } from "../../db/schema";
 import { mailRow, type MailDraft } from "../../mail/queries";
 import { audit } from "../audit/queries";
@@ -90,20 +90,13 @@ export async function withdrawInvite(db: Db, id: string, who: SessionAdmin) {
   });
 }
 
-/** Who is told of a removed volunteer's shifts (issue 66): the organisers' address, the event's clock, now. */
-export interface FreedShiftsNotice {
-  to: string;
-  timeZone: string;
-  now: Date;
-  siteUrl?: string;
-}
-
 /**
  * Removes an organiser (or a door volunteer, or a volunteer) and withdraws the invitations they made, audited;
- * never the last organiser (door volunteers do not count: they cannot invite). Their shifts not yet ended are
- * freed (issue 66): listed in the audit line and, with `notice`, mailed to the organisers in the same transaction.
+ * never the last organiser (door volunteers do not count: they cannot invite). What features do then (`then`,
+ * the context's `accountRemoval`: their shifts freed and the organisers told, issue 66) runs in the same
+ * transaction, and what each says goes into the audit line.
  */
-export async function removeOrganiser(db: Db, id: number, who: SessionAdmin, notice?: FreedShiftsNotice) {
+export async function removeOrganiser(db: Db, id: number, who: SessionAdmin, then: readonly AccountRemoval[] = []) {
   return db.transaction(async (tx) => {
     // Every organiser row locked: two removals at once cannot remove the last two.
     const all = await tx
@@ -119,23 +112,20 @@ export async function removeOrganiser(db: Db, id: number, who: SessionAdmin, not
       .delete(adminInvites)
       .where(and(eq(adminInvites.invitedBy, id), isNull(adminInvites.usedAt)))
       .returning({ email: adminInvites.email });
-    const freed = await freeShiftsOf(tx, id, notice?.now ?? new Date());
+    const said: Record<string, unknown> = {};
+    for (const removal of then) Object.assign(said, await removal(tx, target));
     await tx.delete(admins).where(eq(admins.id, id));
-    if (freed.length && notice)
-      await tx
-        .insert(mailQueue)
-        .values(mailRow(freedMail(notice.to, nameOf(target), freed, notice.timeZone, notice.siteUrl)));
     await audit(tx, {
       adminId: who.id,
       actor: who.email,
       action: "organiser-removed",
       target: `email:${normalizeEmail(target.email)}`,
       detail:
-        withdrawn.length || target.role !== "organiser" || freed.length
+        withdrawn.length || target.role !== "organiser" || Object.keys(said).length
           ? {
               ...(target.role !== "organiser" ? { role: target.role } : {}),
               ...(withdrawn.length ? { invitesWithdrawn: withdrawn.map((i) => normalizeEmail(i.email)) } : {}),
-              ...(freed.length ? { shiftsFreed: freed.map((s) => s.id) } : {}),
+              ...said,
             }
           : null,
     });

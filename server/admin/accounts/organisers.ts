@@ -27,7 +27,6 @@ import { hashPassword } from "./password";
 import { SIGN_IN_LIMIT, startSession } from "./session";
 import { audit } from "../audit/queries";
 import { rateLimit } from "../../rate-limit";
-import { shiftsEvent } from "../../shifts";
 
 /** How long an invitation link works. */
 export const INVITE_MS = 48 * 3_600_000;
@@ -38,7 +37,6 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
   const { db } = options.database;
   const now = () => new Date((options.now ?? Date.now)());
   const limit = options.signInLimit ?? SIGN_IN_LIMIT;
-  const shiftsClock = shiftsEvent(options);
   /** Accepting an invitation: tries per client address, as for signing in. */
   const acceptLimit = rateLimit({
     max: limit.limit,
@@ -81,15 +79,8 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
     const id = parseId(c.req.param("id"));
     if (id === null) return notFound(c, "No such organiser.");
     const who = c.get("admin");
-    // Issue 66: a volunteer's shifts are freed and the organisers told, on the event's clock.
-    const result = await removeOrganiser(db, id, who, {
-      to: options.forms?.notifyEmail || (await options.forms!.organiserEmail()),
-      timeZone: await shiftsClock()
-        .then((e) => e.timeZone)
-        .catch(() => "UTC"),
-      now: now(),
-      siteUrl: options.siteUrl,
-    });
+    // What features do when an account goes (issue 66: a volunteer's shifts freed), in the same transaction.
+    const result = await removeOrganiser(db, id, who, options.accountRemoval);
     if (result === "missing") return notFound(c, "No such organiser.");
     if (result === "last")
       return c.json({ error: "The last organiser cannot be removed: invite another one first." }, 409);

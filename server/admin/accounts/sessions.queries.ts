@@ -26,7 +26,9 @@ export const ABSOLUTE_MS = SESSION_HOURS.organiser * 3_600_000;
 export const DOOR_SESSION_MS = SESSION_HOURS.door * 3_600_000;
 /** How long a session of this role lasts, and how long it may stay idle. */
 export const sessionLength = (role: AdminRole) =>
-  role === "organiser" ? { absolute: ABSOLUTE_MS, idle: IDLE_MS } : { absolute: DOOR_SESSION_MS, idle: DOOR_SESSION_MS };
+  role === "organiser"
+    ? { absolute: ABSOLUTE_MS, idle: IDLE_MS }
+    : { absolute: DOOR_SESSION_MS, idle: DOOR_SESSION_MS };
 /** last_seen_at is written at most once a minute per session. */
 const TOUCH_MS = 60_000;
 
