@@ -45,6 +45,8 @@ export interface AudienceChoice {
   reason: string;
   /** Each mail carries the audience's unsubscribe link. */
   unsubscribe: boolean;
+  /** E-mailed only, never shown on the site (the volunteers' audiences, issue 66). */
+  mailOnly?: boolean;
 }
 
 /** `GET /api/admin/announcements/audiences`: the audiences, and until when a new announcement shows at first. */

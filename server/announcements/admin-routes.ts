@@ -95,6 +95,7 @@ export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptio
         count,
         reason: a.reason,
         unsubscribe: a.unsubscribe,
+        ...(a.mailOnly ? { mailOnly: true } : {}),
       });
     }
     const zone = await eventZone();
@@ -143,6 +144,8 @@ export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptio
     );
     if (!audience) return badRequest(c, "Choose who receives it.");
     const recipients = await audience.recipients(db, origin(c));
+    // A message to the volunteers is theirs alone: it ends showing as it is sent, so no page ever shows it.
+    if (audience.mailOnly) announcement.showsUntil = new Date(now());
     const id = await createAnnouncement(db, announcement, audience, recipients, who, new Date(now()));
     return c.json({ id, recipients: recipients.length }, 201);
   });

@@ -21,6 +21,8 @@ export interface Audience {
   reason: string;
   /** Its mails carry an unsubscribe link (each recipient's own). */
   unsubscribe: boolean;
+  /** E-mailed only, never shown on the site's pages (issue 66: a message to the volunteers is theirs alone). */
+  mailOnly?: boolean;
   /** Each address once. `origin`: the site's own, for unsubscribe links (the alerts' are made anew: see `count`). */
   recipients(db: Db, origin: string): Promise<Recipient[]>;
   /** How many recipients, without making their links (the alerts' stores a new link per recipient): for counts. */

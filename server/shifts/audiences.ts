@@ -2,7 +2,7 @@
  * Volunteers as the announcements' audiences (issue 66, item 5): "Everyone on Door 1 (Door), Thu 24 Oct
  * 08:00–12:00 (id "shift:N", each shift with people on it) and "Volunteers who do Door" (id
  * "shift-role:N", each role someone chose), so an organiser messages them through the Announcements tab. No
- * unsubscribe link: these are the volunteers' own shifts. The shifts are named in the event's zone, which the
+ * unsubscribe link: these are the volunteers' own shifts. E-mailed only (`mailOnly`): never on the site's pages. The shifts are named in the event's zone, which the
  * overview's routes hand over (`setShiftsZone`) once the live build is read; until then UTC.
  */
 import type { Audience, AudienceSource } from "../mail/audience";
@@ -27,6 +27,8 @@ const audience = (
   about,
   reason,
   unsubscribe: false,
+  // For the volunteers only: e-mailed, never shown on the site's pages.
+  mailOnly: true,
   async recipients(db) {
     return (await audienceAddresses(db, of)).map((email) => ({ email, unsubscribeUrl: null }));
   },

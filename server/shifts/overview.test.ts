@@ -230,5 +230,24 @@ describe("the organisers' overview", { timeout: 60_000 }, () => {
     expect(await role.count!(made.database.db)).toBe(1);
     // A shift with nobody on it is no audience.
     expect(audiences.some((a) => a.id === `shift:${ids.afternoon}`)).toBe(false);
+
+    // Sent through the Announcements tab: e-mailed to them, never shown on the site's pages.
+    const choices = (await (
+      await made.request("GET", "/api/admin/announcements/audiences", { as: organiser.cookie })
+    ).json()) as { audiences: { id: string; mailOnly?: boolean }[] };
+    expect(choices.audiences.find((a) => a.id === `shift:${ids.morning}`)?.mailOnly).toBe(true);
+    const sent = await made.request("POST", "/api/admin/announcements", {
+      as: organiser.cookie,
+      body: {
+        title: "Door 1 moves",
+        body: "Please come to the north entrance instead.",
+        showsUntil: new Date(clock + 3_600_000).toISOString(),
+        audience: `shift:${ids.morning}`,
+      },
+    });
+    expect(sent.status).toBe(201);
+    expect(((await sent.json()) as { recipients: number }).recipients).toBe(2);
+    const shown = (await (await made.request("GET", "/api/announcements/current")).json()) as unknown[] | object;
+    expect(JSON.stringify(shown)).not.toContain("Door 1 moves");
   });
 });

@@ -130,12 +130,12 @@ test("@phone an organiser makes two roles, two places and a shift repeated over 
   await make.getByLabel("Starts").fill("22:00");
   await make.getByLabel("Ends").fill("02:00");
   await expect(
-    make.getByText("0 shifts: North entrance, Door, 22:00–02:00 (ends the next day), 1 person"),
+    make.getByText("Tick the days it is on (North entrance, Door, 22:00–02:00 (ends the next day), 1 person)."),
   ).toBeVisible();
   await make.getByLabel("Starts").fill("08:00");
   await make.getByLabel("Ends").fill("12:00");
   await make.getByLabel("People needed").fill("2");
-  await make.getByRole("button", { name: "Make the shift" }).click();
+  await make.getByRole("button", { name: "Make shifts" }).click();
   const firstDay = make.getByRole("checkbox", { name: "Thu 24 Oct" });
   await expect(firstDay).toBeFocused();
   await expect(make.getByText("Please choose at least one day.")).toBeVisible();

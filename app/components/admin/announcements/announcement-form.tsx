@@ -99,7 +99,7 @@ export function AnnouncementForm({
     setDraft(null);
     onSent(
       audience
-        ? `Sent to ${audience.label} (${addresses(res.data.recipients)}): it shows on the site's pages now.`
+        ? `Sent to ${audience.label} (${addresses(res.data.recipients)})${audience.mailOnly ? ", by e-mail only." : ": it shows on the site's pages now."}`
         : `“${draft.title}” shows on the site's pages now. Nobody was e-mailed.`,
     );
   }
@@ -144,7 +144,9 @@ export function AnnouncementForm({
           { id: SITE_ONLY, text: "Show on the site only (nobody is e-mailed)", about: null },
           ...audiences.map((a) => ({
             id: a.id,
-            text: `Show on the site and e-mail ${lower(a.label)} (${addresses(a.count)})`,
+            text: a.mailOnly
+              ? `E-mail ${lower(a.label)} (${addresses(a.count)}), not shown on the site`
+              : `Show on the site and e-mail ${lower(a.label)} (${addresses(a.count)})`,
             about: a.about,
           })),
         ].map((c) => (
@@ -188,7 +190,8 @@ export function AnnouncementForm({
       {draft && !confirming ? <AnnouncementPreview draft={draft} audience={audience} who={who} /> : null}
       {confirming && audience ? (
         <ConfirmStep confirm="Yes, send it" onConfirm={() => void send()} onCancel={() => setConfirming(false)}>
-          Send “{draft?.title}” to {audience.label} ({addresses(audience.count)})? It shows on the site's pages at once.
+          Send “{draft?.title}” to {audience.label} ({addresses(audience.count)})?{" "}
+          {audience.mailOnly ? "By e-mail only: it is not shown on the site." : "It shows on the site's pages at once."}
         </ConfirmStep>
       ) : null}
       {confirming && !audience ? (

@@ -24,6 +24,8 @@ export function shiftSummary(v: Values, plan: Pick<PlanAnswer, "places" | "roles
     v.start && v.end ? `${v.start}–${v.end}${v.end <= v.start ? " (ends the next day)" : ""}` : null,
     Number.isInteger(needed) && needed > 0 ? `${people(needed)}${v.days.length > 1 ? " each" : ""}` : null,
   ].filter(Boolean);
+  // Nothing to count yet: say what is missing rather than "0 shifts".
+  if (!v.days.length) return `Tick the days it is on${parts.length ? ` (${parts.join(", ")})` : ""}.`;
   return `${shiftsCount(v.days.length)}${parts.length ? `: ${parts.join(", ")}` : ""}`;
 }
 
@@ -215,7 +217,13 @@ export function ShiftForm({
       ) : null}
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {shift ? "Save" : values.days.length > 1 ? `Make ${values.days.length} shifts` : "Make the shift"}
+          {shift
+            ? "Save"
+            : values.days.length === 0
+              ? "Make shifts"
+              : values.days.length === 1
+                ? "Make the shift"
+                : `Make ${values.days.length} shifts`}
         </button>
         {onCancel ? (
           <button type="button" className="btn btn-outline" onClick={onCancel}>
