@@ -1,11 +1,11 @@
 /** Small words and sums of the Rota tab (issue 66): times on the event's clock, gaps, who is late now. */
 import { LATE_AFTER_MINUTES, type PlanAnswer, type ShiftPerson } from "~/forms/shifts";
+import { clockOf, dayLabel } from "~/lib/shifts/plan-words";
 
 export type RotaShift = PlanAnswer["shifts"][number];
 
 /** "08:00–12:00" on the event's clock (the answer's instants carry the zone's offset). */
-export const hours = (s: Pick<RotaShift, "startsAt" | "endsAt">) =>
-  `${s.startsAt.slice(11, 16)}–${s.endsAt.slice(11, 16)}`;
+export const hours = (s: Pick<RotaShift, "startsAt" | "endsAt">) => `${clockOf(s.startsAt)}–${clockOf(s.endsAt)}`;
 
 /** "1 short", or null when the shift has its people. */
 export const shortBy = (s: Pick<RotaShift, "needed" | "filled">) =>
@@ -22,14 +22,8 @@ export const isLate = (p: ShiftPerson, s: Pick<RotaShift, "startsAt" | "endsAt">
 export const dayOf = (at: number, zone: string) =>
   new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 
-/** "Thu 24 Oct" of "2024-10-24". */
-export const dayName = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    timeZone: "UTC",
-  });
+/** "Thu 24 Oct" of "2024-10-24" (the plan's words). */
+export const dayName = dayLabel;
 
 /** The Announcements tab with an audience chosen (server/shifts/audiences.ts). */
 export const messageLink = (audience: string) => `/admin?tab=announcements&audience=${encodeURIComponent(audience)}`;
