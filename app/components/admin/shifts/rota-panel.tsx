@@ -38,7 +38,10 @@ export function RotaPanel({ fail }: { fail: (status: number, message: string) =>
   if (!plan) return <p className="mt-6">Loading the rota…</p>;
   const today = dayOf(now, plan.timeZone);
   const asked = params.get("day");
-  const day = plan.days.find((d) => d === asked) ?? (plan.days.includes(today) ? today : plan.days[0]);
+  // The day asked for, else today when it is one of the event's, else the first day with shifts.
+  const day =
+    plan.days.find((d) => d === asked) ??
+    (plan.days.includes(today) ? today : (plan.days.find((d) => plan.shifts.some((s) => s.day === d)) ?? plan.days[0]));
   const shifts = plan.shifts.filter((s) => s.day === day);
   const missed = new Map<number, number>();
   for (const s of plan.shifts)
