@@ -40,8 +40,7 @@ import { limitBody } from "../headers";
 import type { Db } from "../db/client";
 import { countRequest, spendBudget } from "../limits/queries";
 import { acceptedEncodings } from "../static";
-import { markArrived } from "../shifts/arrivals.queries";
-import { doorShiftNow } from "../shifts/overview.queries";
+import { doorShiftNow, markArrived } from "../shifts";
 import {
   admissions,
   doorAttendees,
