@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Unit tests, and tests/integration (through more than one layer); the React Router plugin is not needed (and not wanted) here.
@@ -14,6 +15,9 @@ export default defineConfig({
     // Set-ups start and remove PostgreSQL data folders, some tests run ESLint or a server: all slow when the
     // shared machine is busy (a limit on waiting, never a timing goal: those live in `npm run bench`).
     hookTimeout: 60_000,
+    // Vitest's default is one file at a time on two cores (cores - 1); the storage tests wait on the disk (fsync)
+    // and on PostgreSQL much of the time, so as many files as cores run side by side (each on databases of its own).
+    maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 60_000,
   },
 });

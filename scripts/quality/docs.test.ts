@@ -57,6 +57,7 @@ describe("the docs", () => {
       "check:cycles": /`check:cycles`/,
       "test:unit": /unit and integration tests/,
       "test:pg": /`test:pg`/,
+      "test:all": /`test:all`/,
       build: /the build/,
       "check:build": /`check:build`/,
       "test:e2e": /end-to-end tests/,

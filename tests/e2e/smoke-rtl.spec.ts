@@ -1,8 +1,13 @@
 import { expect, expectNoAxeViolations, ready, test } from "./fixtures";
 import { prerenderedPaths } from "./pages";
 
-// The smoke test again, with the demo options set to RTL and Boxed (as the coming-soon panel saves them).
-const paths = prerenderedPaths().filter((p) => p !== "/404");
+// The smoke test again, with the demo options set to RTL and Boxed (as the coming-soon panel saves them). The
+// mirrored layout belongs to a route's template, not to its words: one page per route (the first blog post, the
+// first speaker, the first session), where smoke.spec.ts visits every page.
+const route = (p: string) => p.replace(/\/\d+/g, "/:n");
+const paths = prerenderedPaths()
+  .filter((p) => p !== "/404")
+  .filter((p, i, all) => all.findIndex((q) => route(q) === route(p)) === i);
 
 test.describe("smoke in RTL and boxed layout", () => {
   test.beforeEach(async ({ page }) => {
