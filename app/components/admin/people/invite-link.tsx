@@ -1,5 +1,4 @@
-import { Check, Copy } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { CopyLink } from "~/components/ui/copy-link";
 
 export interface InviteLinkProps {
   link: string;
@@ -7,62 +6,16 @@ export interface InviteLinkProps {
   focusOnShow?: boolean;
 }
 
-/**
- * A new invitation's link (issue 41): in a box that selects it all when focused, with "Copy link" beside it.
- * Copying says so ("Copied"); when the browser refuses the clipboard, the link is selected and the organiser
- * is told to copy it by hand.
- */
+/** A new invitation's link (issue 41), to copy into a message to the person invited. */
 export function InviteLink({ link, focusOnShow = false }: InviteLinkProps) {
-  const id = useId();
-  const field = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState<"yes" | "refused" | null>(null);
-
-  // A new link is a new element (the panel keys it by the link), so this runs once per link.
-  useEffect(() => {
-    if (focusOnShow) field.current?.focus();
-  }, [focusOnShow]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied("yes");
-    } catch {
-      setCopied("refused");
-      field.current?.focus();
-      field.current?.select();
-    }
-  }
-
   return (
     <div className="mt-3">
-      <label htmlFor={id} className="mb-1.5 block font-semibold">
-        Invitation link
-      </label>
-      <div className="flex flex-wrap items-center gap-3">
-        <input
-          ref={field}
-          id={id}
-          readOnly
-          value={link}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-h-12 min-w-0 flex-1 basis-60 rounded-xl border border-ink/15 bg-paper px-4 py-2.5 font-mono text-sm text-ink focus:border-gold"
-        />
-        <button type="button" className="btn btn-outline" onClick={() => void copy()}>
-          {copied === "yes" ? (
-            <Check aria-hidden="true" className="size-5" />
-          ) : (
-            <Copy aria-hidden="true" className="size-5" />
-          )}
-          Copy link
-        </button>
-      </div>
-      <p role="status" className="mt-2 font-semibold empty:hidden">
-        {copied === "yes"
-          ? "Copied: paste it into a message to them."
-          : copied === "refused"
-            ? "This browser did not allow copying. The link is selected: copy it with your device's Copy (Ctrl+C or ⌘C, or a long press on a phone)."
-            : null}
-      </p>
+      <CopyLink
+        link={link}
+        label="Invitation link"
+        copied="Copied: paste it into a message to them."
+        focusOnShow={focusOnShow}
+      />
     </div>
   );
 }
