@@ -11,6 +11,7 @@
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { Db } from "../db/client";
 import { addJob, startJobs } from "../jobs/jobs";
+import { mailJobs } from "./jobs";
 import { claimMails, markFailed, markSent, nextDue, type QueuedMail } from "./queries";
 import { withoutAddresses } from "../log-safe";
 
@@ -154,7 +155,7 @@ export async function startMailer(options: MailerOptions): Promise<Mailer> {
   const sender = mailSender(options);
   const jobs = await startJobs({
     db: options.db,
-    tasks: { mail: sender.send },
+    jobs: mailJobs({ mail: sender }),
     pollMs: options.pollMs,
     log: options.log,
   });
