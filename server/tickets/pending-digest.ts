@@ -1,6 +1,6 @@
 /**
  * The organisers' daily mail of new orders waiting for payment (issue 61): once a day (a graphile-worker cron
- * line in server/start.ts, which runs it once whatever the number of servers, with a job key besides), the pay-later
+ * line declared in ./jobs.ts, which runs it once whatever the number of servers, with a job key besides), the pay-later
  * orders made in the 24 hours before the run, each with its reference, buyer, seats, amount and deadline in the
  * event's time zone, and what waits in all. Nothing new: no mail.
  */
