@@ -150,7 +150,10 @@ export interface Mailer {
   stop(): Promise<void>;
 }
 
-/** A mail sender with workers of its own (tests, the bench): the server's runs among all jobs (./jobs.ts, server/job-list.ts). */
+/**
+ * A mail sender with workers of its own (tests, the bench): the server's runs among all jobs (./jobs.ts,
+ * server/job-list.ts).
+ */
 export async function startMailer(options: MailerOptions): Promise<Mailer> {
   const sender = mailSender(options);
   const jobs = await startJobs({

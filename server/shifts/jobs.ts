@@ -1,7 +1,8 @@
 /**
- * The volunteers' jobs (issue 66; declared here in the shape of server/jobs/, issue 64), added by ./reminders.ts: "shift-reminder" (the evening before, one hour
- * before, a shift's new time), "shift-gap" (two days before, a shift short of people offered to the volunteers of
- * its role who are free then) and "shift-end" (those with no arrival marked missed).
+ * The volunteers' jobs (issue 66; declared in server/jobs/' shape since issue 64), added by ./reminders.ts:
+ * "shift-reminder" (the evening before, one hour before, a shift's new time), "shift-gap" (two days before, a
+ * shift short of people offered to the volunteers of its role who are free then) and "shift-end" (those with no
+ * arrival marked missed).
  *
  * Each checks the world when it runs (the person still on the shift, the shift's start still the one the job was
  * for) and records each mail in `shift_notices_sent` (`INSERT … ON CONFLICT DO NOTHING RETURNING`) in the mail's
