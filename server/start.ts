@@ -1,7 +1,7 @@
 /**
  * Start-up in one place: from the settings (./config.ts), opens the database (DATA_DIR or DATABASE_URL), starts
- * the background jobs (server/jobs/: the mail sender when SMTP_URL is set, the announcements' pacing, the seat
- * sweep, the daily purge after RETENTION_DAYS), takes the live build (server/publish/site.ts)
+ * the background jobs (server/jobs/, every feature's as it declares them in server/job-list.ts: the mail
+ * sender only when SMTP_URL is set), takes the live build (server/publish/site.ts)
  * and the publisher, and hands them to `createApp`. server/index.ts only serves the app and stops it.
  */
 import { picturesDir } from "../app/content/collections";
@@ -18,17 +18,13 @@ import { createApp } from "./app";
 import { REPO, type Config } from "./config";
 import { openDatabase } from "./db/client";
 import { safeError } from "./log-safe";
-import { addJob, startJobs, type Jobs } from "./jobs/jobs";
+import { startJobs, type Jobs } from "./jobs/jobs";
+import { allJobs } from "./job-list";
 import { mailSender } from "./mail/mailer";
-import { announceJob } from "./announcements/sender";
 import { createBoxOffice } from "./tickets/box-office";
-import { refundJob } from "./tickets/order-life/refund";
-import { pendingDigestJob } from "./tickets/pending-digest";
 import { readOutput } from "./publish/outputs";
 import { Publisher } from "./publish/publisher";
 import { LiveSite } from "./publish/site";
-import { purge } from "./retention/queries";
-import { shiftJobs } from "./shifts/jobs";
 import { shiftsEvent } from "./shifts/event";
 
 export interface Runtime {
@@ -38,9 +34,6 @@ export interface Runtime {
   /** The background jobs stopped, then the database closed. */
   close(): Promise<void>;
 }
-
-/** How often holds whose time is up are released (the "sweep" job). */
-const SWEEP_MS = 30_000;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -133,51 +126,25 @@ export async function startRuntime(config: Config, log = (line: string) => conso
     speakersTold: (ids) => speakersWithAddress(database.db, ids),
     killAfterSwitch: config.PUBLISH_KILL_AFTER_SWITCH,
   });
-  // Background work (issue 54): jobs in the database, run by whichever server is free (server/jobs/).
+  // Background work (issue 54): jobs in the database, run by whichever server is free (server/jobs/); each
+  // feature declares its own (server/job-list.ts), from these deps.
   let jobs: Jobs;
   try {
     jobs = await startJobs({
       db: database.db,
-      tasks: {
-        ...(mail ? { mail: mail.send } : {}),
-        announce: announceJob({
-          db: database.db,
-          perMinute: config.ANNOUNCE_PER_MINUTE,
-          sessions: liveSessionNames(() => site.current.dir),
-        }),
-        sweep: async () => {
-          await boxOffice.sweep();
-          await addJob(database.db, "sweep", { key: "sweep", runAt: new Date(Date.now() + SWEEP_MS) });
-        },
-        purge: async () => void (await purge(database.db, config.RETENTION_DAYS)),
-        refund: refundJob({ db: database.db, box: boxOffice }),
-        "pending-digest": pendingDigestJob({
-          db: database.db,
-          plans: boxOffice.plans,
-          to: config.NOTIFY_EMAIL,
-          siteUrl: config.publicUrl,
-        }),
-        alerts: (payload) => publisher.sendAlerts(String(payload.buildId)),
-        // Volunteers' shifts (issue 66): reminders, gap offers, a shift's new time, missing marked.
-        ...shiftJobs({
-          db: database.db,
-          event: shiftsEvent({ liveDir: () => site.current.dir }),
-          siteUrl: config.publicUrl,
-        }),
-      },
-      // Daily, and a sweep every minute should its own chain of jobs ever break (a job given up). The organisers'
-      // mail of new pending orders (issue 61) once a day at 13:00 UTC (morning in the Americas); graphile-worker
-      // runs a cron line once across every server, and its job key keeps one waiting.
-      crontab: [
-        "0 3 * * * purge ?fill=1d&jobKey=purge",
-        "0 13 * * * pending-digest ?jobKey=pending-digest",
-        "* * * * * sweep ?jobKey=sweep&jobKeyMode=preserve_run_at",
-      ].join("\n"),
+      jobs: allJobs({
+        db: database.db,
+        mail,
+        announce: { perMinute: config.ANNOUNCE_PER_MINUTE, sessions: liveSessionNames(() => site.current.dir) },
+        boxOffice,
+        digest: { to: config.NOTIFY_EMAIL, siteUrl: config.publicUrl },
+        retentionDays: config.RETENTION_DAYS,
+        publisher,
+        shifts: { event: shiftsEvent({ liveDir: () => site.current.dir }), siteUrl: config.publicUrl },
+      }),
       pollMs: config.MAIL_POLL_MS,
       log,
     });
-    for (const name of ["sweep", "purge", "announce", ...(mail ? ["mail" as const] : [])] as const)
-      await addJob(database.db, name, { key: name, keepRunAt: true, ...(name === "announce" ? { queue: name } : {}) });
   } catch (error) {
     mail?.close();
     site.stop();

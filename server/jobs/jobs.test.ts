@@ -38,17 +38,21 @@ describe.each(databaseBackends("jobs"))("background jobs (%s)", (name, open) => 
 
   it("a job added in a transaction that rolls back never runs; committed, it runs once", async () => {
     const ran: unknown[] = [];
-    const jobs = await startJobs({ db: database.db, pollMs: 100, tasks: { purge: async (p) => void ran.push(p.n) } });
+    const jobs = await startJobs({
+      db: database.db,
+      pollMs: 100,
+      jobs: [{ name: "alerts", run: async (p) => void ran.push(p.buildId) }],
+    });
     try {
       await database.db
         .transaction(async (tx) => {
-          await addJob(tx, "purge", { payload: { n: 1 } });
+          await addJob(tx, "alerts", { payload: { buildId: "1" } });
           throw new Error("rolled back");
         })
         .catch(() => {});
-      await database.db.transaction(async (tx) => addJob(tx, "purge", { payload: { n: 2 } }));
-      await expect.poll(() => ran).toEqual([2]);
-      expect(await queued("purge")).toBe(0);
+      await database.db.transaction(async (tx) => addJob(tx, "alerts", { payload: { buildId: "2" } }));
+      await expect.poll(() => ran).toEqual(["2"]);
+      expect(await queued("alerts")).toBe(0);
     } finally {
       await jobs.stop();
     }
@@ -59,11 +63,14 @@ describe.each(databaseBackends("jobs"))("background jobs (%s)", (name, open) => 
     const jobs = await startJobs({
       db: database.db,
       pollMs: 100,
-      tasks: {
-        announce: async () => {
-          if (++tries === 1) throw new Error("the first try fails");
+      jobs: [
+        {
+          name: "announce",
+          run: async () => {
+            if (++tries === 1) throw new Error("the first try fails");
+          },
         },
-      },
+      ],
       log: () => {},
     });
     try {
@@ -94,12 +101,15 @@ describe.each(databaseBackends("jobs"))("background jobs (%s)", (name, open) => 
       const jobs = await startJobs({
         db: database.db,
         pollMs: 100,
-        tasks: {
-          sweep: async () => {
-            await database.db.execute(sql`INSERT INTO job_test_steps (part, pid) VALUES (2, ${process.pid})`);
-            done++;
+        jobs: [
+          {
+            name: "sweep",
+            run: async () => {
+              await database.db.execute(sql`INSERT INTO job_test_steps (part, pid) VALUES (2, ${process.pid})`);
+              done++;
+            },
           },
-        },
+        ],
       });
       try {
         await expect.poll(() => done, { timeout: 30_000 }).toBe(1);
@@ -123,20 +133,23 @@ describe.each(databaseBackends("jobs"))("background jobs (%s)", (name, open) => 
     const jobs = await startJobs({
       db: database.db,
       pollMs: 100,
-      tasks: {
-        alerts: async () => {
-          started.push(started.length + 1);
-          if (started.length > 1) return;
-          await released;
-          throw new Error("the mail server went away");
+      jobs: [
+        {
+          name: "alerts",
+          run: async () => {
+            started.push(started.length + 1);
+            if (started.length > 1) return;
+            await released;
+            throw new Error("the mail server went away");
+          },
         },
-      },
+      ],
       log: () => {},
     });
     try {
-      await addJob(database.db, "alerts", { key: "alerts" });
+      await addJob(database.db, "alerts", { key: "alerts", payload: { buildId: "1" } });
       await expect.poll(() => started.length, { timeout: 20_000 }).toBe(1);
-      await addJob(database.db, "alerts", { key: "alerts" });
+      await addJob(database.db, "alerts", { key: "alerts", payload: { buildId: "1" } });
       release();
       await expect.poll(() => queued("alerts"), { timeout: 20_000 }).toBe(0);
       expect(started).toEqual([1, 2]);
@@ -172,11 +185,14 @@ describe.each(databaseBackends("jobs"))("background jobs (%s)", (name, open) => 
       const jobs = await startJobs({
         db: database.db,
         pollMs: 100,
-        tasks: {
-          sweep: async () => {
-            done++;
+        jobs: [
+          {
+            name: "sweep",
+            run: async () => {
+              done++;
+            },
           },
-        },
+        ],
       });
       try {
         // The new job runs once; the replaced one is gone, not left as a failed row.

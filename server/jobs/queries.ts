@@ -6,21 +6,20 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 
-/** Every job the site has, by name. */
-export type JobName =
-  | "mail"
-  | "announce"
-  | "sweep"
-  | "purge"
-  | "rescue"
-  | "refund"
-  | "alerts"
-  | "pending-digest"
-  | "shift-reminder"
-  | "shift-gap"
-  | "shift-end";
+/**
+ * Every job the site has, by name, with its payload: each feature adds its own from its `jobs.ts`
+ * (`declare module "../jobs/queries" { interface JobPayloads { … } }`), so a new job touches that file only.
+ * A job without a payload has `NoPayload`.
+ */
+export interface JobPayloads {
+  /** Frees the jobs of workers that died (./jobs.ts). */
+  rescue: NoPayload;
+}
 
-export interface JobOptions {
+export type NoPayload = Record<string, never>;
+export type JobName = keyof JobPayloads;
+
+export interface JobOptions<N extends JobName = JobName> {
   /** At most one job waiting per key: adding another replaces it (or, with `keepRunAt`, keeps its time). */
   key?: string;
   keepRunAt?: boolean;
@@ -28,11 +27,19 @@ export interface JobOptions {
   runAt?: Date;
   /** Jobs of one queue run one at a time, across every server. */
   queue?: string;
-  payload?: Record<string, unknown>;
+  payload?: JobPayloads[N];
 }
 
-/** Adds a job through `db`: pass the transaction of the change that causes it, so both commit or neither. */
-export async function addJob(db: Db, name: JobName, options: JobOptions = {}): Promise<void> {
+/** The options of a job `N`: optional when it has no payload, else with its payload. */
+type OptionsOf<N extends JobName> = NoPayload extends JobPayloads[N]
+  ? [options?: JobOptions<N>]
+  : [options: JobOptions<N> & { payload: JobPayloads[N] }];
+
+/**
+ * Adds a job through `db`: pass the transaction of the change that causes it, so both commit or neither. The
+ * name and the payload are checked by the compiler (`addJob(tx, "refund", { payload: { orderId } })`).
+ */
+export async function addJob<N extends JobName>(db: Db, name: N, ...[options = {}]: OptionsOf<N>): Promise<void> {
   await db.execute(sql`SELECT graphile_worker.add_job(
     ${name}, ${JSON.stringify(options.payload ?? {})}::json,
     queue_name => ${options.queue ?? null}::text,

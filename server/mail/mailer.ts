@@ -11,6 +11,7 @@
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { Db } from "../db/client";
 import { addJob, startJobs } from "../jobs/jobs";
+import { mailJobs } from "./jobs";
 import { claimMails, markFailed, markSent, nextDue, type QueuedMail } from "./queries";
 import { withoutAddresses } from "../log-safe";
 
@@ -149,12 +150,15 @@ export interface Mailer {
   stop(): Promise<void>;
 }
 
-/** A mail sender with workers of its own (tests, the bench): the server's runs among all jobs (server/start.ts). */
+/**
+ * A mail sender with workers of its own (tests, the bench): the server's runs among all jobs (./jobs.ts,
+ * server/job-list.ts).
+ */
 export async function startMailer(options: MailerOptions): Promise<Mailer> {
   const sender = mailSender(options);
   const jobs = await startJobs({
     db: options.db,
-    tasks: { mail: sender.send },
+    jobs: mailJobs({ mail: sender }),
     pollMs: options.pollMs,
     log: options.log,
   });

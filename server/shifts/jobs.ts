@@ -1,7 +1,8 @@
 /**
- * The volunteers' jobs (issue 66), added by ./reminders.ts: "shift-reminder" (the evening before, one hour
- * before, a shift's new time), "shift-gap" (two days before, a shift short of people offered to the volunteers of
- * its role who are free then) and "shift-end" (those with no arrival marked missed).
+ * The volunteers' jobs (issue 66; declared in server/jobs/' shape since issue 64), added by ./reminders.ts:
+ * "shift-reminder" (the evening before, one hour before, a shift's new time), "shift-gap" (two days before, a
+ * shift short of people offered to the volunteers of its role who are free then) and "shift-end" (those with no
+ * arrival marked missed).
  *
  * Each checks the world when it runs (the person still on the shift, the shift's start still the one the job was
  * for) and records each mail in `shift_notices_sent` (`INSERT … ON CONFLICT DO NOTHING RETURNING`) in the mail's
@@ -10,14 +11,28 @@
 import type { ShiftsData } from "../../app/lib/build-outputs";
 import type { Db } from "../db/client";
 import { addJob } from "../jobs/queries";
-import type { JobHandler } from "../jobs/jobs";
+import type { Job, JobHandler } from "../jobs/jobs";
 import { nameOf } from "../admin/accounts/queries";
 import { queueMail } from "../mail/queries";
 import { gapMail, movedMail, reminderMail } from "./mail";
 import { firstNotice, freeVolunteers, markMissed, shiftFacts, signedUp } from "./reminders.queries";
+import type { ReminderPayload } from "./reminders";
 
+declare module "../jobs/queries" {
+  interface JobPayloads {
+    "shift-reminder": ReminderPayload;
+    "shift-gap": { shiftId: number; startsAt: string };
+    "shift-end": { shiftId: number; endsAt: string };
+  }
+}
+
+/** What the volunteers' jobs need (server/start.ts makes it from the live build and SITE_URL). */
 export interface ShiftJobsDeps {
   db: Db;
+  shifts: ShiftJobsSettings;
+}
+
+export interface ShiftJobsSettings {
   /** The live build's shifts.json (./event.ts shiftsEvent). */
   event: () => Promise<Pick<ShiftsData, "timeZone" | "location">>;
   /** SITE_URL, for the link to /volunteer; no link without it. */
@@ -34,8 +49,18 @@ const timeOf = (value: unknown) => {
   return Number.isNaN(at) ? null : at;
 };
 
-export function shiftJobs(deps: ShiftJobsDeps) {
-  const { db } = deps;
+/** The volunteers' jobs: each checks its payload and the world when it runs. */
+export function shiftJobs(deps: ShiftJobsDeps): Job[] {
+  const run = shiftHandlers(deps.db, deps.shifts);
+  return [
+    { name: "shift-reminder", run: run["shift-reminder"] },
+    { name: "shift-gap", run: run["shift-gap"] },
+    { name: "shift-end", run: run["shift-end"] },
+  ];
+}
+
+/** The handlers by job name (the tests run them as two servers would). */
+export function shiftHandlers(db: Db, deps: ShiftJobsSettings) {
   const now = deps.now ?? Date.now;
   const context = async () => {
     const event = await deps.event();

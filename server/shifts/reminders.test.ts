@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE } from "../../tests/fixtures/admin-app";
 import { EVENT, shiftsApp } from "../../tests/fixtures/shifts-app";
 import { rowsOf } from "../db/rows";
-import { shiftJobs } from "./jobs";
+import { shiftHandlers } from "./jobs";
 import { gapMail } from "./mail";
 import { cancelReminders, scheduleReminders, shiftPlanned } from "./reminders";
 
@@ -25,7 +25,7 @@ afterAll(() => made.close());
 const db = () => made.database.db;
 /** Two servers' handlers on the same database. */
 const servers = () =>
-  [0, 1].map(() => shiftJobs({ db: db(), event: async () => EVENT, siteUrl: SITE, now: () => clock }));
+  [0, 1].map(() => shiftHandlers(db(), { event: async () => EVENT, siteUrl: SITE, now: () => clock }));
 
 async function one<T>(query: ReturnType<typeof sql>) {
   return rowsOf<T>(await db().execute(query))[0]!;

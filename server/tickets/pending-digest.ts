@@ -1,8 +1,8 @@
 /**
  * The organisers' daily mail of new orders waiting for payment (issue 61): once a day (a graphile-worker cron
- * line in server/start.ts, which runs it once whatever the number of servers, with a job key besides), the pay-later
- * orders made in the 24 hours before the run, each with its reference, buyer, seats, amount and deadline in the
- * event's time zone, and what waits in all. Nothing new: no mail.
+ * line declared in ./jobs.ts, which runs it once whatever the number of servers, with a job key besides), the
+ * pay-later orders made in the 24 hours before the run, each with its reference, buyer, seats, amount and
+ * deadline in the event's time zone, and what waits in all. Nothing new: no mail.
  */
 import { zonedWhen } from "../../app/lib/admin/when";
 import type { TicketsData } from "../../app/lib/build-outputs";
