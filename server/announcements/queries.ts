@@ -231,10 +231,10 @@ export async function queuePiece(
     for (const a of rows) {
       const mine = waiting.filter((w) => Number(w.announcement_id) === a.id);
       // A site-only announcement (no audience) has no recipients, so it is never here.
-      const audience = a.audience === null ? null : await audienceOf(tx as unknown as Db, a.audience);
+      const audience = a.audience === null ? null : await audienceOf(tx, a.audience);
       const still = audience?.stillIn
         ? await audience.stillIn(
-            tx as unknown as Db,
+            tx,
             mine.map((w) => w.email),
           )
         : null;

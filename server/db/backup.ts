@@ -56,7 +56,7 @@ export async function backup(db: Db, write: (line: string) => Promise<void>): Pr
       const header: Header = { format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), migrations };
       await write(JSON.stringify(header));
       const counts: Record<string, number> = {};
-      for (const table of await tablesInOrder(tx as unknown as Db)) {
+      for (const table of await tablesInOrder(tx)) {
         const rows = rowsOf<{ row: Record<string, unknown> }>(
           await tx.execute(sql`SELECT row_to_json(t) AS row FROM ${sql.identifier(table)} t`),
         );
@@ -108,8 +108,8 @@ export async function restore(
         const known = new Set(migrationFiles().map((m) => m.version));
         const unknown = header.migrations.filter((m) => !known.has(m));
         if (unknown.length) throw new Error(`The backup comes from a newer version (${unknown.join(", ")}).`);
-        await migrate(tx as unknown as Db, undefined, new Set(header.migrations));
-        tables = new Set(await tablesInOrder(tx as unknown as Db));
+        await migrate(tx, undefined, new Set(header.migrations));
+        tables = new Set(await tablesInOrder(tx));
       } else if ("table" in line) {
         if (!tables.has(line.table))
           throw new Error(
@@ -126,7 +126,7 @@ export async function restore(
       }
     }
     if (!ended) throw new Error("The backup file is cut short (no end line): nothing was restored.");
-    await moveSequences(tx as unknown as Db);
+    await moveSequences(tx);
     // The restored database sends the card provider keys of its own: its holds' ids start again where the backup
     // stopped, and the provider saw the next ones already (issue 50). A new prefix is made at the first payment.
     await tx.execute(sql`DELETE FROM settings WHERE name = ${PROVIDER_KEY_PREFIX}`);

@@ -86,7 +86,7 @@ async function importPglite(dir: string, database: Database): Promise<void> {
     const old = await PGlite.create({ dataDir: dir });
     const lines: string[] = [];
     try {
-      await backup(drizzle(old, { schema }) as unknown as Db, async (line) => void lines.push(line));
+      await backup(drizzle(old, { schema }), async (line) => void lines.push(line));
     } finally {
       await old.close();
     }
@@ -114,7 +114,7 @@ async function poolDatabase(config: PoolConfig, driver: Database["driver"]): Pro
   const pool = new pg.Pool(config);
   // An idle connection that the server drops must not crash the process.
   pool.on("error", (error) => console.error(`PostgreSQL: ${error.message}`));
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db = drizzle(pool, { schema });
   return { db, driver, close: () => pool.end() };
 }
 

@@ -9,7 +9,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, expect, it } from "vitest";
-import { openDatabase, type Db } from "./client";
+import { openDatabase } from "./client";
 import { migrate, migrationFiles } from "./migrate";
 import { schema } from "./schema";
 import { rowsOf } from "./rows";
@@ -20,7 +20,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it("copies the rows of a PGlite data folder into the embedded PostgreSQL, once", async () => {
   const old = await PGlite.create({ dataDir: dir });
-  const oldDb = drizzle(old, { schema }) as unknown as Db;
+  const oldDb = drizzle(old, { schema });
   // PGlite's folders predate the job queue (migration 019 calls graphile-worker, which PGlite never had).
   const before = migrationFiles().filter((m) => m.version < "019");
   await migrate(oldDb, undefined, new Set(before.map((m) => m.version)));

@@ -211,8 +211,7 @@ export async function setLive(db: Db, id: string, by: string | null): Promise<vo
       .values({ onlyRow: true, buildId: id, switchedBy: by })
       .onConflictDoUpdate({ target: liveBuild.onlyRow, set: { buildId: id, switchedBy: by, switchedAt: sql`now()` } });
     // A publish's alerts (issue 54): owed from the switch on, their job committed with it, run by any server.
-    if (await owedAlerts(tx as unknown as Db, id))
-      await addJob(tx as unknown as Db, "alerts", { key: `alerts-${id}`, payload: { buildId: id } });
+    if (await owedAlerts(tx, id)) await addJob(tx, "alerts", { key: `alerts-${id}`, payload: { buildId: id } });
   });
 }
 

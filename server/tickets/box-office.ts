@@ -14,7 +14,7 @@ import { normalizeEmail } from "../../app/forms/email";
 import { BUILD_OUTPUTS, type TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import { batched } from "../db/batch";
-import type { Database, Db } from "../db/client";
+import type { Database } from "../db/client";
 import { ipSalt, providerKeyPrefix } from "../db/settings";
 import { lazy } from "../lazy";
 import { createPayments, payLaterTerms, paysOnline, type PaymentEvent } from "../payments";
@@ -217,8 +217,8 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     async sweep(): Promise<Hold[]> {
       // Released, and offers among them lapsed (their entries leave the line), in one transaction.
       const released = await db.transaction(async (tx) => {
-        const holds = await releaseExpired(tx as unknown as Db, new Date(box.now()));
-        await offersLapsed(tx as unknown as Db, holds);
+        const holds = await releaseExpired(tx, new Date(box.now()));
+        await offersLapsed(tx, holds);
         return holds;
       });
       // Then whatever is free goes to the lines: these seats, or those of a sweep that died before offering.

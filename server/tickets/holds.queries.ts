@@ -122,7 +122,7 @@ export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()
       const rows = await tx.select().from(ticketStock).orderBy(ticketStock.planId).for("update");
       const left = new Map(rows.map((r) => [r.planId, r.capacity - r.sold - r.held]));
       const open = await openHolds(
-        tx as unknown as Db,
+        tx,
         todo.map((i) => requests[i]!),
         now,
       );
@@ -156,7 +156,7 @@ export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()
           results[i] = { ok: false, capped: true, until: capped(byAddress), by: "address" };
           continue;
         }
-        if (r.mail && !(await claimAddressMail(tx as unknown as Db, r.mail.addressHash, now))) {
+        if (r.mail && !(await claimAddressMail(tx, r.mail.addressHash, now))) {
           results[i] = { ok: false, unmailed: true };
           continue;
         }

@@ -130,7 +130,7 @@ export async function refundedAtProvider(
       .returning({ code: tickets.code });
     await tx.execute(sql`UPDATE ticket_stock SET sold = sold - ${cancelled.length} WHERE plan_id = ${order.planId}`);
     await tx.insert(mailQueue).values(mailRow(mail(order)));
-    await addOrderEvent(tx as unknown as Db, order.id, "refunded", now, { at: "provider", seats: cancelled.length });
+    await addOrderEvent(tx, order.id, "refunded", now, { at: "provider", seats: cancelled.length });
     return { order, seats: cancelled.length };
   });
 }

@@ -19,7 +19,7 @@ const backends: [string, Open][] = [
     "PGlite",
     async () => {
       const pg = await PGlite.create();
-      return { db: pgliteDrizzle(pg, { schema }) as unknown as Db, close: () => pg.close() };
+      return { db: pgliteDrizzle(pg, { schema }), close: () => pg.close() };
     },
   ],
 ];
@@ -30,7 +30,7 @@ if (process.env.TEST_DATABASE_URL)
       const { default: pg } = await import("pg");
       const { drizzle } = await import("drizzle-orm/node-postgres");
       const pool = new pg.Pool({ connectionString: (await freshPostgres("shortcodes"))! });
-      return { db: drizzle(pool, { schema }) as unknown as Db, close: () => pool.end() };
+      return { db: drizzle(pool, { schema }), close: () => pool.end() };
     },
   ]);
 

@@ -17,7 +17,7 @@ import { IMAGE_MANIFEST } from "../../../app/lib/build-outputs";
 import { freshPostgres } from "../../../tests/fixtures/fresh-postgres";
 import { smallestBuild } from "../../../tests/fixtures/smallest-build";
 import { createApp } from "../../app";
-import { openDatabase, type Database, type Db } from "../../db/client";
+import { openDatabase, type Database } from "../../db/client";
 import { migrate, migrationFiles } from "../../db/migrate";
 import { rowsOf } from "../../db/rows";
 import { schema } from "../../db/schema";
@@ -118,7 +118,7 @@ describe("migration 007", { timeout: 60_000 }, () => {
   it("runs on PGlite (the earlier embedded database) over an account made before it, which keeps no name", async () => {
     const old = await PGlite.create();
     try {
-      const oldDb = drizzle(old, { schema }) as unknown as Db;
+      const oldDb = drizzle(old, { schema });
       const before = new Set(migrationFiles().map((m) => m.version));
       before.delete("007-organiser-names");
       await migrate(oldDb, undefined, before);

@@ -33,7 +33,7 @@ export async function cancelOrder(
   mail: (order: TicketOrder, seats: number, was: "paid" | "pending") => MailDraft,
 ): Promise<CancelResult> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     const [before] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, id)).for("update");
     if (!before) return { kind: "unknown" as const };
     if (before.status === "cancelled" || before.status === "refunded")
@@ -98,7 +98,7 @@ export async function releaseOrder(
   mail: (order: TicketOrder, seats: number) => MailDraft,
 ): Promise<ReleaseResult> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     const [order] = await tx
       .update(ticketOrders)
       .set({ status: "released", releasedAt: at })
@@ -156,7 +156,7 @@ export async function recordRefund(
       .where(eq(ticketOrders.id, id))
       .returning();
     const detail = { amountMinor: refund.amountMinor, currency: before.currency, method: refund.method };
-    await addOrderEvent(tx as unknown as Db, id, "refunded", at, { ...detail, at: "hand" }, who.actor);
+    await addOrderEvent(tx, id, "refunded", at, { ...detail, at: "hand" }, who.actor);
     await audit(tx, {
       ...who,
       action: "ticket-refund",

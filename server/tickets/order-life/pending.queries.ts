@@ -28,7 +28,7 @@ export async function openPendingOrder(
   keepUntil?: Date,
 ): Promise<{ order: TicketOrder; token: string; created: boolean } | null> {
   return db
-    .transaction(async (tx) => opened(tx as unknown as Db, hold, dueAt, at, mail, keepUntil))
+    .transaction(async (tx) => opened(tx, hold, dueAt, at, mail, keepUntil))
     .catch((error: unknown) => {
       if (error instanceof NotHeld) return null;
       throw error;
@@ -134,7 +134,7 @@ export async function remindPending(
       sql`UPDATE ticket_holds SET expires_at = ${releaseAt.toISOString()}::timestamptz WHERE id = ${order.holdId} AND status = 'held'`,
     );
     await tx.insert(mailQueue).values(mailRow(mail(order)));
-    await addOrderEvent(tx as unknown as Db, order.id, "reminded", at, {
+    await addOrderEvent(tx, order.id, "reminded", at, {
       to: order.email,
       releaseAt: releaseAt.toISOString(),
     });
@@ -163,7 +163,7 @@ export async function releasePending(
       .returning();
     if (hold) await tx.execute(sql`UPDATE ticket_stock SET held = held - ${hold.seats} WHERE plan_id = ${hold.planId}`);
     await tx.insert(mailQueue).values(mailRow(mail(order)));
-    await addOrderEvent(tx as unknown as Db, order.id, "released", at, { seats: hold?.seats ?? 0 });
+    await addOrderEvent(tx, order.id, "released", at, { seats: hold?.seats ?? 0 });
     return { order, hold: hold ?? (await tx.select().from(ticketHolds).where(eq(ticketHolds.id, order.holdId)))[0]! };
   });
 }

@@ -112,7 +112,7 @@ export async function sellHold(
     }
     await tx.update(ticketHolds).set({ status: "sold" }).where(eq(ticketHolds.id, hold.id));
     // A waiting-list offer taken: its entry has bought, with the sale (issue 61: one transaction).
-    if (hold.waitlistId) await offerSold(tx as unknown as Db, hold.id);
+    if (hold.waitlistId) await offerSold(tx, hold.id);
     const paid = {
       amountMinor: payment.amountMinor ?? hold.amountMinor,
       paymentIntent: payment.paymentIntent ?? null,
@@ -138,10 +138,9 @@ export async function sellHold(
             createdAt: at,
           })
           .returning();
-    if (!pending)
-      await addOrderEvent(tx as unknown as Db, order!.id, "created", at, { method: paid.paymentMethod }, payment.actor);
+    if (!pending) await addOrderEvent(tx, order!.id, "created", at, { method: paid.paymentMethod }, payment.actor);
     await addOrderEvent(
-      tx as unknown as Db,
+      tx,
       order!.id,
       "paid",
       at,
@@ -154,7 +153,7 @@ export async function sellHold(
       },
       payment.actor,
     );
-    const made = await insertTickets(tx as unknown as Db, hold.seats, (i) => ({
+    const made = await insertTickets(tx, hold.seats, (i) => ({
       ...ticket(hold.planId),
       orderId: order!.id,
       planId: hold.planId,
@@ -165,7 +164,7 @@ export async function sellHold(
     const token = newSecret();
     await tx.insert(ticketOrderLinks).values({ tokenHash: secretHash(token), orderId: order!.id });
     await tx.insert(mailQueue).values(mailRow(mail(order!, made, token)));
-    await addOrderEvent(tx as unknown as Db, order!.id, "mailed", at, { to: order!.email, tickets: made.length });
+    await addOrderEvent(tx, order!.id, "mailed", at, { to: order!.email, tickets: made.length });
     for (const entry of payment.audit?.(order!) ?? []) await audit(tx, entry);
     return { ok: true as const, order: order!, tickets: made, created: true, token };
   });

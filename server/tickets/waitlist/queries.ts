@@ -76,7 +76,7 @@ export async function joinWaitlist(
           )
           .returning();
       if (entry) {
-        if (mayMail && !(await mayMail(tx as unknown as Db))) throw new NoMail();
+        if (mayMail && !(await mayMail(tx))) throw new NoMail();
         await tx.insert(mailQueue).values(mailRow(confirmMail(request.token)));
         return { created: true, entry };
       }

@@ -115,7 +115,7 @@ export function createWaitlist(deps: WaitlistDeps) {
       // or offered with its seats and its mail, never half of it.
       const held = await db
         .transaction(async (tx) => {
-          const t = tx as unknown as Db;
+          const t = tx;
           // Taken out of the line first, so two sweeps never offer the same person twice.
           if (!(await claimEntry(t, next.id, now))) return "taken" as const;
           const made = await holdSeats(t, {
