@@ -180,7 +180,7 @@ test("@phone an organiser invites a speaker; her bio and photo reach the review;
   await phone.close();
 });
 
-test("a guessed and a revoked link both say the link does not work", async ({ page }) => {
+test("@phone a guessed and a revoked link both say the link does not work", async ({ page }) => {
   // The page asks its API once hydrated; the answer is the message (the announcements' check keeps the network busy).
   await page.goto(`${site.url}/speaker-page/${"A".repeat(32)}`);
   const unknown = page.getByRole("alert");
