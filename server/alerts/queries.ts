@@ -12,7 +12,7 @@ import { newSecret, secretHash } from "../secret";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { alertLinks, alertSubscriptions, mailQueue } from "../db/schema";
-import { mailRow, type MailDraft } from "../mail/queries";
+import { queueMail, queueMails, type MailDraft } from "../mail/queries";
 
 export interface AlertSubscription {
   id: number;
@@ -79,7 +79,7 @@ export async function subscribeEmail(
         ),
       );
     if ((sent?.n ?? 0) >= ALERT_CONFIRMATIONS_PER_DAY) return { created: true, mailed: false };
-    await tx.insert(mailQueue).values(mailRow(mail));
+    await queueMail(tx, mail);
     return { created: true, mailed: true };
   });
 }
@@ -195,9 +195,6 @@ export interface ChangedSession {
   sequence: number;
 }
 
-/** Mails per INSERT: seven values each, far below PostgreSQL's 65,535 parameters. */
-const MAIL_CHUNK = 1000;
-
 export interface QueuedAlerts {
   mails: number;
   pushes: { sub: AlertSubscription; sessions: number[] }[];
@@ -251,8 +248,8 @@ export async function queueAlerts(
     tx,
     mailed.map((s) => s.sub.id),
   );
-  const mails = mailed.map((s, i) => mailRow(mailFor(s.sub, s.sessions, tokens[i]!)));
-  for (let i = 0; i < mails.length; i += MAIL_CHUNK) await tx.insert(mailQueue).values(mails.slice(i, i + MAIL_CHUNK));
+  const mails = mailed.map((s, i) => mailFor(s.sub, s.sessions, tokens[i]!));
+  await queueMails(tx, mails);
   return { mails: mails.length, pushes: subs.filter((s) => s.sub.endpoint) };
 }
 

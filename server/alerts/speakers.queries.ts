@@ -5,8 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/types";
 import { rowsOf } from "../db/rows";
-import { mailQueue } from "../db/schema";
-import { mailRow, type MailDraft } from "../mail/queries";
+import { queueMails, type MailDraft } from "../mail/queries";
 import { sessionsOf } from "./queries";
 
 /** A change to tell a speaker of: the session at its SEQUENCE. */
@@ -44,8 +43,8 @@ export async function queueSpeakerAlerts(
       FROM fresh f JOIN speaker_contacts c ON c.speaker_id = f.speaker_id
       GROUP BY c.speaker_id, c.email`),
   );
-  const mails = told.map((row) => mailRow(mailFor(row.email, Number(row.speaker_id), sessionsOf(row.sessions))));
-  if (mails.length) await tx.insert(mailQueue).values(mails);
+  const mails = told.map((row) => mailFor(row.email, Number(row.speaker_id), sessionsOf(row.sessions)));
+  if (mails.length) await queueMails(tx, mails);
   return mails.length;
 }
 

@@ -10,8 +10,8 @@ import type { AnnouncementRow, ShownAnnouncement } from "../../app/lib/announcem
 import { announcementMail } from "../../app/lib/announcements";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { announcementRecipients, announcements, mailQueue, newsletterSubscribers } from "../db/schema";
-import { mailRow } from "../mail/queries";
+import { announcementRecipients, announcements, newsletterSubscribers } from "../db/schema";
+import { queueMails } from "../mail/queries";
 import { audit, type AuditEntry } from "../admin/audit/queries";
 import type { Audience, Recipient } from "../mail/audience";
 
@@ -257,15 +257,13 @@ export async function queuePiece(
           );
       skipped += gone.length;
       if (send.length === 0) continue;
-      const mails = await tx
-        .insert(mailQueue)
-        .values(
-          send.map((w) => {
-            const text = announcementMail(a, { siteUrl: a.siteUrl, reason, unsubscribeUrl: w.unsubscribe_url });
-            return mailRow({ to: w.email, subject: text.subject, body: text.body, unsubscribeUrl: w.unsubscribe_url });
-          }),
-        )
-        .returning({ id: mailQueue.id, to: mailQueue.toAddr });
+      const mails = await queueMails(
+        tx,
+        send.map((w) => {
+          const text = announcementMail(a, { siteUrl: a.siteUrl, reason, unsubscribeUrl: w.unsubscribe_url });
+          return { to: w.email, subject: text.subject, body: text.body, unsubscribeUrl: w.unsubscribe_url };
+        }),
+      );
       const values = sql.join(
         mails.map((m) => sql`(${m.to}, ${m.id}::bigint)`),
         sql`, `,

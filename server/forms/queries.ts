@@ -5,8 +5,8 @@
 import { normalizeEmail } from "../../app/forms/email";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { mailQueue, newsletterSubscribers, submissions } from "../db/schema";
-import { mailRow, type MailDraft } from "../mail/queries";
+import { newsletterSubscribers, submissions } from "../db/schema";
+import { queueMail, type MailDraft } from "../mail/queries";
 
 export interface NewSubmission {
   kind: string;
@@ -48,7 +48,7 @@ export async function saveSubmission(
       const conflict = !earlier || earlier.kind !== row.kind || !sameData(earlier.data ?? {}, row.data);
       return { id: earlier?.id ?? 0, duplicate: true, conflict };
     }
-    if (mail) await tx.insert(mailQueue).values({ ...mailRow(mail), submissionId: inserted.id });
+    if (mail) await queueMail(tx, mail, { submissionId: inserted.id });
     return { id: inserted.id, duplicate: false };
   });
 }
@@ -87,7 +87,7 @@ export async function subscribe(
         .returning({ token: newsletterSubscribers.token });
       token = again?.token;
     }
-    if (token && confirmMail) await tx.insert(mailQueue).values(mailRow(confirmMail(token)));
+    if (token && confirmMail) await queueMail(tx, confirmMail(token));
     return { created: Boolean(token) };
   });
 }

@@ -1,8 +1,9 @@
 /**
- * The mail queue: what a feature queues (in its own transaction, with `mailRow`) and what the sender claims
- * and marks. `FOR UPDATE SKIP LOCKED` lets several servers send at once without taking the same row.
+ * The mail queue, written here only (outbox.test.ts): what a feature queues (in its own transaction), erases
+ * or purges, and what the sender claims and marks. `FOR UPDATE SKIP LOCKED` lets several servers send at once
+ * without taking the same row.
  */
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { mailQueue, type MailAttachment } from "../db/schema";
@@ -20,7 +21,7 @@ export interface MailDraft {
   attachments?: MailAttachment[] | null;
 }
 
-/** The queue row of a mail (insert it into mail_queue beside what it is about). */
+/** The queue row of a mail (queueMail and queueMails insert it; a test builds a queued mail from it). */
 export function mailRow(mail: MailDraft) {
   return {
     toAddr: mail.to,
@@ -35,9 +36,65 @@ export function mailRow(mail: MailDraft) {
 
 export type QueuedMail = typeof mailQueue.$inferSelect;
 
-/** Queues one mail on its own (a feature that queues beside a row of its own uses `mailRow` in its transaction). */
-export async function queueMail(db: Db, mail: MailDraft): Promise<void> {
-  await db.insert(mailQueue).values(mailRow(mail));
+/**
+ * Queues one mail, in the caller's transaction when `db` is one (beside what the mail is about); a mail about
+ * a submission names it, so that the submission's erasure takes its mails along.
+ */
+export async function queueMail(db: Db, mail: MailDraft, about?: { submissionId: number }): Promise<void> {
+  await db.insert(mailQueue).values(about ? { ...mailRow(mail), submissionId: about.submissionId } : mailRow(mail));
+}
+
+/** Mails per INSERT: seven values each, far below PostgreSQL's 65,535 parameters. */
+const MAIL_CHUNK = 1000;
+
+/** Queues mails in chunks of MAIL_CHUNK, in order; answers each queued mail's id and address, in that order. */
+export async function queueMails(db: Db, mails: MailDraft[]): Promise<{ id: number; to: string }[]> {
+  const queued: { id: number; to: string }[] = [];
+  for (let i = 0; i < mails.length; i += MAIL_CHUNK)
+    queued.push(
+      ...(await db
+        .insert(mailQueue)
+        .values(mails.slice(i, i + MAIL_CHUNK).map(mailRow))
+        .returning({ id: mailQueue.id, to: mailQueue.toAddr })),
+    );
+  return queued;
+}
+
+/**
+ * Erases an address's mails: those about its submissions (`submissionIds`), and those sent to it, answering
+ * to it or naming it in their text. `email` is lower-cased. Answers the erased mails' ids.
+ */
+export async function eraseMailsOf(db: Db, email: string, submissionIds: number[]): Promise<{ id: number }[]> {
+  const idList = submissionIds.length
+    ? sql.join(
+        submissionIds.map((id) => sql`${id}`),
+        sql`, `,
+      )
+    : sql`NULL`;
+  return db
+    .delete(mailQueue)
+    .where(
+      or(
+        sql`${mailQueue.submissionId} IN (${idList})`,
+        sql`lower(${mailQueue.toAddr}) = ${email}`,
+        sql`lower(${mailQueue.replyTo}) = ${email}`,
+        sql`strpos(lower(${mailQueue.body}), ${email}) > 0`,
+      ),
+    )
+    .returning({ id: mailQueue.id });
+}
+
+/** Deletes the sent or failed mails queued before `before`, but for those about a submission (they go with it). */
+export async function purgeOldMails(db: Db, before: Date): Promise<void> {
+  await db
+    .delete(mailQueue)
+    .where(
+      and(
+        or(isNotNull(mailQueue.sentAt), isNotNull(mailQueue.failedAt)),
+        lt(mailQueue.createdAt, before),
+        isNull(mailQueue.submissionId),
+      ),
+    );
 }
 
 /**

@@ -2,11 +2,12 @@
  * Retention (RETENTION_DAYS, docs/deploy.md): what the site deletes once it is old, across the forms, the
  * newsletter, the mail queue, the rate-limit and sign-in counters, kept agendas unused for 90 days, and announcements' recipient lists after 90 days. server/start.ts runs it daily.
  */
-import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { purgeAnnouncementRecipients } from "../announcements/queries";
 import { purgeUnusedAgendas } from "../agenda/queries";
 import type { Db } from "../db/client";
-import { mailQueue, newsletterSubscribers, rateLimits, signInFailures, submissions } from "../db/schema";
+import { purgeOldMails } from "../mail/queries";
+import { newsletterSubscribers, rateLimits, signInFailures, submissions } from "../db/schema";
 
 /**
  * Deletes what is older than the retention period: handled submissions (their mails go with them),
@@ -22,15 +23,7 @@ export async function purge(db: Db, retentionDays: number, now = Date.now()): Pr
     await tx
       .delete(newsletterSubscribers)
       .where(and(eq(newsletterSubscribers.status, "unsubscribed"), lt(newsletterSubscribers.unsubscribedAt, before)));
-    await tx
-      .delete(mailQueue)
-      .where(
-        and(
-          or(isNotNull(mailQueue.sentAt), isNotNull(mailQueue.failedAt)),
-          lt(mailQueue.createdAt, before),
-          isNull(mailQueue.submissionId),
-        ),
-      );
+    await purgeOldMails(tx, before);
     await tx.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 86_400_000)));
     // Wrong-password counts a day old (their locks last 15 minutes).
     await tx.delete(signInFailures).where(lt(signInFailures.updatedAt, new Date(now - 86_400_000)));

@@ -9,8 +9,7 @@ import { roleLabel, type AdminRole } from "../../app/forms/admin";
 import { eventDay } from "../../app/lib/schedule/changes";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { mailQueue } from "../db/schema";
-import { mailRow } from "../mail/queries";
+import { queueMail } from "../mail/queries";
 import { audit } from "../admin/audit/queries";
 import { nameOf, type SessionAdmin } from "../admin/accounts/queries";
 import { toCsv } from "../admin/inbox/submissions";
@@ -201,19 +200,17 @@ export async function assignVolunteer(
         ...(overlaps.length ? { overlaps, reason } : {}),
       },
     });
-    await tx.insert(mailQueue).values(
-      mailRow({
-        to: person.email,
-        subject: `You are on a shift: ${words(shift, zone)}`,
-        body: [
-          `Hello ${name},`,
-          "",
-          `${nameOf(who)} put you on this shift: ${words(shift, zone)}.`,
-          "If you cannot come, please tell the organisers as soon as you can.",
-          ...(input.siteUrl ? ["", `Your shifts: ${input.siteUrl}/volunteer`] : []),
-        ].join("\n"),
-      }),
-    );
+    await queueMail(tx, {
+      to: person.email,
+      subject: `You are on a shift: ${words(shift, zone)}`,
+      body: [
+        `Hello ${name},`,
+        "",
+        `${nameOf(who)} put you on this shift: ${words(shift, zone)}.`,
+        "If you cannot come, please tell the organisers as soon as you can.",
+        ...(input.siteUrl ? ["", `Your shifts: ${input.siteUrl}/volunteer`] : []),
+      ].join("\n"),
+    });
     return { ok: true };
   });
   if (!outcome.ok) return outcome;
@@ -246,18 +243,16 @@ export async function takeOff(
       target: `shift:${shiftId}`,
       detail: { person: person.email, shift: words(shift, zone) },
     });
-    await tx.insert(mailQueue).values(
-      mailRow({
-        to: person.email,
-        subject: `You are no longer on a shift: ${words(shift, zone)}`,
-        body: [
-          `Hello ${nameOf(person)},`,
-          "",
-          `${nameOf(who)} took you off this shift: ${words(shift, zone)}. You need not come for it.`,
-          ...(input.siteUrl ? ["", `Your shifts: ${input.siteUrl}/volunteer`] : []),
-        ].join("\n"),
-      }),
-    );
+    await queueMail(tx, {
+      to: person.email,
+      subject: `You are no longer on a shift: ${words(shift, zone)}`,
+      body: [
+        `Hello ${nameOf(person)},`,
+        "",
+        `${nameOf(who)} took you off this shift: ${words(shift, zone)}. You need not come for it.`,
+        ...(input.siteUrl ? ["", `Your shifts: ${input.siteUrl}/volunteer`] : []),
+      ].join("\n"),
+    });
     return { ok: true as const };
   });
 }

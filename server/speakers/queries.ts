@@ -5,8 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { mailQueue } from "../db/schema";
-import { mailRow, type MailDraft } from "../mail/queries";
+import { queueMail, type MailDraft } from "../mail/queries";
 import { audit } from "../admin/audit/queries";
 import { newSecret, secretHash } from "../secret";
 import type { SpeakerEdit } from "../../app/forms/speaker-page";
@@ -82,7 +81,7 @@ export async function newSpeakerLink(
       sql`INSERT INTO speaker_links (speaker_id, secret_hash) VALUES (${speakerId}, ${secretHash(token)})`,
     );
     const draft = mail(token, contact.email);
-    if (draft) await tx.insert(mailQueue).values(mailRow(draft));
+    if (draft) await queueMail(tx, draft);
     await audit(tx, {
       adminId: who.adminId,
       actor: who.actor,

@@ -6,8 +6,8 @@ import { normalizeEmail } from "../../app/forms/email";
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { mailQueue, ticketHolds, ticketStock } from "../db/schema";
-import { mailRow, type MailDraft } from "../mail/queries";
+import { ticketHolds, ticketStock } from "../db/schema";
+import { queueMails, type MailDraft } from "../mail/queries";
 import { secretHash } from "../secret";
 import { claimAddressMail } from "./address-mails.queries";
 import type { Hold } from "./queries";
@@ -231,7 +231,7 @@ export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()
         if (mail) mails.push(mail.draft);
       });
       // The confirmation links, with their holds: a hold that mails its address is never kept without its mail.
-      if (mails.length) await tx.insert(mailQueue).values(mails.map(mailRow));
+      if (mails.length) await queueMails(tx, mails);
       for (const [planId, seats] of taken) {
         const moved = await tx.execute(sql`
           UPDATE ticket_stock SET held = held + ${seats}

@@ -15,7 +15,6 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import {
-  mailQueue,
   type ticketHolds,
   ticketOrderEvents,
   ticketOrderLinks,
@@ -23,7 +22,7 @@ import {
   tickets,
   ticketStock,
 } from "../db/schema";
-import { mailRow, type MailDraft } from "../mail/queries";
+import { queueMail, type MailDraft } from "../mail/queries";
 import { newSecret, secretHash } from "../secret";
 
 export type Hold = typeof ticketHolds.$inferSelect;
@@ -129,7 +128,7 @@ export async function refundedAtProvider(
       .where(eq(tickets.orderId, order.id))
       .returning({ code: tickets.code });
     await tx.execute(sql`UPDATE ticket_stock SET sold = sold - ${cancelled.length} WHERE plan_id = ${order.planId}`);
-    await tx.insert(mailQueue).values(mailRow(mail(order)));
+    await queueMail(tx, mail(order));
     await addOrderEvent(tx, order.id, "refunded", now, { at: "provider", seats: cancelled.length });
     return { order, seats: cancelled.length };
   });

@@ -5,8 +5,8 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { mailQueue, ticketForwards, ticketOrders, tickets } from "../db/schema";
-import { mailRow, type MailDraft } from "../mail/queries";
+import { ticketForwards, ticketOrders, tickets } from "../db/schema";
+import { queueMail, type MailDraft } from "../mail/queries";
 
 /** The name written on a ticket (null: none). */
 export async function nameTicket(db: Db, code: string, name: string | null): Promise<void> {
@@ -47,7 +47,7 @@ export async function forwardTicket(
     if (ofOrder >= FORWARDS_PER_ORDER) return { ok: false as const, limit: "order" as const };
     await tx.insert(ticketForwards).values({ orderId: ticket.orderId, code: ticket.code, createdAt: now });
     await tx.update(tickets).set({ holderEmail: email }).where(eq(tickets.code, ticket.code));
-    await tx.insert(mailQueue).values(mailRow(mail));
+    await queueMail(tx, mail);
     return { ok: true as const };
   });
 }

@@ -5,8 +5,8 @@ import { secretHash } from "../../secret";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { AccountRemoval } from "../../context";
-import { adminInvites, admins, mailQueue, type AdminRole } from "../../db/schema";
-import { mailRow, type MailDraft } from "../../mail/queries";
+import { adminInvites, admins, type AdminRole } from "../../db/schema";
+import { queueMail, type MailDraft } from "../../mail/queries";
 import { audit } from "../audit/queries";
 import { nameOf, normalizeEmail, type SessionAdmin } from "./queries";
 
@@ -61,7 +61,7 @@ export async function createInvite(
     await tx
       .insert(adminInvites)
       .values({ tokenHash: secretHash(token), email, displayName, invitedBy: who.id, expiresAt, role: invite.role });
-    if (mail) await tx.insert(mailQueue).values(mailRow(mail));
+    if (mail) await queueMail(tx, mail);
     await audit(tx, {
       adminId: who.id,
       actor: who.email,

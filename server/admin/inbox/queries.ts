@@ -6,10 +6,10 @@ import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm"
 import type { InboxKind } from "../../../app/forms";
 import type { ListQuery } from "../../../app/forms/admin";
 import type { Db } from "../../db/client";
+import { eraseMailsOf } from "../../mail/queries";
 import {
   alertSubscriptions,
   announcementRecipients,
-  mailQueue,
   newsletterSubscribers,
   orders,
   submissions,
@@ -177,17 +177,7 @@ export async function eraseAddress(db: Db, rawEmail: string, who: SessionAdmin):
           sql`, `,
         )
       : sql`NULL`;
-    const mails = await tx
-      .delete(mailQueue)
-      .where(
-        or(
-          sql`${mailQueue.submissionId} IN (${idList})`,
-          sql`lower(${mailQueue.toAddr}) = ${email}`,
-          sql`lower(${mailQueue.replyTo}) = ${email}`,
-          sql`strpos(lower(${mailQueue.body}), ${email}) > 0`,
-        ),
-      )
-      .returning({ id: mailQueue.id });
+    const mails = await eraseMailsOf(tx, email, ids);
     const subs = ids.length
       ? await tx
           .delete(submissions)

@@ -8,9 +8,9 @@ import { ticketReference } from "../../../app/lib/tickets/orders";
 import { audit, type AuditEntry } from "../../admin/audit/queries";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/rows";
-import { mailQueue, ticketHolds, ticketOrders, tickets } from "../../db/schema";
+import { ticketHolds, ticketOrders, tickets } from "../../db/schema";
 import { addJob } from "../../jobs/queries";
-import { mailRow, type MailDraft } from "../../mail/queries";
+import { queueMail, type MailDraft } from "../../mail/queries";
 import { paidByHand, stateOf, type CancelResult, type Organiser, type RefundMethod, type ReleaseResult } from "./life";
 import { addOrderEvent, type TicketOrder } from "../queries";
 
@@ -64,7 +64,7 @@ export async function cancelOrder(
       await tx.execute(sql`UPDATE ticket_stock SET sold = sold - ${seats} WHERE plan_id = ${before.planId}`);
     }
     const refundOwed = was === "paid" && paidByHand(order!);
-    await tx.insert(mailQueue).values(mailRow(mail(order!, seats, was)));
+    await queueMail(tx, mail(order!, seats, was));
     await addOrderEvent(t, id, "cancelled", at, { was, seats }, who.actor);
     if (refundOwed)
       await addOrderEvent(t, id, "refund-owed", at, { amountMinor: order!.amountMinor, currency: order!.currency });
@@ -118,7 +118,7 @@ export async function releaseOrder(
       .returning();
     const seats = hold?.seats ?? 0;
     if (hold) await tx.execute(sql`UPDATE ticket_stock SET held = held - ${seats} WHERE plan_id = ${hold.planId}`);
-    await tx.insert(mailQueue).values(mailRow(mail(order, seats)));
+    await queueMail(tx, mail(order, seats));
     await addOrderEvent(t, id, "released", at, { seats, by: "organiser" }, who.actor);
     await audit(tx, {
       ...who,
@@ -170,7 +170,7 @@ export async function recordRefund(
 /** A paid order's ticket mail sent again by an organiser, with its audit entry. */
 export async function resendTicketMail(db: Db, mail: MailDraft, entry: AuditEntry): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(mailQueue).values(mailRow(mail));
+    await queueMail(tx, mail);
     await audit(tx, entry);
   });
 }

@@ -4,8 +4,8 @@
  */
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { mailQueue, ticketHolds, ticketOrderLinks, ticketOrders } from "../../db/schema";
-import { mailRow, type MailDraft } from "../../mail/queries";
+import { ticketHolds, ticketOrderLinks, ticketOrders } from "../../db/schema";
+import { queueMail, type MailDraft } from "../../mail/queries";
 import { newSecret, secretHash } from "../../secret";
 import { addOrderEvent, type Hold, type TicketOrder } from "../queries";
 
@@ -75,7 +75,7 @@ async function opened(
       method: "later",
       dueAt: dueAt.toISOString(),
     });
-    await tx.insert(mailQueue).values(mailRow(mail(order, token)));
+    await queueMail(tx, mail(order, token));
     await addOrderEvent(tx, order.id, "mailed", at, { to: order.email, what: "how to pay" });
   }
   return { order, token, created: Boolean(made) };
@@ -133,7 +133,7 @@ export async function remindPending(
     await tx.execute(
       sql`UPDATE ticket_holds SET expires_at = ${releaseAt.toISOString()}::timestamptz WHERE id = ${order.holdId} AND status = 'held'`,
     );
-    await tx.insert(mailQueue).values(mailRow(mail(order)));
+    await queueMail(tx, mail(order));
     await addOrderEvent(tx, order.id, "reminded", at, {
       to: order.email,
       releaseAt: releaseAt.toISOString(),
@@ -162,7 +162,7 @@ export async function releasePending(
       .where(and(eq(ticketHolds.id, order.holdId), eq(ticketHolds.status, "held")))
       .returning();
     if (hold) await tx.execute(sql`UPDATE ticket_stock SET held = held - ${hold.seats} WHERE plan_id = ${hold.planId}`);
-    await tx.insert(mailQueue).values(mailRow(mail(order)));
+    await queueMail(tx, mail(order));
     await addOrderEvent(tx, order.id, "released", at, { seats: hold?.seats ?? 0 });
     return { order, hold: hold ?? (await tx.select().from(ticketHolds).where(eq(ticketHolds.id, order.holdId)))[0]! };
   });

@@ -5,9 +5,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/rows";
-import { mailQueue, ticketHolds, ticketOrderLinks, ticketOrders, tickets } from "../../db/schema";
+import { ticketHolds, ticketOrderLinks, ticketOrders, tickets } from "../../db/schema";
 import { audit, type AuditEntry } from "../../admin/audit/queries";
-import { mailRow, type MailDraft } from "../../mail/queries";
+import { queueMail, type MailDraft } from "../../mail/queries";
 import { newSecret, secretHash } from "../../secret";
 import { addOrderEvent, type Hold, type Ticket, type TicketOrder } from "../queries";
 import { offerSold } from "../waitlist/queries";
@@ -163,7 +163,7 @@ export async function sellHold(
     made.sort((a, b) => a.position - b.position);
     const token = newSecret();
     await tx.insert(ticketOrderLinks).values({ tokenHash: secretHash(token), orderId: order!.id });
-    await tx.insert(mailQueue).values(mailRow(mail(order!, made, token)));
+    await queueMail(tx, mail(order!, made, token));
     await addOrderEvent(tx, order!.id, "mailed", at, { to: order!.email, tickets: made.length });
     for (const entry of payment.audit?.(order!) ?? []) await audit(tx, entry);
     return { ok: true as const, order: order!, tickets: made, created: true, token };

@@ -11,8 +11,8 @@ import { secretHash } from "../../secret";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/rows";
-import { mailQueue, ticketHolds, ticketWaitlist } from "../../db/schema";
-import { mailRow, type MailDraft } from "../../mail/queries";
+import { ticketHolds, ticketWaitlist } from "../../db/schema";
+import { queueMail, type MailDraft } from "../../mail/queries";
 import type { Hold } from "../queries";
 
 export type WaitlistEntry = typeof ticketWaitlist.$inferSelect;
@@ -77,7 +77,7 @@ export async function joinWaitlist(
           .returning();
       if (entry) {
         if (mayMail && !(await mayMail(tx))) throw new NoMail();
-        await tx.insert(mailQueue).values(mailRow(confirmMail(request.token)));
+        await queueMail(tx, confirmMail(request.token));
         return { created: true, entry };
       }
       const [existing] = await tx
@@ -140,7 +140,7 @@ export async function queueOfferMail(db: Db, entryId: number, token: string, mai
       .update(ticketWaitlist)
       .set({ tokenHash: secretHash(token) })
       .where(eq(ticketWaitlist.id, entryId));
-    await tx.insert(mailQueue).values(mailRow(mail));
+    await queueMail(tx, mail);
   });
 }
 
