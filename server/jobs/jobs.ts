@@ -12,7 +12,7 @@
  *
  * The one exception: two jobs are added by SQL triggers, wherever in the code the row is written (migration
  * 019-jobs.sql): `mail` when a mail is queued (mail_queued) and `announce` when an announcement lists its
- * recipients (announcement_listed). ./triggers.test.ts names them, so a new trigger that adds a job fails it.
+ * recipients (announcement_listed). ./declared.test.ts names them, so a new trigger that adds a job fails it.
  *
  * A worker that dies (kill -9, a power cut) leaves its job locked; graphile-worker frees such jobs only after
  * four hours. Here each worker holds a PostgreSQL advisory lock named after it for as long as it lives (the
