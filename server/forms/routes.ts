@@ -43,16 +43,17 @@ export function formsRoutes(options: FormsOptions): Hono {
   const { database } = options;
   const { db } = database;
   const { limit, windowMs } = options.rateLimit ?? { limit: 10, windowMs: 10 * 60_000 };
+  const clock = options.now ?? Date.now;
   const salt = ipSalt(db);
   const memory = new Map<string, { start: number; count: number }>();
 
   /** Counters live in the database when several instances share it, in memory for the embedded one. */
   async function overLimit(key: string): Promise<number | null> {
     if (database.driver === "postgres") {
-      const { allowed, retryAfter } = await countRequest(db, key, limit, windowMs);
+      const { allowed, retryAfter } = await countRequest(db, key, limit, windowMs, clock());
       return allowed ? null : retryAfter;
     }
-    const now = Date.now();
+    const now = clock();
     const start = Math.floor(now / windowMs) * windowMs;
     const entry = memory.get(key);
     const count = entry?.start === start ? entry.count + 1 : 1;
