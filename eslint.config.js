@@ -19,6 +19,10 @@ const forms = {
   regex: "^(~/|(\\.\\./)+)forms(/|$)",
   message: "app/lib imports neither forms nor features: forms import lib, and lib takes plain data and types.",
 };
+const contract = {
+  regex: "^(~/|(\\.\\./)+)api(/|$)",
+  message: "app/lib is below the organisers' API contract (app/api/): take its route shape from app/lib/admin/route.ts.",
+};
 const serverModules = {
   group: ["**/*.server", "**/*.server.ts"],
   message: "Only route loaders read content (*.server): take the view's data as props.",
@@ -156,7 +160,9 @@ export default tseslint.config(
   // routes -> components -> ui, forms, lib; forms -> lib; route loaders -> content (views) -> lib; server -> forms, lib.
   restrict(["app/components/**"], [routes, serverModules, contentRuntime, serverCode], ["app/components/ui/**"]),
   restrict(["app/components/ui/**"], [routes, serverModules, contentRuntime, serverCode, featureFolders]),
-  restrict(["app/lib/**"], [routes, components, content, forms, serverModules, serverCode]),
+  restrict(["app/lib/**"], [routes, components, content, forms, contract, serverModules, serverCode]),
+  // The organisers' API contract (issue 64): routes, bodies (forms' schemas) and answers, for the browser and the server.
+  restrict(["app/api/**"], [routes, components, content, serverModules, serverCode]),
   restrict(["app/content/**"], [routes, components, serverCode]),
   // Form definitions are plain data for the browser, the server and the inbox alike.
   restrict(["app/forms/**"], [routes, components, content, serverModules, serverCode]),

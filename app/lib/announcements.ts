@@ -28,58 +28,10 @@ export const MAX_TITLE = 120;
 export const MAX_BODY = 1000;
 /**
  * How long an announcement shows unless the organiser chooses: to the end of the event's day (the server says
- * when: `AudienceAnswer.defaultUntil`), else 24 hours; and at most 30 days.
+ * when: `defaultUntil` of app/api/admin/announcements.ts), else 24 hours; and at most 30 days.
  */
 export const DEFAULT_SHOW_MS = 24 * 3_600_000;
 export const MAX_SHOW_MS = 30 * 24 * 3_600_000;
-
-/** `GET /api/admin/announcements/audiences`: who an announcement can go to now, with how many addresses. */
-export interface AudienceChoice {
-  id: string;
-  /** Sessions by title and time: "Everyone who starred Networking and Mixer, Fri 25 Oct 13:30" (issue 62). */
-  label: string;
-  /** Who they are, in one short line: "People who signed up for the newsletter …". */
-  about: string;
-  count: number;
-  /** What the mail says after "You receive this because …". */
-  reason: string;
-  /** Each mail carries the audience's unsubscribe link. */
-  unsubscribe: boolean;
-  /** E-mailed only, never shown on the site (the volunteers' audiences, issue 66). */
-  mailOnly?: boolean;
-}
-
-/** `GET /api/admin/announcements/audiences`: the audiences, and until when a new announcement shows at first. */
-export interface AudienceAnswer {
-  audiences: AudienceChoice[];
-  /** The end of the event's day now (23:59 in the event's zone), or 24 hours on when the zone is not known. */
-  defaultUntil: string;
-  /** The same in words, in the event's zone: "Fri 25 Oct 2024, 23:59 CDT"; null when the zone is not known. */
-  defaultUntilText: string | null;
-}
-
-/** One announcement in the tab, with its sending's progress. */
-export interface AnnouncementRow {
-  id: number;
-  title: string;
-  body: string;
-  /** Null: shown on the site only, mailed to nobody (issue 51). */
-  audience: string | null;
-  audienceLabel: string | null;
-  showsUntil: string;
-  sentAt: string;
-  withdrawnAt: string | null;
-  /** Recipients listed; queued into the mail outbox so far; sent by the outbox; left out (unsubscribed since). */
-  recipients: number;
-  queued: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-}
-
-export interface AnnouncementList {
-  announcements: AnnouncementRow[];
-}
 
 export interface AnnouncementMailText {
   subject: string;

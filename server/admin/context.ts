@@ -1,5 +1,16 @@
-/** What every `/api/admin/*` handler shares: the organisers' context, the signed-in organiser, the JSON body reader. */
+/**
+ * What every `/api/admin/*` handler shares: the organisers' context, the signed-in organiser, and `serve`, which
+ * registers one route of the contract (app/api/admin/) with its body and query read and checked by its schemas.
+ */
 import { Hono, type Context, type MiddlewareHandler } from "hono";
+import {
+  bodyProblem,
+  type AdminRoute,
+  type AnswerOf,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+} from "../../app/lib/admin/route";
 import type { AdminEnv, AdminOptions, FeatureRoutes, ServerContext } from "../context";
 import { readBody } from "../request";
 
@@ -25,6 +36,59 @@ export async function jsonBody(c: Context): Promise<Record<string, unknown> | nu
   } catch {
     return null;
   }
+}
+
+/** A string that a Date stands for too: JSON sends a Date as its ISO string, as the answers' schemas read it. */
+export type Sent<T> = T extends string
+  ? T | Date
+  : T extends readonly (infer U)[]
+    ? readonly Sent<U>[]
+    : T extends object
+      ? { [K in keyof T]: Sent<T[K]> }
+      : T;
+
+/** What a route's handler gets: the body and query as its schemas made them, and the path's parameters as sent. */
+export interface Input<R extends AdminRoute> {
+  body: BodyOf<R>;
+  query: QueryOf<R>;
+  params: { [K in keyof ParamsOf<R>]: string };
+}
+
+/**
+ * Registers one route of the contract. Its body (JSON) and query are checked by its schemas first: a wrong one is
+ * answered 400 with the message and the field it concerns (`{ error, field }`), and the handler never runs. The
+ * handler answers the route's answer (sent as JSON with the route's status) or a Response of its own (an error,
+ * a file).
+ */
+export function serve<R extends AdminRoute>(
+  admin: Hono<AdminEnv>,
+  route: R,
+  handler: (c: AdminContext, input: Input<R>) => Promise<Sent<AnswerOf<R>> | Response>,
+): void {
+  admin.on(route.method, route.path, async (c) => {
+    let body: unknown;
+    if (route.body) {
+      const text = await readBody(() => c.req.text());
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        return c.json({ error: "The request is not in the right form (JSON expected).", field: "" }, 400);
+      }
+      const parsed = route.body.safeParse(json);
+      if (!parsed.success) return c.json(bodyProblem(parsed.error.issues), 400);
+      body = parsed.data;
+    }
+    let query: unknown;
+    if (route.query) {
+      const parsed = route.query.safeParse(c.req.query());
+      if (!parsed.success) return c.json(bodyProblem(parsed.error.issues), 400);
+      query = parsed.data;
+    }
+    const input = { body, query, params: c.req.param() } as Input<R>;
+    const answer = await handler(c, input);
+    return answer instanceof Response ? answer : c.json(answer as object, route.status ?? 200);
+  });
 }
 
 export const badRequest = (c: Context, error: string) => c.json({ error }, 400);

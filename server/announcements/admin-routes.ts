@@ -14,15 +14,10 @@
  * Every change is audited.
  */
 import type { Context, Hono } from "hono";
-import { announcementSchema, firstIssue, parseId } from "../../app/forms/admin";
-import {
-  announcementMail,
-  DEFAULT_SHOW_MS,
-  MAX_SHOW_MS,
-  type AnnouncementList,
-  type AudienceAnswer,
-  type AudienceChoice,
-} from "../../app/lib/announcements";
+import * as api from "../../app/api/admin/announcements";
+import type { AudienceChoice } from "../../app/api/admin/announcements";
+import { parseId } from "../../app/forms/admin";
+import { announcementMail, DEFAULT_SHOW_MS, MAX_SHOW_MS } from "../../app/lib/announcements";
 import { zonedWhen } from "../../app/lib/admin/when";
 import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import { zonedDate } from "../../app/lib/schedule/now";
@@ -31,7 +26,7 @@ import { liveSessionNames } from "../alerts/audiences";
 import { readOutput } from "../publish/outputs";
 import { queueMail } from "../mail/queries";
 import { audit } from "../admin/audit/queries";
-import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
+import { badRequest, notFound, serve, type AdminEnv, type AdminOptions, type Input } from "../admin/context";
 import { availableAudiences } from "./audiences";
 import { createAnnouncement, listAnnouncements, withdrawAnnouncement } from "./queries";
 
@@ -57,32 +52,18 @@ export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptio
     );
   const origin = (c: Context) => (options.siteUrl ? new URL(options.siteUrl).origin : new URL(c.req.url).origin);
 
-  /** The request's announcement, or the message saying what is wrong with it. */
-  type Parsed =
-    | { error: string }
-    | {
-        value: {
-          title: string;
-          body: string;
-          showsUntil: Date;
-          audience?: string | undefined;
-          siteOnly?: boolean | undefined;
-        };
-      };
-  async function parse(c: Context): Promise<Parsed> {
-    const parsed = announcementSchema.safeParse(await jsonBody(c));
-    if (!parsed.success) return { error: firstIssue(parsed.error) };
-    const showsUntil = new Date(parsed.data.showsUntil);
+  /** The announcement asked for, or the message saying what is wrong with its time. */
+  type Body = Input<typeof api.sendAnnouncement>["body"];
+  function checkedTime(body: Body): { error: string } | { value: Omit<Body, "showsUntil"> & { showsUntil: Date } } {
+    const showsUntil = new Date(body.showsUntil);
     if (showsUntil.getTime() <= now()) return { error: "Choose when it stops showing: a time still to come." };
     if (showsUntil.getTime() > now() + MAX_SHOW_MS) return { error: "An announcement shows for 30 days at most." };
-    return { value: { ...parsed.data, showsUntil } };
+    return { value: { ...body, showsUntil } };
   }
 
-  admin.get("/announcements", async (c) =>
-    c.json({ announcements: await listAnnouncements(db) } satisfies AnnouncementList),
-  );
+  serve(admin, api.listAnnouncements, async () => ({ announcements: await listAnnouncements(db) }));
 
-  admin.get("/announcements/audiences", async (c) => {
+  serve(admin, api.announcementAudiences, async (c) => {
     const audiences = await availableAudiences(db, undefined, await sessionNames());
     const choices: AudienceChoice[] = [];
     for (const a of audiences) {
@@ -100,15 +81,11 @@ export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptio
     }
     const zone = await eventZone();
     const until = zone ? endOfEventDay(now(), zone) : new Date(now() + DEFAULT_SHOW_MS);
-    return c.json({
-      audiences: choices,
-      defaultUntil: until.toISOString(),
-      defaultUntilText: zone ? zonedWhen(until, zone) : null,
-    } satisfies AudienceAnswer);
+    return { audiences: choices, defaultUntil: until, defaultUntilText: zone ? zonedWhen(until, zone) : null };
   });
 
-  admin.post("/announcements/test", async (c) => {
-    const got = await parse(c);
+  serve(admin, api.testAnnouncement, async (c, { body }) => {
+    const got = checkedTime(body);
     if ("error" in got) return badRequest(c, got.error);
     const who = c.get("admin");
     const text = announcementMail(got.value, {
@@ -124,11 +101,11 @@ export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptio
       target: who.email,
       detail: { title: got.value.title },
     });
-    return c.json({ to: who.email });
+    return { to: who.email };
   });
 
-  admin.post("/announcements", async (c) => {
-    const got = await parse(c);
+  serve(admin, api.sendAnnouncement, async (c, { body }) => {
+    const got = checkedTime(body);
     if ("error" in got) return badRequest(c, got.error);
     const who = c.get("admin");
     const announcement = { ...got.value, siteUrl: origin(c) };
@@ -137,7 +114,7 @@ export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptio
       if (got.value.audience !== undefined)
         return badRequest(c, "Show it on the site only, or on the site and by e-mail: not both.");
       const id = await createAnnouncement(db, announcement, null, [], who, new Date(now()));
-      return c.json({ id, recipients: 0 }, 201);
+      return { id, recipients: 0 };
     }
     const audience = (await availableAudiences(db, undefined, await sessionNames())).find(
       (a) => a.id === got.value.audience,
@@ -147,11 +124,11 @@ export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptio
     // A message to the volunteers is theirs alone: it ends showing as it is sent, so no page ever shows it.
     if (audience.mailOnly) announcement.showsUntil = new Date(now());
     const id = await createAnnouncement(db, announcement, audience, recipients, who, new Date(now()));
-    return c.json({ id, recipients: recipients.length }, 201);
+    return { id, recipients: recipients.length };
   });
 
-  admin.post("/announcements/:id/withdraw", async (c) => {
-    const id = parseId(c.req.param("id"));
+  serve(admin, api.withdrawAnnouncement, async (c, { params }) => {
+    const id = parseId(params.id);
     if (id === null) return notFound(c, "There is no such announcement.");
     const who = c.get("admin");
     const done = await withdrawAnnouncement(
@@ -160,6 +137,6 @@ export function registerAnnouncements(admin: Hono<AdminEnv>, options: AdminOptio
       { adminId: who.id, actor: who.email, action: "announcement-withdraw", target: `announcement:${id}` },
       new Date(now()),
     );
-    return done ? c.json({ id }) : notFound(c, "There is no such announcement.");
+    return done ? { id } : notFound(c, "There is no such announcement.");
   });
 }

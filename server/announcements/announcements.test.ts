@@ -13,7 +13,13 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnnouncementList, AudienceAnswer, CurrentAnnouncement } from "../../app/lib/announcements";
+import type { AnswerOf } from "../../app/lib/admin/route";
+import * as api from "../../app/api/admin/announcements";
+import type { announcementAudiences, listAnnouncements } from "../../app/api/admin/announcements";
+import { wrongBodies } from "../../tests/fixtures/contract";
+import type { CurrentAnnouncement } from "../../app/lib/announcements";
+type AnnouncementList = AnswerOf<typeof listAnnouncements>;
+type AudienceAnswer = AnswerOf<typeof announcementAudiences>;
 import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import { databaseBackends } from "../../tests/fixtures/database-backends";
 import { smallestBuild } from "../../tests/fixtures/smallest-build";
@@ -124,6 +130,17 @@ describe.each(databaseBackends("announcements"))("announcements on %s", (_name, 
     await database?.close();
     cleanup?.();
     if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses a wrong body with a 400 that names the field, on every Announcements route that takes one", async () => {
+    const wrong = wrongBodies(api);
+    expect(wrong.map((w) => w.path).sort()).toEqual(["/announcements", "/announcements/test"]);
+    for (const w of wrong) {
+      const res = await request(w.method, `/api/admin${w.path}`, w.body);
+      expect(res.status, w.path).toBe(400);
+      expect(await res.json(), w.path).toEqual({ error: "Please write a title.", field: w.field });
+    }
+    expect(await count(sql`SELECT count(*)::int AS n FROM announcements WHERE title = '42'`)).toBe(0);
   });
 
   it("offers ticket holders (orders not cancelled) and confirmed newsletter addresses, each counted once", async () => {
@@ -351,4 +368,5 @@ describe.each(databaseBackends("announcements"))("announcements on %s", (_name, 
     }
     expect(await count(sql`SELECT count(*)::int AS n FROM announcements WHERE title = 'Nope'`)).toBe(0);
   });
+
 });

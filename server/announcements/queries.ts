@@ -6,7 +6,8 @@
  */
 import { normalizeEmail } from "../../app/forms/email";
 import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
-import type { AnnouncementRow, ShownAnnouncement } from "../../app/lib/announcements";
+import type { AnnouncementRow } from "../../app/api/admin/announcements";
+import type { ShownAnnouncement } from "../../app/lib/announcements";
 import { announcementMail } from "../../app/lib/announcements";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";

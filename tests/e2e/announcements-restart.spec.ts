@@ -13,7 +13,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { AnnouncementList } from "../../app/lib/announcements";
+import type { listAnnouncements } from "../../app/api/admin/announcements";
+import type { AnswerOf } from "../../app/lib/admin/route";
 import { upsertAdmin } from "../../server/admin/accounts/queries";
 import { openDatabase, type Database } from "../../server/db/client";
 import { rowsOf } from "../../server/db/rows";
@@ -129,7 +130,7 @@ for (const backend of ["embedded", "PostgreSQL"] as const) {
       const again = await signIn();
       await expect
         .poll(async () => {
-          const list = (await (await call("/api/admin/announcements", { cookie: again })).json()) as AnnouncementList;
+          const list = (await (await call("/api/admin/announcements", { cookie: again })).json()) as AnswerOf<typeof listAnnouncements>;
           const a = list.announcements[0]!;
           return [a.recipients, a.queued, a.sent];
         })

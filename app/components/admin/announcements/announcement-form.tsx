@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { adminApi } from "~/lib/admin/api";
-import { MAX_BODY, MAX_SHOW_MS, MAX_TITLE, type AudienceChoice } from "~/lib/announcements";
+import { callAdmin } from "~/lib/admin/api";
+import { MAX_BODY, MAX_SHOW_MS, MAX_TITLE } from "~/lib/announcements";
+import { sendAnnouncement, testAnnouncement, type AudienceChoice } from "~/api/admin/announcements";
 import { AnnouncementPreview } from "./announcement-preview";
 import { ConfirmStep } from "../confirm-step";
 import type { Draft } from "./draft";
@@ -70,7 +71,7 @@ export function AnnouncementForm({
     const next = read();
     if (!next) return;
     setMessage(null);
-    const res = await adminApi<{ to: string }>("/announcements/test", { method: "POST", body: next });
+    const res = await callAdmin(testAnnouncement, { body: next });
     if (!res.ok) return fail(res.status, res.error);
     setMessage(`A test is on its way to ${res.data.to}.`);
   }
@@ -89,8 +90,7 @@ export function AnnouncementForm({
   async function send() {
     setConfirming(false);
     if (!draft) return;
-    const res = await adminApi<{ id: number; recipients: number }>("/announcements", {
-      method: "POST",
+    const res = await callAdmin(sendAnnouncement, {
       body: audience ? { ...draft, audience: audience.id } : { ...draft, siteOnly: true },
     });
     if (!res.ok) return fail(res.status, res.error);

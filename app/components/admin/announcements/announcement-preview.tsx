@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { when } from "~/lib/admin/when";
-import { announcementMail, type AudienceChoice } from "~/lib/announcements";
+import { announcementMail } from "~/lib/announcements";
+import type { AudienceChoice } from "~/api/admin/announcements";
 import type { Draft } from "./draft";
 
 /**

@@ -1,7 +1,13 @@
 import { useEffect, useState } from "react";
-import { adminApi } from "~/lib/admin/api";
+import { callAdmin } from "~/lib/admin/api";
 import { when } from "~/lib/admin/when";
-import type { AnnouncementList, AnnouncementRow, AudienceAnswer } from "~/lib/announcements";
+import {
+  announcementAudiences,
+  listAnnouncements,
+  withdrawAnnouncement,
+  type AnnouncementRow,
+} from "~/api/admin/announcements";
+import type { AnswerOf } from "~/lib/admin/route";
 import { AnnouncementForm } from "./announcement-form";
 
 /** Still going out: recipients not queued yet, or queued mails the outbox has not sent. */
@@ -15,13 +21,13 @@ const showing = (a: AnnouncementRow, now: number) => !a.withdrawnAt && Date.pars
  * goes out, and Withdraw.
  */
 export function AnnouncementsPanel({ who, fail }: { who: string; fail: (status: number, message: string) => void }) {
-  const [audiences, setAudiences] = useState<AudienceAnswer | null>(null);
+  const [audiences, setAudiences] = useState<AnswerOf<typeof announcementAudiences> | null>(null);
   const [list, setList] = useState<AnnouncementRow[] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
-    void adminApi<AudienceAnswer>("/announcements/audiences").then((res) =>
+    void callAdmin(announcementAudiences).then((res) =>
       res.ok ? setAudiences(res.data) : fail(res.status, res.error),
     );
     // Once per change; `fail` changes with every render of the page above.
@@ -31,7 +37,7 @@ export function AnnouncementsPanel({ who, fail }: { who: string; fail: (status: 
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
-      const res = await adminApi<AnnouncementList>("/announcements");
+      const res = await callAdmin(listAnnouncements);
       if (!live) return;
       if (!res.ok) return fail(res.status, res.error);
       setList(res.data.announcements);
@@ -46,7 +52,7 @@ export function AnnouncementsPanel({ who, fail }: { who: string; fail: (status: 
   }, [version]);
 
   async function withdraw(a: AnnouncementRow) {
-    const res = await adminApi(`/announcements/${a.id}/withdraw`, { method: "POST" });
+    const res = await callAdmin(withdrawAnnouncement, { params: { id: a.id } });
     if (!res.ok) return fail(res.status, res.error);
     setNotice(`“${a.title}” is withdrawn: it no longer shows on the site.`);
     setVersion((v) => v + 1);
