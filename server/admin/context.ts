@@ -87,7 +87,17 @@ export function serve<R extends AdminRoute>(
     }
     const input = { body, query, params: c.req.param() } as Input<R>;
     const answer = await handler(c, input);
-    return answer instanceof Response ? answer : c.json(answer as object, route.status ?? 200);
+    if (answer instanceof Response) return answer;
+    // Checked as the browser will read it (a Date as its string): an answer its schema refuses is a bug here,
+    // a 500 and a line in the log (the app's error handler), never sent for the page to refuse (the tests on both
+    // databases meet it).
+    const sent: unknown = JSON.parse(JSON.stringify(answer ?? null));
+    const checked = route.answer?.safeParse(sent);
+    if (!checked?.success) {
+      const field = checked ? bodyProblem(checked.error.issues).field : "(no answer schema)";
+      throw new Error(`admin api: ${route.method} ${route.path} answered what its schema refuses at "${field}"`);
+    }
+    return c.json(sent as object, route.status ?? 200);
   });
 }
 
