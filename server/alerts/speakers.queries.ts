@@ -44,7 +44,7 @@ export async function queueSpeakerAlerts(
       GROUP BY c.speaker_id, c.email`),
   );
   const mails = told.map((row) => mailFor(row.email, Number(row.speaker_id), sessionsOf(row.sessions)));
-  if (mails.length) await queueMails(tx, mails);
+  await queueMails(tx, mails);
   return mails.length;
 }
 

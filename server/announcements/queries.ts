@@ -12,7 +12,7 @@ import { announcementMail } from "../../app/lib/announcements";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { announcementRecipients, announcements, newsletterSubscribers } from "../db/schema";
-import { queueMails } from "../mail/queries";
+import { queueMailsReturning } from "../mail/queries";
 import { audit, type AuditEntry } from "../admin/audit/queries";
 import type { Audience, Recipient } from "../mail/audience";
 
@@ -258,7 +258,7 @@ export async function queuePiece(
           );
       skipped += gone.length;
       if (send.length === 0) continue;
-      const mails = await queueMails(
+      const mails = await queueMailsReturning(
         tx,
         send.map((w) => {
           const text = announcementMail(a, { siteUrl: a.siteUrl, reason, unsubscribeUrl: w.unsubscribe_url });

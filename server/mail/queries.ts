@@ -47,8 +47,13 @@ export async function queueMail(db: Db, mail: MailDraft, about?: { submissionId:
 /** Mails per INSERT: seven values each, far below PostgreSQL's 65,535 parameters. */
 const MAIL_CHUNK = 1000;
 
-/** Queues mails in chunks of MAIL_CHUNK, in order; answers each queued mail's id and address, in that order. */
-export async function queueMails(db: Db, mails: MailDraft[]): Promise<{ id: number; to: string }[]> {
+/** Queues mails in chunks of MAIL_CHUNK, in order (none: nothing written). */
+export async function queueMails(db: Db, mails: MailDraft[]): Promise<void> {
+  for (let i = 0; i < mails.length; i += MAIL_CHUNK) await db.insert(mailQueue).values(mails.slice(i, i + MAIL_CHUNK).map(mailRow));
+}
+
+/** queueMails, answering each mail's id and address (the announcements keep them per recipient). */
+export async function queueMailsReturning(db: Db, mails: MailDraft[]): Promise<{ id: number; to: string }[]> {
   const queued: { id: number; to: string }[] = [];
   for (let i = 0; i < mails.length; i += MAIL_CHUNK)
     queued.push(

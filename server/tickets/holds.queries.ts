@@ -231,7 +231,7 @@ export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()
         if (mail) mails.push(mail.draft);
       });
       // The confirmation links, with their holds: a hold that mails its address is never kept without its mail.
-      if (mails.length) await queueMails(tx, mails);
+      await queueMails(tx, mails);
       for (const [planId, seats] of taken) {
         const moved = await tx.execute(sql`
           UPDATE ticket_stock SET held = held + ${seats}

@@ -59,6 +59,8 @@ export interface SiteServer {
   stop(): Promise<void>;
   kill(): void;
   process: ChildProcess;
+  /** What the server printed so far (stdout and stderr), for a failed test's report. */
+  output(): string;
 }
 
 /** `wrap`: a command the server runs under (strace, for the durability test). */
@@ -98,6 +100,7 @@ export async function startSite(port: number, env: Record<string, string>, wrap:
   return {
     url,
     process: child,
+    output: () => output,
     kill: () => child.kill("SIGKILL"),
     async stop() {
       if (child.exitCode !== null) return;

@@ -50,6 +50,8 @@ let dir: string;
 let contentDir: string;
 let dataDir: string;
 let site: SiteServer;
+/** Each server this file started, in order, so a failed test's report carries what they printed. */
+const servers: SiteServer[] = [];
 let smtp: FakeSmtp;
 
 const git = (...args: string[]) =>
@@ -94,7 +96,7 @@ test.beforeAll(async () => {
     env: { ...process.env, ...env() },
     stdio: ["pipe", "ignore", "inherit"],
   });
-  site = await startSite(PORT, env());
+  servers.push((site = await startSite(PORT, env())));
   // Someone keeps an agenda starring the sessions that will move, with alerts by e-mail on (made as
   // server/agenda and server/alerts make them; their own pages are tested in agenda-sync and alerts specs).
   const database = await attachDatabase({ dataDir });
@@ -118,6 +120,12 @@ test.beforeAll(async () => {
   } finally {
     await database.close();
   }
+});
+
+test.afterEach(async () => {
+  const testInfo = test.info();
+  if (testInfo.status === testInfo.expectedStatus) return;
+  for (const [i, s] of servers.entries()) await testInfo.attach(`server ${i + 1} output`, { body: s.output() });
 });
 
 test.afterAll(async () => {
@@ -257,7 +265,7 @@ test("killed between going live and queueing the alerts: after a restart the cha
 }) => {
   test.setTimeout(BUILD_TIMEOUT + 180_000);
   await site.stop();
-  site = await startSite(PORT, { ...env(), PUBLISH_KILL_AFTER_SWITCH: "1" });
+  servers.push((site = await startSite(PORT, { ...env(), PUBLISH_KILL_AFTER_SWITCH: "1" })));
   await save('    start: "09:00"\n    end: "10:00"', '    start: "09:15"\n    end: "10:00"');
   await signIn(page);
   await expect(
@@ -267,7 +275,7 @@ test("killed between going live and queueing the alerts: after a restart the cha
   await page.getByRole("button", { name: "Publish the saved changes" }).click();
   // The server kills itself right after the switch.
   await expect.poll(() => site.process.exitCode ?? site.process.signalCode, { timeout: BUILD_TIMEOUT }).toBe("SIGKILL");
-  site = await startSite(PORT, env());
+  servers.push((site = await startSite(PORT, env())));
   await page.goto(`${site.url}/changes`);
   await ready(page);
   await expect(
@@ -282,7 +290,7 @@ test("killed between going live and queueing the alerts: after a restart the cha
   expect(speakerMails(SPEAKERS.crashed.email)[0]).toContain("Now: Thu 24 Oct 09:15 to 10:00");
   // Once: a second restart owes nothing, and the alerts record one for that session and sequence.
   await site.stop();
-  site = await startSite(PORT, env());
+  servers.push((site = await startSite(PORT, env())));
   const database = await attachDatabase({ dataDir });
   try {
     const sent = rowsOf<{ n: number }>(
