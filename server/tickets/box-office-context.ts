@@ -1,16 +1,19 @@
 /**
- * What the box office's parts share (./box-office.ts makes it and hands it to each): the database, the clock, the
- * plans of the live build, every way to pay behind the payment interface (server/payments/), and the steps every
- * path takes (seats held, a hold sold, holds given back). Also the answers the box office gives its callers.
+ * What the box office's parts share (./box-office.ts makes it and hands it to each): data only (issue 64) — the
+ * database, the clock, the settings, the plans of the live build, every way to pay behind the payment interface
+ * (server/payments/), the keys and salts read once, and the batches a rush shares. Each step every path takes is
+ * a plain module function taking this context first: seats held (./seats.ts `takeSeats`), a hold sold
+ * (./order-life/sell.ts `sell`), holds given back (./seats.ts `releasedHolds`), the keyed hashes (./keys.ts), the
+ * waiting list (./waitlist/waitlist.ts). Also the answers the box office gives its callers.
  */
 import type { TicketsData } from "../../app/lib/build-outputs";
 import type { AuditEntry } from "../admin/audit/queries";
+import type { Batch } from "../db/batch";
 import type { Db } from "../db/client";
 import { isPaymentMethod, PAYMENT_METHODS, type PaymentMethod, type Payments } from "../payments";
 import type { CheckoutSession, HoldRequest, HoldResult } from "./holds.queries";
-import type { Hold, TicketOrder } from "./queries";
-import type { Payment, SaleResult } from "./order-life/sale.queries";
-import type { Waitlist } from "./waitlist/waitlist";
+import type { TicketOrder } from "./queries";
+import type { TicketKeys } from "./signing";
 
 export interface BoxOfficeContext {
   db: Db;
@@ -33,22 +36,20 @@ export interface BoxOfficeContext {
   confirmHours: number;
   /** WAITLIST_OFFER_HOURS: how long a waiting-list offer keeps its seats. */
   offerHours: number;
-  /** Seats held; a rush of buyers shares each write to disk (batched). */
-  takeSeats: (request: HoldRequest) => Promise<HoldResult>;
-  /** A client's address as the holds keep it: hashed with the site's salt, never in clear. */
-  clientHash: (client: string) => Promise<string>;
-  /** An e-mail address as its one order mail a day is counted (issue 61): a keyed hash with the site's salt. */
-  addressHash: (email: string) => Promise<string>;
-  /** The card provider's idempotency key: this database's own random prefix, then `key` (issue 50). */
-  providerKey: (key: string) => Promise<string>;
-  /** A hold's checkout session and page recorded (batched). */
-  recordCheckout: (session: CheckoutSession) => Promise<CheckoutSession>;
-  /** A hold sold: its order, its signed tickets, the buyer's mail and (an offer) its entry bought, at once. */
-  sell: (holdId: number, payment: Payment) => Promise<SaleResult>;
-  /** Holds given back: a pending order among them is released too (its buyer replaced it), then the waiting list. */
-  releasedHolds: (holds: Hold[]) => Promise<void>;
-  /** The waiting list (./waitlist/): freed seats are offered to it as holds of their own. */
-  waitlist: Waitlist;
+  /** The tickets' key pair (./signing.ts), read once: the door's list carries its public key (issue 43). */
+  signing: () => Promise<TicketKeys>;
+  /** The site's salt, read once: clients' and buyers' addresses are kept only hashed with it (./keys.ts). */
+  salt: () => Promise<string>;
+  /** This database's own random prefix of the card provider's idempotency keys (issue 50), read once (./keys.ts). */
+  keyPrefix: () => Promise<string>;
+  /**
+   * What a rush shares (server/db/batch.ts): the holds being written (./seats.ts `takeSeats`), and the checkout
+   * sessions being recorded (`recordCheckout`), one write to disk a batch.
+   */
+  batches: {
+    holds: Batch<HoldRequest, HoldResult>;
+    checkouts: Batch<CheckoutSession, CheckoutSession>;
+  };
 }
 
 /** How long after a payment its buyer's return from the provider's page opens the order's page. */

@@ -8,9 +8,13 @@ import { queueMail } from "../mail/queries";
 import type { PaymentEvent } from "../payments";
 import { methodOf, RETURN_LINK_MS, type BoxOfficeContext } from "./box-office-context";
 import { extendHold, holdById, holdBySession, releaseHold } from "./holds.queries";
+import { providerKey } from "./keys";
 import { lateRefundMail, refundedMail } from "./mail";
 import { newOrderLink, orderOfHold, refundedAtProvider, type Hold } from "./queries";
 import type { SaleResult } from "./order-life/sale.queries";
+import { sell } from "./order-life/sell";
+import { recordCheckout } from "./seats";
+import { offerFreedSeats, offerReleased } from "./waitlist/waitlist";
 
 /** Where the buyer is sent to pay: this site's address, which extends the hold, then the provider's page. */
 export const payPath = (sessionId: string) => TICKETS_PATHS.pay.replace(":sessionId", encodeURIComponent(sessionId));
@@ -46,7 +50,7 @@ export async function checkoutHold(
     expiresAt: hold.expiresAt,
     successUrl: `${origin}/tickets/?session={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${origin}${cancelPath}`,
-    idempotencyKey: await box.providerKey(`hold-${hold.id}`),
+    idempotencyKey: await providerKey(box, `hold-${hold.id}`),
   });
   if (started.kind !== "redirect") {
     box.logError(
@@ -54,7 +58,7 @@ export async function checkoutHold(
     );
     return { failed: true, contact };
   }
-  await box.recordCheckout({ holdId: hold.id, sessionId: started.id, url: started.url });
+  await recordCheckout(box, { holdId: hold.id, sessionId: started.id, url: started.url });
   return { url: started.url, sessionId: started.id };
 }
 
@@ -104,7 +108,7 @@ async function settle(
   holdId: number,
   paid: Extract<PaymentEvent, { type: "paid" }>,
 ): Promise<void> {
-  const sale: SaleResult = await box.sell(holdId, {
+  const sale: SaleResult = await sell(box, holdId, {
     paymentIntent: paid.payment,
     amountMinor: paid.amountMinor ?? undefined,
     method: "card",
@@ -119,7 +123,7 @@ async function refundLate(box: BoxOfficeContext, hold: Hold, paymentIntent: stri
   if (paymentIntent && provider.ready) {
     const refunded = await provider.refund({
       payment: paymentIntent,
-      key: await box.providerKey(`late-hold-${hold.id}`),
+      key: await providerKey(box, `late-hold-${hold.id}`),
     });
     if (refunded === "failed") box.logError(`tickets: the refund of hold ${hold.id} failed`);
   }
@@ -141,7 +145,7 @@ export async function onPaymentEvent(box: BoxOfficeContext, event: PaymentEvent)
     );
     if (!done) return false;
     box.log(`tickets: order ${ticketReference(done.order.id)} refunded at the provider (${done.seats} seats back)`);
-    await box.waitlist.offerFreedSeats(done.order.planId);
+    await offerFreedSeats(box, done.order.planId);
     return true;
   }
   if (event.type !== "paid" && event.type !== "expired") return false;
@@ -154,7 +158,7 @@ export async function onPaymentEvent(box: BoxOfficeContext, event: PaymentEvent)
     const released = await releaseHold(box.db, hold.id);
     if (released) {
       box.log(`tickets: hold ${hold.id} released (checkout expired)`);
-      await box.waitlist.released([released]);
+      await offerReleased(box, [released]);
     }
     return true;
   }
@@ -195,7 +199,7 @@ export async function refundOrder(
   if (!provider.ready) return "no-provider";
   const refunded = await provider.refund({
     payment: order.paymentIntent,
-    key: await box.providerKey(`cancel-order-${order.id}`),
+    key: await providerKey(box, `cancel-order-${order.id}`),
   });
   if (refunded === "requested") box.log(`tickets: order ${ticketReference(order.id)} refunded`);
   else box.logError(`tickets: the refund of order ${ticketReference(order.id)} failed`);

@@ -21,6 +21,8 @@ import { cancelOrder } from "./order-life/moves.queries";
 import { refundJob } from "./order-life/refund";
 import { stock } from "./queries";
 import { releaseExpired } from "./holds.queries";
+import { sweep } from "./box-office";
+import { buy } from "./purchase";
 
 const MINUTE = 60_000;
 
@@ -47,7 +49,7 @@ describe.each(databaseBackends("crashsteps"))("a step cut short on %s", (_name, 
 
   /** The one "solo" seat held by a checkout that is never paid, and `email` confirmed in line for it. */
   async function heldAndWaiting(email: string) {
-    expect((await t.box.buy({ plan: "solo", quantity: 1, name: "Slow", email: `slow.${email}` })).kind).toBe(
+    expect((await buy(t.box.context, { plan: "solo", quantity: 1, name: "Slow", email: `slow.${email}` })).kind).toBe(
       "checkout",
     );
     expect((await stock(database.db)).solo).toMatchObject({ held: 1, left: 0 });
@@ -73,7 +75,7 @@ describe.each(databaseBackends("crashsteps"))("a step cut short on %s", (_name, 
       sql`CREATE TRIGGER refuse_offer_mail BEFORE INSERT ON mail_queue FOR EACH ROW EXECUTE FUNCTION refuse_offer_mail()`,
     );
     try {
-      await expect(t.box.sweep()).rejects.toThrow();
+      await expect(sweep(t.box.context)).rejects.toThrow();
       expect(await entry("first@example.org")).toBe("waiting");
       expect((await stock(database.db)).solo).toMatchObject({ held: 0, left: 1 });
       expect(await rows(sql`SELECT id FROM ticket_holds WHERE waitlist_id IS NOT NULL`)).toEqual([]);
@@ -81,8 +83,8 @@ describe.each(databaseBackends("crashsteps"))("a step cut short on %s", (_name, 
       await database.db.execute(sql`DROP TRIGGER refuse_offer_mail ON mail_queue`);
       await database.db.execute(sql`DROP FUNCTION refuse_offer_mail()`);
     }
-    await t.box.sweep();
-    await t.box.sweep();
+    await sweep(t.box.context);
+    await sweep(t.box.context);
     expect(await entry("first@example.org")).toBe("offered");
     expect(await offers("first@example.org")).toHaveLength(1);
     expect((await stock(database.db)).solo).toMatchObject({ held: 1, left: 0 });
@@ -91,7 +93,7 @@ describe.each(databaseBackends("crashsteps"))("a step cut short on %s", (_name, 
   it("a sweep that released holds and died before offering them: the next sweep offers the seats, once", async () => {
     // Clear the first test's offer: its hours run out, and it lapses.
     clock += 25 * 60 * MINUTE;
-    await t.box.sweep();
+    await sweep(t.box.context);
     await heldAndWaiting("second@example.org");
     // The dead sweep's first part: the expired holds released, nothing offered.
     const released = await releaseExpired(database.db, new Date(clock));
@@ -100,17 +102,17 @@ describe.each(databaseBackends("crashsteps"))("a step cut short on %s", (_name, 
     expect(await entry("second@example.org")).toBe("waiting");
 
     // The sweep run again (the job rescued, or the next one) has nothing left to release, and offers the seat.
-    expect(await t.box.sweep()).toEqual([]);
-    await t.box.sweep();
+    expect(await sweep(t.box.context)).toEqual([]);
+    await sweep(t.box.context);
     expect(await entry("second@example.org")).toBe("offered");
     expect(await offers("second@example.org")).toHaveLength(1);
     expect((await stock(database.db)).solo).toMatchObject({ held: 1, left: 0 });
   });
 
   it("an order cancelled by a server that died before the refund: the job refunds it once, audited once", async () => {
-    expect((await t.box.buy({ plan: "family", quantity: 1, name: "Fam", email: "fam@example.org" })).kind).toBe(
-      "checkout",
-    );
+    expect(
+      (await buy(t.box.context, { plan: "family", quantity: 1, name: "Fam", email: "fam@example.org" })).kind,
+    ).toBe("checkout");
     const session = t.fake.created.at(-1)!;
     t.fake.pay(session.id);
     expect((await t.complete(session.id)).status).toBe(200);
@@ -164,7 +166,7 @@ describe.each(databaseBackends("crashsteps"))("a step cut short on %s", (_name, 
       sql`CREATE TRIGGER refuse_confirm_mail BEFORE INSERT ON mail_queue FOR EACH ROW EXECUTE FUNCTION refuse_confirm_mail()`,
     );
     try {
-      await expect(t.box.buy(request)).rejects.toThrow();
+      await expect(buy(t.box.context, request)).rejects.toThrow();
       // Mailed once or seats back: here, no mail, so no seat held.
       expect((await stock(database.db)).free).toEqual(before);
       expect(await rows(sql`SELECT id FROM ticket_holds WHERE email = ${email}`)).toEqual([]);
@@ -173,7 +175,7 @@ describe.each(databaseBackends("crashsteps"))("a step cut short on %s", (_name, 
       await database.db.execute(sql`DROP TRIGGER refuse_confirm_mail ON mail_queue`);
       await database.db.execute(sql`DROP FUNCTION refuse_confirm_mail()`);
     }
-    expect((await t.box.buy(request)).kind).toBe("confirm");
+    expect((await buy(t.box.context, request)).kind).toBe("confirm");
     expect((await stock(database.db)).free).toMatchObject({ held: before.held + 2 });
     expect(await confirmations()).toHaveLength(1);
   });

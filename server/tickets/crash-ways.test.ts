@@ -21,6 +21,10 @@ import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { holdPaidLater } from "./order-life/pending.queries";
 import { stock } from "./queries";
+import { availability, sweep } from "./box-office";
+import { onPaymentEvent } from "./card-checkout";
+import { buy, confirmFree } from "./purchase";
+import { takeOffer } from "./waitlist/take";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -55,7 +59,7 @@ describe.each(databaseBackends("crashways"))("every way in cut short on %s", (_n
   beforeAll(async () => {
     ({ database, cleanup } = await open());
     t = await boxOfficeApp("crashways", database, () => clock, PLANS);
-    await t.box.availability();
+    await availability(t.box.context);
   }, 120_000);
   afterAll(async () => {
     for (const r of restarts) await r.close();
@@ -117,14 +121,14 @@ describe.each(databaseBackends("crashways"))("every way in cut short on %s", (_n
     const request = { plan: "seat", quantity: 1, name: "Later Hold", email, method: "later" as const };
     const before = (await stock(database.db)).seat!;
     await refusing("mail_queue", `NEW.to_addr = '${email}'`, async () => {
-      await expect(t.box.buy(request)).rejects.toThrow();
+      await expect(buy(t.box.context, request)).rejects.toThrow();
     });
     expect((await stock(database.db)).seat).toEqual(before);
     expect(await holds(email)).toEqual([]);
     expect(await mails(email, "%")).toEqual([]);
 
     const r = await restart();
-    expect((await r.box.buy(request)).kind).toBe("confirm");
+    expect((await buy(r.box.context, request)).kind).toBe("confirm");
     expect((await stock(database.db)).seat).toMatchObject({ held: before.held + 1 });
     expect(await mails(email, "Confirm your%")).toHaveLength(1);
   });
@@ -132,11 +136,17 @@ describe.each(databaseBackends("crashways"))("every way in cut short on %s", (_n
   it("pay later confirmed: an order whose mail or timeline cannot be written is not opened; its seats come back after the window, or it opens once", async () => {
     // The please-pay mail refused: no order, the hold still waits only its confirmation window.
     const lost = "later.lost@example.org";
-    const held = await t.box.buy({ plan: "seat", quantity: 2, name: "Later Lost", email: lost, method: "later" });
+    const held = await buy(t.box.context, {
+      plan: "seat",
+      quantity: 2,
+      name: "Later Lost",
+      email: lost,
+      method: "later",
+    });
     if (held.kind !== "confirm") throw new Error(held.kind);
     const window = (await holds(lost))[0]!.expires_at;
     await refusing("mail_queue", `NEW.to_addr = '${lost}' AND NEW.subject LIKE '%please pay%'`, async () => {
-      await expect(t.box.confirmFree(held.secret)).rejects.toThrow();
+      await expect(confirmFree(t.box.context, held.secret)).rejects.toThrow();
     });
     expect(await orders(lost)).toEqual([]);
     expect(await holds(lost)).toEqual([{ status: "held", expires_at: window }]);
@@ -144,25 +154,31 @@ describe.each(databaseBackends("crashways"))("every way in cut short on %s", (_n
 
     // The second buyer's order timeline refused (its "mailed" line, after the mail): no order, no mail either.
     const kept = "later.kept@example.org";
-    const second = await t.box.buy({ plan: "seat", quantity: 1, name: "Later Kept", email: kept, method: "later" });
+    const second = await buy(t.box.context, {
+      plan: "seat",
+      quantity: 1,
+      name: "Later Kept",
+      email: kept,
+      method: "later",
+    });
     if (second.kind !== "confirm") throw new Error(second.kind);
     await refusing("ticket_order_events", `NEW.kind = 'mailed'`, async () => {
-      await expect(t.box.confirmFree(second.secret)).rejects.toThrow();
+      await expect(confirmFree(t.box.context, second.secret)).rejects.toThrow();
     });
     expect(await orders(kept)).toEqual([]);
     expect(await mails(kept, "%please pay%")).toEqual([]);
 
     // Restarted: the second buyer confirms again: one pending order, mailed once.
     const r = await restart();
-    expect((await r.box.confirmFree(second.secret))?.kind).toBe("order");
-    expect((await r.box.confirmFree(second.secret))?.kind).toBe("order");
+    expect((await confirmFree(r.box.context, second.secret))?.kind).toBe("order");
+    expect((await confirmFree(r.box.context, second.secret))?.kind).toBe("order");
     expect((await orders(kept)).map((o) => o.status)).toEqual(["pending"]);
     expect(await mails(kept, "%please pay%")).toHaveLength(1);
     // The first never confirms again: past the window the sweep gives its seats back; nothing was mailed.
     const seats = (await stock(database.db)).seat!;
     clock += 2 * HOUR + MINUTE;
-    await r.box.sweep();
-    await r.box.sweep();
+    await sweep(r.box.context);
+    await sweep(r.box.context);
     // (The first test's hold, never confirmed either, comes back with them.)
     expect((await stock(database.db)).seat).toMatchObject({ held: seats.held - 2 - 1 });
     expect((await holds(lost)).map((h) => h.status)).toEqual(["released"]);
@@ -173,19 +189,19 @@ describe.each(databaseBackends("crashways"))("every way in cut short on %s", (_n
 
   it("a free registration confirmed whose tickets' mail cannot be queued is not made; confirmed again after the restart: one order, mailed once", async () => {
     const email = "free.confirm@example.org";
-    const held = await t.box.buy({ plan: "crowd", quantity: 2, name: "Free Confirm", email });
+    const held = await buy(t.box.context, { plan: "crowd", quantity: 2, name: "Free Confirm", email });
     if (held.kind !== "confirm") throw new Error(held.kind);
     const before = (await stock(database.db)).crowd!;
     await refusing("mail_queue", `NEW.to_addr = '${email}' AND NEW.subject LIKE 'Your tickets%'`, async () => {
-      await expect(t.box.confirmFree(held.secret)).rejects.toThrow();
+      await expect(confirmFree(t.box.context, held.secret)).rejects.toThrow();
     });
     expect(await orders(email)).toEqual([]);
     expect((await stock(database.db)).crowd).toEqual(before);
     expect((await holds(email)).map((h) => h.status)).toEqual(["held"]);
 
     const r = await restart();
-    expect((await r.box.confirmFree(held.secret))?.kind).toBe("order");
-    expect((await r.box.confirmFree(held.secret))?.kind).toBe("order");
+    expect((await confirmFree(r.box.context, held.secret))?.kind).toBe("order");
+    expect((await confirmFree(r.box.context, held.secret))?.kind).toBe("order");
     expect((await orders(email)).map((o) => o.status)).toEqual(["paid"]);
     expect(await mails(email, "Your tickets%")).toHaveLength(1);
     expect((await stock(database.db)).crowd).toMatchObject({ held: before.held - 2, sold: before.sold + 2 });
@@ -193,9 +209,9 @@ describe.each(databaseBackends("crashways"))("every way in cut short on %s", (_n
 
   it("card settle: a paid event whose tickets' mail cannot be queued sells nothing; the provider's retry, after the restart, sells it once", async () => {
     const email = "card.settle@example.org";
-    expect((await t.box.buy({ plan: "seat", quantity: 1, name: "Card Settle", email, method: "card" })).kind).toBe(
-      "checkout",
-    );
+    expect(
+      (await buy(t.box.context, { plan: "seat", quantity: 1, name: "Card Settle", email, method: "card" })).kind,
+    ).toBe("checkout");
     const session = t.fake.created.at(-1)!;
     t.fake.pay(session.id);
     const before = (await stock(database.db)).seat!;
@@ -224,8 +240,8 @@ describe.each(databaseBackends("crashways"))("every way in cut short on %s", (_n
       name: "Card Settle",
       metadata: { hold: String(hold!.id) },
     };
-    expect(await r.box.onPaymentEvent(paid)).toBe(true);
-    expect(await r.box.onPaymentEvent(paid)).toBe(true);
+    expect(await onPaymentEvent(r.box.context, paid)).toBe(true);
+    expect(await onPaymentEvent(r.box.context, paid)).toBe(true);
     expect((await orders(email)).map((o) => o.status)).toEqual(["paid"]);
     expect(await mails(email, "Your tickets%")).toHaveLength(1);
     expect((await stock(database.db)).seat).toMatchObject({ held: before.held - 1, sold: before.sold + 1 });
@@ -252,7 +268,7 @@ describe.each(databaseBackends("crashways"))("every way in cut short on %s", (_n
     // The hold taken before the sale (its own step) keeps the seats an hour at most.
     const r = await restart();
     clock += HOUR + MINUTE;
-    await r.box.sweep();
+    await sweep(r.box.context);
     expect((await stock(database.db)).hall).toEqual(before);
     expect((await holds(email)).map((h) => h.status)).toEqual(["released"]);
 
@@ -271,9 +287,9 @@ describe.each(databaseBackends("crashways"))("every way in cut short on %s", (_n
   it("an order marked paid whose audit line cannot be written stays pending, nothing mailed; marked again after the restart: mailed once, audited once", async () => {
     const organiser = await t.signIn();
     const email = "mark.paid@example.org";
-    const held = await t.box.buy({ plan: "seat", quantity: 1, name: "Mark Paid", email, method: "later" });
+    const held = await buy(t.box.context, { plan: "seat", quantity: 1, name: "Mark Paid", email, method: "later" });
     if (held.kind !== "confirm") throw new Error(held.kind);
-    expect((await t.box.confirmFree(held.secret))?.kind).toBe("order");
+    expect((await confirmFree(t.box.context, held.secret))?.kind).toBe("order");
     const [pending] = await orders(email);
     const body = { amount: "19.00", paidBy: "cash" };
     await refusing("audit_log", `NEW.action = 'ticket-mark-paid'`, async () => {
@@ -296,9 +312,9 @@ describe.each(databaseBackends("crashways"))("every way in cut short on %s", (_n
   it("a waiting-list offer taken to be paid later, cut after its hold was kept: the restarted sweep opens its order and mails it once", async () => {
     const email = "wait.later@example.org";
     // The one "single" seat held by a checkout never paid, and `email` confirmed in line for it.
-    expect((await t.box.buy({ plan: "single", quantity: 1, name: "Slow", email: "slow@example.org" })).kind).toBe(
-      "checkout",
-    );
+    expect(
+      (await buy(t.box.context, { plan: "single", quantity: 1, name: "Slow", email: "slow@example.org" })).kind,
+    ).toBe("checkout");
     const joined = await t.request("POST", "/api/tickets/waitlist", { body: { plan: "single", quantity: 1, email } });
     expect(joined.status).toBe(201);
     const [mail] = await mails(email, "%");
@@ -307,7 +323,7 @@ describe.each(databaseBackends("crashways"))("every way in cut short on %s", (_n
       200,
     );
     clock += 31 * MINUTE;
-    await t.box.sweep();
+    await sweep(t.box.context);
     const [offer] = await rows<{ id: number; status: string }>(
       sql`SELECT id::int AS id, status FROM ticket_holds WHERE email = ${email} AND waitlist_id IS NOT NULL`,
     );
@@ -318,8 +334,8 @@ describe.each(databaseBackends("crashways"))("every way in cut short on %s", (_n
     expect(await orders(email)).toEqual([]);
 
     const r = await restart();
-    await r.box.sweep();
-    await r.box.sweep();
+    await sweep(r.box.context);
+    await sweep(r.box.context);
     expect((await orders(email)).map((o) => o.status)).toEqual(["pending"]);
     expect(await mails(email, "%please pay%")).toHaveLength(1);
     expect((await stock(database.db)).single).toMatchObject({ held: 1, left: 0 });
@@ -328,9 +344,9 @@ describe.each(databaseBackends("crashways"))("every way in cut short on %s", (_n
   it("a waiting-list offer taken whose entry cannot be marked bought sells nothing; taken again after the restart: one order, mailed once, the entry bought", async () => {
     const email = "wait.free@example.org";
     // The one "gift" seat held by a registration never confirmed, and `email` confirmed in line for it.
-    expect((await t.box.buy({ plan: "gift", quantity: 1, name: "Slow", email: "slow.gift@example.org" })).kind).toBe(
-      "confirm",
-    );
+    expect(
+      (await buy(t.box.context, { plan: "gift", quantity: 1, name: "Slow", email: "slow.gift@example.org" })).kind,
+    ).toBe("confirm");
     const joined = await t.request("POST", "/api/tickets/waitlist", { body: { plan: "gift", quantity: 1, email } });
     expect(joined.status).toBe(201);
     const [mail] = await mails(email, "%");
@@ -339,7 +355,7 @@ describe.each(databaseBackends("crashways"))("every way in cut short on %s", (_n
       200,
     );
     clock += 2 * HOUR + MINUTE;
-    await t.box.sweep();
+    await sweep(t.box.context);
     const [offered] = await mails(email, "Seats are free for you%");
     const offer = /\/api\/tickets\/offer\?token=([\w-]+)/.exec(offered!.body)![1]!;
     const entry = async () =>
@@ -350,7 +366,7 @@ describe.each(databaseBackends("crashways"))("every way in cut short on %s", (_n
       "ticket_waitlist",
       `NEW.status = 'bought'`,
       async () => {
-        await expect(t.box.waitlist.take(offer)).rejects.toThrow();
+        await expect(takeOffer(t.box.context, offer)).rejects.toThrow();
       },
       "UPDATE",
     );
@@ -361,8 +377,8 @@ describe.each(databaseBackends("crashways"))("every way in cut short on %s", (_n
     expect((await holds(email)).map((h) => h.status)).toEqual(["held"]);
 
     const r = await restart();
-    expect((await r.box.waitlist.take(offer)).kind).toBe("order");
-    expect((await r.box.waitlist.take(offer)).kind).toBe("bought");
+    expect((await takeOffer(r.box.context, offer)).kind).toBe("order");
+    expect((await takeOffer(r.box.context, offer)).kind).toBe("bought");
     expect((await orders(email)).map((o) => o.status)).toEqual(["paid"]);
     expect(await mails(email, "Your tickets%")).toHaveLength(1);
     expect(await entry()).toBe("bought");

@@ -9,7 +9,7 @@
  */
 import type { Db } from "../db/client";
 import { addJob, type Job, type NoPayload } from "../jobs/jobs";
-import type { BoxOffice } from "./box-office";
+import { sweep, type BoxOffice } from "./box-office";
 import { refundJob } from "./order-life/refund";
 import { pendingDigestJob } from "./pending-digest";
 
@@ -35,7 +35,7 @@ export const ticketJobs = ({ db, boxOffice, digest }: TicketJobsDeps): Job[] => 
   {
     name: "sweep",
     run: async () => {
-      await boxOffice.sweep();
+      await sweep(boxOffice.context);
       await addJob(db, "sweep", { key: "sweep", runAt: new Date(Date.now() + SWEEP_MS) });
     },
     schedule: { cron: "* * * * *", options: "jobKey=sweep&jobKeyMode=preserve_run_at" },

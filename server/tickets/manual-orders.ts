@@ -5,6 +5,7 @@
 import { ticketReference } from "../../app/lib/tickets/orders";
 import type { BoxOfficeContext, ManualOrderRequest, ManualOrderResult } from "./box-office-context";
 import { manualHold } from "./manual.queries";
+import { sell } from "./order-life/sell";
 
 export async function manualOrder(box: BoxOfficeContext, request: ManualOrderRequest): Promise<ManualOrderResult> {
   const tickets = await box.plans();
@@ -26,7 +27,7 @@ export async function manualOrder(box: BoxOfficeContext, request: ManualOrderReq
     Boolean(request.overrideReason),
   );
   if (!held.ok) return { kind: "over-capacity", left: held.left };
-  const sale = await box.sell(held.hold.id, {
+  const sale = await sell(box, held.hold.id, {
     amountMinor,
     method: request.kind,
     manual: true,

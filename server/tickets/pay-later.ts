@@ -21,7 +21,9 @@ import {
   releasePending,
   remindPending,
 } from "./order-life/pending.queries";
+import { sell } from "./order-life/sell";
 import { orderById, stock, type Hold, type TicketOrder } from "./queries";
+import { offerReleased } from "./waitlist/waitlist";
 
 /**
  * A waiting-list offer taken with no card provider (issue 53): its hold becomes an order paid later, kept until
@@ -113,7 +115,7 @@ export async function sweepPending(box: BoxOfficeContext): Promise<number> {
       if (released) {
         changed++;
         box.log(`tickets: order ${ticketReference(event.order)} released (unpaid)`);
-        if (released.hold.status === "released") await box.waitlist.released([released.hold]);
+        if (released.hold.status === "released") await offerReleased(box, [released.hold]);
       }
     }
   }
@@ -135,7 +137,7 @@ export async function markPaid(
   if (order.status === "paid") return { kind: "already", order };
   if (order.paymentMethod !== "later" || (order.status !== "pending" && order.status !== "released"))
     return { kind: "not-pending", order };
-  const sale = await box.sell(order.holdId, {
+  const sale = await sell(box, order.holdId, {
     amountMinor: payment.amountMinor,
     method: "later",
     paidBy: payment.paidBy,

@@ -29,6 +29,10 @@ import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { stock } from "./queries";
 import { ticketKeys, verifyTicket } from "./signing";
+import { sweep } from "./box-office";
+import { sweepPending } from "./pay-later";
+import { takeOffer } from "./waitlist/take";
+import { confirmInLine, joinLine } from "./waitlist/waitlist";
 
 const DAY = 86_400_000;
 const PLANS: TicketsData = {
@@ -201,19 +205,19 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
     await buyConfirmed("late@example.org");
     const late = await orderIdOf("late@example.org");
     expect((await stock(database.db)).seat).toMatchObject({ left: 0 });
-    const joined = await t.box.waitlist.join({ plan: "seat", email: "wait@example.org", quantity: 1 });
+    const joined = await joinLine(t.box.context, { plan: "seat", email: "wait@example.org", quantity: 1 });
     expect(joined.kind).toBe("joined");
     const [confirmMail] = await mailsTo("wait@example.org");
-    await t.box.waitlist.confirm(/token=([\w-]+)/.exec(confirmMail!.body)![1]!);
+    await confirmInLine(t.box.context, /token=([\w-]+)/.exec(confirmMail!.body)![1]!);
 
     // Before the deadline, nothing (the confirmation link, then how to pay); just after, one reminder, however
     // often the sweep runs.
     clock += 6 * DAY;
-    await t.box.sweep();
+    await sweep(t.box.context);
     expect(await mailsTo("late@example.org")).toHaveLength(2);
     clock += 1 * DAY + 60_000;
-    await t.box.sweep();
-    await t.box.sweep();
+    await sweep(t.box.context);
+    await sweep(t.box.context);
     const reminders = (await mailsTo("late@example.org")).filter((m) => m.subject.startsWith("Reminder"));
     expect(reminders).toHaveLength(1);
     expect(reminders[0]!.body).toContain("IBAN XX00 1234");
@@ -221,7 +225,7 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
 
     // Two days later, still unpaid: released, the buyer told, the seat offered to the waiting list.
     clock += 2 * DAY + 60_000;
-    await t.box.sweep();
+    await sweep(t.box.context);
     const mails = await mailsTo("late@example.org");
     expect(mails.filter((m) => m.subject.startsWith("Reminder"))).toHaveLength(1);
     expect(mails.at(-1)!.subject).toMatch(/was released: no payment arrived/);
@@ -236,7 +240,7 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
     expect(offerMails.length).toBe(2);
     // With no card provider, the offer taken becomes an order paid later, its seat kept until its own deadline.
     const offerToken = /offer\?token=([\w-]+)/.exec(offerMails.at(-1)!.body)![1]!;
-    const taken = await t.box.waitlist.take(offerToken);
+    const taken = await takeOffer(t.box.context, offerToken);
     expect(taken.kind).toBe("order");
     const [offered] = await rows<{ status: string; payment_method: string; due_at: string }>(
       sql`SELECT status, payment_method, due_at FROM ticket_orders WHERE email = 'wait@example.org'`,
@@ -258,9 +262,9 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
     await buyConfirmed("again@example.org", "family");
     const again = await orderIdOf("again@example.org");
     clock += 7 * DAY + 60_000;
-    await t.box.sweep();
+    await sweep(t.box.context);
     clock += 2 * DAY + 60_000;
-    await t.box.sweep();
+    await sweep(t.box.context);
     expect((await stock(database.db)).family).toMatchObject({ held: 0, sold: 0 });
     organiser = await t.signIn();
     const reheld = await markPaid(again, { amount: "59.00", paidBy: "cheque" });
@@ -381,7 +385,7 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
     const email = "cut.off@example.org";
     // An unconfirmed purchase is not such a hold: the sweep opens no order for it (issue 61).
     expect((await buy(email)).status).toBe(202);
-    await t.box.sweepPending();
+    await sweepPending(t.box.context);
     expect(await rows(sql`SELECT id FROM ticket_orders WHERE email = ${email}`)).toEqual([]);
     expect(await confirmLink(email)).toHaveProperty("status", 303);
     // What a SIGKILL between a waiting-list offer's two writes leaves (holdPaidLater, then the order): the seats
@@ -396,8 +400,8 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
       sql`SELECT expires_at FROM ticket_holds WHERE email = ${email} AND status = 'held'`,
     );
     expect(hold).toBeDefined();
-    await t.box.sweepPending();
-    await t.box.sweepPending();
+    await sweepPending(t.box.context);
+    await sweepPending(t.box.context);
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.body).toContain("IBAN XX00 1234");
@@ -429,7 +433,7 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
 
     // The window ends: every seat back (the sweep), and a link opened too late opens nothing.
     clock += 2 * 3_600_000 + 60_000;
-    await t.box.sweep();
+    await sweep(t.box.context);
     expect((await stock(database.db)).group).toMatchObject({ held: 0, left: 10 });
     expect((await confirmLink("nobody1@bogus-domain.invalid")).status).toBe(410);
     expect(await rows(sql`SELECT id FROM ticket_orders WHERE plan_id = 'group'`)).toEqual([]);
@@ -474,7 +478,7 @@ describe.each(databaseBackends("pending"))("orders paid later and by hand (%s)",
     expect(await rows(sql`SELECT id FROM ticket_holds WHERE email = ${victim} AND status = 'held'`)).toHaveLength(1);
     // Its seats back when the window ends; the same day, still no second mail, and nothing held for it.
     clock += 2 * 3_600_000 + 60_000;
-    await t.box.sweep();
+    await sweep(t.box.context);
     const again = await buyFrom("10.62.1.1", victim);
     expect(`${again.status} ${await again.text()}`).toBe(bodies[0]);
     expect(await mailsTo(victim)).toHaveLength(1);

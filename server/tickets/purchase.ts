@@ -21,9 +21,12 @@ import {
 } from "./box-office-context";
 import { checkoutPurchase } from "./card-checkout";
 import { holdToConfirm, type HoldRequest, type HoldResult } from "./holds.queries";
+import { addressHash, clientHash } from "./keys";
 import { confirmOrderMail, pendingOrderMail } from "./mail";
 import { openPendingOrder } from "./order-life/pending.queries";
+import { sell } from "./order-life/sell";
 import { newOrderLink, orderOfHold, type Hold } from "./queries";
+import { releasedHolds, takeSeats } from "./seats";
 
 type Plan = TicketsData["plans"][string];
 
@@ -50,7 +53,7 @@ async function holdRequest(
     amountMinor,
     currency: tickets.currency.toLowerCase(),
     idempotencyKey: request.idempotencyKey ?? null,
-    clientHash: request.client ? await box.clientHash(request.client) : null,
+    clientHash: request.client ? await clientHash(box, request.client) : null,
     openLimit: box.openLimit,
     ...keep,
   };
@@ -98,15 +101,15 @@ export async function buy(box: BoxOfficeContext, request: BuyRequest): Promise<B
   });
   if (confirm)
     asked.mail = {
-      addressHash: await box.addressHash(request.email),
+      addressHash: await addressHash(box, request.email),
       draft: confirmOrderMail(tickets, box.siteUrl(), asked, confirm, box.confirmHours, byHand),
     };
   // What the buyer is told once the link is mailed, and told alike when it is not (see above).
   const mailed: BuyResult = { kind: "confirm", until: expiresAt, secret: "", payLater: byHand };
-  const held: HoldResult = await box.takeSeats(asked);
+  const held: HoldResult = await takeSeats(box, asked);
   if (!held.ok) return refusal(held, mailed);
   const { hold } = held;
-  if (held.replaced?.length) await box.releasedHolds(held.replaced);
+  if (held.replaced?.length) await releasedHolds(box, held.replaced);
 
   if (confirm) return held.duplicate ? mailed : { ...mailed, until: hold.expiresAt, secret: confirm };
   return checkoutPurchase(box, hold, Boolean(held.duplicate), `/buy-ticket?plan=${encodeURIComponent(request.plan)}`);
@@ -127,7 +130,7 @@ export async function confirmFree(
   if (hold.status === "replaced") return { kind: "expired" };
   if (hold.paymentMethod && isPaymentMethod(hold.paymentMethod) && !box.payments[hold.paymentMethod].online)
     return confirmLater(box, hold, hold.paymentMethod);
-  const sale = await box.sell(hold.id, {});
+  const sale = await sell(box, hold.id, {});
   if (!sale.ok) return { kind: "expired" };
   if (sale.token) return { kind: "order", token: sale.token };
   // Confirmed before: the link opens the order again only for a while (only hashes of its links are kept).

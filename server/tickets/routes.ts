@@ -36,10 +36,14 @@ import { apiBody } from "../headers";
 import { missLimit, rateLimit } from "../rate-limit";
 import { sameOriginPath } from "../redirect";
 import { escapeHtml, page, readForm, readFormPost, readJson, sameOrigin } from "../request";
-import type { BoxOffice } from "./box-office";
+import { paysOnline } from "../payments";
+import { availability, contact, type BoxOffice } from "./box-office";
+import { onPaymentEvent, orderOfSession, pay } from "./card-checkout";
 import { CONFIRM_ORDER_PATH, ticketMail } from "./mail";
 import { orderByToken } from "./queries";
 import { holdToConfirm } from "./holds.queries";
+import { pendingDetails } from "./pay-later";
+import { buy, confirmFree } from "./purchase";
 import { FORWARDS_PER_ORDER, FORWARDS_PER_TICKET, forwardTicket, nameTicket } from "./tickets.queries";
 import { registerWaitlist } from "./waitlist/routes";
 
@@ -64,20 +68,21 @@ export interface TicketsRouteOptions {
 
 export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono {
   const app = new Hono();
-  const { box } = options;
+  // The box office's context: its parts are plain functions taking it (issue 64).
+  const box = options.box.context;
   const { db } = options.database;
   /** Each route its own count a minute, kept in the database: every server counts the same (issue 54). */
   const limit = (max: number, name: string) =>
     rateLimit({ max, windowMs: 60_000, key: deps.clientKey, now: deps.now, shared: { db, name: `tickets-${name}` } });
 
   // The waiting list: join, confirm, an offer's link (./waitlist/routes.ts).
-  registerWaitlist(app, { waitlist: box.waitlist, siteUrl: options.siteUrl, trustProxy: options.trustProxy }, limit);
+  registerWaitlist(app, { box, siteUrl: options.siteUrl, trustProxy: options.trustProxy }, limit);
 
   app.get(TICKETS_PATHS.availability, limit(120, "availability"), async (c) =>
     c.json({
-      plans: await box.availability(),
-      payments: box.payments,
-      contact: await box.contact(),
+      plans: await availability(box),
+      payments: paysOnline(box.payments),
+      contact: await contact(box),
     } satisfies AvailabilityAnswer),
   );
 
@@ -106,7 +111,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
     const { plan, quantity, name, email, phone } = checked.data as Record<string, string>;
     // How the buyer chose to pay, where the plan offers a choice (issue 53); anything else is no choice.
     const method = isPaymentMethod(fields.payment) ? fields.payment : undefined;
-    const result = await box.buy({
+    const result = await buy(box, {
       method,
       plan: plan!,
       quantity: Number(quantity),
@@ -139,7 +144,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
       }
       case "no-payments": {
         // A plan that takes only cards, and no card provider here (issue 61): said plainly, nothing held or stored.
-        const message = cardOnlyMessage(await box.contact());
+        const message = cardOnlyMessage(await contact(box));
         return json
           ? c.json({ error: "no-payments", message }, 409)
           : c.html(page("Card payments not available yet", message, back), 409);
@@ -176,7 +181,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
   app.get(TICKETS_PATHS.session, limit(30, "session"), async (c) => {
     const parsed = SessionIdSchema.safeParse(c.req.param("sessionId"));
     if (!parsed.success) return c.json({ error: "Not a checkout session id" }, 400);
-    const found = await box.orderOfSession(parsed.data);
+    const found = await orderOfSession(box, parsed.data);
     if (!found) return c.json({ error: "No ticket order for this checkout" }, 404);
     if ("pending" in found) return c.json({ pending: true }, 202);
     if ("expired" in found)
@@ -187,7 +192,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
   // On the way to the provider's page: the hold is kept its full time only now (issue 50).
   app.get(TICKETS_PATHS.pay, limit(30, "pay"), async (c) => {
     const parsed = SessionIdSchema.safeParse(c.req.param("sessionId"));
-    const url = parsed.success ? await box.pay(parsed.data) : null;
+    const url = parsed.success ? await pay(box, parsed.data) : null;
     if (!url) return c.notFound();
     return c.redirect(url, 303);
   });
@@ -221,7 +226,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
     if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
     const body = await readForm(c);
     const token = confirmToken(body?.t ?? c.req.query("t"));
-    const done = token ? await box.confirmFree(token) : null;
+    const done = token ? await confirmFree(box, token) : null;
     if (!done) return c.html(page("Link not valid", CONFIRM_INVALID, "/buy-ticket"), 404);
     if (done.kind === "expired")
       return c.html(
@@ -271,7 +276,7 @@ export function ticketsRoutes(deps: ApiDeps, options: TicketsRouteOptions): Hono
       status: found.order.status as TicketOrderAnswer["status"],
       name: found.order.name,
       ...(found.order.status === "pending" || found.order.status === "released"
-        ? { payment: await box.pendingDetails(found.order) }
+        ? { payment: await pendingDetails(box, found.order) }
         : {}),
       tickets: found.tickets.map((t) => ({
         position: t.position,
@@ -354,7 +359,7 @@ export const routes = (ctx: ServerContext): FeatureRoutes => {
   const { database, boxOffice } = ctx;
   // The provider's events of its checkouts (the one webhook: server/payments/routes.ts); {} when it took one.
   if (database && boxOffice)
-    ctx.paymentEvents.listen(async (event) => ((await boxOffice.onPaymentEvent(event)) ? {} : null));
+    ctx.paymentEvents.listen(async (event) => ((await onPaymentEvent(boxOffice.context, event)) ? {} : null));
   return {
     ...(database && boxOffice
       ? { site: ticketsRoutes(ctx, { database, box: boxOffice, siteUrl: ctx.siteUrl, trustProxy: ctx.trustProxy }) }

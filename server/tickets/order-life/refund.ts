@@ -8,11 +8,12 @@ import { ticketReference } from "../../../app/lib/tickets/orders";
 import type { Db } from "../../db/client";
 import { removeJob } from "../../jobs/jobs";
 import type { BoxOffice } from "../box-office";
+import { refundOrder } from "../card-checkout";
 import { orderById } from "../queries";
 import { audit } from "../../admin/audit/queries";
 import { refundJobKey, refundRecorded } from "./moves.queries";
 
-export type RefundResult = Awaited<ReturnType<BoxOffice["refundOrder"]>>;
+export type RefundResult = Awaited<ReturnType<typeof refundOrder>>;
 
 export async function refundCancelled(
   deps: { db: Db; box: BoxOffice },
@@ -23,7 +24,7 @@ export async function refundCancelled(
   const order = await orderById(db, orderId);
   if (!order || order.status !== "cancelled") return null;
   const target = ticketReference(order.id);
-  const refund = await box.refundOrder(order);
+  const refund = await refundOrder(box.context, order);
   if (refund !== "none" && !(await refundRecorded(db, target)))
     await audit(db, {
       adminId: who.adminId,

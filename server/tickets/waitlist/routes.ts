@@ -21,12 +21,15 @@ import { WAITLIST_JOIN_PATH, type WaitlistJoinAnswer, type WaitlistRefusal } fro
 import { apiBody } from "../../headers";
 import { escapeHtml, page, readForm, readFormPost, sameOrigin } from "../../request";
 import { money } from "../mail";
-import { WAITLIST_PATHS, type OfferState, type Waitlist } from "./waitlist";
+import type { BoxOfficeContext } from "../box-office-context";
+import { takeOffer } from "./take";
+import { confirmInLine, joinLine, offerState, WAITLIST_PATHS, type OfferState } from "./waitlist";
 
 const TOKEN = /^[\w-]{16,64}$/;
 
 export interface WaitlistRouteOptions {
-  waitlist: Waitlist;
+  /** The box office's context: the waiting list's functions take it first (issue 64). */
+  box: BoxOfficeContext;
   siteUrl?: string;
   trustProxy?: boolean;
 }
@@ -65,7 +68,7 @@ export function registerWaitlist(
   options: WaitlistRouteOptions,
   limit: (max: number, name: string) => MiddlewareHandler,
 ): void {
-  const { waitlist } = options;
+  const { box } = options;
   if (WAITLIST_PATHS.join !== WAITLIST_JOIN_PATH) throw new Error("the waiting list's path differs from app/lib's");
 
   app.post(WAITLIST_PATHS.join, apiBody, limit(10, "waitlist-join"), async (c) => {
@@ -92,7 +95,7 @@ export function registerWaitlist(
     const quantity = Number(checked.data.quantity);
     if (!PLAIN_NAME.test(name)) return invalid("name", { name: "Please write your name without < > signs." });
 
-    const result = await waitlist.join({ plan, email, quantity, name: name || null });
+    const result = await joinLine(box, { plan, email, quantity, name: name || null });
     switch (result.kind) {
       case "unknown-plan":
         return invalid("plan", { plan: "Please choose one of the plans." });
@@ -125,7 +128,7 @@ export function registerWaitlist(
   });
   app.post(WAITLIST_PATHS.confirm, apiBody, limit(30, "waitlist-confirm"), async (c) => {
     const token = await tokenOf(c);
-    const entry = token ? await waitlist.confirm(token) : undefined;
+    const entry = token ? await confirmInLine(box, token) : undefined;
     if (!entry || entry.status === "left")
       return c.html(page("Link not valid", "This confirmation link is not valid (any more).", "/"), 404);
     if (entry.status === "bought")
@@ -144,7 +147,7 @@ export function registerWaitlist(
 
   app.get(WAITLIST_PATHS.offer, limit(30, "waitlist-offer-get"), async (c) => {
     const token = await tokenOf(c);
-    const state = await waitlist.offer(token);
+    const state = await offerState(box, token);
     switch (state.kind) {
       case "open": {
         const { entry, hold, plan } = state;
@@ -166,7 +169,7 @@ export function registerWaitlist(
   app.post(WAITLIST_PATHS.offer, apiBody, limit(10, "waitlist-offer"), async (c) => {
     if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
     const token = await tokenOf(c);
-    const result = await waitlist.take(token);
+    const result = await takeOffer(box, token);
     switch (result.kind) {
       case "checkout":
         return c.redirect(result.url, 303);

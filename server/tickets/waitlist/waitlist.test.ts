@@ -13,6 +13,8 @@ import { boxOfficeApp, registerFree, type BoxOfficeApp } from "../../../tests/fi
 import type { Database } from "../../db/client";
 import { rowsOf } from "../../db/rows";
 import { stock } from "../queries";
+import { sweep } from "../box-office";
+import { buy } from "../purchase";
 
 const backends = databaseBackends("waitlist");
 
@@ -46,7 +48,7 @@ describe.each(backends)("the waiting list on %s", (_name, open) => {
   };
   /** A paid purchase through the fake provider: the checkout, the payment, the signed webhook. */
   async function buyPaid(plan: string, email: string, quantity = 1) {
-    const bought = await t.box.buy({ plan, quantity, name: email.split("@")[0]!, email });
+    const bought = await buy(t.box.context, { plan, quantity, name: email.split("@")[0]!, email });
     expect(bought.kind).toBe("checkout");
     const session = t.fake.created.at(-1)!;
     t.fake.pay(session.id);
@@ -154,16 +156,16 @@ describe.each(backends)("the waiting list on %s", (_name, open) => {
     expect((await stock(database.db)).solo).toMatchObject({ sold: 0, held: 1, left: 0 });
 
     // Nobody else gets the seat the offer holds.
-    expect((await t.box.buy({ plan: "solo", quantity: 1, name: "Late", email: "late@example.org" })).kind).toBe(
-      "sold-out",
-    );
+    expect(
+      (await buy(t.box.context, { plan: "solo", quantity: 1, name: "Late", email: "late@example.org" })).kind,
+    ).toBe("sold-out");
     const page = await t.request("GET", `/api/tickets/offer?token=${offerToken}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Pay for my seats");
 
     // The first does nothing for WAITLIST_OFFER_HOURS: the sweep releases the offer and it passes on.
     clock += 24 * HOUR + 60_000;
-    const released = await t.box.sweep();
+    const released = await sweep(t.box.context);
     expect(released.map((h) => h.email)).toEqual(["first@example.org"]);
     const statuses = await rows<{ email: string; status: string }>(
       sql`SELECT email, status FROM ticket_waitlist WHERE plan_id = 'solo' ORDER BY id`,
