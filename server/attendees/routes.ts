@@ -30,6 +30,7 @@ import type { ServerContext } from "../context";
 import { toCsv } from "../admin/inbox/submissions";
 import { doorFigures, doorReports, orderAdmissions } from "../door/queries";
 import { planTitles } from "../../app/lib/tickets/plans";
+import { orderMoves } from "../../app/api/admin/box-office";
 import { registerOrderMoves } from "../tickets/order-routes";
 import { allTickets, orderWithTickets, searchOrders, type OrderRow } from "./queries";
 
@@ -119,7 +120,7 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
 
   // An order's moves (resend, cancel, …) are its life's (server/tickets/order-routes.ts, issue 61): the old
   // addresses answer as the Box office's.
-  registerOrderMoves(admin, options, "/attendees/orders");
+  registerOrderMoves(admin, options, orderMoves("/attendees/orders"));
 
   admin.get("/attendees/export", async (c) => {
     const [data, rows] = await Promise.all([plansData(), allTickets(db)]);

@@ -49,7 +49,8 @@ const MAIL_CHUNK = 1000;
 
 /** Queues mails in chunks of MAIL_CHUNK, in order (none: nothing written). */
 export async function queueMails(db: Db, mails: MailDraft[]): Promise<void> {
-  for (let i = 0; i < mails.length; i += MAIL_CHUNK) await db.insert(mailQueue).values(mails.slice(i, i + MAIL_CHUNK).map(mailRow));
+  for (let i = 0; i < mails.length; i += MAIL_CHUNK)
+    await db.insert(mailQueue).values(mails.slice(i, i + MAIL_CHUNK).map(mailRow));
 }
 
 /** queueMails, answering each mail's id and address (the announcements keep them per recipient). */

@@ -26,20 +26,15 @@ import {
   isPaidBy,
   seatsText,
   parseAmount,
-  type BoxOfficeList,
-  type BoxOfficeOrder,
-  type BoxOfficeOrderRow,
   type FieldError,
-  type ManualOrderAnswer,
-  type MarkPaidAnswer,
-  type OrderAction,
-  type TimelineStep,
 } from "../../app/lib/admin/box-office";
+import * as api from "../../app/api/admin/box-office";
+import type { BoxOfficeOrderRow, OrderAction, TimelineStep } from "../../app/api/admin/box-office";
 import { ONE_LINE, PLAIN_NAME } from "../../app/forms/plain-text";
 import { zonedWhen } from "../../app/lib/admin/when";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
-import { jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
+import { notFound, serve, type AdminEnv, type AdminOptions } from "../admin/context";
 import { namesOf } from "../admin/accounts/queries";
 import { orderAdmissions } from "../door/queries";
 import { money } from "./mail";
@@ -133,16 +128,16 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
   const refuse = (c: Context, error: string, field?: string, status: 409 | 422 = 422, extra?: Partial<FieldError>) =>
     c.json({ error, ...(field ? { field } : {}), ...extra } satisfies FieldError, status);
 
-  admin.get("/box-office/orders", async (c) => {
+  serve(admin, api.listOrders, async (c, { query }) => {
     if (!box) return noBox(c);
-    const q = c.req.query("q") ?? "";
-    const rawShow = c.req.query("show") ?? "all";
-    const rawMethod = c.req.query("method") ?? "all";
+    const q = query.q ?? "";
+    const rawShow = query.show ?? "all";
+    const rawMethod = query.method ?? "all";
     if (q.length > 200) return refuse(c, "Search for at most 200 characters.", "q");
     const show = isBoxOfficeShow(rawShow) ? rawShow : "all";
     const method = isBoxOfficeMethod(rawMethod) ? rawMethod : "all";
     const [data, rows, seats] = await Promise.all([box.plans(), listTicketOrders(db, { q, show, method }), stock(db)]);
-    return c.json({
+    return {
       q,
       show,
       method,
@@ -155,12 +150,12 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
         left: seats[id]?.left ?? p.capacity,
       })),
       currency: data.currency,
-    } satisfies BoxOfficeList);
+    };
   });
 
-  admin.get("/box-office/orders/:id", async (c) => {
+  serve(admin, api.getOrder, async (c, { params }) => {
     if (!box) return noBox(c);
-    const id = parseId(c.req.param("id"));
+    const id = parseId(params.id);
     const order = id === null ? undefined : await orderById(db, id);
     if (!order) return notFound(c, "There is no such order.");
     // Found by its id, never through the search (a buyer named like another order's reference, issue 61).
@@ -193,7 +188,7 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
         text: stepText(s.kind, s.detail, s.actor ? (names.get(s.actor) ?? null) : null),
       }));
     const row = rowOf(data, order, list.length, hold?.seats ?? list.length);
-    return c.json({
+    return {
       ...row,
       amountMinor: order.amountMinor,
       currency: order.currency,
@@ -209,16 +204,14 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
       })),
       refundOwed: row.state === "refund-owed" ? money(order.amountMinor, order.currency) : null,
       actions: actionsOf(order),
-    } satisfies BoxOfficeOrder);
+    };
   });
 
-  admin.post("/box-office/orders/:id/paid", async (c) => {
+  serve(admin, api.markOrderPaid, async (c, { params, body }) => {
     if (!box) return noBox(c);
-    const id = parseId(c.req.param("id"));
+    const id = parseId(params.id);
     if (id === null) return notFound(c, "There is no such order.");
-    const body = await jsonBody(c);
-    if (!body) return refuse(c, "The form could not be read: please try again.");
-    const amountMinor = typeof body.amount === "string" ? parseAmount(body.amount) : null;
+    const amountMinor = parseAmount(body.amount);
     if (amountMinor === null) return refuse(c, "Please write the amount received, like 59.00.", "amount");
     if (!isPaidBy(body.paidBy)) return refuse(c, "Please choose how the money came.", "paidBy");
     const who = c.get("admin");
@@ -239,11 +232,11 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
     if (result.kind === "unknown") return notFound(c, "There is no such order.");
     const reference = ticketReference(result.order.id);
     if (result.kind === "already")
-      return c.json({
+      return {
         reference,
         sent: false,
         message: `Order ${reference} was already marked paid: its tickets went out then, and none were sent again.`,
-      } satisfies MarkPaidAnswer);
+      };
     if (result.kind === "not-pending")
       return refuse(
         c,
@@ -260,20 +253,18 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
         undefined,
         409,
       );
-    return c.json({
+    return {
       reference,
       sent: true,
       message: `Order ${reference} is paid: ${result.tickets === 1 ? "its ticket was" : `its ${result.tickets} tickets were`} e-mailed to ${result.order.email}.${
         result.reheld ? " It had been released unpaid; its seats were free and are taken again." : ""
       }`,
-    } satisfies MarkPaidAnswer);
+    };
   });
 
-  admin.post("/box-office/orders", async (c) => {
+  serve(admin, api.issueOrder, async (c, { body }) => {
     if (!box) return noBox(c);
-    const body = await jsonBody(c);
-    if (!body) return refuse(c, "The form could not be read: please try again.");
-    const text = (key: string) => (typeof body[key] === "string" ? (body[key] as string).trim() : "");
+    const text = (key: keyof typeof body) => (body[key] ?? "").trim();
     const data = await box.plans();
     const planId = text("plan");
     const plan = Object.hasOwn(data.plans, planId) ? data.plans[planId] : undefined;
@@ -357,13 +348,10 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
         { overCapacity: true },
       );
     const reference = ticketReference(result.order.id);
-    return c.json(
-      {
-        id: result.order.id,
-        reference,
-        message: `Order ${reference} issued: ${result.tickets === 1 ? "its ticket was" : `its ${result.tickets} tickets were`} e-mailed to ${email}.`,
-      } satisfies ManualOrderAnswer,
-      201,
-    );
+    return {
+      id: result.order.id,
+      reference,
+      message: `Order ${reference} issued: ${result.tickets === 1 ? "its ticket was" : `its ${result.tickets} tickets were`} e-mailed to ${email}.`,
+    };
   });
 }

@@ -13,7 +13,9 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BoxOfficeList, BoxOfficeOrder, OrderMoveAnswer } from "../../app/lib/admin/box-office";
+import * as boxOffice from "../../app/api/admin/box-office";
+import { wrongBodies } from "../../tests/fixtures/contract";
+import type { BoxOfficeList, BoxOfficeOrder, OrderMoveAnswer } from "../../app/api/admin/box-office";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import { boxOfficeApp, SITE, TEST_PLANS, type BoxOfficeApp } from "../../tests/fixtures/box-office-app";
@@ -59,6 +61,20 @@ describe.each(databaseBackends("lows"))("issue 61's lows (%s)", (_name, open) =>
     await t?.close();
     await database?.close();
     cleanup?.();
+  });
+
+  it("refuses a wrong body with a 400 that names the field, on every Box office route that takes one", async () => {
+    const wrong = wrongBodies({ ...boxOffice, ...boxOffice.boxOfficeMoves });
+    expect(wrong.map((w) => `${w.path} ${w.field}`).sort()).toEqual([
+      "/box-office/orders plan",
+      "/box-office/orders/1/paid amount",
+      "/box-office/orders/1/refund amountMinor",
+    ]);
+    for (const w of wrong) {
+      const res = await admin(w.method, w.path, w.body);
+      expect(res.status, w.path).toBe(400);
+      expect(await res.json(), w.path).toMatchObject({ field: w.field, error: expect.stringMatching(/^Please /) });
+    }
   });
 
   it("(6) an order's details count its own tickets, though a buyer is named after its reference", async () => {
@@ -144,8 +160,12 @@ describe.each(databaseBackends("lows"))("issue 61's lows (%s)", (_name, open) =>
     expect(told!.body).toContain("38.00 USD is owed back to you");
 
     // The refund given: checked at its fields, recorded once, audited.
+    // Not a number at all: the contract's check names the body's field (issue 64); not an amount: the form's.
     expect(
       await (await admin("POST", `/box-office/orders/${id}/refund`, { amountMinor: "x", method: "cash" })).json(),
+    ).toMatchObject({ field: "amountMinor" });
+    expect(
+      await (await admin("POST", `/box-office/orders/${id}/refund`, { amountMinor: -1, method: "cash" })).json(),
     ).toMatchObject({ field: "amount" });
     expect(
       await (await admin("POST", `/box-office/orders/${id}/refund`, { amountMinor: 3800, method: "gold" })).json(),

@@ -13,17 +13,21 @@
  */
 import type { Context, Hono } from "hono";
 import { parseId } from "../../app/forms/admin";
-import type { OrderMoveAnswer } from "../../app/lib/admin/box-office";
+import { boxOfficeMoves, type OrderMoveAnswer, type OrderMoves } from "../../app/api/admin/box-office";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
-import { jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
+import { notFound, serve, type AdminEnv, type AdminOptions } from "../admin/context";
 import { refundCancelled } from "./order-life/refund";
 import { ticketMail } from "./mail";
 import { cancelMail, isRefundMethod, releaseMail, said, stateOf } from "./order-life/life";
 import { cancelOrder, recordRefund, releaseOrder, resendTicketMail } from "./order-life/moves.queries";
 import { newOrderLink, orderById, ticketsOfOrder, type TicketOrder } from "./queries";
 
-export function registerOrderMoves(admin: Hono<AdminEnv>, options: AdminOptions, base = "/box-office/orders"): void {
+export function registerOrderMoves(
+  admin: Hono<AdminEnv>,
+  options: AdminOptions,
+  moves: OrderMoves = boxOfficeMoves,
+): void {
   const { db } = options.database;
   const box = options.boxOffice;
   const now = options.now ?? Date.now;
@@ -40,9 +44,9 @@ export function registerOrderMoves(admin: Hono<AdminEnv>, options: AdminOptions,
       status,
     );
 
-  admin.post(`${base}/:id/cancel`, async (c) => {
+  serve(admin, moves.cancel, async (c, { params }) => {
     if (!box) return noBox(c);
-    const id = parseId(c.req.param("id"));
+    const id = parseId(params.id);
     if (id === null) return notFound(c, "There is no such order.");
     const data = await plansData();
     const who = organiser(c);
@@ -72,9 +76,9 @@ export function registerOrderMoves(admin: Hono<AdminEnv>, options: AdminOptions,
     });
   });
 
-  admin.post(`${base}/:id/release`, async (c) => {
+  serve(admin, moves.release, async (c, { params }) => {
     if (!box) return noBox(c);
-    const id = parseId(c.req.param("id"));
+    const id = parseId(params.id);
     if (id === null) return notFound(c, "There is no such order.");
     const data = await plansData();
     const result = await releaseOrder(db, id, new Date(now()), organiser(c), (order, seats) =>
@@ -90,14 +94,13 @@ export function registerOrderMoves(admin: Hono<AdminEnv>, options: AdminOptions,
     });
   });
 
-  admin.post(`${base}/:id/refund`, async (c) => {
-    const id = parseId(c.req.param("id"));
+  serve(admin, moves.refund, async (c, { params, body }) => {
+    const id = parseId(params.id);
     if (id === null) return notFound(c, "There is no such order.");
-    const body = await jsonBody(c);
-    const amountMinor = body?.amountMinor;
-    if (typeof amountMinor !== "number" || !Number.isInteger(amountMinor) || amountMinor < 0 || amountMinor > 1e8)
+    const amountMinor = body.amountMinor;
+    if (!Number.isInteger(amountMinor) || amountMinor < 0 || amountMinor > 1e8)
       return c.json({ error: "Please write the amount given back, like 38.00.", field: "amount" }, 422);
-    if (!isRefundMethod(body?.method))
+    if (!isRefundMethod(body.method))
       return c.json({ error: "Please choose how the money was given back.", field: "method" }, 422);
     const method = body.method;
     const result = await recordRefund(db, id, new Date(now()), organiser(c), { amountMinor, method });
@@ -107,9 +110,9 @@ export function registerOrderMoves(admin: Hono<AdminEnv>, options: AdminOptions,
     return answer(c, result.order, said.refunded(result.order, amountMinor, method));
   });
 
-  admin.post(`${base}/:id/resend`, async (c) => {
+  serve(admin, moves.resend, async (c, { params }) => {
     if (!box) return noBox(c);
-    const id = parseId(c.req.param("id"));
+    const id = parseId(params.id);
     const order = id === null ? undefined : await orderById(db, id);
     if (!order) return notFound(c, "There is no such order.");
     const tickets = await ticketsOfOrder(db, order.id);

@@ -20,7 +20,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TicketsData } from "../../app/lib/build-outputs";
-import type { BoxOfficeList, BoxOfficeOrder } from "../../app/lib/admin/box-office";
+import type { BoxOfficeList, BoxOfficeOrder } from "../../app/api/admin/box-office";
 import type { DoorListAnswer, DoorSyncAnswer } from "../../app/lib/door/protocol";
 import type { AvailabilityAnswer, TicketOrderAnswer } from "../../app/lib/tickets/orders";
 import { boxOfficeApp, ORGANISER, type BoxOfficeApp } from "../../tests/fixtures/box-office-app";

@@ -40,7 +40,11 @@ export async function callAdmin<R extends AdminRoute>(
   route: R,
   ...[input]: Partial<CallInput<R>> extends CallInput<R> ? [CallInput<R>?] : [CallInput<R>]
 ): Promise<ApiResult<AnswerOf<R>>> {
-  const { params, body, query } = (input ?? {}) as { params?: Record<string, string | number>; body?: unknown; query?: Record<string, string | number | undefined> };
+  const { params, body, query } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    body?: unknown;
+    query?: Record<string, string | number | undefined>;
+  };
   let res: Response;
   try {
     res = await fetch(`/api/admin${pathOf(route.path, params, query)}`, {

@@ -1,11 +1,9 @@
 /**
  * The Box office tab's orders (issue 53): every ticket order in one place (paid, pending, issued by hand,
  * released, cancelled, refunded), each with its timeline; the organiser marks a pending order paid or issues
- * tickets by hand. The answers of `/api/admin/box-office/*`, shared by the page
- * (app/components/admin/box-office/) and the server (server/tickets/admin-routes.ts).
+ * tickets by hand. Its words and filters, shared by the page (app/components/admin/box-office/) and the server
+ * (server/tickets/admin-routes.ts); its routes and their answers are declared in app/api/admin/box-office.ts.
  */
-
-import type { CheckIn } from "../door/protocol";
 
 /** The list's filter by state ("manual": issued by hand, whatever its state). */
 export const BOX_OFFICE_SHOWS = [
@@ -79,107 +77,8 @@ export const METHOD_LABELS: Record<string, string> = {
   free: "Free registration",
 };
 
-export interface BoxOfficeOrderRow {
-  id: number;
-  /** TNCC-T000042 */
-  reference: string;
-  plan: string;
-  name: string;
-  email: string;
-  status: "paid" | "pending" | "released" | "cancelled" | "refunded";
-  /** Its state (issue 61): the status, with "refund owed" for money paid by hand and not given back yet. */
-  state: OrderStateName;
-  /** People it is for: its tickets once paid, its held seats before. */
-  seats: number;
-  /** "2 seats, waiting for payment" */
-  seatsText: string;
-  /** "card", "later", "complimentary", "door", "free". */
-  method: string;
-  manual: boolean;
-  /** Issued by hand past its plan's capacity, with a reason (issue 61). */
-  overCapacity: boolean;
-  tickets: number;
-  /** "59.00 USD" */
-  amount: string;
-  createdAt: string;
-  /** A pending order's deadline, in words with the event's time zone: "Tue 8 Dec 2026, 18:23 CST". */
-  due: string | null;
-}
-
-/** `GET /api/admin/box-office/orders?q=&show=` */
-export interface BoxOfficeList {
-  q: string;
-  show: BoxOfficeShow;
-  method: BoxOfficeMethod;
-  orders: BoxOfficeOrderRow[];
-  /** The plans an order by hand may be for. */
-  plans: { id: string; title: string; people: number; priceMinor: number; left: number }[];
-  currency: string;
-}
-
-export interface TimelineStep {
-  /** ISO time */
-  at: string;
-  /** In words: "Created (pay later)", "Paid: 59.00 USD by bank transfer (ada@…)", "Ticket 2 admitted at Main door". */
-  text: string;
-  kind: string;
-}
-
-/** `GET /api/admin/box-office/orders/:id` */
-export interface BoxOfficeOrder extends BoxOfficeOrderRow {
-  /** The amount still to pay, in minor units (for the "mark paid" form). */
-  amountMinor: number;
-  currency: string;
-  paidBy: string | null;
-  timeline: TimelineStep[];
-  /** The event's time zone (the timeline's times). */
-  timeZone: string;
-  /** Its tickets and their check-ins at the door. */
-  list: {
-    position: number;
-    code: string;
-    holderName: string | null;
-    status: string;
-    checkedIn: CheckIn | null;
-  }[];
-  /** Money paid by hand and owed back since it was cancelled: "38.00 USD"; null when nothing is owed. */
-  refundOwed: string | null;
-  /** What the organiser can do with it now. */
-  actions: OrderAction[];
-}
-
-export type OrderAction = "mark-paid" | "resend" | "cancel" | "release" | "refund";
-
-/** `POST /api/admin/box-office/orders/:id/{cancel,release,refund,resend}` (issue 61): the outcome in words. */
-export interface OrderMoveAnswer {
-  reference: string;
-  state: OrderStateName | "held" | "awaiting-confirmation";
-  message: string;
-  /** A cancel: the card refund's fate, the seats freed and the waiting-list entries offered them. */
-  refund?: string;
-  seats?: number;
-  offered?: number;
-  already?: boolean;
-  to?: string;
-}
-
 /** How money paid by hand was given back (the "record refund" form). */
 export const REFUNDED_BY = { "bank-transfer": "Bank transfer", cash: "Cash", cheque: "Cheque" } as const;
-
-/** `POST /api/admin/box-office/orders/:id/paid` */
-export interface MarkPaidAnswer {
-  reference: string;
-  message: string;
-  /** The tickets went out now (false: they had gone out before). */
-  sent: boolean;
-}
-
-/** `POST /api/admin/box-office/orders`: tickets issued by hand. */
-export interface ManualOrderAnswer {
-  id: number;
-  reference: string;
-  message: string;
-}
 
 /** A refusal said at the field it concerns (`field`), in people's words. */
 export interface FieldError {

@@ -78,5 +78,8 @@ export function bodyProblem(issues: readonly { message: string; path: readonly P
   const message = issue?.message ?? "";
   const generic = !message || /^(Invalid|Too (big|small)|Unrecognized|Expected)/.test(message);
   if (!generic) return { error: message, field };
-  return { error: field ? `“${field}” is missing or not in the right form.` : "The request is not in the right form.", field };
+  return {
+    error: field ? `“${field}” is missing or not in the right form.` : "The request is not in the right form.",
+    field,
+  };
 }

@@ -1,15 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { adminApi } from "~/lib/admin/api";
+import { boxOfficeMoves, markOrderPaid, type BoxOfficeOrder } from "~/api/admin/box-office";
+import { callAdmin, type ApiResult } from "~/lib/admin/api";
 import {
   METHOD_LABELS,
   PAID_BY,
   REFUNDED_BY,
   STATE_LABELS,
   parseAmount,
-  type BoxOfficeOrder,
   type FieldError,
-  type MarkPaidAnswer,
-  type OrderMoveAnswer,
 } from "~/lib/admin/box-office";
 import { zonedWhen } from "~/lib/admin/when";
 import { checkedInText } from "~/lib/door/words";
@@ -52,13 +50,13 @@ export function BoxOfficeOrderView({
     else said.current?.focus();
   }, [answer]);
   const can = (action: BoxOfficeOrder["actions"][number]) => order.actions.includes(action);
-  const base = `/box-office/orders/${order.id}`;
+  const params = { id: order.id };
 
   /** A move's answer: said, and the list and this page read again when something changed. */
-  async function move<T extends { message: string }>(path: string, body: Record<string, unknown> = {}) {
+  async function move(call: () => Promise<ApiResult<{ message: string }>>) {
     setBusy(true);
     setAsking(null);
-    const res = await adminApi<T>(`${base}/${path}`, { method: "POST", body });
+    const res = await call();
     setBusy(false);
     if (res.ok) {
       setAnswer({ text: res.data.message, ok: true });
@@ -70,14 +68,14 @@ export function BoxOfficeOrderView({
   }
   function markPaid(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void move<MarkPaidAnswer>("paid", { amount, paidBy });
+    void move(() => callAdmin(markOrderPaid, { params, body: { amount, paidBy } }));
   }
   function refund(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const minor = parseAmount(amount);
     if (minor === null)
       return setAnswer({ text: "Please write the amount given back, like 38.00.", ok: false, field: "amount" });
-    void move<OrderMoveAnswer>("refund", { amountMinor: minor, method: refundBy });
+    void move(() => callAdmin(boxOfficeMoves.refund, { params, body: { amountMinor: minor, method: refundBy } }));
   }
   const fieldError = (field: string) => (answer && !answer.ok && answer.field === field ? answer.text : null);
   const field = (name: string) => ({
@@ -204,7 +202,7 @@ export function BoxOfficeOrderView({
               type="button"
               className="btn btn-outline"
               disabled={busy}
-              onClick={() => void move<OrderMoveAnswer>("resend")}
+              onClick={() => void move(() => callAdmin(boxOfficeMoves.resend, { params }))}
             >
               Resend the tickets
             </button>
@@ -224,7 +222,7 @@ export function BoxOfficeOrderView({
       {asking === "release" ? (
         <ConfirmStep
           confirm={`Release ${order.reference}`}
-          onConfirm={() => void move<OrderMoveAnswer>("release")}
+          onConfirm={() => void move(() => callAdmin(boxOfficeMoves.release, { params }))}
           onCancel={() => setAsking(null)}
         >
           Release {order.reference} of {order.name}? Its {order.seats === 1 ? "seat goes" : `${order.seats} seats go`}{" "}
@@ -234,7 +232,7 @@ export function BoxOfficeOrderView({
       {asking === "cancel" ? (
         <ConfirmStep
           confirm={`Cancel ${order.reference}`}
-          onConfirm={() => void move<OrderMoveAnswer>("cancel")}
+          onConfirm={() => void move(() => callAdmin(boxOfficeMoves.cancel, { params }))}
           onCancel={() => setAsking(null)}
         >
           Cancel {order.reference} of {order.name}?{" "}

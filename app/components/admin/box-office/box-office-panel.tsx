@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { adminApi, type PageOf, type SubmissionRow } from "~/lib/admin/api";
+import { adminApi, callAdmin, type PageOf, type SubmissionRow } from "~/lib/admin/api";
 import { ATTENDEES_EXPORT_PATH, type AttendeesSummary } from "~/lib/admin/attendees";
 import {
   BOX_OFFICE_METHODS,
@@ -7,12 +7,11 @@ import {
   METHOD_LABELS,
   SHOW_LABELS,
   STATE_LABELS,
-  type BoxOfficeList,
   type BoxOfficeMethod,
-  type BoxOfficeOrder,
   type BoxOfficeShow,
-  type ManualOrderAnswer,
 } from "~/lib/admin/box-office";
+import { getOrder, listOrders, type BoxOfficeList, type BoxOfficeOrder, type issueOrder } from "~/api/admin/box-office";
+import type { AnswerOf } from "~/lib/admin/route";
 import { DoorFiguresView } from "../door/door-figures";
 import { BoxOfficeOrderView } from "./box-office-order";
 import { ManualOrderForm, type ManualOrderValues } from "./manual-order-form";
@@ -47,8 +46,7 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
   const moveFocus = useRef(false);
 
   useEffect(() => {
-    const search = `?q=${encodeURIComponent(query.q)}&show=${query.show}&method=${query.method}`;
-    void adminApi<BoxOfficeList>(`/box-office/orders${search}`).then((res) => {
+    void callAdmin(listOrders, { query }).then((res) => {
       if (!res.ok) return fail(res.status, res.error);
       setList(res.data);
       if (moveFocus.current) heading.current?.focus();
@@ -66,7 +64,7 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
   }, [said]);
 
   async function show(id: number) {
-    const res = await adminApi<BoxOfficeOrder>(`/box-office/orders/${id}`);
+    const res = await callAdmin(getOrder, { params: { id } });
     if (!res.ok) return fail(res.status, res.error);
     setManual(null);
     setOpen(res.data);
@@ -82,7 +80,7 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
       method: String(data.get("method")) as BoxOfficeMethod,
     });
   }
-  async function issued(answer: ManualOrderAnswer) {
+  async function issued(answer: AnswerOf<typeof issueOrder>) {
     // A ticket request turned into an order is handled.
     if (manual?.request)
       await adminApi(`/submissions/${manual.request}`, { method: "PATCH", body: { status: "handled" } });

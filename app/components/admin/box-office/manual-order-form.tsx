@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { adminApi } from "~/lib/admin/api";
-import type { BoxOfficeList, FieldError, ManualOrderAnswer } from "~/lib/admin/box-office";
+import { issueOrder, type BoxOfficeList } from "~/api/admin/box-office";
+import { callAdmin } from "~/lib/admin/api";
+import type { FieldError } from "~/lib/admin/box-office";
+import type { AnswerOf } from "~/lib/admin/route";
 
 const input = "min-h-11 w-full rounded-xl border border-ink/15 bg-paper px-3 py-2";
 
@@ -29,7 +31,7 @@ export function ManualOrderForm({
   plans: BoxOfficeList["plans"];
   start?: Partial<ManualOrderValues>;
   fail: (status: number, message: string) => void;
-  onDone: (answer: ManualOrderAnswer) => void;
+  onDone: (answer: AnswerOf<typeof issueOrder>) => void;
 }) {
   const [values, setValues] = useState<ManualOrderValues>({
     plan: plans[0]?.id ?? "",
@@ -59,7 +61,7 @@ export function ManualOrderForm({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
-    const res = await adminApi<ManualOrderAnswer>("/box-office/orders", { method: "POST", body: values });
+    const res = await callAdmin(issueOrder, { body: values });
     setBusy(false);
     if (res.ok) return onDone(res.data);
     if (res.status === 401) return fail(res.status, res.error);
