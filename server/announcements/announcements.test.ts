@@ -368,5 +368,4 @@ describe.each(databaseBackends("announcements"))("announcements on %s", (_name, 
     }
     expect(await count(sql`SELECT count(*)::int AS n FROM announcements WHERE title = 'Nope'`)).toBe(0);
   });
-
 });

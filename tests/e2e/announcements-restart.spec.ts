@@ -130,7 +130,9 @@ for (const backend of ["embedded", "PostgreSQL"] as const) {
       const again = await signIn();
       await expect
         .poll(async () => {
-          const list = (await (await call("/api/admin/announcements", { cookie: again })).json()) as AnswerOf<typeof listAnnouncements>;
+          const list = (await (await call("/api/admin/announcements", { cookie: again })).json()) as AnswerOf<
+            typeof listAnnouncements
+          >;
           const a = list.announcements[0]!;
           return [a.recipients, a.queued, a.sent];
         })
