@@ -18,7 +18,7 @@ import { shiftsEvent, shiftWhen, shiftWhat } from "../shifts";
 import { stock } from "../tickets/queries";
 import { waitingByPlan } from "../tickets/waitlist/queries";
 import { moneyWaiting } from "../tickets/order-life/moves.queries";
-import { money } from "../tickets/mail";
+import { money } from "../../app/lib/money";
 import { zonedWhen } from "../../app/lib/admin/when";
 import { isPlaceholderInstructions } from "../payments";
 import { liveProgramme, ratingsToday } from "../feedback/summary";
