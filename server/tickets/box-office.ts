@@ -18,7 +18,7 @@ import type { Database } from "../db/client";
 import { ipSalt, providerKeyPrefix } from "../db/settings";
 import { lazy } from "../lazy";
 import { createPayments, payLaterTerms, paysOnline, type PaymentEvent } from "../payments";
-import { readOutput } from "../publish/outputs";
+import { readOutput } from "../publish";
 import { secretHash } from "../secret";
 import {
   usableMethods,
