@@ -25,6 +25,7 @@ import {
 } from "../../app/content/load";
 import type { ContentSchemaAnswer, NewFileFolder } from "../../app/lib/admin/content";
 import { splitFrontMatter } from "../../app/lib/front-matter";
+import { nameOf } from "../../app/lib/admin/names";
 import { blobId, git as gitIn, gitSucceeds } from "../git";
 import { assignIds } from "./auto-ids";
 import { choicesFor } from "./choices";
@@ -166,7 +167,8 @@ export async function commitFile(
 }
 
 /** The name git records: the organiser's display name, else their address's local part (never < > or line breaks). */
-const authorName = (author: Author) => author.name?.replace(/[<>\p{Cc}]+/gu, " ").trim() || author.email.split("@")[0]!;
+const authorName = (author: Author) =>
+  nameOf({ email: author.email, name: author.name?.replace(/[<>\p{Cc}]+/gu, " ") });
 
 const identity = (author: Author) => ["-c", `user.name=${authorName(author)}`, "-c", `user.email=${author.email}`];
 
