@@ -1,3 +1,5 @@
+import { statSync } from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
@@ -105,6 +107,73 @@ const restrict = (files, patterns, ignores = []) => ({
   ignores,
   rules: { "no-restricted-imports": ["error", { patterns }] },
 });
+/**
+ * Issue 64 (item 4), features meet at their front door: code in one server feature imports another feature only
+ * through that feature's index.ts or queries.ts, never its inner files (`../admin/context`, `../publish/outputs`).
+ * - A feature is a top-level folder of server/ (server/agenda/, server/tickets/ ...). A folder inside a feature
+ *   (server/admin/audit/, server/admin/accounts/, server/admin/inbox/, server/tickets/waitlist/,
+ *   server/tickets/order-life/) is a feature of its own to the others: they import it by its own index.ts or
+ *   queries.ts (`../admin/audit/queries`, `../tickets/waitlist/queries`), never its inner files. Inside one
+ *   top-level feature its folders import each other freely (they are one feature's rooms, changed together).
+ * - Not features, so neither governed nor guarded: server/db/ (the layer below all features, with rules of its
+ *   own above) and the root modules server/*.ts (shared helpers every feature may import: etag.ts, csv.ts,
+ *   request.ts, git.ts ...; and the composition root, app.ts, start.ts, job-list.ts, which wires the features).
+ * - Tests (*.test.ts) are exempt: a test may set up or drive two features (as in scripts/quality/cycles.ts).
+ * - server/payments/ keeps its own rule (paymentImplementations above: its index.ts is the one door).
+ * Type-only imports count too: a type is part of the front door. Examples: scripts/quality/lint-boundaries.test.ts.
+ */
+const isFolder = (file) => {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+};
+const frontDoor = {
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: {
+      deep: "Features meet at their front door (issue 64): import {{feature}} through its index.ts or queries.ts, not {{file}}; export what you need from there (a helper every feature shares belongs in server/*.ts or app/lib).",
+    },
+  },
+  create(context) {
+    const server = path.join(context.cwd, "server");
+    const inServer = (file) => path.relative(server, file).split(path.sep);
+    const [from, ...inside] = inServer(context.filename);
+    if (from === ".." || inside.length === 0 || from === "db") return {};
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== "string" || !spec.startsWith(".")) return;
+      const [to, ...rest] = inServer(path.resolve(path.dirname(context.filename), spec));
+      // server/payments/: paymentImplementations above says it in the payments' own words.
+      if (to === ".." || rest.length === 0 || to === from || ["db", "payments"].includes(to)) return;
+      const door = (name) => ["index", "queries"].includes(name.replace(/\.[cm]?[jt]s$/, ""));
+      // `../admin/accounts` is a folder (its index.ts); `../admin/accounts/x` is in a folder of its own.
+      const folder = rest.length > 0 && isFolder(path.join(server, to, rest[0])) ? rest[0] : null;
+      const allowed =
+        rest.length === 1 ? door(rest[0]) || folder !== null : rest.length === 2 && folder !== null && door(rest[1]);
+      if (!allowed)
+        context.report({
+          node: node.source,
+          messageId: "deep",
+          data: { feature: `server/${to}/${folder ? `${folder}/` : ""}`, file: `server/${[to, ...rest].join("/")}` },
+        });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+const frontDoors = {
+  files: ["server/**/*.ts"],
+  ignores: ["server/*.ts", "server/db/**", "server/**/*.test.ts"],
+  plugins: { local: { rules: { "front-door": frontDoor } } },
+  rules: { "local/front-door": "error" },
+};
 /** Settings are read once, in server/config.ts (browser code gets import.meta.env from Vite). */
 const envOnce = {
   files: ["server/**/*.ts", "app/**/*.{ts,tsx}"],
@@ -180,6 +249,7 @@ export default tseslint.config(
   ),
   restrict(["server/db/**"], [routes, components, aboveDb], ["server/db/**/*.test.ts"]),
   paymentsByMethod,
+  frontDoors,
   restrict(["scripts/build/**", "scripts/build.ts", "scripts/postbuild.ts"], [appUi, buildFromServer]),
   restrict(["scripts/**"], [appUi], ["scripts/build/**", "scripts/build.ts", "scripts/postbuild.ts"]),
   envOnce,

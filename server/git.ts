@@ -5,6 +5,7 @@
  * (with its `stdout` and `stderr`, as promisify(execFile) rejects).
  */
 import { execFile, execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 
 export interface GitOptions {
   /** Stop git after this long (default: no limit). */
@@ -53,3 +54,9 @@ export const headCommit = (dir: string, timeoutMs?: number): Promise<string | nu
     (id) => id || null,
     () => null,
   );
+
+/** git's blob id of a text (`git hash-object`): what a content save says it was based on. */
+export const blobId = (text: string | Buffer) => {
+  const bytes = Buffer.from(text);
+  return createHash("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
+};

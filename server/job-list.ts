@@ -1,6 +1,6 @@
 /**
  * Every feature's background jobs (issue 64), as server/app.ts lists the features' routes: each feature
- * declares its jobs in its own `jobs.ts` (name, run, schedule, queue, at start; server/jobs/jobs.ts `Job`) from
+ * declares its jobs in its own `jobs.ts` (name, run, schedule, queue, at start; server/jobs/index.ts `Job`) from
  * the deps it declares, and server/start.ts makes one `JobsDeps` from the settings and the runtime. The worker
  * (server/jobs/) makes the task list, the crontab and the adds at start from these declarations.
  *
@@ -8,7 +8,7 @@
  * them (no two server folders import each other).
  */
 import { announcementJobs, type AnnouncementJobsDeps } from "./announcements/jobs";
-import type { Job } from "./jobs/jobs";
+import type { Job } from "./jobs";
 import { mailJobs, type MailJobsDeps } from "./mail/jobs";
 import { publishJobs, type PublishJobsDeps } from "./publish/jobs";
 import { retentionJobs, type RetentionJobsDeps } from "./retention/jobs";

@@ -18,7 +18,7 @@ import { createApp } from "./app";
 import { REPO, type Config } from "./config";
 import { openDatabase } from "./db/client";
 import { safeError } from "./log-safe";
-import { startJobs, type Jobs } from "./jobs/jobs";
+import { startJobs, type Jobs } from "./jobs";
 import { allJobs } from "./job-list";
 import { mailSender } from "./mail/mailer";
 import { createBoxOffice } from "./tickets/box-office";

@@ -13,7 +13,9 @@ async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
     .filter((m) =>
-      ["no-restricted-imports", "no-restricted-properties", "no-restricted-syntax"].includes(m.ruleId ?? ""),
+      ["no-restricted-imports", "no-restricted-properties", "no-restricted-syntax", "local/front-door"].includes(
+        m.ruleId ?? "",
+      ),
     )
     .map((m) => m.message);
 }
@@ -109,6 +111,43 @@ const cases: [string, string, string, RegExp][] = [
     'import { createCardProvider } from "../payments/card";',
     /payment interface/,
   ],
+  // Issue 64: a feature imports another through its index.ts or queries.ts only (a folder inside a feature too).
+  [
+    "a feature reaches into another's inner file",
+    "server/agenda/x.ts",
+    'import { organiserFeature } from "../admin/context";',
+    /Features meet at their front door \(issue 64\): import server\/admin\/ through its index.ts or queries.ts, not server\/admin\/context/,
+  ],
+  [
+    "a feature reaches into an inner file of a folder of another",
+    "server/health/x.ts",
+    'import { cookieName } from "../admin/accounts/session";',
+    /front door \(issue 64\): import server\/admin\/accounts\/ through/,
+  ],
+  [
+    "a feature takes a type from another's inner file",
+    "server/alerts/x.ts",
+    'import type { Audience } from "../mail/audience";',
+    /front door/,
+  ],
+  [
+    "a feature re-exports another's inner file",
+    "server/publish/x.ts",
+    'export { commitFile } from "../content/working-copy";',
+    /front door/,
+  ],
+  [
+    "a folder inside a feature reaches into another",
+    "server/tickets/waitlist/x.ts",
+    'import "../../publish/outputs";',
+    /front door/,
+  ],
+  [
+    "a feature loads another's inner file later",
+    "server/home/x.ts",
+    'void import("../feedback/summary");',
+    /front door/,
+  ],
 ];
 
 describe("lint guards every layer boundary", () => {
@@ -131,6 +170,21 @@ describe("lint guards every layer boundary", () => {
     expect(await problems("server/config.ts", "export const env = process.env;")).toEqual([]);
     expect(await problems("server/tickets/x.ts", 'import { createPayments } from "../payments";')).toEqual([]);
     expect(await problems("server/payments/card.ts", 'import Stripe from "stripe";')).toEqual([]);
+    // Issue 64: front doors (index.ts, queries.ts, a folder's own), a feature's own rooms, db, root helpers, tests.
+    for (const [file, code] of [
+      ["server/agenda/x.ts", 'import { organiserFeature } from "../admin";'],
+      ["server/agenda/x.ts", 'import { organiserFeature } from "../admin/index";'],
+      ["server/agenda/x.ts", 'import { audit } from "../admin/audit/queries";'],
+      ["server/health/x.ts", 'import { cookieName } from "../admin/accounts";'],
+      ["server/home/x.ts", 'import { waitingByPlan } from "../tickets/waitlist/queries";'],
+      ["server/tickets/x.ts", 'import { moneyWaiting } from "./order-life/moves.queries";'],
+      ["server/tickets/waitlist/x.ts", 'import { sell } from "../order-life/sale.queries";'],
+      ["server/agenda/x.ts", 'import { matchesEtag } from "../etag";'],
+      ["server/agenda/x.ts", 'import type { Db } from "../db/client";'],
+      ["server/start.ts", 'import { readOutput } from "./publish/outputs";'],
+      ["server/agenda/x.test.ts", 'import { organiserFeature } from "../admin/context";'],
+    ] as const)
+      expect(await problems(file, code), `${file}: ${code}`).toEqual([]);
   });
 
   it("refuses naming a payment provider in the box office: payments[method] only (issue 61)", async () => {

@@ -28,7 +28,7 @@ import type { Database } from "../db/client";
 import type { FeatureRoutes, ServerContext } from "../context";
 import { limitBody } from "../headers";
 import { NO_CACHE } from "../http-policy";
-import { readOutput } from "../publish/outputs";
+import { readOutput } from "../publish";
 import { missLimit, rateLimit } from "../rate-limit";
 import { sameOrigin } from "../request";
 import { newSecret } from "../secret";

@@ -12,7 +12,7 @@ import { AgendaSessionsSchema, BUILD_OUTPUTS } from "../../app/lib/build-outputs
 import { alertPageLink } from "../../app/lib/agenda/alerts";
 import type { Db } from "../db/client";
 import type { MailDraft } from "../mail/queries";
-import { outputFile } from "../publish/outputs";
+import { outputFile } from "../publish";
 import { changeNotice, noticeLine, type ChangeNotice } from "./notice";
 import { queueAlerts, type AlertSubscription, type ChangedSession } from "./queries";
 import { speakerChanges, tellSpeakers } from "./speakers";

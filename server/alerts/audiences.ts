@@ -7,8 +7,8 @@
 import type { AgendaCalendarInput } from "../../app/lib/agenda/ics";
 import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import { eventDayTime } from "../../app/lib/schedule/changes";
-import { readOutput } from "../publish/outputs";
-import type { Audience, AudienceSource, SessionNames } from "../mail/audience";
+import { readOutput } from "../publish";
+import type { Audience, AudienceSource, SessionNames } from "../mail";
 import { alertUnsubscribeUrl } from "./alerts";
 import { alertAddressCount, alertAddresses, alertedSessions, confirmedAlertAddresses, mintAlertLinks } from "./queries";
 

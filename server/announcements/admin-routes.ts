@@ -22,11 +22,11 @@ import { zonedWhen } from "../../app/lib/admin/when";
 import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import { zonedDate } from "../../app/lib/schedule/now";
 import { zonedIso } from "../../app/lib/schedule/zoned-time";
-import { liveSessionNames } from "../alerts/audiences";
-import { readOutput } from "../publish/outputs";
+import { liveSessionNames } from "../alerts";
+import { readOutput } from "../publish";
 import { queueMail } from "../mail/queries";
 import { audit } from "../admin/audit/queries";
-import { badRequest, notFound, serve, type AdminEnv, type AdminOptions, type Input } from "../admin/context";
+import { badRequest, notFound, serve, type AdminEnv, type AdminOptions, type Input } from "../admin";
 import { availableAudiences } from "./audiences";
 import { createAnnouncement, listAnnouncements, withdrawAnnouncement } from "./queries";
 

@@ -9,13 +9,13 @@
  * "session:N", one per session a subscriber stars), each with the alerts' unsubscribe link; the tab, the sending
  * and the tests take any audience. Each says who it is in one short line (`about`, issue 62).
  */
-import { alertAudiences } from "../alerts/audiences";
+import { alertAudiences } from "../alerts";
 import type { Db } from "../db/client";
-import { shiftAudiences } from "../shifts/audiences";
-import type { Audience, AudienceSource, SessionNames } from "../mail/audience";
+import { shiftAudiences } from "../shifts";
+import type { Audience, AudienceSource, SessionNames } from "../mail";
 import { confirmedNewsletterAddresses, newsletterRecipients, ticketHolderAddresses, ticketOrderCount } from "./queries";
 
-export type { Audience, AudienceSource, Recipient, SessionNames } from "../mail/audience";
+export type { Audience, AudienceSource, Recipient, SessionNames } from "../mail";
 
 /** Buyers of ticket orders (paid or free) that are not cancelled or refunded. */
 export const ticketHolders: Audience = {

@@ -5,7 +5,7 @@
  * exception of server/jobs/), each piece adds it again while rows wait, and it is added once at every start.
  */
 import type { Db } from "../db/client";
-import type { Job, NoPayload } from "../jobs/jobs";
+import type { Job, NoPayload } from "../jobs";
 import type { SessionNames } from "./audiences";
 import { announceJob } from "./sender";
 

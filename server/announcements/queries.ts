@@ -14,7 +14,7 @@ import { rowsOf } from "../db/rows";
 import { announcementRecipients, announcements, newsletterSubscribers } from "../db/schema";
 import { queueMailsReturning } from "../mail/queries";
 import { audit, type AuditEntry } from "../admin/audit/queries";
-import type { Audience, Recipient } from "../mail/audience";
+import type { Audience, Recipient } from "../mail";
 
 /** Ticket holders: buyers of orders (paid or free) neither cancelled nor refunded, each address once. */
 export async function ticketHolderAddresses(db: Db): Promise<string[]> {

@@ -15,7 +15,7 @@ import { Hono } from "hono";
 import type { CurrentAnnouncement } from "../../app/lib/announcements";
 import { currentAnnouncements } from "./queries";
 import type { Database } from "../db/client";
-import { organiserFeature } from "../admin/context";
+import { organiserFeature } from "../admin";
 import type { FeatureRoutes, ServerContext } from "../context";
 import { registerAnnouncements } from "./admin-routes";
 

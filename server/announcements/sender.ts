@@ -7,7 +7,7 @@
  * with the mail (./queries.ts), so after a crash the job simply goes on with the rows not queued yet.
  */
 import type { Db } from "../db/client";
-import { addJob } from "../jobs/jobs";
+import { addJob } from "../jobs";
 import { audienceById, type AudienceSource, type SessionNames } from "./audiences";
 import { queuePiece } from "./queries";
 

@@ -25,13 +25,13 @@ import { ticketReference } from "../../app/lib/tickets/orders";
 import { isoInZone } from "../../app/lib/schedule/zoned-time";
 import { stock } from "../tickets/queries";
 import { waitingByPlan } from "../tickets/waitlist/queries";
-import { badRequest, notFound, organiserFeature, type AdminEnv, type AdminOptions } from "../admin/context";
+import { badRequest, notFound, organiserFeature, type AdminEnv, type AdminOptions } from "../admin";
 import type { ServerContext } from "../context";
-import { toCsv } from "../admin/inbox/submissions";
+import { toCsv } from "../csv";
 import { doorFigures, doorReports, orderAdmissions } from "../door/queries";
 import { planTitles } from "../../app/lib/tickets/plans";
 import { orderMoves } from "../../app/api/admin/box-office";
-import { registerOrderMoves } from "../tickets/order-routes";
+import { registerOrderMoves } from "../tickets";
 import { allTickets, orderWithTickets, searchOrders, type OrderRow } from "./queries";
 
 export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions): void {

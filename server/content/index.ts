@@ -12,6 +12,8 @@ import type * as WorkingCopyTools from "./working-copy";
 
 export type { ContentOptions } from "./options";
 export type { Author, SaveResult } from "./working-copy";
+// How a commit reads in the publish's list of changes (./changes.ts: node and git only, no build tools).
+export { buildSummary, fileLabel, RECORDED_CHANGES } from "./changes";
 
 export type Tools = typeof WorkingCopyTools &
   typeof ImageTools &
@@ -52,3 +54,10 @@ export const serial = <T>(work: () => Promise<T>): Promise<T> => {
   queue = next.catch(() => {});
   return next;
 };
+
+/**
+ * A commit to the working copy (./working-copy.ts), for another feature's own tools, themselves loaded on first
+ * use (the publish's programme changes): the working copy is loaded on the first call, not with this module.
+ */
+export const commitFile: typeof WorkingCopyTools.commitFile = async (...args) =>
+  (await import("./working-copy")).commitFile(...args);

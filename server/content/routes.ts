@@ -37,7 +37,7 @@ import { audit } from "../admin/audit/queries";
 import type { ContentOptions } from "./options";
 
 export type { ContentOptions } from "./options";
-import { badRequest, jsonBody, notFound, organiserFeature, type AdminContext, type AdminEnv } from "../admin/context";
+import { badRequest, jsonBody, notFound, organiserFeature, type AdminContext, type AdminEnv } from "../admin";
 import type { FeatureRoutes, ServerContext } from "../context";
 import { limitBody } from "../headers";
 

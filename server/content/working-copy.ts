@@ -4,7 +4,6 @@
  * a commit with the organiser as author, a file's history, and undo (a revert, checked the same way).
  * Nothing is written when a check fails; a save based on an older version than the file on disk is refused.
  */
-import { createHash } from "node:crypto";
 import { lstat, mkdir, readFile, readdir, realpath, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
@@ -26,7 +25,8 @@ import {
 } from "../../app/content/load";
 import type { ContentSchemaAnswer, NewFileFolder } from "../../app/lib/admin/content";
 import { splitFrontMatter } from "../../app/lib/front-matter";
-import { git as gitIn, gitSucceeds } from "../git";
+import { nameOf } from "../../app/lib/admin/names";
+import { blobId, git as gitIn, gitSucceeds } from "../git";
 import { assignIds } from "./auto-ids";
 import { choicesFor } from "./choices";
 
@@ -66,12 +66,6 @@ export async function contentFile(copy: WorkingCopy, rel: string): Promise<strin
     throw new ContentPathError("That path is outside the content.");
   return file;
 }
-
-/** git's blob id of a text: what a save says it was based on. */
-export const blobId = (text: string | Buffer) => {
-  const bytes = Buffer.from(text);
-  return createHash("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
-};
 
 /** Every YAML and Markdown file, relative, sorted. */
 export async function listFiles(copy: WorkingCopy, rel = ""): Promise<string[]> {
@@ -173,7 +167,8 @@ export async function commitFile(
 }
 
 /** The name git records: the organiser's display name, else their address's local part (never < > or line breaks). */
-const authorName = (author: Author) => author.name?.replace(/[<>\p{Cc}]+/gu, " ").trim() || author.email.split("@")[0]!;
+const authorName = (author: Author) =>
+  nameOf({ email: author.email, name: author.name?.replace(/[<>\p{Cc}]+/gu, " ") });
 
 const identity = (author: Author) => ["-c", `user.name=${authorName(author)}`, "-c", `user.email=${author.email}`];
 

@@ -34,7 +34,7 @@ import {
 import { planTitles } from "../../app/lib/tickets/plans";
 import { secretHash } from "../secret";
 import { audit } from "../admin/audit/queries";
-import { badRequest, jsonBody, organiserFeature, type AdminEnv, type AdminOptions } from "../admin/context";
+import { badRequest, jsonBody, organiserFeature, type AdminEnv, type AdminOptions } from "../admin";
 import type { ServerContext } from "../context";
 import { limitBody } from "../headers";
 import type { Db } from "../db/client";

@@ -12,7 +12,7 @@ import type { Hono } from "hono";
 import { firstIssue, parseId } from "../../app/forms/admin";
 import { feedbackSwitchesSchema } from "../../app/lib/feedback/summary";
 import { audit } from "../admin/audit/queries";
-import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
+import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin";
 import { feedbackCsv, liveProgramme, organiserSummary } from "./summary";
 import { setSwitches } from "./summary.queries";
 

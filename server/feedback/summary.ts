@@ -31,8 +31,8 @@ import { zonedDate } from "../../app/lib/schedule/now";
 import { isoInZone, zonedIso } from "../../app/lib/schedule/zoned-time";
 import type { Db } from "../db/client";
 import { nameOf as organiserName } from "../admin/accounts/queries";
-import { toCsv } from "../admin/inbox/submissions";
-import { readOutput } from "../publish/outputs";
+import { toCsv } from "../csv";
+import { readOutput } from "../publish";
 import {
   allRatings,
   figuresBySession,

@@ -20,8 +20,7 @@ import type { FeatureRoutes, ServerContext } from "../context";
 import { databaseHealth } from "./queries";
 import { NO_STORE } from "../http-policy";
 import { isHttps } from "../request";
-import { sessionAdmin } from "../admin/accounts/sessions.queries";
-import { cookieName } from "../admin/accounts/session";
+import { cookieName, sessionAdmin } from "../admin/accounts";
 
 export interface HealthOptions {
   /** TRUST_PROXY: the socket is the proxy's; the client is the rightmost X-Forwarded-For. */

@@ -9,19 +9,19 @@
 import type { Hono } from "hono";
 import { INBOX_KINDS, inboxLabel } from "../../app/forms";
 import type { HomeSummary } from "../../app/lib/admin/home";
-import type { ContentOptions } from "../content/options";
+import type { ContentOptions } from "../content";
 import { git } from "../git";
-import { organiserFeature, type AdminEnv, type AdminOptions } from "../admin/context";
+import { organiserFeature, type AdminEnv, type AdminOptions } from "../admin";
 import type { ServerContext } from "../context";
 import { nextGap, waitingByKind } from "./queries";
 import { shiftsEvent, shiftWhen, shiftWhat } from "../shifts";
 import { stock } from "../tickets/queries";
 import { waitingByPlan } from "../tickets/waitlist/queries";
-import { moneyWaiting } from "../tickets/order-life/moves.queries";
-import { money } from "../tickets/mail";
+import { moneyWaiting } from "../tickets";
+import { money } from "../../app/lib/money";
 import { zonedWhen } from "../../app/lib/admin/when";
 import { isPlaceholderInstructions } from "../payments";
-import { liveProgramme, ratingsToday } from "../feedback/summary";
+import { liveProgramme, ratingsToday } from "../feedback";
 import { waitingEdits } from "../speakers/queries";
 
 /**

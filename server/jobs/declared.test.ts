@@ -10,7 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { allJobs, type JobsDeps } from "../job-list";
-import { addJob, crontabOf } from "./jobs";
+import { addJob, crontabOf } from ".";
 
 const MIGRATIONS = path.join(import.meta.dirname, "..", "db", "migrations");
 

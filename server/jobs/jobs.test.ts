@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseBackends } from "../../tests/fixtures/database-backends";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { addJob, startJobs } from "./jobs";
+import { addJob, startJobs } from ".";
 
 describe.each(databaseBackends("jobs"))("background jobs (%s)", (name, open) => {
   let database: Database;

@@ -3,7 +3,7 @@
  * mail adds it in its transaction (the trigger mail_queued, migration 019: the one documented exception of
  * server/jobs/), it adds itself again for the next retry, and once at every start.
  */
-import type { Job, NoPayload } from "../jobs/jobs";
+import type { Job, NoPayload } from "../jobs";
 
 declare module "../jobs/queries" {
   interface JobPayloads {

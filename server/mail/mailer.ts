@@ -10,7 +10,7 @@
  */
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { Db } from "../db/client";
-import { addJob, startJobs } from "../jobs/jobs";
+import { addJob, startJobs } from "../jobs";
 import { mailJobs } from "./jobs";
 import { claimMails, markFailed, markSent, nextDue, type QueuedMail } from "./queries";
 import { withoutAddresses } from "../log-safe";

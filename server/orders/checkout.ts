@@ -11,7 +11,7 @@ import type { Context, Hono } from "hono";
 import { API_PATHS, CHECKOUT_UNAVAILABLE_ID } from "../../app/lib/urls";
 import { CheckoutRequestSchema } from "../../app/lib/payments/checkout-schema";
 import { BUILD_OUTPUTS, type CheckoutData } from "../../app/lib/build-outputs";
-import { readOutput } from "../publish/outputs";
+import { readOutput } from "../publish";
 import { apiBody } from "../headers";
 import { rateLimit } from "../rate-limit";
 import { sameOriginPath } from "../redirect";

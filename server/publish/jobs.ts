@@ -3,7 +3,7 @@
  * publish changed. The switch to the new build adds it in its transaction (./queries.ts setLive), keyed by the
  * build, and any server runs it (./publisher.ts sendAlerts).
  */
-import type { Job } from "../jobs/jobs";
+import type { Job } from "../jobs";
 import type { Publisher } from "./publisher";
 
 declare module "../jobs/queries" {

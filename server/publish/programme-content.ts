@@ -7,7 +7,7 @@ import { ContentError, loadContent, readImageManifest } from "../../app/content/
 import { agendaCalendarData } from "../../app/content/paths.server";
 import type { AgendaCalendarInput } from "../../app/lib/agenda/ics";
 
-export { commitFile } from "../content/working-copy";
+export { commitFile } from "../content";
 export { recordChanges, restoreSession } from "./programme-record";
 
 /** The saved content's programme and the event's time zone, or what stops it from building. */

@@ -26,7 +26,7 @@ import {
 } from "../../app/lib/admin/publish";
 import { IMAGE_MANIFEST, stepOf } from "../../app/lib/build-outputs";
 import { git, headCommit } from "../git";
-import { buildSummary } from "../content/changes";
+import { buildSummary } from "../content";
 import { BUILD_TIMEOUT_MS, buildError, runBuild } from "./build-process";
 import { ProgrammeChanges, type Organiser } from "./programme-changes";
 import { nameOf, namesOf } from "../admin/accounts/queries";

@@ -10,7 +10,7 @@ import type { Hono } from "hono";
 import { publishSchema, restoreSessionSchema, rollbackSchema } from "../../app/lib/admin/publish";
 import { firstIssue, parseId } from "../../app/forms/admin";
 import type { Publisher } from "./publisher";
-import { badRequest, jsonBody, notFound, organiserFeature, type AdminEnv } from "../admin/context";
+import { badRequest, jsonBody, notFound, organiserFeature, type AdminEnv } from "../admin";
 import type { FeatureRoutes, ServerContext } from "../context";
 
 export function registerPublish(admin: Hono<AdminEnv>, publisher: Publisher): void {

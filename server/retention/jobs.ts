@@ -3,7 +3,7 @@
  * (./queries.ts), at 03:00 UTC (a missed run filled within a day) and once at every start.
  */
 import type { Db } from "../db/client";
-import type { Job, NoPayload } from "../jobs/jobs";
+import type { Job, NoPayload } from "../jobs";
 import { purge } from "./queries";
 
 declare module "../jobs/queries" {

@@ -5,7 +5,7 @@
  * unsubscribe link: these are the volunteers' own shifts. E-mailed only (`mailOnly`): never on the site's pages. The shifts are named in the event's zone, which the
  * overview's routes hand over (`setShiftsZone`) once the live build is read; until then UTC.
  */
-import type { Audience, AudienceSource } from "../mail/audience";
+import type { Audience, AudienceSource } from "../mail";
 import { inZone } from "./event";
 import { audienceAddresses, audienceRoles, audienceShifts, shiftWords } from "./overview.queries";
 

@@ -5,7 +5,7 @@
 import { BUILD_OUTPUTS, type ShiftsData } from "../../app/lib/build-outputs";
 import { isoInZone, zonedIso } from "../../app/lib/schedule/zoned-time";
 import type { ServerContext } from "../context";
-import { readOutput } from "../publish/outputs";
+import { readOutput } from "../publish";
 
 /** The live build's shifts.json, read once per build. */
 export function shiftsEvent(ctx: Pick<ServerContext, "liveDir">): () => Promise<ShiftsData> {

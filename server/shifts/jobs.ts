@@ -11,7 +11,7 @@
 import type { ShiftsData } from "../../app/lib/build-outputs";
 import type { Db } from "../db/client";
 import { addJob } from "../jobs/queries";
-import type { Job, JobHandler } from "../jobs/jobs";
+import type { Job, JobHandler } from "../jobs";
 import { nameOf } from "../admin/accounts/queries";
 import { queueMail } from "../mail/queries";
 import { gapMail, movedMail, reminderMail } from "./mail";

@@ -9,7 +9,7 @@
 import type { Hono } from "hono";
 import { firstIssue, parseId } from "../../app/forms/admin";
 import { assignSchema } from "../../app/forms/shifts";
-import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
+import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin";
 import type { ServerContext } from "../context";
 import { setShiftsZone } from "./audiences";
 import { shiftsEvent } from "./event";

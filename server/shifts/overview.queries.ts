@@ -12,7 +12,7 @@ import { rowsOf } from "../db/rows";
 import { queueMail } from "../mail/queries";
 import { audit } from "../admin/audit/queries";
 import { nameOf, type SessionAdmin } from "../admin/accounts/queries";
-import { toCsv } from "../admin/inbox/submissions";
+import { toCsv } from "../csv";
 import { inZone } from "./event";
 import { listShifts, type ShiftWithPeople } from "./read.queries";
 import { cancelReminders, scheduleReminders } from "./reminders";

@@ -20,7 +20,7 @@ import {
   type ShiftPlan,
   type Shift,
 } from "../../app/forms/shifts";
-import { jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
+import { jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin";
 import type { ServerContext } from "../context";
 import { shiftsEvent, shiftTimes } from "./event";
 import {

@@ -4,7 +4,7 @@
  */
 import type { Hono } from "hono";
 import type { PlanAnswer } from "../../app/forms/shifts";
-import type { AdminEnv, AdminOptions } from "../admin/context";
+import type { AdminEnv, AdminOptions } from "../admin";
 import type { ServerContext } from "../context";
 import { shiftsEvent } from "./event";
 import { listPlaces, listRoles, listShifts } from "./read.queries";

@@ -10,7 +10,7 @@
  * - ./volunteer-routes.ts: the volunteer's own page (`/volunteer/*`) and the calendar feed.
  * - ./reminders.ts, ./jobs.ts: the reminders, gap offers and change notices (jobs in the database).
  */
-import { organiserFeature } from "../admin/context";
+import { organiserFeature } from "../admin";
 import type { FeatureRoutes, ServerContext } from "../context";
 import { registerOverview } from "./overview-routes";
 import { registerPlan } from "./plan-routes";

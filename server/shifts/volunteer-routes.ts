@@ -15,7 +15,7 @@ import { blockoutSchema, rolesChosenSchema, type VolunteerAnswer } from "../../a
 import { zonedIso } from "../../app/lib/schedule/zoned-time";
 import { shiftClock, shiftWhen } from "../../app/lib/volunteer/shift-time";
 import { nameOf } from "../admin/accounts/queries";
-import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin/context";
+import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin";
 import type { ServerContext } from "../context";
 import { missLimit } from "../rate-limit";
 import { ARRIVE_FROM_MINUTES, markArrived } from "./arrivals.queries";

@@ -12,7 +12,7 @@ import { eventDay } from "../../app/lib/schedule/changes";
 import { zonedIso } from "../../app/lib/schedule/zoned-time";
 import { splitFrontMatter } from "../../app/lib/front-matter";
 import type { OwnSession, SpeakerEdit } from "../../app/forms/speaker-page";
-import { blobId } from "../content/working-copy";
+import { blobId } from "../git";
 
 export interface SpeakerFile {
   rel: string;

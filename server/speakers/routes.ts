@@ -33,11 +33,11 @@ import {
   type SpeakerReviewAnswer,
 } from "../../app/forms/speaker-page";
 import { DESIGNATIONS, SOCIAL_NETWORKS } from "../../app/content/schemas/fields";
-import { badRequest, jsonBody, notFound, organiserContext, type AdminEnv } from "../admin/context";
+import { badRequest, jsonBody, notFound, organiserContext, type AdminEnv } from "../admin";
 import { nameOf } from "../admin/accounts/queries";
 import type { FeatureRoutes, ServerContext } from "../context";
 import { loadTools, serial, UNAVAILABLE, type ContentOptions, type Tools } from "../content";
-import { liveProgramme, speakerSummary } from "../feedback/summary";
+import { liveProgramme, speakerSummary } from "../feedback";
 import { limitBody } from "../headers";
 import { missLimit, rateLimit } from "../rate-limit";
 import { sameOrigin } from "../request";

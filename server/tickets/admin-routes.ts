@@ -34,7 +34,7 @@ import { ONE_LINE, PLAIN_NAME } from "../../app/forms/plain-text";
 import { zonedWhen } from "../../app/lib/admin/when";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
-import { notFound, serve, type AdminEnv, type AdminOptions } from "../admin/context";
+import { notFound, serve, type AdminEnv, type AdminOptions } from "../admin";
 import { namesOf } from "../admin/accounts/queries";
 import { orderAdmissions } from "../door/queries";
 import { money } from "./mail";

@@ -17,7 +17,7 @@ import type { Database } from "../db/client";
 import { ipSalt, providerKeyPrefix } from "../db/settings";
 import { lazy } from "../lazy";
 import { createPayments, payLaterTerms } from "../payments";
-import { readOutput } from "../publish/outputs";
+import { readOutput } from "../publish";
 import { forgetAddressMails } from "./address-mails.queries";
 import {
   usableMethods,

@@ -8,7 +8,7 @@
  *   Americas; issue 61, ./pending-digest.ts).
  */
 import type { Db } from "../db/client";
-import { addJob, type Job, type NoPayload } from "../jobs/jobs";
+import { addJob, type Job, type NoPayload } from "../jobs";
 import { sweep, type BoxOffice } from "./box-office";
 import { refundJob } from "./order-life/refund";
 import { pendingDigestJob } from "./pending-digest";

@@ -10,6 +10,7 @@ import type { TicketsData } from "../../app/lib/build-outputs";
 import { buildCalendar } from "../../app/lib/schedule/ics";
 import { ticketReference, ticketsPath } from "../../app/lib/tickets/orders";
 import { formatShortCode } from "../../app/lib/tickets/short-code";
+import { money } from "../../app/lib/money";
 import type { MailAttachment, MailDraft } from "../mail/queries";
 import { escapeHtml } from "../request";
 import type { Hold, Ticket, TicketOrder } from "./queries";
@@ -185,8 +186,8 @@ export function confirmOrderMail(
   };
 }
 
-/** An amount as the buyer reads it: "59.00 USD". */
-export const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`;
+/** An amount as the buyer reads it: "59.00 USD" (app/lib/money.ts, the one formatter). */
+export { money };
 
 /** A day and time in the event's time zone, with its abbreviation (issue 61): "Fri 4 Dec 2026, 09:00 CST". */
 export const whenText = (at: Date, timeZone: string) => zonedWhen(at, timeZone);

@@ -16,7 +16,7 @@ import { parseId } from "../../app/forms/admin";
 import { boxOfficeMoves, type OrderMoveAnswer, type OrderMoves } from "../../app/api/admin/box-office";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
-import { notFound, serve, type AdminEnv, type AdminOptions } from "../admin/context";
+import { notFound, serve, type AdminEnv, type AdminOptions } from "../admin";
 import { refundCancelled } from "./order-life/refund";
 import { ticketMail } from "./mail";
 import { cancelMail, isRefundMethod, releaseMail, said, stateOf } from "./order-life/life";

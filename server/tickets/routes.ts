@@ -30,7 +30,7 @@ import {
 } from "../../app/lib/tickets/orders";
 import type { Database } from "../db/client";
 import type { ApiDeps, FeatureRoutes, ServerContext } from "../context";
-import { organiserFeature } from "../admin/context";
+import { organiserFeature } from "../admin";
 import { registerBoxOffice } from "./admin-routes";
 import { apiBody } from "../headers";
 import { missLimit, rateLimit } from "../rate-limit";

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { fetchOrder, formatAmount, type OrderLookup } from "~/lib/payments/orders";
+import { formatAmount } from "~/lib/money";
+import { fetchOrder, type OrderLookup } from "~/lib/payments/orders";
 
 type State = { status: "none" } | { status: "loading" } | OrderLookup;
 

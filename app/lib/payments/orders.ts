@@ -1,6 +1,6 @@
 /**
  * What `/success` and `GET /api/orders/:sessionId` share: the shape of a checkout session id, the answer,
- * the reference a person reads out on the phone, and the amount as a visitor reads it.
+ * the reference a person reads out on the phone (the amount as a visitor reads it: ../money.ts formatAmount).
  */
 import { API_PATHS } from "../urls";
 
@@ -28,13 +28,6 @@ export function orderPath(sessionId: string): string {
 /** The order row's id as a reference a person can read out: 123 -> "TNCC-000123". */
 export function orderReference(id: number): string {
   return `TNCC-${String(id).padStart(6, "0")}`;
-}
-
-/** 5000 "usd" -> "$50.00"; the currency's own number of decimals (0 for JPY). */
-export function formatAmount(amountMinor: number, currency: string, locale = "en-US"): string {
-  const format = new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountMinor / 10 ** digits);
 }
 
 /** Why /success could not show the order: nothing paid under that id, or the lookup failed. */

@@ -5,6 +5,7 @@
  * Times come from the caller (`now`), so tests can move the clock.
  */
 import { normalizeEmail } from "../../../app/forms/email";
+import { nameOf } from "../../../app/lib/admin/names";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { adminSessions, admins, signInFailures, type AdminRole } from "../../db/schema";
@@ -22,8 +23,8 @@ export interface SessionAdmin {
   role: AdminRole;
 }
 
-/** How an organiser is named to people and as a commit's author: their name, else their address's local part. */
-export const nameOf = (who: { email: string; name?: string | null }) => who.name?.trim() || who.email.split("@")[0]!;
+/** How an organiser is named to people and as a commit's author (app/lib/admin/names.ts, the People tab's too). */
+export { nameOf };
 
 export { normalizeEmail };
 

@@ -5,20 +5,12 @@
  * `GET /api/admin/export/:kind` (CSV, RFC 4180, cells a spreadsheet would run as formulas escaped).
  */
 import type { Hono } from "hono";
-import { stringify } from "csv-stringify/sync";
 import { fieldsOf, isInboxKind } from "../../../app/forms";
 import { PER_PAGE, firstIssue, listQuerySchema, parseId, statusSchema } from "../../../app/forms/admin";
 import { allSubmissions, countsByKind, getSubmission, listSubmissions, paidOrderCount } from "./queries";
 import { badRequest, notFound, type AdminEnv, type AdminOptions } from "../context";
 import { registerStatus } from "./status";
-
-/**
- * csv-stringify: quotes a cell with a comma, quote or line break (quoted_match adds a lone CR or LF);
- * escape_formulas puts an apostrophe before a cell starting with = + - @ tab or CR (OWASP "CSV injection").
- */
-export function toCsv(rows: string[][]): string {
-  return stringify(rows, { bom: true, record_delimiter: "windows", escape_formulas: true, quoted_match: /[\r\n]/ });
-}
+import { toCsv } from "../../csv";
 
 export function registerSubmissions(admin: Hono<AdminEnv>, options: AdminOptions): void {
   const { db } = options.database;

@@ -6,7 +6,7 @@
  */
 import { ticketReference } from "../../../app/lib/tickets/orders";
 import type { Db } from "../../db/client";
-import { removeJob } from "../../jobs/jobs";
+import { removeJob } from "../../jobs";
 import type { BoxOffice } from "../box-office";
 import { refundOrder } from "../card-checkout";
 import { orderById } from "../queries";

@@ -10,6 +10,7 @@ import {
   type FieldError,
 } from "~/lib/admin/box-office";
 import { zonedWhen } from "~/lib/admin/when";
+import { decimalAmount } from "~/lib/money";
 import { checkedInText } from "~/lib/door/words";
 import { ConfirmStep } from "../confirm-step";
 import { Address } from "~/components/ui/address";
@@ -35,7 +36,7 @@ export function BoxOfficeOrderView({
   fail: (status: number, message: string) => void;
   onChanged: () => void;
 }) {
-  const [amount, setAmount] = useState((order.amountMinor / 100).toFixed(2));
+  const [amount, setAmount] = useState(decimalAmount(order.amountMinor));
   const [paidBy, setPaidBy] = useState("");
   const [refundBy, setRefundBy] = useState("");
   const [answer, setAnswer] = useState<Answer | null>(null);

@@ -1,5 +1,6 @@
 import type { OrderRow, PageOf } from "~/lib/admin/api";
-import { formatAmount, orderReference } from "~/lib/payments/orders";
+import { formatAmount } from "~/lib/money";
+import { orderReference } from "~/lib/payments/orders";
 import { Pager } from "../../ui/pager";
 import { when } from "~/lib/admin/when";
 import { StatusBadge } from "../inbox/submission-list";

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { ADMIN_ROLES, MAX_NAME_LENGTH, roleLabel, SESSION_HOURS, type AdminRole } from "~/forms/admin";
 import { adminApi } from "~/lib/admin/api";
+import { nameOf } from "~/lib/admin/names";
 import { Field } from "../../forms/field";
 import { ConfirmStep } from "../confirm-step";
 import { InviteLink } from "./invite-link";
@@ -20,9 +21,6 @@ interface Organisers {
   invites: { id: string; email: string; name: string | null; role: AdminRole; expiresAt: string }[];
   you: number;
 }
-
-/** How an organiser is named: the name they gave, else their address's local part (as their saves are). */
-const nameOf = (o: { email: string; name: string | null }) => o.name?.trim() || o.email.split("@")[0]!;
 
 /**
  * Who has access (by name, door volunteers marked), invitations waiting (each with "Withdraw"), an invitation
