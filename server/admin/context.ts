@@ -12,7 +12,7 @@ import {
   type QueryOf,
 } from "../../app/lib/admin/route";
 import type { AdminEnv, AdminOptions, FeatureRoutes, ServerContext } from "../context";
-import { readBody } from "../request";
+import { jsonOf } from "../request";
 
 export type { AdminEnv, AdminOptions } from "../context";
 
@@ -29,13 +29,8 @@ export function organiserContext(ctx: ServerContext): AdminOptions | null {
 
 /** The JSON body, or null when it is not a JSON object. */
 export async function jsonBody(c: Context): Promise<Record<string, unknown> | null> {
-  const text = await readBody(() => c.req.text());
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+  const value = await jsonOf(c);
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
 /** A string that a Date stands for too: JSON sends a Date as its ISO string, as the answers' schemas read it. */
@@ -68,13 +63,9 @@ export function serve<R extends AdminRoute>(
   admin.on(route.method, route.path, async (c) => {
     let body: unknown;
     if (route.body) {
-      const text = await readBody(() => c.req.text());
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
+      const json = await jsonOf(c);
+      if (json === undefined)
         return c.json({ error: "The request is not in the right form (JSON expected).", field: "" }, 400);
-      }
       const parsed = route.body.safeParse(json);
       if (!parsed.success) return c.json(bodyProblem(parsed.error.issues), 400);
       body = parsed.data;

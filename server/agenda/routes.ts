@@ -30,7 +30,7 @@ import { limitBody } from "../headers";
 import { NO_CACHE } from "../http-policy";
 import { readOutput } from "../publish";
 import { missLimit, rateLimit } from "../rate-limit";
-import { sameOrigin } from "../request";
+import { jsonOf, sameOrigin } from "../request";
 import { newSecret } from "../secret";
 import {
   agendaAnswer,
@@ -122,12 +122,8 @@ export function agendaRoutes(options: AgendaIcsOptions): Hono {
       return c.json({ error: "forbidden", message: "Cross-origin requests are refused" }, 403);
     if (!/^application\/json\b/i.test(c.req.header("content-type") ?? ""))
       return c.json({ error: "invalid", message: "Send the changes as application/json" }, 415);
-    let body: unknown;
-    try {
-      body = JSON.parse(await c.req.text());
-    } catch {
-      return c.json({ error: "invalid", message: "The changes are not readable JSON" }, 400);
-    }
+    const body = await jsonOf(c);
+    if (body === undefined) return c.json({ error: "invalid", message: "The changes are not readable JSON" }, 400);
     const parsed = KeptAgendaChangesSchema.safeParse(body);
     if (parsed.success) return parsed.data.changes;
     const many = Array.isArray((body as { changes?: unknown })?.changes)

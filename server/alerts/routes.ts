@@ -32,7 +32,7 @@ import { apiBody } from "../headers";
 import { NO_STORE } from "../http-policy";
 import type { MailDraft } from "../mail/queries";
 import { missLimit, rateLimit } from "../rate-limit";
-import { page, readForm, sameOrigin } from "../request";
+import { jsonOf, page, readForm, sameOrigin } from "../request";
 import { alertUnsubscribeUrl } from "./alerts";
 import {
   agendaAlerts,
@@ -130,12 +130,8 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
     async (c) => {
       const agenda = await agendaToChange(c);
       if (agenda instanceof Response) return agenda;
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        return c.json({ error: "invalid", message: "Send the alert as JSON" }, 400);
-      }
+      const body = await jsonOf(c);
+      if (body === undefined) return c.json({ error: "invalid", message: "Send the alert as JSON" }, 400);
       const parsed = AlertRequestSchema.safeParse(body);
       if (!parsed.success)
         return c.json(
@@ -165,13 +161,7 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
   app.delete(ALERT_PATHS.agenda, apiBody, async (c) => {
     const agenda = await agendaToChange(c);
     if (agenda instanceof Response) return agenda;
-    let body: unknown;
-    try {
-      body = JSON.parse(await c.req.text());
-    } catch {
-      body = null;
-    }
-    const parsed = AlertStopSchema.safeParse(body);
+    const parsed = AlertStopSchema.safeParse(await jsonOf(c));
     if (!parsed.success) return c.json({ error: "invalid", message: "Name the address whose alerts stop." }, 422);
     await stopAlertAddress(db, agenda.id, parsed.data.email);
     return c.json(await state(agenda.id));
@@ -188,8 +178,8 @@ export function alertRoutes(options: AlertRoutesOptions): Hono {
       const json = /^application\/json\b/i.test(c.req.header("content-type") ?? "");
       let token = c.req.query("t") ?? "";
       if (json) {
-        const body = (await c.req.json().catch(() => null)) as { t?: unknown } | null;
-        if (typeof body?.t === "string") token = body.t;
+        const body = await jsonOf(c);
+        if (body && typeof body === "object" && "t" in body && typeof body.t === "string") token = body.t;
       } else token = (await readForm(c).catch(() => null))?.t || token;
       const done = ALERT_TOKEN_PATTERN.test(token) ? await act(token) : undefined;
       const words = LINK_WORDS[action];

@@ -20,7 +20,7 @@ import { limitBody } from "../headers";
 import { NO_CACHE } from "../http-policy";
 import { readOutput } from "../publish";
 import { rateLimit } from "../rate-limit";
-import { sameOrigin } from "../request";
+import { jsonOf, sameOrigin } from "../request";
 import { batched } from "../db/batch";
 import { registerFeedbackSummary } from "./admin-routes";
 import { feedbackOff, saveRatings } from "./queries";
@@ -96,12 +96,8 @@ export function feedbackRoutes(options: FeedbackOptions): Hono {
       if (judged.window.state === "closed") return refuse(c, 410, "closed", FEEDBACK_WORDS.closed);
       if (!/^application\/json\b/i.test(c.req.header("content-type") ?? ""))
         return refuse(c, 415, "invalid", "Send the rating as application/json.");
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        return refuse(c, 400, "invalid", "The rating is not readable: please send it again.");
-      }
+      const body = await jsonOf(c);
+      if (body === undefined) return refuse(c, 400, "invalid", "The rating is not readable: please send it again.");
       const parsed = RatingSchema.safeParse(body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
