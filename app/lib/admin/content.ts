@@ -34,7 +34,8 @@ export const saveContentSchema = z.object({
 
 /**
  * `POST /api/admin/content/preview`: a Markdown text as the site renders it; with `path`, the page that file shows
- * on (`page`, else its first) drawn with this text in its place, saved or not (issue 51: PreviewDraftAnswer).
+ * on (`page`, else its first) drawn with this text in its place, saved or not (issue 51; the answers:
+ * app/api/admin/content.ts).
  */
 export const previewSchema = z.object({
   text: z.string("The text is missing.").check(z.maxLength(MAX_CONTENT_BYTES, "That text is too long.")),
