@@ -101,11 +101,13 @@ export function sameOrigin(c: Context, options: { trustProxy?: boolean; siteUrl?
 }
 
 /**
- * The one reader of JSON bodies: the body parsed, or `undefined` when it is not JSON. A body past its route's
- * limit is still the limit's 413, one that did not arrive a 400 (readBody).
+ * The one reader of JSON bodies: the body parsed, or `undefined` when it is not JSON (`whenEmpty` when there is
+ * no body at all and the caller says what that means). A body past its route's limit is still the limit's 413,
+ * one that did not arrive a 400 (readBody).
  */
-export async function jsonOf(c: Context): Promise<unknown> {
+export async function jsonOf(c: Context, whenEmpty?: unknown): Promise<unknown> {
   const text = await readBody(() => c.req.text());
+  if (whenEmpty !== undefined && text.trim() === "") return whenEmpty;
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -3,7 +3,8 @@
 // route loaders at build time and by the server's editor (server/content/routes.ts) on request.
 import fs from "node:fs";
 import path from "node:path";
-import type { PreviewPage, PreviewRoute } from "~/lib/admin/preview";
+import type { PreviewPage } from "~/api/admin/content";
+import type { PreviewRoute } from "~/lib/admin/preview";
 import { dayAnchor } from "~/lib/schedule/day-anchor";
 import { pageUrl } from "~/lib/urls";
 import { COLLECTIONS, collectionOf } from "./collections";

@@ -2,15 +2,16 @@ import { useEffect, type ComponentType } from "react";
 import { useRevalidator } from "react-router";
 import { PreviewBar } from "~/components/admin/content/preview-bar";
 import { SignInForm } from "~/components/admin/people/sign-in-form";
-import { loadPreview, whenEditorSaves, type PreviewState } from "~/lib/admin/content-preview";
+import { loadPreview, type PreviewState } from "~/components/admin/content/load-preview";
+import { whenEditorSaves } from "~/lib/admin/content-preview";
 import type { PreviewRoute } from "~/lib/admin/preview";
 import type { Route } from "./+types/admin-preview";
 
 /**
  * /admin/preview?file=<content file>&page=</path> (issue 41): a page as visitors will see it after the next
  * publish, drawn by the page's own route component from the saved content; with `draft=1` (issue 51), from the
- * text in the form of the editor that opened this tab, saved or not (app/lib/admin/content-preview.ts).
- * Rendered in the browser only, like /admin; never indexed.
+ * text in the form of the editor that opened this tab, saved or not (app/lib/admin/content-preview.ts,
+ * app/components/admin/content/load-preview.ts). Rendered in the browser only, like /admin; never indexed.
  */
 
 /** The route modules the preview draws, loaded when first shown. */

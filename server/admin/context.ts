@@ -63,7 +63,8 @@ export function serve<R extends AdminRoute>(
   admin.on(route.method, route.path, async (c) => {
     let body: unknown;
     if (route.body) {
-      const json = await jsonOf(c);
+      // No body at all is an empty object: a route whose every field is optional (a publish) needs none.
+      const json = await jsonOf(c, {});
       if (json === undefined)
         return c.json({ error: "The request is not in the right form (JSON expected).", field: "" }, 400);
       const parsed = route.body.safeParse(json);

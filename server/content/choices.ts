@@ -8,7 +8,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "yaml";
 import type { Collection } from "../../app/content/collections";
-import type { Choice } from "../../app/lib/admin/content";
+import type { Choice } from "../../app/api/admin/content";
 import { entryTitle } from "../../app/lib/content-words";
 import { splitFrontMatter } from "../../app/lib/front-matter";
 

@@ -4,7 +4,11 @@
  * organiser naming the file and entry, never overwrites a newer version, never leaves content/; undo.
  */
 import { IMAGE_MANIFEST } from "../../app/lib/build-outputs";
-import type { ContentChange, ContentFilesAnswer, ContentProblemsAnswer } from "../../app/lib/admin/content";
+import type { AnswerOf } from "../../app/lib/admin/route";
+import * as api from "../../app/api/admin/content";
+import type { ContentChange, ContentProblemsAnswer } from "../../app/api/admin/content";
+import { wrongBodies } from "../../tests/fixtures/contract";
+type ContentFilesAnswer = AnswerOf<typeof api.contentFiles>;
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -110,6 +114,24 @@ describe("the content editor's API", { timeout: 60_000 }, () => {
       if (method !== "GET")
         expect((await request(method, url, {}, { origin: "https://evil.test" })).status, url).toBe(403);
     }
+  });
+
+  it("refuses a wrong body with a 400 that names the field, on every Content route that takes one", async () => {
+    const wrong = wrongBodies(api);
+    expect(wrong.map((w) => w.path).sort()).toEqual(["/content/file", "/content/preview", "/content/undo"]);
+    const said: Record<string, string> = {
+      "/content/file": "Name a content file.",
+      "/content/preview": "The text is missing.",
+      "/content/undo": "Name the change to undo.",
+    };
+    const head = git("rev-parse", "HEAD");
+    for (const w of wrong) {
+      const res = await request(w.method, w.path, w.body);
+      expect(res.status, w.path).toBe(400);
+      expect(await res.json(), w.path).toEqual({ error: said[w.path], field: w.field });
+    }
+    expect(git("rev-parse", "HEAD")).toBe(head);
+    expect(git("status", "--porcelain")).toBe("");
   });
 
   it("saves a changed title as a commit by the organiser naming the file and entry", async () => {

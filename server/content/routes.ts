@@ -8,28 +8,16 @@
  * `GET /content/page?page=` (the page preview: the pages a file shows on, a page's data from the saved content), `GET /content/history?path=` (newest commits), `GET /content/changes` (since the live build's commit; both in
  * people's words: server/content/words.ts) and
  * `POST /content/undo` (a revert, checked the same way), `GET|POST /content/images` (picture folders; an upload:
- * server/content/images.ts). Session and Origin: ./index.ts.
+ * server/content/images.ts). Session and Origin: ./index.ts. Each route, its body, query and answer: declared in
+ * app/api/admin/content.ts.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Hono, MiddlewareHandler } from "hono";
-import {
-  CONFLICT_MESSAGE,
-  previewSchema,
-  saveContentSchema,
-  undoSchema,
-  type ContentFilesAnswer,
-  type ContentProblemsAnswer,
-  type ContentSchemaAnswer,
-  type PicturesAnswer,
-} from "../../app/lib/admin/content";
-import { firstIssue } from "../../app/forms/admin";
-import {
-  isSitePath,
-  type PreviewDraftAnswer,
-  type PreviewPageAnswer,
-  type PreviewPagesAnswer,
-} from "../../app/lib/admin/preview";
+import * as api from "../../app/api/admin/content";
+import type { ContentProblemsAnswer } from "../../app/api/admin/content";
+import { CONFLICT_MESSAGE } from "../../app/lib/admin/content";
+import { isSitePath } from "../../app/lib/admin/preview";
 import type * as PreviewTools from "../../app/content/preview.server";
 import type { Problems, SaveResult } from "./working-copy";
 import { loadTools, serial, UNAVAILABLE, type Tools } from "./index";
@@ -37,7 +25,7 @@ import { audit } from "../admin/audit/queries";
 import type { ContentOptions } from "./options";
 
 export type { ContentOptions } from "./options";
-import { badRequest, jsonBody, notFound, organiserFeature, type AdminContext, type AdminEnv } from "../admin";
+import { badRequest, notFound, organiserFeature, serve, type AdminContext, type AdminEnv } from "../admin";
 import type { FeatureRoutes, ServerContext } from "../context";
 import { limitBody } from "../headers";
 
@@ -62,7 +50,7 @@ function problemsAnswer(result: Problems, rel?: string): Pick<ContentProblemsAns
 }
 
 function answer(c: AdminContext, result: SaveResult, text?: string, newFile = false, rel?: string) {
-  if (result.ok) return c.json({ blob: result.blob, commit: result.commit });
+  if (result.ok) return { blob: result.blob, commit: result.commit };
   if ("conflict" in result)
     return c.json(
       {
@@ -109,37 +97,33 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
     throw error;
   };
 
-  admin.get("/content/files", async (c) =>
-    c.json({
-      files: await t.labelFiles(copy, await t.listFiles(copy)),
-      folders: t.addableFolders(copy),
-    } satisfies ContentFilesAnswer),
-  );
+  serve(admin, api.contentFiles, async () => ({
+    files: await t.labelFiles(copy, await t.listFiles(copy)),
+    folders: t.addableFolders(copy),
+  }));
 
-  admin.get("/content/file", async (c) => {
+  serve(admin, api.readContent, async (c, { query }) => {
     try {
-      return c.json(await t.readContentFile(copy, c.req.query("path") ?? ""));
+      return await t.readContentFile(copy, query.path);
     } catch (error) {
       return pathError(c, error);
     }
   });
 
-  admin.get("/content/schema", async (c) => {
-    const rel = c.req.query("path") ?? "";
+  serve(admin, api.contentForm, async (c, { query }) => {
+    const rel = query.path;
     try {
       await t.readContentFile(copy, rel);
     } catch (error) {
       if (!(error instanceof Error && "code" in error)) return pathError(c, error);
     }
     const form = await t.formOf(copy, rel);
-    return form ? c.json(form satisfies ContentSchemaAnswer) : notFound(c, "This file has no form: edit its text.");
+    return form ?? notFound(c, "This file has no form: edit its text.");
   });
 
-  admin.put("/content/file", async (c) => {
-    const parsed = saveContentSchema.safeParse(await jsonBody(c));
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+  serve(admin, api.saveContent, async (c, { body }) => {
     const who = c.get("admin");
-    const { path, text, base } = parsed.data;
+    const { path, text, base } = body;
     try {
       const result = await serial(() => t.saveContentFile(copy, path, text, base, who));
       if (result.ok)
@@ -158,17 +142,15 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
 
   const { images } = options;
   if (images) {
-    admin.get("/content/images", async (c) => c.json({ folders: t.imageFolders(copy.collections) }));
+    serve(admin, api.pictureFolders, async () => ({ folders: t.imageFolders(copy.collections) }));
 
     // The pictures the content may name (the image manifest), and each one's thumbnail for the picker.
     const manifest = () => t.readImageManifest(copy.imageManifest);
-    admin.get("/content/pictures", (c) =>
-      c.json({
-        pictures: Object.entries(manifest()).map(([path, p]) => ({ path, width: p.width, height: p.height })),
-      } satisfies PicturesAnswer),
-    );
-    admin.get("/content/thumbnail", async (c) => {
-      const entry = Object.hasOwn(manifest(), c.req.query("path") ?? "") ? manifest()[c.req.query("path")!] : null;
+    serve(admin, api.listPictures, async () => ({
+      pictures: Object.entries(manifest()).map(([path, p]) => ({ path, width: p.width, height: p.height })),
+    }));
+    serve(admin, api.pictureThumbnail, async (c, { query }) => {
+      const entry = Object.hasOwn(manifest(), query.path) ? manifest()[query.path] : null;
       // The image step writes its sizes beside the manifest it writes: <repo>/public/_img, <repo>/.generated.
       const file =
         entry && t.thumbnailFile(path.join(path.dirname(path.dirname(copy.imageManifest)), "public"), entry.srcset);
@@ -180,7 +162,8 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
       });
     });
 
-    admin.post("/content/images", async (c) => {
+    // A multipart form, not JSON (the route declares no body): each part is checked here and by saveImage.
+    serve(admin, api.uploadPicture, async (c) => {
       const form = await c.req.parseBody().catch(() => null);
       const file = form?.file;
       if (!form || !(file instanceof File)) return badRequest(c, "Choose a picture to upload.");
@@ -206,25 +189,24 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
         target: `public/images/${result.path}`,
         detail: { commit: result.commit },
       });
-      return c.json({ path: result.path, commit: result.commit }, 201);
+      return { path: result.path, commit: result.commit };
     });
   }
 
   // The page preview (issue 41): the pages a file shows on, and a page's loader data from the saved content
   // (app/content/preview.server.ts, over CONTENT_DIR: this working copy). Loaded on first use, as the tools.
-  const pagePreview = (c: AdminContext, answer: (p: PagePreview) => Response) =>
-    (previewing ??= import("../../app/content/preview.server")).then(answer, () => {
+  const pagePreview = (): Promise<PagePreview | null> =>
+    (previewing ??= import("../../app/content/preview.server")).catch(() => {
       previewing = null;
-      return c.json({ error: UNAVAILABLE }, 503);
+      return null;
     });
+  const unavailable = (c: AdminContext) => c.json({ error: UNAVAILABLE }, 503);
 
   // Markdown as the site renders it; with a file's path, its page drawn from the organiser's text as it is in
   // the form, saved or not (issue 51): nothing is written.
-  admin.post("/content/preview", async (c) => {
-    const parsed = previewSchema.safeParse(await jsonBody(c));
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
-    const { text, path: rel, page } = parsed.data;
-    if (rel === undefined) return c.json({ html: t.previewMarkdown(text) });
+  serve(admin, api.previewContent, async (c, { body }) => {
+    const { text, path: rel, page } = body;
+    if (rel === undefined) return { html: t.previewMarkdown(text) };
     if (page !== undefined && !isSitePath(page)) return badRequest(c, "Give a page of the site, such as /schedule.");
     let changes: Record<string, string>;
     try {
@@ -232,82 +214,79 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
     } catch (error) {
       return pathError(c, error);
     }
-    return pagePreview(c, (p) => {
-      try {
-        const pages = p.previewPages(rel, changes);
-        const shown = page || pages[0]?.page;
-        const found = shown ? p.previewData(shown, changes) : null;
-        if (!shown || !found)
-          return notFound(
-            c,
-            shown ? `The preview cannot show ${shown}.` : "This file is shown on no page that can be previewed.",
-          );
-        return c.json({ ...found, page: shown, pages } satisfies PreviewDraftAnswer);
-      } catch (error) {
-        if (!(error instanceof p.ContentError)) throw error;
-        return c.json(
-          {
-            error: "The page cannot be drawn yet: please correct these first (Save marks each one at its field).",
-            problems: problemsAnswer(error, rel).problems,
-          },
-          422,
+    const p = await pagePreview();
+    if (!p) return unavailable(c);
+    try {
+      const pages = p.previewPages(rel, changes);
+      const shown = page || pages[0]?.page;
+      const found = shown ? p.previewData(shown, changes) : null;
+      if (!shown || !found)
+        return notFound(
+          c,
+          shown ? `The preview cannot show ${shown}.` : "This file is shown on no page that can be previewed.",
         );
-      }
-    });
+      return { ...found, page: shown, pages };
+    } catch (error) {
+      if (!(error instanceof p.ContentError)) throw error;
+      return c.json(
+        {
+          error: "The page cannot be drawn yet: please correct these first (Save marks each one at its field).",
+          problems: problemsAnswer(error, rel).problems,
+        },
+        422,
+      );
+    }
   });
-  admin.get("/content/preview-pages", (c) =>
-    pagePreview(c, (p) => c.json({ pages: p.previewPages(c.req.query("path") ?? "") } satisfies PreviewPagesAnswer)),
-  );
-  admin.get("/content/page", (c) => {
-    const page = c.req.query("page") ?? "";
-    if (!isSitePath(page)) return badRequest(c, "Give a page of the site, such as /schedule.");
-    return pagePreview(c, (p) => {
-      try {
-        const found = p.previewData(page);
-        if (!found)
-          return notFound(c, `The preview cannot show ${page}: there is no such page, or it is not previewed.`);
-        return c.json(found satisfies PreviewPageAnswer);
-      } catch (error) {
-        if (!(error instanceof p.ContentError)) throw error;
-        return c.json(
-          { error: "The saved content has problems, so the page cannot be drawn.", problems: error.problems },
-          422,
-        );
-      }
-    });
+  serve(admin, api.previewPages, async (c, { query }) => {
+    const p = await pagePreview();
+    return p ? { pages: p.previewPages(query.path) } : unavailable(c);
+  });
+  // The page is a path of the site (the query's schema: isSitePath).
+  serve(admin, api.previewSavedPage, async (c, { query: { page } }) => {
+    const p = await pagePreview();
+    if (!p) return unavailable(c);
+    try {
+      const found = p.previewData(page);
+      if (!found) return notFound(c, `The preview cannot show ${page}: there is no such page, or it is not previewed.`);
+      return found;
+    } catch (error) {
+      if (!(error instanceof p.ContentError)) throw error;
+      return c.json(
+        { error: "The saved content has problems, so the page cannot be drawn.", problems: error.problems },
+        422,
+      );
+    }
   });
 
-  admin.get("/content/history", async (c) => {
-    const rel = c.req.query("path");
+  serve(admin, api.contentHistory, async (c, { query }) => {
+    const rel = query.path;
     try {
       if (rel) await t.readContentFile(copy, rel);
     } catch (error) {
       return pathError(c, error);
     }
     const labels = new Map(rel ? [[rel, await t.labelOf(copy, rel)]] : await allLabels());
-    return c.json({ changes: (await t.history(copy, { rel })).map((change) => t.inWords(change, labels)) });
+    return { changes: (await t.history(copy, { rel })).map((change) => t.inWords(change, labels)) };
   });
 
   // The files' labels, for the changes the history names (in people's words: server/content/words.ts).
   const allLabels = async () =>
     (await t.labelFiles(copy, await t.listFiles(copy))).map(({ path, label }) => [path, label] as const);
 
-  admin.get("/content/changes", async (c) => {
+  serve(admin, api.contentChanges, async () => {
     const labels = new Map(await allLabels());
-    return c.json({
+    return {
       since: options.liveCommit(),
       changes: (await t.history(copy, { since: options.liveCommit(), limit: 100 })).map((change) =>
         t.inWords(change, labels),
       ),
-    });
+    };
   });
 
-  admin.post("/content/undo", async (c) => {
-    const parsed = undoSchema.safeParse(await jsonBody(c));
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+  serve(admin, api.undoChange, async (c, { body }) => {
     const who = c.get("admin");
     const folders = [copy.dir, ...(options.images ? [options.images.dir] : [])];
-    const result = await serial(() => t.undo(copy, parsed.data.commit, who, folders));
+    const result = await serial(() => t.undo(copy, body.commit, who, folders));
     if (!result) return notFound(c, "There is no such change.");
     if ("refused" in result) return c.json({ error: result.refused }, 422);
     if (result.ok)
@@ -315,7 +294,7 @@ export function registerContent(admin: Hono<AdminEnv>, options: ContentOptions, 
         adminId: who.id,
         actor: who.email,
         action: "content-undone",
-        target: `commit:${parsed.data.commit}`,
+        target: `commit:${body.commit}`,
         detail: { commit: result.commit },
       });
     return answer(c, result);

@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "yaml";
 import { COLLECTIONS, collectionOf, type CollectionList } from "../../app/content/collections";
-import type { ContentChange, ContentFile } from "../../app/lib/admin/content";
+import type { ContentChange, ContentFile } from "../../app/api/admin/content";
 import { splitFrontMatter } from "../../app/lib/front-matter";
 import { describeCommit, fileLabel, SITE_UPDATE } from "./changes";
 import type { Change, WorkingCopy } from "./working-copy";

@@ -23,7 +23,7 @@ import {
   readImageManifest,
   renderMarkdown,
 } from "../../app/content/load";
-import type { ContentSchemaAnswer, NewFileFolder } from "../../app/lib/admin/content";
+import type { ContentSchemaAnswer, NewFileFolder } from "../../app/api/admin/content";
 import { splitFrontMatter } from "../../app/lib/front-matter";
 import { nameOf } from "../../app/lib/admin/names";
 import { blobId, git as gitIn, gitSucceeds } from "../git";

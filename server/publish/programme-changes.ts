@@ -4,7 +4,8 @@
  * publish fails), and "Put it back" for a session taken out. Moved out of ./publisher.ts, which runs the build.
  */
 import { readFile } from "node:fs/promises";
-import type { ChangeAudience, PendingPublish, ProgrammeChange } from "../../app/lib/admin/publish";
+import type { ChangeAudience } from "../../app/lib/admin/publish";
+import type { PendingPublish, ProgrammeChange } from "../../app/api/admin/publish";
 import type { AgendaCalendarInput } from "../../app/lib/agenda/ics";
 import { AgendaSessionsSchema, BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import { git, headCommit } from "../git";

@@ -8,7 +8,7 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isMap, isSeq, parseDocument, Scalar, type Document, type YAMLMap } from "yaml";
-import type { ProgrammeChange } from "../../app/lib/admin/publish";
+import type { ProgrammeChange } from "../../app/api/admin/publish";
 import { git } from "../git";
 import { changeNote } from "./programme";
 

@@ -7,7 +7,7 @@
  * `/changes`, the calendars' SEQUENCE and the alerts (docs/decisions/028-programme-changes-found.md).
  */
 import type { AgendaCalendarInput, AgendaSession } from "../../app/lib/agenda/ics";
-import type { ProgrammeChange } from "../../app/lib/admin/publish";
+import type { ProgrammeChange } from "../../app/api/admin/publish";
 import { eventDay, eventDayTime } from "../../app/lib/schedule/changes";
 import { eventClock } from "../../app/lib/schedule/time";
 

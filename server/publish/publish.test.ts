@@ -11,6 +11,11 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildInfo } from "../../app/lib/admin/publish";
+import * as api from "../../app/api/admin/publish";
+import type { AnswerOf } from "../../app/lib/admin/route";
+import { wrongBodies } from "../../tests/fixtures/contract";
+import { upsertAdmin } from "../admin/accounts/queries";
+import { createApp } from "../app";
 import { BUILD_OUTPUTS, stepLine } from "../../app/lib/build-outputs";
 import { openDatabase, type Database } from "../db/client";
 import { rowsOf } from "../db/rows";
@@ -287,5 +292,56 @@ describe.each(backends)("builds on %s", (name, setup) => {
     // The build it replaced, from this server's copy or the database's; here an earlier test pruned it (null).
     expect(hooked).toEqual([[existsSync(liveBefore) ? liveBefore : null, sites[0]!.current.dir]]);
     expect(liveBefore).not.toBe(sites[0]!.current.dir);
+  });
+  it("refuses a wrong body with a 400 that names the field, on every Publish route that takes one", async () => {
+    const SITE = "https://tncc.example.org";
+    const app = createApp({
+      site: sites[0]!,
+      log: () => {},
+      siteUrl: SITE,
+      database,
+      forms: {
+        organiserEmail: async () => "info@tncc.example.org",
+        siteUrl: SITE,
+        rateLimit: { limit: 100, windowMs: 1000 },
+      },
+      publisher: new Publisher({ site: sites[0]!, store, repo: tmp, env: {}, audit: async () => {} }),
+    });
+    const request = (method: string, url: string, body?: unknown, cookie = "") =>
+      app.request(`http://site.test/api/admin${url}`, {
+        method,
+        headers: { origin: SITE, cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    await upsertAdmin(database.db, "publisher@example.org", "publisher password long", false);
+    const signIn = await request("POST", "/session", {
+      email: "publisher@example.org",
+      password: "publisher password long",
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const jobs = await count(database, "site.publish_jobs");
+    const live = (await liveRow(database.db))?.info.id;
+
+    const wrong = wrongBodies(api);
+    expect(wrong.map((w) => w.path).sort()).toEqual(["/publish", "/publish/restore", "/rollback"]);
+    for (const w of wrong) {
+      const res = await request(w.method, w.path, w.body, cookie);
+      expect(res.status, w.path).toBe(400);
+      expect(await res.json(), w.path).toEqual({
+        error: `“${w.field}” is missing or not in the right form.`,
+        field: w.field,
+      });
+    }
+    expect(await count(database, "site.publish_jobs")).toBe(jobs);
+    expect((await liveRow(database.db))?.info.id).toBe(live);
+
+    // The answers read as the contract declares them (serve checks each: a mismatch would be a 500).
+    const overview = await request("GET", "/publish", undefined, cookie);
+    expect(overview.status, await overview.clone().text()).toBe(200);
+    const { jobs: listed, live: shown } = (await overview.json()) as AnswerOf<typeof api.publishState>;
+    expect(shown?.id).toBe(live);
+    const job = await request("GET", `/publish/${listed[0]!.id}`, undefined, cookie);
+    expect(job.status, await job.clone().text()).toBe(200);
   });
 });

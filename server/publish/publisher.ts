@@ -14,16 +14,8 @@
 import { existsSync } from "node:fs";
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import {
-  newBuildId,
-  type BuildInfo,
-  type ChangeAudience,
-  type NamedBuild,
-  type PendingPublish,
-  type PublishJob,
-  type PublishOverview,
-  type PublishStep,
-} from "../../app/lib/admin/publish";
+import { newBuildId, type BuildInfo, type ChangeAudience, type PublishStep } from "../../app/lib/admin/publish";
+import type { NamedBuild, PendingPublish, PublishJob, PublishOverview } from "../../app/api/admin/publish";
 import { IMAGE_MANIFEST, stepOf } from "../../app/lib/build-outputs";
 import { git, headCommit } from "../git";
 import { buildSummary } from "../content";

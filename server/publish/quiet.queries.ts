@@ -6,7 +6,7 @@
  * new time) is a new decision, unticked.
  */
 import { sql } from "drizzle-orm";
-import type { ProgrammeChange } from "../../app/lib/admin/publish";
+import type { ProgrammeChange } from "../../app/api/admin/publish";
 import type { Db } from "../db/types";
 import { rowsOf } from "../db/rows";
 

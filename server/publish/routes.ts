@@ -5,21 +5,20 @@
  * /publish/restore` puts a removed session back, `GET /publish/:id` a job's state and steps (the organisers'
  * page polls it), `POST /rollback` goes back to an earlier build.
  * Session and Origin are checked for every /api/admin route (server/admin/routes.ts); the work is beside this file.
+ * Each route, its body and answer: declared in app/api/admin/publish.ts.
  */
 import type { Hono } from "hono";
-import { publishSchema, restoreSessionSchema, rollbackSchema } from "../../app/lib/admin/publish";
-import { firstIssue, parseId } from "../../app/forms/admin";
+import * as api from "../../app/api/admin/publish";
+import { parseId } from "../../app/forms/admin";
 import type { Publisher } from "./publisher";
-import { badRequest, jsonBody, notFound, organiserFeature, type AdminEnv } from "../admin";
+import { notFound, organiserFeature, serve, type AdminEnv } from "../admin";
 import type { FeatureRoutes, ServerContext } from "../context";
 
 export function registerPublish(admin: Hono<AdminEnv>, publisher: Publisher): void {
   // The programme changes not to announce (a typo fix): none left out when the body says nothing (issue 51).
-  admin.post("/publish", async (c) => {
-    const parsed = publishSchema.safeParse((await jsonBody(c)) ?? {});
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
-    const { job, started } = await publisher.start(c.get("admin"), parsed.data.quiet);
-    if (started) return c.json({ job }, 202);
+  serve(admin, api.startPublish, async (c, { body }) => {
+    const { job, started } = await publisher.start(c.get("admin"), body.quiet);
+    if (started) return { job };
     return c.json(
       {
         error: `A publish is already under way (started by ${job.requestedBy ?? "an organiser"}): it includes every change saved before it began. Publish again when it has finished.`,
@@ -29,30 +28,26 @@ export function registerPublish(admin: Hono<AdminEnv>, publisher: Publisher): vo
     );
   });
 
-  admin.get("/publish", async (c) => c.json(await publisher.overview()));
+  serve(admin, api.publishState, () => publisher.overview());
 
   // What "Publish" would put live, in people's words, before it is pressed (issue 51).
-  admin.get("/publish/pending", async (c) => c.json(await publisher.pending()));
+  serve(admin, api.pendingChanges, () => publisher.pending());
 
   // A session taken out of the programme, put back as it is live.
-  admin.post("/publish/restore", async (c) => {
-    const parsed = restoreSessionSchema.safeParse((await jsonBody(c)) ?? {});
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
-    const result = await publisher.restoreSession(c.get("admin"), parsed.data.number);
-    return "error" in result ? c.json({ error: result.error }, 409) : c.json(result);
+  serve(admin, api.restoreSession, async (c, { body }) => {
+    const result = await publisher.restoreSession(c.get("admin"), body.number);
+    return "error" in result ? c.json({ error: result.error }, 409) : result;
   });
 
-  admin.get("/publish/:id", async (c) => {
-    const id = parseId(c.req.param("id"));
+  serve(admin, api.publishJobState, async (c, { params }) => {
+    const id = parseId(params.id);
     const job = id === null ? null : await publisher.job(id);
-    return job ? c.json(job) : notFound(c, "There is no such publish.");
+    return job ?? notFound(c, "There is no such publish.");
   });
 
-  admin.post("/rollback", async (c) => {
-    const parsed = rollbackSchema.safeParse((await jsonBody(c)) ?? {});
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
-    const result = await publisher.rollback(c.get("admin"), parsed.data.buildId);
-    return "error" in result ? c.json({ error: result.error }, 409) : c.json(result);
+  serve(admin, api.rollBackToBuild, async (c, { body }) => {
+    const result = await publisher.rollback(c.get("admin"), body.buildId);
+    return "error" in result ? c.json({ error: result.error }, 409) : result;
   });
 }
 

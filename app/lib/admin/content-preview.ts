@@ -2,10 +2,9 @@
  * The preview of what is typed (issue 51): the editor opens /admin/preview?draft=1 in a tab of its own (the
  * editor stays as it is, nothing typed is lost), and that tab asks the editor which opened it for the text now in
  * its form (window.postMessage, same origin only), then has the server draw the page from it:
- * `POST /api/admin/content/preview` with the file's path. A preview opened any other way shows the saved content.
+ * `POST /api/admin/content/preview` with the file's path (app/components/admin/content/load-preview.ts). A preview
+ * opened any other way shows the saved content.
  */
-import { adminApi } from "./api";
-import type { PreviewDraftAnswer, PreviewPage, PreviewPageAnswer, PreviewPagesAnswer, PreviewRoute } from "./preview";
 
 /** The one tab the editor's previews open in (pressing Preview again shows the newest text there). */
 export const PREVIEW_TAB = "tncc-preview";
@@ -121,74 +120,4 @@ export function whenEditorSaves(
   };
   here.addEventListener("message", listen);
   return () => here.removeEventListener("message", listen);
-}
-
-/** What the preview's bar shows, and (when shown) the page's route. */
-interface BarState {
-  file: string;
-  page: string;
-  pages: PreviewPage[];
-  draft: boolean;
-  /** A draft that is the file as saved (issue 62). */
-  saved: boolean;
-}
-export type PreviewState =
-  | (BarState & { state: "shown"; route: PreviewRoute })
-  | (BarState & { state: "signed-out" | "problem"; message?: string; problems?: string[] });
-
-/** The page's data as the server drew it, with the bar's state. */
-export interface LoadedPreview {
-  bar: PreviewState;
-  data?: unknown;
-}
-
-export const GONE =
-  "This preview shows what is typed in the editor that opened it, and that editor is closed or shows another file now. Press “Preview this page” in the editor again.";
-
-/** A page's data: of the editor's unsaved text (`draft=1`), else of the saved content (issue 41). */
-export async function loadPreview(query: URLSearchParams): Promise<LoadedPreview> {
-  const file = query.get("file") ?? "";
-  const draft = query.get("draft") === "1" && file !== "";
-  let page = query.get("page") ?? "";
-  let pages: PreviewPage[] = [];
-  let saved = false;
-  const base = () => ({ file, page, pages, draft, saved });
-  const refused = (res: { status: number; error: string; data?: unknown }): LoadedPreview => ({
-    bar:
-      res.status === 401
-        ? { state: "signed-out", ...base() }
-        : {
-            state: "problem",
-            ...base(),
-            message: res.error,
-            problems: (res.data as { problems?: string[] } | undefined)?.problems,
-          },
-  });
-
-  let shown: PreviewPageAnswer;
-  if (draft) {
-    const typed = await askEditorForDraft(file);
-    if (typed === null) return { bar: { state: "problem", ...base(), message: GONE } };
-    saved = typed.saved;
-    const res = await adminApi<PreviewDraftAnswer>("/content/preview", {
-      method: "POST",
-      body: { path: file, text: typed.text, ...(page ? { page } : {}) },
-    });
-    if (!res.ok) return refused(res);
-    ({ page, pages } = res.data);
-    shown = res.data;
-  } else {
-    if (file) {
-      const res = await adminApi<PreviewPagesAnswer>(`/content/preview-pages?path=${encodeURIComponent(file)}`);
-      if (!res.ok) return refused(res);
-      pages = res.data.pages;
-    }
-    page ||= pages[0]?.page ?? "";
-    if (!page)
-      return { bar: { state: "problem", ...base(), message: "This file is shown on no page that can be previewed." } };
-    const res = await adminApi<PreviewPageAnswer>(`/content/page?page=${encodeURIComponent(page)}`);
-    if (!res.ok) return refused(res);
-    shown = res.data;
-  }
-  return { bar: { state: "shown", ...base(), route: shown.route }, data: shown.data };
 }

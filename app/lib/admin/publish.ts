@@ -1,7 +1,7 @@
 /**
- * Publishing (issue 31): what a build is, a publish job and its steps, shared by the build
+ * Publishing (issue 31): what a build is, a publish's steps, and the requests, shared by the build
  * (scripts/build/build-info.ts), the server (server/publish/, server/publish/routes.ts) and the organisers'
- * page. zod/mini, as the inbox's schemas.
+ * page. zod/mini, as the inbox's schemas. The routes and their answers: app/api/admin/publish.ts.
  */
 import * as z from "zod/mini";
 
@@ -25,22 +25,6 @@ export const BuildInfoSchema = z.object({
 export type BuildInfo = z.infer<typeof BuildInfoSchema>;
 
 /**
- * A difference between the live programme and the one a publish would put live (issue 51, found by
- * server/publish/programme.ts): a session moved (day, start or end), its speaker changed, cancelled (its status
- * set), taken out of its day, or added. `text` says it in people's words.
- */
-export interface ProgrammeChange {
-  number: number;
-  title: string;
-  kind: "moved" | "cancelled" | "removed" | "added" | "speaker";
-  text: string;
-  from?: { startsAt: string; endsAt?: string };
-  to?: { startsAt: string; endsAt?: string };
-  fromSpeaker?: string | null;
-  toSpeaker?: string | null;
-}
-
-/**
  * Who would be told of a session's change: kept agendas that star it, and their alerts by mail and by push; and
  * the names of its speakers who get a mail (issue 63: those the organisers have an address for).
  */
@@ -49,19 +33,6 @@ export interface ChangeAudience {
   email: number;
   push: number;
   speakers?: string[];
-}
-
-/** `GET /api/admin/publish/pending`: what "Publish" would put live, before it is pressed. */
-export interface PendingPublish {
-  /**
-   * The programme's changes, each with who would be told, and whether an organiser chose not to announce that
-   * very change before (issue 62: kept through a roll back, until unticked).
-   */
-  programme: (ProgrammeChange & { audience: ChangeAudience; quiet: boolean })[];
-  /** The other saved changes since the live build, in people's words ("Blog: Why We Gather", "New picture: …"). */
-  files: string[];
-  /** The saved content does not build (its problems are shown when publishing): nothing can be listed. */
-  problem: string | null;
 }
 
 /** `POST /api/admin/publish`: the programme changes not to announce (a typo fix); none left out when absent. */
@@ -111,20 +82,6 @@ export interface PublishStep {
   finishedAt: string | null;
 }
 
-/** `GET /api/admin/publish/:id`. */
-export interface PublishJob {
-  id: number;
-  state: JobState;
-  steps: PublishStep[];
-  /** Why it failed (content at fault: the file and field), else null. */
-  error: string | null;
-  buildId: string | null;
-  /** Who started it: their name (issue 62), never their address. */
-  requestedBy: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
-
 /** One content change in a build, in people's words (server/content/changes.ts): "Day 01: Registration & Welcome". */
 export interface BuildChange {
   what: string;
@@ -143,15 +100,6 @@ export interface BuildSummary {
   more: number;
   /** No build before it is kept: `changes` is the last change it was built from, not all since. */
   first: boolean;
-}
-
-export type NamedBuild = BuildInfo & { summary: BuildSummary | null };
-
-/** `GET /api/admin/publish`: the live build, the builds kept for a roll back (newest first), the newest jobs. */
-export interface PublishOverview {
-  live: (NamedBuild & { switchedAt: string; switchedBy: string | null }) | null;
-  builds: NamedBuild[];
-  jobs: PublishJob[];
 }
 
 const MAX_WHAT = 90;

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { adminApi } from "~/lib/admin/api";
+import { callAdmin } from "~/lib/admin/api";
+import { previewContent } from "~/api/admin/content";
 import { ContentPreviewButton } from "./content-preview-button";
 
 export interface ContentActionsProps {
@@ -35,9 +36,10 @@ export function ContentActions({
   const [markdown, setMarkdown] = useState<{ of: string; html: string } | null>(null);
 
   async function showMarkdown() {
-    const res = await adminApi<{ html: string }>("/content/preview", { method: "POST", body: { text: draft } });
-    if (res.ok) setMarkdown({ of: shownAs, html: res.data.html });
-    else fail(res.status, res.error);
+    const res = await callAdmin(previewContent, { body: { text: draft } });
+    if (!res.ok) return fail(res.status, res.error);
+    // Without a path the server answers the text's HTML.
+    if ("html" in res.data) setMarkdown({ of: shownAs, html: res.data.html });
   }
 
   return (

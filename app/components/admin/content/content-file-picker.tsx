@@ -1,4 +1,4 @@
-import type { ContentFile } from "~/lib/admin/content";
+import type { ContentFile } from "~/api/admin/content";
 
 export interface ContentFilePickerProps {
   id: string;

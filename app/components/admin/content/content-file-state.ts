@@ -1,13 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { adminApi } from "~/lib/admin/api";
-import type {
-  ContentChange,
-  ContentFile,
-  ContentFileAnswer,
-  ContentFilesAnswer,
-  ContentSchemaAnswer,
-  NewFileFolder,
-} from "~/lib/admin/content";
+import { callAdmin } from "~/lib/admin/api";
+import {
+  contentChanges,
+  contentFiles,
+  contentForm,
+  contentHistory,
+  readContent,
+  type ContentChange,
+  type ContentFile,
+  type ContentFileAnswer,
+  type ContentSchemaAnswer,
+  type NewFileFolder,
+} from "~/api/admin/content";
 
 type Fail = (status: number, message: string) => void;
 
@@ -30,7 +34,7 @@ export function useContentFiles(failing: Fail) {
   const [folders, setFolders] = useState<NewFileFolder[] | null>(null);
   const listFiles = useCallback(
     () =>
-      adminApi<ContentFilesAnswer>("/content/files").then((res) => {
+      callAdmin(contentFiles).then((res) => {
         if (!res.ok) return fail(res.status, res.error);
         setFiles(res.data.files);
         setFolders(res.data.folders);
@@ -47,7 +51,7 @@ export function useContentForm(selected: string) {
   useEffect(() => {
     let current = true;
     setForm(null);
-    void adminApi<ContentSchemaAnswer>(`/content/schema?path=${encodeURIComponent(selected)}`).then(
+    void callAdmin(contentForm, { query: { path: selected } }).then(
       (res) => current && setForm(res.ok ? res.data : null),
     );
     return () => {
@@ -81,9 +85,9 @@ export function useContentFile(selected: string, template: string | null | undef
         return;
       }
       const [one, log, since] = await Promise.all([
-        adminApi<ContentFileAnswer>(`/content/file?path=${encodeURIComponent(selected)}`),
-        adminApi<{ changes: ContentChange[] }>(`/content/history?path=${encodeURIComponent(selected)}`),
-        adminApi<{ changes: ContentChange[] }>("/content/changes"),
+        callAdmin(readContent, { query: { path: selected } }),
+        callAdmin(contentHistory, { query: { path: selected } }),
+        callAdmin(contentChanges),
       ]);
       if (!current) return;
       if (!one.ok) return fail(one.status, one.error);

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { ContentSchemaAnswer } from "~/lib/admin/content";
+import type { ContentSchemaAnswer } from "~/api/admin/content";
 import { ContentFields } from "./content-fields";
 
 export interface ContentFormProps {

@@ -1,4 +1,4 @@
-import type { ContentChange } from "~/lib/admin/content";
+import type { ContentChange } from "~/api/admin/content";
 import { when } from "~/lib/admin/when";
 
 /** Who made a change and when: an organiser by their name; a site update by its date alone. */

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { NewFileFolder } from "~/lib/admin/content";
+import type { NewFileFolder } from "~/api/admin/content";
 
 /** A new file's name as typed, made a file name: "Doors open early" is "doors-open-early". */
 export function fileNameOf(typed: string): string {

@@ -1,5 +1,6 @@
 import type { Ref } from "react";
-import type { ContentProblemsAnswer, FieldProblem } from "~/lib/admin/content";
+import { contentProblems, type FieldProblem } from "~/api/admin/content";
+import { checked } from "~/lib/admin/route";
 
 export type Saved =
   | { kind: "saved"; text: string }
@@ -8,8 +9,9 @@ export type Saved =
 
 /** A refused save's or undo's problems, as the result box shows them. */
 export function refused(error: string, data: unknown): Saved {
-  const answer = (data ?? {}) as Partial<ContentProblemsAnswer>;
-  return { kind: "problems", text: error, problems: answer.problems ?? [], fields: answer.fields ?? [] };
+  // A 422 lists the problems; any other refusal (a 409, a 400) only says what is wrong.
+  const answer = checked(contentProblems, data)?.data;
+  return { kind: "problems", text: error, problems: answer?.problems ?? [], fields: answer?.fields ?? [] };
 }
 
 export interface ContentResultProps {

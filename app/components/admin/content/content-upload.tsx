@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from "react";
-import { adminApi } from "~/lib/admin/api";
+import { callAdmin } from "~/lib/admin/api";
 import { MAX_IMAGE_BYTES } from "~/lib/admin/content";
-import { pictureName } from "./picture-picker";
+import { pictureFolders } from "~/api/admin/content";
+import { pictureName, sendPicture } from "./picture-picker";
 
 /** "Upload a picture" (issue 30): into one of the collections' picture folders, with its alt text. */
 export function ContentUpload({ fail }: { fail: (status: number, message: string) => void }) {
@@ -11,7 +12,7 @@ export function ContentUpload({ fail }: { fail: (status: number, message: string
   const [upload, setUpload] = useState<{ ok: boolean; text: string } | null>(null);
 
   useEffect(() => {
-    void adminApi<{ folders: string[] }>("/content/images").then((res) => res.ok && setFolders(res.data.folders));
+    void callAdmin(pictureFolders).then((res) => res.ok && setFolders(res.data.folders));
   }, []);
 
   async function send(event: React.FormEvent<HTMLFormElement>) {
@@ -24,21 +25,16 @@ export function ContentUpload({ fail }: { fail: (status: number, message: string
     if (picture.size > MAX_IMAGE_BYTES)
       return setUpload({ ok: false, text: "That picture is larger than 10 MB: please make it smaller." });
     setBusy(true);
-    let res: Response | null = null;
-    try {
-      res = await fetch("/api/admin/content/images", { method: "POST", body: data, credentials: "same-origin" });
-    } catch {
-      // Shown below.
-    }
+    const res = await sendPicture(data);
     setBusy(false);
-    const body = (await res?.json().catch(() => null)) as { path?: string; error?: string } | null;
-    if (res?.status === 401) return fail(401, body?.error ?? "Please sign in.");
-    if (!res?.ok || !body?.path)
-      return setUpload({ ok: false, text: body?.error ?? "The server could not be reached. Try again." });
+    if (!res.ok) return res.status === 401 ? fail(401, res.error) : setUpload({ ok: false, text: res.error });
     form.reset();
     // Named by what it shows and its name in the pictures to choose from, never its path (issue 62).
     const shows = String(data.get("alt") ?? "").trim();
-    setUpload({ ok: true, text: `Uploaded: “${shows}”. Choose it as “${pictureName(body.path)}” in a picture field.` });
+    setUpload({
+      ok: true,
+      text: `Uploaded: “${shows}”. Choose it as “${pictureName(res.data.path)}” in a picture field.`,
+    });
   }
 
   return (

@@ -1,9 +1,38 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { adminApi } from "~/lib/admin/api";
-import { MAX_IMAGE_BYTES, type PicturesAnswer } from "~/lib/admin/content";
+import { callAdmin, type ApiResult } from "~/lib/admin/api";
+import { MAX_IMAGE_BYTES } from "~/lib/admin/content";
+import { checked, pathOf, type AnswerOf } from "~/lib/admin/route";
+import { listPictures, pictureThumbnail, uploadPicture, type PicturesAnswer } from "~/api/admin/content";
 
 /** The thumbnail the server makes of a picture the content may name. */
-export const thumbnail = (path: string) => `/api/admin/content/thumbnail?path=${encodeURIComponent(path)}`;
+export const thumbnail = (path: string) => `/api/admin${pathOf(pictureThumbnail.path, {}, { path })}`;
+
+/**
+ * Uploads a picture: a multipart form (`file`, `folder`, `alt`), which callAdmin does not send (its bodies are
+ * JSON); the answer is checked by the route's schema all the same.
+ */
+export async function sendPicture(data: FormData): Promise<ApiResult<AnswerOf<typeof uploadPicture>>> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/admin${pathOf(uploadPicture.path)}`, {
+      method: uploadPicture.method,
+      body: data,
+      credentials: "same-origin",
+    });
+  } catch {
+    return { ok: false, status: 0, error: "The server could not be reached. Try again." };
+  }
+  const body: unknown = await res.json().catch(() => null);
+  const answer = res.ok ? checked(uploadPicture.answer, body) : undefined;
+  if (answer) return { ok: true, status: res.status, data: answer.data };
+  const said = body && typeof body === "object" && "error" in body ? body.error : undefined;
+  return {
+    ok: false,
+    status: res.status,
+    error: typeof said === "string" ? said : "The picture was not uploaded. Try again.",
+    data: body,
+  };
+}
 
 /**
  * A picture by its name in words, never its path (issue 62): "gallery/choir-2.jpg" -> "choir 2"; a name that is
@@ -23,7 +52,7 @@ export function pictureName(path: string): string {
 /** The pictures the content may name, asked for once (again after an upload). */
 let asked: Promise<PicturesAnswer["pictures"]> | null = null;
 const pictures = () =>
-  (asked ??= adminApi<PicturesAnswer>("/content/pictures").then((res) => {
+  (asked ??= callAdmin(listPictures).then((res) => {
     if (!res.ok) asked = null;
     return res.ok ? res.data.pictures : [];
   }));
@@ -77,20 +106,12 @@ export function PicturePicker({
       return setStatus({ ok: false, text: "That picture is larger than 10 MB: please make it smaller." });
     setBusy(true);
     setStatus({ ok: true, text: "Uploading and making the picture's sizes…" });
-    type Answer = { ok: boolean; body: { path?: string; error?: string } | null };
-    const res: Answer = await fetch("/api/admin/content/images", {
-      method: "POST",
-      body: data,
-      credentials: "same-origin",
-    })
-      .then(async (r) => ({ ok: r.ok, body: (await r.json().catch(() => null)) as Answer["body"] }))
-      .catch(() => ({ ok: false, body: { error: "The server could not be reached. Try again." } }));
+    const res = await sendPicture(data);
     setBusy(false);
-    if (!res.ok || !res.body?.path)
-      return setStatus({ ok: false, text: res.body?.error ?? "The picture was not uploaded. Try again." });
+    if (!res.ok) return setStatus({ ok: false, text: res.error });
     asked = null;
     setStatus(null);
-    choose(res.body.path);
+    choose(res.data.path);
   }
 
   return (

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { PreviewPage } from "~/lib/admin/preview";
+import type { PreviewPage } from "~/api/admin/content";
 
 export interface PreviewBarProps {
   /** The content file the preview was opened from ("" when none). */

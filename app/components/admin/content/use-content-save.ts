@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { adminApi } from "~/lib/admin/api";
-import type { ContentChange, ContentFileAnswer } from "~/lib/admin/content";
+import { callAdmin } from "~/lib/admin/api";
+import { saveContent, undoChange, type ContentChange, type ContentFileAnswer } from "~/api/admin/content";
 import { refused, type Saved } from "./content-result";
 
 export interface ContentSaveOptions {
@@ -34,10 +34,7 @@ export function useContentSave({ file, label, draft, fail, reload, onCreated }: 
     if (!file) return;
     setBusy(true);
     setResult(null);
-    const res = await adminApi<{ blob: string; commit: string }>("/content/file", {
-      method: "PUT",
-      body: { path: file.path, text: draft, base: file.blob },
-    });
+    const res = await callAdmin(saveContent, { body: { path: file.path, text: draft, base: file.blob } });
     setBusy(false);
     if (res.ok) {
       setResult({ kind: "saved", text: `Saved: ${label}. Visitors see it once the site is published.` });
@@ -52,10 +49,7 @@ export function useContentSave({ file, label, draft, fail, reload, onCreated }: 
   async function undo(change: ContentChange) {
     setBusy(true);
     setResult(null);
-    const res = await adminApi<{ commit: string }>("/content/undo", {
-      method: "POST",
-      body: { commit: change.commit },
-    });
+    const res = await callAdmin(undoChange, { body: { commit: change.commit } });
     setBusy(false);
     if (res.ok) {
       setResult({ kind: "saved", text: `Undone: "${change.message}".` });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { adminApi } from "~/lib/admin/api";
-import { audienceText, type PendingPublish } from "~/lib/admin/publish";
+import { callAdmin } from "~/lib/admin/api";
+import { audienceText } from "~/lib/admin/publish";
+import { pendingChanges, restoreSession, type PendingPublish } from "~/api/admin/publish";
 
 export interface PendingPublishProps {
   /** Asks again (after a publish, a roll back or a session put back). */
@@ -26,7 +27,7 @@ export function PendingPublishList({ version, quiet, onQuiet, fail, disabled }: 
 
   useEffect(() => {
     let live = true;
-    void adminApi<PendingPublish>("/publish/pending").then((res) => {
+    void callAdmin(pendingChanges).then((res) => {
       if (!live) return;
       if (!res.ok) return fail(res.status, res.error);
       setPending(res.data);
@@ -44,7 +45,7 @@ export function PendingPublishList({ version, quiet, onQuiet, fail, disabled }: 
   }, [fail, version, asked]);
 
   async function putBack(number: number, title: string) {
-    const res = await adminApi<{ title: string }>("/publish/restore", { method: "POST", body: { number } });
+    const res = await callAdmin(restoreSession, { body: { number } });
     if (!res.ok) return fail(res.status, res.error);
     setSaid(`${title} is back in the programme, as it is live.`);
     setAsked((n) => n + 1);

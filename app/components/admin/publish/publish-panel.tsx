@@ -1,15 +1,18 @@
 import { Check, Circle, LoaderCircle, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { adminApi } from "~/lib/admin/api";
+import { callAdmin } from "~/lib/admin/api";
+import { describeBuild, groupSteps, runningStep, type StepGroup } from "~/lib/admin/publish";
+import { checked } from "~/lib/admin/route";
 import {
-  describeBuild,
-  groupSteps,
-  runningStep,
+  publishBusy,
+  publishJobState,
+  publishState,
+  rollBackToBuild,
+  startPublish,
   type NamedBuild,
   type PublishJob,
   type PublishOverview,
-  type StepGroup,
-} from "~/lib/admin/publish";
+} from "~/api/admin/publish";
 import { PendingPublishList } from "./pending-publish";
 import { when } from "~/lib/admin/when";
 
@@ -100,7 +103,7 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
 
   useEffect(() => {
     let live = true;
-    void adminApi<PublishOverview>("/publish").then((res) => {
+    void callAdmin(publishState).then((res) => {
       if (!live) return;
       if (!res.ok) return fail(res.status, res.error);
       setOverview(res.data);
@@ -120,7 +123,7 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
   useEffect(() => {
     if (!running || jobId === undefined) return;
     const timer = setTimeout(() => {
-      void adminApi<PublishJob>(`/publish/${jobId}`).then((res) => {
+      void callAdmin(publishJobState, { params: { id: jobId } }).then((res) => {
         if (!res.ok) return fail(res.status, res.error);
         setJob(res.data);
         if (res.data.state === "done") {
@@ -143,9 +146,10 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
     setBusy(true);
     setNotice(null);
     setStartedAt(Date.now());
-    const res = await adminApi<{ job: PublishJob }>("/publish", { method: "POST", body: { quiet: [...quiet] } });
+    const res = await callAdmin(startPublish, { body: { quiet: [...quiet] } });
     setBusy(false);
-    const started = res.ok ? res.data.job : (res.data as { job?: PublishJob } | undefined)?.job;
+    // Refused while another publish runs (409): the answer names that one.
+    const started = res.ok ? res.data.job : checked(publishBusy, res.data)?.data.job;
     if (!res.ok) {
       if (!started) {
         setStartedAt(null);
@@ -164,10 +168,7 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
   async function rollBack(build: NamedBuild) {
     setBusy(true);
     setNotice(null);
-    const res = await adminApi<{ build: NamedBuild; tookMs: number }>("/rollback", {
-      method: "POST",
-      body: { buildId: build.id },
-    });
+    const res = await callAdmin(rollBackToBuild, { body: { buildId: build.id } });
     setBusy(false);
     if (!res.ok) return fail(res.status, res.error);
     setNotice(`Rolled back: visitors now see “${buildName(build)}” (switched in ${res.data.tookMs} ms).`);

@@ -1,5 +1,5 @@
 import { useContext } from "react";
-import type { Choice } from "~/lib/admin/content";
+import type { Choice } from "~/api/admin/content";
 import type { Path } from "~/lib/admin/content-yaml";
 import { fieldId, pathKey } from "~/lib/content-words";
 import { Fields } from "./fields-context";

@@ -1,5 +1,5 @@
 import { createContext } from "react";
-import type { Choice } from "~/lib/admin/content";
+import type { Choice } from "~/api/admin/content";
 import type { Edit, Path } from "~/lib/admin/content-yaml";
 
 export interface FieldsContext {
