@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
-import type { FeedbackSummary } from "../../app/lib/feedback/summary";
+import type { FeedbackSummary } from "../../app/api/admin/feedback";
 import { upsertAdmin } from "../../server/admin/accounts/queries";
 import { createApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";

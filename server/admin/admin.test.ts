@@ -3,6 +3,9 @@
  * TEST_DATABASE_URL (`npm run test:pg`) on a fresh database of that PostgreSQL server.
  */
 import { adminApp, SITE } from "../../tests/fixtures/admin-app";
+import { wrongBodies } from "../../tests/fixtures/contract";
+import * as accountsApi from "../../app/api/admin/accounts";
+import * as inboxApi from "../../app/api/admin/inbox";
 import { rmSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
@@ -433,6 +436,22 @@ describe("the inbox", { timeout: 60_000 }, () => {
     cookie = await signIn();
   });
 
+  it("refuses a wrong body with a 400 that names the field, on every Inbox route that takes one", async () => {
+    const wrong = wrongBodies(inboxApi);
+    expect(wrong.map((w) => `${w.method} ${w.path}`).sort()).toEqual([
+      "PATCH /comments",
+      "PATCH /comments/1",
+      "PATCH /submissions",
+      "PATCH /submissions/1",
+      "POST /erasure",
+    ]);
+    for (const w of wrong) {
+      const res = await request(w.method, `/api/admin${w.path}`, { cookie, body: w.body });
+      expect(res.status, w.path).toBe(400);
+      expect(await res.json(), w.path).toMatchObject({ error: expect.any(String), field: w.field });
+    }
+  });
+
   it("lists submissions newest first with new-counts, searches, filters, marks handled and new", async () => {
     await submitContact("first@example.org", "First");
     await submitContact("second@example.org", "Second 100% sure");
@@ -727,6 +746,25 @@ describe("organisers manage organisers", { timeout: 60_000 }, () => {
     expect(body.link).toMatch(/^https:\/\/tncc\.example\.org\/admin\?invite=[\w-]{43}$/);
     return new URL(body.link).searchParams.get("invite")!;
   };
+
+  it("refuses a wrong body with a 400 that names the field, on every Accounts route that takes one", async () => {
+    const cookie = await signIn();
+    const wrong = wrongBodies(accountsApi);
+    expect(wrong.map((w) => `${w.method} ${w.path}`).sort()).toEqual([
+      "POST /invite",
+      "POST /organisers",
+      "POST /session",
+      "PUT /password",
+    ]);
+    for (const w of wrong) {
+      const res = await request(w.method, `/api/admin${w.path}`, { cookie, body: w.body });
+      expect(res.status, w.path).toBe(400);
+      expect(await res.json(), w.path).toMatchObject({ error: expect.any(String), field: w.field });
+    }
+    // Still signed in (the password was not changed, the session not replaced), and nobody invited.
+    expect((await request("GET", "/api/admin/session", { cookie })).status).toBe(200);
+    expect(await rows(sql`SELECT 1 FROM admin_invites WHERE email = '42'`)).toEqual([]);
+  });
 
   it("invites by a one-time link: mailed, works once, expires after 48 hours", async () => {
     const cookie = await signIn();

@@ -20,6 +20,8 @@ import { ticketReference } from "../../app/lib/tickets/orders";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { boxOfficeApp, registerFree, TEST_PLANS, type BoxOfficeApp } from "../../tests/fixtures/box-office-app";
 import { databaseBackends } from "../../tests/fixtures/database-backends";
+import { wrongBodies } from "../../tests/fixtures/contract";
+import * as api from "../../app/api/admin/door";
 import { DOOR_SESSION_MS } from "../admin/accounts/sessions.queries";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
@@ -540,28 +542,45 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
       expect(await checkIns()).toEqual(before);
     });
 
+    // Checked by the route's body schema (app/api/admin/door.ts): a 400 that says what is wrong and names the field.
     it.each([
-      ["HTML", { code: "<script>alert(1)</script>" }, /scans\[0\]\.code: this is not a ticket's code/],
-      ["SQL", { code: "x' OR '1'='1'; DROP TABLE--" }, /ticket's code/],
-      ["a URL", { code: "https://evil.example/t" }, /ticket's code/],
-      ["a whole QR text", { code: "TNCC1.tncc-test.free.AAAAAAAAAAAAAAAAAAAAAA.sig" }, /ticket's code/],
-      ["a bad time", { at: "yesterday" }, /scans\[0\]\.at: must be a date/],
-      ["a made-up field", { sql: "DROP" }, /not what the check-in page sends/],
-    ])("refuses a scan with %s (422, in words; nothing recorded)", async (_what, change, message) => {
+      ["HTML", { code: "<script>alert(1)</script>" }, /this is not a ticket's code/, "scans.0.code"],
+      ["SQL", { code: "x' OR '1'='1'; DROP TABLE--" }, /ticket's code/, "scans.0.code"],
+      ["a URL", { code: "https://evil.example/t" }, /ticket's code/, "scans.0.code"],
+      ["a whole QR text", { code: "TNCC1.tncc-test.free.AAAAAAAAAAAAAAAAAAAAAA.sig" }, /ticket's code/, "scans.0.code"],
+      ["a bad time", { at: "yesterday" }, /must be a date/, "scans.0.at"],
+      ["a made-up field", { sql: "DROP" }, /not what the check-in page sends/, "scans.0"],
+    ])("refuses a scan with %s (400, in words, naming the field; nothing recorded)", async (_what, change, message, field) => {
       const before = await checkIns();
       const res = await sync(dora, {
         device: "phone-dora-sync",
         door: "Door 1",
         scans: [{ ...scan(family[0]!, "2026-12-01T09:55:00+05:30"), ...change }],
       });
-      expect(res.status).toBe(422);
-      expect(((await res.json()) as { error: string }).error).toMatch(message);
+      expect(res.status).toBe(400);
+      const answer = (await res.json()) as { error: string; field: string };
+      expect(answer.error).toMatch(message);
+      expect(answer.field).toBe(field);
       expect(await checkIns()).toEqual(before);
     });
 
     it("refuses a door not on the list and a body that is no JSON object", async () => {
-      expect((await sync(dora, { device: "phone-dora-sync", door: "Door <b>9</b>", scans: [] })).status).toBe(422);
+      const res = await sync(dora, { device: "phone-dora-sync", door: "Door <b>9</b>", scans: [] });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: expect.stringMatching(/^must be one of Door 1/), field: "door" });
       expect((await sync(dora, [1, 2])).status).toBe(400);
+    });
+
+    it("refuses a wrong body with a 400 that names the field, on every Door route that takes one", async () => {
+      const wrong = wrongBodies(api);
+      expect(wrong.map((w) => `${w.method} ${w.path}`)).toEqual(["POST /door/sync"]);
+      const before = await checkIns();
+      for (const w of wrong) {
+        const res = await t.request(w.method, `/api/admin${w.path}`, { cookie: dora, body: w.body });
+        expect(res.status, w.path).toBe(400);
+        expect(await res.json(), w.path).toEqual({ error: "must be 8 to 64 letters, digits, - or _.", field: w.field });
+      }
+      expect(await checkIns()).toEqual(before);
     });
 
     it("refuses 5,000 scans a minute from one phone (429) and tells the organisers once", async () => {

@@ -9,10 +9,10 @@
  *   inbox's exports are (a cell starting with = + - @ is prefixed).
  */
 import type { Hono } from "hono";
-import { firstIssue, parseId } from "../../app/forms/admin";
-import { feedbackSwitchesSchema } from "../../app/lib/feedback/summary";
+import * as api from "../../app/api/admin/feedback";
+import { parseId } from "../../app/forms/admin";
 import { audit } from "../admin/audit/queries";
-import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin";
+import { notFound, serve, type AdminEnv, type AdminOptions } from "../admin";
 import { feedbackCsv, liveProgramme, organiserSummary } from "./summary";
 import { setSwitches } from "./summary.queries";
 
@@ -21,32 +21,30 @@ export function registerFeedbackSummary(admin: Hono<AdminEnv>, options: AdminOpt
   const now = options.now ?? Date.now;
   const live = liveProgramme(options.liveDir);
 
-  admin.get("/feedback", async (c) => {
+  serve(admin, api.showFeedback, async () => {
     const { programme, timeZone } = await live();
-    return c.json(await organiserSummary(db, programme, timeZone));
+    return organiserSummary(db, programme, timeZone);
   });
 
-  admin.patch("/feedback/sessions/:session", async (c) => {
-    const session = parseId(c.req.param("session"));
+  serve(admin, api.setFeedbackSwitches, async (c, { params, body }) => {
+    const session = parseId(params.session);
     const { programme, timeZone } = await live();
     const before = session === null ? undefined : (await organiserSummary(db, programme, timeZone)).sessions;
     const found = before?.find((s) => s.session === session);
     if (!found || session === null) return notFound(c, "There is no such session in the programme.");
-    const parsed = feedbackSwitchesSchema.safeParse(await jsonBody(c));
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
     const who = c.get("admin");
-    await setSwitches(db, session, parsed.data, who.email, new Date(now()));
+    await setSwitches(db, session, body, who.email, new Date(now()));
     await audit(db, {
       adminId: who.id,
       actor: who.email,
       action: "feedback-switches",
       target: `${found.title}, ${found.when}`,
-      detail: { session, ...parsed.data },
+      detail: { session, ...body },
     });
-    return c.json(await organiserSummary(db, programme, timeZone));
+    return organiserSummary(db, programme, timeZone);
   });
 
-  admin.get("/feedback/export", async (c) => {
+  serve(admin, api.exportFeedback, async (c) => {
     const { programme, timeZone } = await live();
     const day = new Date(now()).toISOString().slice(0, 10);
     return c.body(await feedbackCsv(db, programme, timeZone), 200, {

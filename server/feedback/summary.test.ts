@@ -9,10 +9,12 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HomeSummary } from "../../app/lib/admin/home";
+import type { HomeSummary } from "../../app/api/admin/home";
 import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
-import type { FeedbackSummary, OrganiserSessionFigures } from "../../app/lib/feedback/summary";
+import type { FeedbackSummary, OrganiserSessionFigures } from "../../app/api/admin/feedback";
 import { adminApp, SITE } from "../../tests/fixtures/admin-app";
+import { wrongBodies } from "../../tests/fixtures/contract";
+import * as api from "../../app/api/admin/feedback";
 import type { Database } from "../db/client";
 import { upsertAdmin } from "../admin/accounts/queries";
 import { speakerSummary } from "./summary";
@@ -261,11 +263,21 @@ describe("the organisers' feedback summary", { timeout: 60_000 }, () => {
     }
     const res = await request("PATCH", `/api/admin/feedback/sessions/${MIXER}`, { body: { off: "yes" } });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: "Feedback off must be on or off." });
+    expect(await res.json()).toMatchObject({ error: "Feedback off must be on or off." });
     const { rows } = (await database.db.execute(
       sql`SELECT off FROM session_feedback WHERE session_number = ${MIXER}`,
     )) as unknown as { rows: { off: boolean }[] };
     expect(rows[0]!.off).toBe(false);
+  });
+
+  it("refuses a wrong body with a 400 that names the field, on every Feedback route that takes one", async () => {
+    const wrong = wrongBodies(api);
+    expect(wrong.map((w) => `${w.method} ${w.path}`)).toEqual(["PATCH /feedback/sessions/1"]);
+    for (const w of wrong) {
+      const res = await request(w.method, `/api/admin${w.path}`, { body: w.body });
+      expect(res.status, w.path).toBe(400);
+      expect(await res.json(), w.path).toEqual({ error: "Feedback off must be on or off.", field: w.field });
+    }
   });
 });
 

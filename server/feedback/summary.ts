@@ -10,6 +10,8 @@
  * - `feedbackCsv`: one row per rating; a hidden session's comments are left out.
  * - `ratingsToday`: the organisers' home during the event's days.
  */
+import type { FeedbackSummary, OrganiserSessionFigures } from "../../app/api/admin/feedback";
+import type { RatingsToday } from "../../app/api/admin/home";
 import { BUILD_OUTPUTS } from "../../app/lib/build-outputs";
 import type { AgendaSession } from "../../app/lib/agenda/ics";
 import { zonedWhen } from "../../app/lib/admin/when";
@@ -19,9 +21,6 @@ import {
   rankSessions,
   ratingCount,
   type FeedbackComment,
-  type FeedbackSummary,
-  type OrganiserSessionFigures,
-  type RatingsToday,
   type SessionFigures,
   type Spread,
 } from "../../app/lib/feedback/summary";

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HomeSummary } from "../../app/lib/admin/home";
+import type { HomeSummary } from "../../app/api/admin/home";
 import type { Database } from "../db/client";
 import { upsertAdmin } from "../admin/accounts/queries";
 import { unpublishedCount } from "./routes";

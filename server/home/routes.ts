@@ -8,10 +8,11 @@
  */
 import type { Hono } from "hono";
 import { INBOX_KINDS, inboxLabel } from "../../app/forms";
-import type { HomeSummary } from "../../app/lib/admin/home";
+import * as api from "../../app/api/admin/home";
+import type { HomeSummary } from "../../app/api/admin/home";
 import type { ContentOptions } from "../content";
 import { git } from "../git";
-import { organiserFeature, type AdminEnv, type AdminOptions } from "../admin";
+import { organiserFeature, serve, type AdminEnv, type AdminOptions } from "../admin";
 import type { ServerContext } from "../context";
 import { nextGap, waitingByKind } from "./queries";
 import { shiftsEvent, shiftWhen, shiftWhat } from "../shifts";
@@ -50,7 +51,7 @@ export function registerHome(admin: Hono<AdminEnv>, options: AdminOptions): void
   const programme = liveProgramme(options.liveDir);
   const shiftsClock = shiftsEvent(options);
 
-  admin.get("/home", async (c) => {
+  serve(admin, api.showHome, async () => {
     const [waiting, unpublished, seats, lists, pending, data, terms, rated, speakers, gap, event] = await Promise.all([
       waitingByKind(db),
       unpublishedCount(options.content),
@@ -110,7 +111,7 @@ export function registerHome(admin: Hono<AdminEnv>, options: AdminOptions): void
           }
         : {}),
     };
-    return c.json(summary);
+    return summary;
   });
 }
 

@@ -13,7 +13,7 @@ import sharp from "sharp";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stubImageManifest } from "../../app/content/stub-images";
-import type { HomeSummary } from "../../app/lib/admin/home";
+import type { HomeSummary } from "../../app/api/admin/home";
 import { IMAGE_MANIFEST } from "../../app/lib/build-outputs";
 import {
   LINK_DOES_NOT_WORK,

@@ -1,7 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { inboxLabel, isInboxKind } from "~/forms";
-import { adminApi, type OrderRow, type PageOf, type SubmissionRow } from "~/lib/admin/api";
+import * as inbox from "~/api/admin/inbox";
+import { signOut as endSession } from "~/api/admin/accounts";
+import type { SubmissionRow } from "~/api/admin/inbox";
+import { moderationSchema, statusSchema } from "~/forms/admin";
+import { callAdmin } from "~/lib/admin/api";
+import type { AnswerOf } from "~/lib/admin/route";
 import { AnnouncementsPanel } from "./announcements/announcements-panel";
 import { BoxOfficePanel } from "./box-office/box-office-panel";
 import { ErasureForm } from "./inbox/erasure-form";
@@ -23,9 +28,9 @@ import type { Who } from "./who";
 const ContentEditor = lazy(() => import("./content/content-editor").then((m) => ({ default: m.ContentEditor })));
 
 type View =
-  | { kind: "list"; list: PageOf<SubmissionRow> }
+  | { kind: "list"; list: AnswerOf<typeof inbox.listSubmissions> }
   | { kind: "one"; row: SubmissionRow }
-  | { kind: "orders"; orders: PageOf<OrderRow> }
+  | { kind: "orders"; orders: AnswerOf<typeof inbox.listOrders> }
   | { kind: "none" };
 
 /**
@@ -62,24 +67,21 @@ export function AdminArea({
 
   useEffect(() => {
     let live = true;
-    void adminApi<Counts>("/counts").then((res) => live && res.ok && setCounts(res.data));
+    void callAdmin(inbox.inboxCounts).then((res) => live && res.ok && setCounts(res.data));
     setError(null);
     const load = async (): Promise<View | null> => {
       if (!isInboxKind(tab) && tab !== "orders") return { kind: "none" };
       if (tab === "orders") {
-        const orders = await adminApi<PageOf<OrderRow>>(
-          `/orders${params.get("page") ? `?page=${params.get("page")}` : ""}`,
-        );
+        const orders = await callAdmin(inbox.listOrders, { query: { page: params.get("page") ?? undefined } });
         if (!orders.ok) return (fail(orders.status, orders.error), null);
         return { kind: "orders", orders: orders.data };
       }
-      const res = id
-        ? await adminApi<SubmissionRow>(`/submissions/${encodeURIComponent(id)}`)
-        : await adminApi<PageOf<SubmissionRow>>(`/submissions?${listQuery(tab, params)}`);
-      if (!res.ok) return (fail(res.status, res.error), null);
-      return id
-        ? { kind: "one", row: res.data as SubmissionRow }
-        : { kind: "list", list: res.data as PageOf<SubmissionRow> };
+      if (id) {
+        const one = await callAdmin(inbox.showSubmission, { params: { id } });
+        return one.ok ? { kind: "one", row: one.data } : (fail(one.status, one.error), null);
+      }
+      const list = await callAdmin(inbox.listSubmissions, { query: listQuery(tab, params) });
+      return list.ok ? { kind: "list", list: list.data } : (fail(list.status, list.error), null);
     };
     void load().then((next) => live && next && setView(next));
     return () => {
@@ -89,13 +91,23 @@ export function AdminArea({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search, version]);
 
+  /** A comment's statuses are moderation's, a submission's handled or new; null deletes a comment. */
+  function changeRequest(row: SubmissionRow, status: string | null) {
+    const params = { id: row.id };
+    if (status === null) return callAdmin(inbox.deleteComment, { params });
+    if (row.kind === "comment") {
+      const moderated = moderationSchema.shape.status.safeParse(status);
+      return moderated.success ? callAdmin(inbox.setCommentStatus, { params, body: { status: moderated.data } }) : null;
+    }
+    const handled = statusSchema.shape.status.safeParse(status);
+    return handled.success ? callAdmin(inbox.setSubmissionStatus, { params, body: { status: handled.data } }) : null;
+  }
+
   async function change(row: SubmissionRow, status: string | null) {
+    const request = changeRequest(row, status);
+    if (!request) return;
     setBusy(true);
-    const path = row.kind === "comment" ? `/comments/${row.id}` : `/submissions/${row.id}`;
-    const res = await adminApi<SubmissionRow>(
-      path,
-      status === null ? { method: "DELETE" } : { method: "PATCH", body: { status } },
-    );
+    const res = await request;
     setBusy(false);
     if (!res.ok) return fail(res.status, res.error);
     if (status === null) setView({ kind: "none" });
@@ -103,7 +115,7 @@ export function AdminArea({
   }
 
   async function signOut() {
-    await adminApi("/session", { method: "DELETE" });
+    await callAdmin(endSession);
     onSignedOut("You are signed out.");
   }
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
 import { VOLUNTEER_PAGE } from "~/forms/shifts";
-import { adminApi } from "~/lib/admin/api";
+import { currentSession } from "~/api/admin/accounts";
+import { callAdmin } from "~/lib/admin/api";
 import { setEventZone } from "~/lib/admin/when";
 import type { ShellData } from "~/lib/shell-data";
 import { CHECKIN_PATH } from "~/lib/door/protocol";
@@ -29,7 +30,7 @@ export function AdminPage({ section }: { section?: Tab } = {}) {
   const said = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
-    void adminApi<Who>("/session").then((res) => setWho(res.ok ? res.data : null));
+    void callAdmin(currentSession).then((res) => setWho(res.ok ? res.data : null));
   }, []);
   // A message (your account is ready, you are signed out) takes the focus, so it is read first.
   useEffect(() => {

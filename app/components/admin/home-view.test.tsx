@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { HomeSummary } from "~/lib/admin/home";
+import type { HomeSummary } from "~/api/admin/home";
 import { HomeView } from "./home-view";
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { adminApi } from "~/lib/admin/api";
-import type { HomeSummary } from "~/lib/admin/home";
+import { showHome, type HomeSummary } from "~/api/admin/home";
+import { callAdmin } from "~/lib/admin/api";
 import { tabHref } from "./admin-nav";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -51,7 +51,7 @@ export function HomeView({ fail }: { fail: (status: number, message: string) => 
 
   useEffect(() => {
     let live = true;
-    void adminApi<HomeSummary>("/home").then((res) => {
+    void callAdmin(showHome).then((res) => {
       if (!live) return;
       if (res.ok) setSummary(res.data);
       else fail(res.status, res.error);

@@ -36,89 +36,112 @@ export const MAX_SCANS_PER_MINUTE = 600;
  * The short code ("7KX4QM2P", printed "7KX4-QM2P" under the QR: app/lib/tickets/short-code.ts) is absent in a
  * list kept on a phone before issue 61.
  */
-export type DoorAttendee = [
-  code: string,
-  name: string,
-  plan: string,
-  reference: string,
-  position: number,
-  of: number,
-  status: "valid" | "cancelled",
-  short?: string,
-];
+export const DoorAttendeeSchema = z.tuple([
+  /* code */ z.string(),
+  /* name */ z.string(),
+  /* plan */ z.string(),
+  /* reference */ z.string(),
+  /* position */ z.number(),
+  /* of */ z.number(),
+  /* status */ z.enum(["valid", "cancelled"]),
+  /* short */ z.optional(z.string()),
+]);
+export type DoorAttendee = z.infer<typeof DoorAttendeeSchema>;
 
-export interface CheckIn {
+export const CheckInSchema = z.object({
   /** When the ticket was first admitted (ISO), at which door. */
-  at: string;
-  door: string;
+  at: z.string(),
+  door: z.string(),
   /** The volunteer (or organiser) who admitted it, by the name they gave (issue 53); absent for a removed account. */
-  by?: string;
-}
+  by: z.optional(z.string()),
+});
+export type CheckIn = z.infer<typeof CheckInSchema>;
 
-export interface DoorFigures {
-  /** Per plan: checked in / expected (valid tickets). */
-  plans: { id: string; title: string; checkedIn: number; expected: number }[];
-  /** Arrivals per 10 minutes, oldest first: the start of each ten minutes (ISO) and how many came in it. */
-  arrivals: { from: string; count: number }[];
-  /** Tickets admitted at two doors (offline) that the server saw after sync. */
-  conflicts: DoorConflict[];
-}
-
-export interface DoorConflict {
-  code: string;
-  name: string;
+export const DoorConflictSchema = z.object({
+  code: z.string(),
+  name: z.string(),
   /** The scan that counts (the earlier) and the later one(s). */
-  first: CheckIn;
-  later: CheckIn[];
-}
+  first: CheckInSchema,
+  later: z.array(CheckInSchema),
+});
+export type DoorConflict = z.infer<typeof DoorConflictSchema>;
+
+export const DoorFiguresSchema = z.object({
+  /** Per plan: checked in / expected (valid tickets). */
+  plans: z.array(z.object({ id: z.string(), title: z.string(), checkedIn: z.number(), expected: z.number() })),
+  /** Arrivals per 10 minutes, oldest first: the start of each ten minutes (ISO) and how many came in it. */
+  arrivals: z.array(z.object({ from: z.string(), count: z.number() })),
+  /** Tickets admitted at two doors (offline) that the server saw after sync. */
+  conflicts: z.array(DoorConflictSchema),
+});
+export type DoorFigures = z.infer<typeof DoorFiguresSchema>;
+
+/** A door volunteer's shift now (issue 66): its place, the check-in page's door it is, and its times (ISO, zone's offset). */
+export const DoorShiftSchema = z.object({
+  place: z.string(),
+  door: z.nullable(z.string()),
+  role: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+});
+export type DoorShift = z.infer<typeof DoorShiftSchema>;
 
 /** `GET /api/admin/door/list` */
-export interface DoorListAnswer {
-  event: string;
+export const DoorListAnswerSchema = z.object({
+  event: z.string(),
   /** Ed25519 public key, SPKI DER base64 (server/tickets/signing.ts publicKeyText). */
-  publicKey: string;
+  publicKey: z.string(),
   /** When the list was made (ISO): a ticket bought later is "not in list yet" offline. */
-  generatedAt: string;
+  generatedAt: z.string(),
   /** The event's time zone (site.yaml): the door's times are told in it (issue 53). Absent in a list kept before. */
-  timeZone?: string;
-  plans: Record<string, { title: string }>;
-  attendees: DoorAttendee[];
+  timeZone: z.optional(z.string()),
+  plans: z.record(z.string(), z.object({ title: z.string() })),
+  attendees: z.array(DoorAttendeeSchema),
   /** Code -> its first check-in, for tickets already admitted. */
-  checkedIn: Record<string, CheckIn>;
-  figures: DoorFigures;
+  checkedIn: z.record(z.string(), CheckInSchema),
+  figures: DoorFiguresSchema,
   /**
    * Added by issue 66: the shift of the volunteer who asked, running now (fetching the list marked them arrived
    * on it); its place's `door` is the door this phone is at ("Door 1 until 12:00"). Absent: no shift now.
    */
-  shift?: DoorShift;
-}
-
-/** A door volunteer's shift now (issue 66): its place, the check-in page's door it is, and its times (ISO, zone's offset). */
-export interface DoorShift {
-  place: string;
-  door: string | null;
-  role: string;
-  startsAt: string;
-  endsAt: string;
-}
-
-export const DoorScanSchema = z.strictObject({
-  /** The device's own id of this scan (random, 8 to 64 characters): a replayed batch records it once. */
-  id: z.string().check(z.regex(/^[\w-]{8,64}$/)),
-  code: z.string().check(z.regex(TICKET_CODE)),
-  /** When the device admitted it (ISO): the earlier of two doors wins. */
-  at: z.iso.datetime({ offset: true }),
-  /** An "Undo" of this device's scan `id`'s check-in. */
-  undo: z.optional(z.boolean()),
+  shift: z.optional(DoorShiftSchema),
 });
+export type DoorListAnswer = z.infer<typeof DoorListAnswerSchema>;
+
+/** A scan's or a device's own id: 8 to 64 letters, digits, - or _. */
+const deviceId = z
+  .string("must be 8 to 64 letters, digits, - or _.")
+  .check(z.regex(/^[\w-]{8,64}$/, "must be 8 to 64 letters, digits, - or _."));
+/** What the check-in page never sends: a field it does not know, or something that is no object. */
+const NOT_SENT = "this is not what the check-in page sends.";
+
+export const DoorScanSchema = z.strictObject(
+  {
+    /** The device's own id of this scan (random, 8 to 64 characters): a replayed batch records it once. */
+    id: deviceId,
+    code: z
+      .string("this is not a ticket's code.")
+      .check(z.regex(TICKET_CODE, "this is not a ticket's code.")),
+    /** When the device admitted it (ISO): the earlier of two doors wins. */
+    at: z.iso.datetime({ offset: true, error: "must be a date and time with its offset (ISO 8601)." }),
+    /** An "Undo" of this device's scan `id`'s check-in. */
+    undo: z.optional(z.boolean(NOT_SENT)),
+  },
+  NOT_SENT,
+);
 export type DoorScan = z.infer<typeof DoorScanSchema>;
 
-export const DoorSyncRequestSchema = z.strictObject({
-  /** The device (random id kept on it) and the door it said it is. */
-  device: z.string().check(z.regex(/^[\w-]{8,64}$/)),
-  door: z.enum(DOORS),
-  scans: z.array(DoorScanSchema).check(z.maxLength(MAX_SYNC_SCANS)),
-});
+export const DoorSyncRequestSchema = z.strictObject(
+  {
+    /** The device (random id kept on it) and the door it said it is. */
+    device: deviceId,
+    door: z.enum(DOORS, `must be one of ${DOORS.join(", ")}.`),
+    scans: z
+      .array(DoorScanSchema, NOT_SENT)
+      .check(z.maxLength(MAX_SYNC_SCANS, `At most ${MAX_SYNC_SCANS} scans in one request.`)),
+  },
+  NOT_SENT,
+);
 export type DoorSyncRequest = z.infer<typeof DoorSyncRequestSchema>;
 
 /**
@@ -131,23 +154,38 @@ export type DoorSyncRequest = z.infer<typeof DoorSyncRequestSchema>;
  * "unknown": no ticket of this event (or an undo of another device's scan); "cancelled": its order is cancelled.
  * Neither "unknown" nor "cancelled" is recorded. A replayed scan id gets the same answer.
  */
-export interface DoorSyncAnswer {
-  results: {
-    id: string;
-    verdict: "admitted" | "already" | "conflict" | "undone" | "unknown" | "cancelled";
-    first?: CheckIn;
-  }[];
-  figures: DoorFigures;
-}
+export const DoorSyncAnswerSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.string(),
+      verdict: z.enum(["admitted", "already", "conflict", "undone", "unknown", "cancelled"]),
+      first: z.optional(CheckInSchema),
+    }),
+  ),
+  figures: DoorFiguresSchema,
+});
+export type DoorSyncAnswer = z.infer<typeof DoorSyncAnswerSchema>;
+
+/** `GET /api/admin/door/search?q=`: at least 2 characters, at most 200 (trimmed). */
+export const DoorSearchQuerySchema = z.object({
+  q: z
+    .string("Type at least 2 letters of a name, or a whole e-mail address, order reference or ticket code.")
+    .check(
+      z.trim(),
+      z.minLength(2, "Type at least 2 letters of a name, or a whole e-mail address, order reference or ticket code."),
+      z.maxLength(200, "Search for at most 200 characters."),
+    ),
+});
 
 /** `GET /api/admin/door/search?q=` */
-export interface DoorSearchAnswer {
-  attendees: DoorAttendee[];
+export const DoorSearchAnswerSchema = z.object({
+  attendees: z.array(DoorAttendeeSchema),
   /**
    * Added by the server's side (issue 61): nobody found, and the search is a short code one character away from
    * exactly one ticket's: that ticket ("Did you mean 7KX4-QM2P (Ruth Mensah)?").
    */
-  suggestion?: DoorAttendee;
+  suggestion: z.optional(DoorAttendeeSchema),
   /** Added by the server's side: those of them already admitted (code -> its check-in). */
-  checkedIn?: Record<string, CheckIn>;
-}
+  checkedIn: z.optional(z.record(z.string(), CheckInSchema)),
+});
+export type DoorSearchAnswer = z.infer<typeof DoorSearchAnswerSchema>;

@@ -33,32 +33,6 @@ export interface SessionFigures {
   comments: FeedbackComment[];
 }
 
-/** An organiser's switches of one session (session_feedback); who changed them last, and when. */
-export interface FeedbackSwitches {
-  /** Feedback off: the form closes and no new rating is taken (those given stay in the summary). */
-  off: boolean;
-  /** Comments hidden from the summary, the CSV and the speaker. */
-  commentsHidden: boolean;
-  /** Comments let through to the speaker's page (off until an organiser says so). */
-  commentsToSpeaker: boolean;
-  /** The organiser by the name they gave (issue 62), never their address. */
-  changedBy: string | null;
-  /** "Fri 25 Oct 2024, 14:02 CDT", in the event's zone. */
-  changedAt: string | null;
-}
-
-/** One session of the organisers' summary. */
-export interface OrganiserSessionFigures extends SessionFigures {
-  switches: FeedbackSwitches;
-  /** Comments there are but hidden by the switch (not shown, only counted). */
-  hiddenComments: number;
-}
-
-/** `GET /api/admin/feedback`: every session of the programme, ranked (rankSessions). */
-export interface FeedbackSummary {
-  sessions: OrganiserSessionFigures[];
-}
-
 /** `PATCH /api/admin/feedback/sessions/:session`: the switches to change (the others stay as they are). */
 export const feedbackSwitchesSchema = z.object({
   off: z.optional(z.boolean("Feedback off must be on or off.")),
@@ -66,14 +40,6 @@ export const feedbackSwitchesSchema = z.object({
   commentsToSpeaker: z.optional(z.boolean("Show comments to the speaker must be on or off.")),
 });
 export type FeedbackSwitchesChange = z.infer<typeof feedbackSwitchesSchema>;
-
-/** `GET /api/admin/home`'s "Ratings today", during the event (issue 63). */
-export interface RatingsToday {
-  /** Ratings given today, midnight to midnight in the event's zone. */
-  count: number;
-  /** The best-rated session so far among those with at least MIN_RATINGS_FOR_AVERAGE ratings. */
-  best: { title: string; when: string; average: number; ratings: number } | null;
-}
 
 export const ratingCount = (spread: Spread) => spread.reduce((sum, n) => sum + n, 0);
 

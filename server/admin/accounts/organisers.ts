@@ -12,7 +12,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Hono } from "hono";
-import { acceptInviteSchema, firstIssue, inviteSchema, parseId, type AdminRole } from "../../../app/forms/admin";
+import * as api from "../../../app/api/admin/accounts";
+import { parseId, type AdminRole } from "../../../app/forms/admin";
 import { findAdmin, nameOf } from "./queries";
 import {
   acceptInvite,
@@ -22,7 +23,7 @@ import {
   validInvite,
   withdrawInvite,
 } from "./invitations.queries";
-import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../context";
+import { notFound, serve, type AdminEnv, type AdminOptions } from "../context";
 import { hashPassword } from "./password";
 import { SIGN_IN_LIMIT, startSession } from "./session";
 import { audit } from "../audit/queries";
@@ -46,37 +47,35 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
     shared: { db, name: "accept-invitation" },
   });
 
-  admin.get("/organisers", async (c) => {
+  serve(admin, api.listOrganisers, async (c) => {
     const { people, invites } = await listOrganisers(db, now());
-    return c.json({ organisers: people, invites, you: c.get("admin").id });
+    return { organisers: people, invites, you: c.get("admin").id };
   });
 
-  admin.post("/organisers", async (c) => {
-    const parsed = inviteSchema.safeParse(await jsonBody(c));
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
-    const email = parsed.data.email.trim();
+  serve(admin, api.inviteOrganiser, async (c, { body }) => {
+    const email = body.email.trim();
     if (await findAdmin(db, email)) return c.json({ error: `${email} already has an account.` }, 409);
-    const role = parsed.data.role ?? "organiser";
+    const role = body.role ?? "organiser";
     const who = c.get("admin");
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(now().getTime() + INVITE_MS);
     const link = `${options.siteUrl ?? ""}/admin?invite=${token}`;
     const mailed = Boolean(options.siteUrl && options.canMail);
     const mail = { to: email, ...invitationWords(role, `${nameOf(who)} (${who.email})`, link) };
-    const name = parsed.data.name?.trim() || null;
+    const name = body.name?.trim() || null;
     await createInvite(db, { token, email, name, expiresAt, role }, who, mailed ? mail : null);
-    return c.json({ email, name, role, expiresAt: expiresAt.toISOString(), link, mailed }, 201);
+    return { email, name, role, expiresAt, link, mailed };
   });
 
-  admin.delete("/organisers/invites/:id", async (c) => {
-    const id = c.req.param("id");
+  serve(admin, api.withdrawInvite, async (c, { params }) => {
+    const { id } = params;
     if (!/^[0-9a-f]{64}$/.test(id)) return notFound(c, "No such invitation waiting.");
     const withdrawn = await withdrawInvite(db, id, c.get("admin"));
-    return withdrawn ? c.json({ withdrawn: withdrawn.email }) : notFound(c, "No such invitation waiting.");
+    return withdrawn ? { withdrawn: withdrawn.email } : notFound(c, "No such invitation waiting.");
   });
 
-  admin.delete("/organisers/:id", async (c) => {
-    const id = parseId(c.req.param("id"));
+  serve(admin, api.removeOrganiser, async (c, { params }) => {
+    const id = parseId(params.id);
     if (id === null) return notFound(c, "No such organiser.");
     const who = c.get("admin");
     // What features do when an account goes (issue 66: a volunteer's shifts freed), in the same transaction.
@@ -84,29 +83,24 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
     if (result === "missing") return notFound(c, "No such organiser.");
     if (result === "last")
       return c.json({ error: "The last organiser cannot be removed: invite another one first." }, 409);
-    return c.json({ removed: result.email, you: result.id === who.id });
+    return { removed: result.email, you: result.id === who.id };
   });
 
-  admin.get("/invite", async (c) => {
-    const token = c.req.query("token") ?? "";
+  serve(admin, api.showInvite, async (c, { query }) => {
+    const token = query.token ?? "";
     const invite = /^[\w-]{20,100}$/.test(token) ? await validInvite(db, token, now()) : undefined;
     return invite
-      ? c.json({
-          email: invite.email,
-          name: invite.displayName,
-          role: invite.role,
-          expiresAt: invite.expiresAt.toISOString(),
-        })
+      ? { email: invite.email, name: invite.displayName, role: invite.role, expiresAt: invite.expiresAt }
       : notFound(c, INVALID);
   });
 
-  admin.post("/invite", acceptLimit, async (c) => {
-    const parsed = acceptInviteSchema.safeParse(await jsonBody(c));
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+  // Tries limited before the body is read, as for signing in.
+  admin.on(api.acceptInvite.method, api.acceptInvite.path, acceptLimit);
+  serve(admin, api.acceptInvite, async (c, { body }) => {
     // The token first: a made-up one costs no password hash (the UPDATE below still decides who gets it).
-    if (!(await validInvite(db, parsed.data.token, now()))) return notFound(c, INVALID);
-    const passwordHash = await hashPassword(parsed.data.password);
-    const created = await acceptInvite(db, parsed.data.token, passwordHash, now(), parsed.data.name);
+    if (!(await validInvite(db, body.token, now()))) return notFound(c, INVALID);
+    const passwordHash = await hashPassword(body.password);
+    const created = await acceptInvite(db, body.token, passwordHash, now(), body.name);
     if (created === null) return notFound(c, INVALID);
     if (created === "exists") return c.json({ error: "This address is already an organiser: sign in instead." }, 409);
     // Signed in at once (issue 53): the password was just chosen, and the link proved the address.
@@ -116,7 +110,7 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
       remember: false,
     });
     await audit(db, { adminId: created.id, actor: created.email, action: "sign-in", target: "invite" });
-    return c.json({ email: created.email, name: created.name, mustChangePassword: false, role: created.role }, 201);
+    return { email: created.email, name: created.name, mustChangePassword: false, role: created.role };
   });
 }
 

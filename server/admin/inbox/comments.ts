@@ -4,23 +4,24 @@
  * The pending list is `GET /api/admin/submissions?kind=comment&status=pending`.
  */
 import type { Hono } from "hono";
-import { moderationSchema, parseId } from "../../../app/forms/admin";
+import * as api from "../../../app/api/admin/inbox";
+import { parseId } from "../../../app/forms/admin";
 import { deleteComment } from "./queries";
-import { notFound, type AdminEnv, type AdminOptions } from "../context";
+import { notFound, serve, type AdminEnv, type AdminOptions } from "../context";
 import { registerStatus } from "./status";
 
 export function registerComments(admin: Hono<AdminEnv>, options: AdminOptions): void {
   const { db } = options.database;
 
   registerStatus(admin, db, {
-    path: "/comments/:id",
-    schema: moderationSchema,
+    one: api.setCommentStatus,
+    many: api.setCommentStatuses,
     kinds: "comment",
     missing: "No such comment.",
   });
 
-  admin.delete("/comments/:id", async (c) => {
-    const id = parseId(c.req.param("id"));
+  serve(admin, api.deleteComment, async (c, { params }) => {
+    const id = parseId(params.id);
     if (id === null || !(await deleteComment(db, id, c.get("admin")))) return notFound(c, "No such comment.");
     return c.body(null, 204);
   });

@@ -4,16 +4,13 @@
  * SHA-256, never the address.
  */
 import type { Hono } from "hono";
-import { erasureSchema, firstIssue } from "../../../app/forms/admin";
+import * as api from "../../../app/api/admin/inbox";
 import { eraseAddress } from "./queries";
-import { badRequest, jsonBody, type AdminEnv, type AdminOptions } from "../context";
+import { serve, type AdminEnv, type AdminOptions } from "../context";
 
 export function registerErasure(admin: Hono<AdminEnv>, options: AdminOptions): void {
   const { db } = options.database;
-  admin.post("/erasure", async (c) => {
-    const parsed = erasureSchema.safeParse(await jsonBody(c));
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
-    const counts = await eraseAddress(db, parsed.data.email, c.get("admin"));
-    return c.json({ counts });
-  });
+  serve(admin, api.eraseAddress, async (c, { body }) => ({
+    counts: await eraseAddress(db, body.email, c.get("admin")),
+  }));
 }

@@ -6,41 +6,38 @@
  */
 import type { Hono } from "hono";
 import { fieldsOf, isInboxKind } from "../../../app/forms";
-import { PER_PAGE, firstIssue, listQuerySchema, parseId, statusSchema } from "../../../app/forms/admin";
+import * as api from "../../../app/api/admin/inbox";
+import { PER_PAGE, parseId } from "../../../app/forms/admin";
 import { allSubmissions, countsByKind, getSubmission, listSubmissions, paidOrderCount } from "./queries";
-import { badRequest, notFound, type AdminEnv, type AdminOptions } from "../context";
+import { notFound, serve, type AdminEnv, type AdminOptions } from "../context";
 import { registerStatus } from "./status";
 import { toCsv } from "../../csv";
 
 export function registerSubmissions(admin: Hono<AdminEnv>, options: AdminOptions): void {
   const { db } = options.database;
 
-  admin.get("/counts", async (c) => {
+  serve(admin, api.inboxCounts, async () => {
     const kinds = await countsByKind(db);
-    return c.json({ kinds, orders: await paidOrderCount(db) });
+    return { kinds, orders: await paidOrderCount(db) };
   });
 
-  admin.get("/submissions", async (c) => {
-    const parsed = listQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
-    return c.json(await listSubmissions(db, parsed.data, PER_PAGE));
-  });
+  serve(admin, api.listSubmissions, async (_c, { query }) => listSubmissions(db, query, PER_PAGE));
 
-  admin.get("/submissions/:id", async (c) => {
-    const id = parseId(c.req.param("id"));
+  serve(admin, api.showSubmission, async (c, { params }) => {
+    const id = parseId(params.id);
     const row = id === null ? undefined : await getSubmission(db, id);
-    return row ? c.json(row) : notFound(c, "No such submission.");
+    return row ?? notFound(c, "No such submission.");
   });
 
   registerStatus(admin, db, {
-    path: "/submissions/:id",
-    schema: statusSchema,
+    one: api.setSubmissionStatus,
+    many: api.setSubmissionStatuses,
     kinds: "other",
     missing: "No such submission (comments are moderated under Comments).",
   });
 
-  admin.get("/export/:kind", async (c) => {
-    const kind = c.req.param("kind");
+  serve(admin, api.exportSubmissions, async (c, { params }) => {
+    const { kind } = params;
     if (!isInboxKind(kind)) return notFound(c, `Unknown form "${kind}".`);
     const fields = fieldsOf(kind);
     const rows = await allSubmissions(db, kind);

@@ -15,7 +15,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoxOfficeList, BoxOfficeOrder, OrderMoveAnswer } from "../../../app/api/admin/box-office";
-import type { HomeSummary } from "../../../app/lib/admin/home";
+import type { HomeSummary } from "../../../app/api/admin/home";
 import type { TicketsData } from "../../../app/lib/build-outputs";
 import { boxOfficeApp, type BoxOfficeApp } from "../../../tests/fixtures/box-office-app";
 import { databaseBackends } from "../../../tests/fixtures/database-backends";

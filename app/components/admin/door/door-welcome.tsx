@@ -1,6 +1,7 @@
 import { CHECKIN_PATH } from "~/lib/door/protocol";
 import { VOLUNTEER_PAGE } from "~/forms/shifts";
-import { adminApi } from "~/lib/admin/api";
+import { signOut as endSession } from "~/api/admin/accounts";
+import { callAdmin } from "~/lib/admin/api";
 import type { Who } from "../who";
 import { Address } from "~/components/ui/address";
 
@@ -10,7 +11,7 @@ import { Address } from "~/components/ui/address";
  */
 export function DoorWelcome({ who, onSignedOut }: { who: Who; onSignedOut: (message: string) => void }) {
   async function signOut() {
-    await adminApi("/session", { method: "DELETE" });
+    await callAdmin(endSession);
     onSignedOut("You are signed out.");
   }
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { FeedbackSummary, OrganiserSessionFigures } from "~/lib/feedback/summary";
+import type { FeedbackSummary, OrganiserSessionFigures } from "~/api/admin/feedback";
 import { FeedbackPanel } from "./feedback-panel";
 
 afterEach(() => {

@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { SessionFeedback } from "~/components/feedback/feedback-summary";
-import { adminApi } from "~/lib/admin/api";
-import type { FeedbackSummary, FeedbackSwitchesChange, OrganiserSessionFigures } from "~/lib/feedback/summary";
+import {
+  setFeedbackSwitches,
+  showFeedback,
+  type FeedbackSummary,
+  type OrganiserSessionFigures,
+} from "~/api/admin/feedback";
+import { callAdmin } from "~/lib/admin/api";
+import type { FeedbackSwitchesChange } from "~/lib/feedback/summary";
 
 type Switch = keyof FeedbackSwitchesChange;
 
@@ -32,8 +38,8 @@ function Switches({
 
   async function change(key: Switch, value: boolean) {
     setPending({ key, value });
-    const res = await adminApi<FeedbackSummary>(`/feedback/sessions/${figures.session}`, {
-      method: "PATCH",
+    const res = await callAdmin(setFeedbackSwitches, {
+      params: { session: figures.session },
       body: { [key]: value },
     });
     setPending(null);
@@ -91,7 +97,7 @@ export function FeedbackPanel({ fail }: { fail: (status: number, message: string
 
   useEffect(() => {
     let live = true;
-    void adminApi<FeedbackSummary>("/feedback").then((res) => {
+    void callAdmin(showFeedback).then((res) => {
       if (!live) return;
       if (res.ok) setSummary(res.data);
       else fail(res.status, res.error);

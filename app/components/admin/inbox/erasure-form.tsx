@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { adminApi } from "~/lib/admin/api";
+import { eraseAddress } from "~/api/admin/inbox";
+import { callAdmin } from "~/lib/admin/api";
 import { Field } from "../../forms/field";
 import { ConfirmStep } from "../confirm-step";
 
@@ -21,7 +22,7 @@ export function ErasureForm({ onErased }: { onErased: () => void }) {
 
   async function erase() {
     if (!pending) return;
-    const res = await adminApi<{ counts: Counts }>("/erasure", { method: "POST", body: { email: pending } });
+    const res = await callAdmin(eraseAddress, { body: { email: pending } });
     if (res.ok) {
       setResult({ email: pending, counts: res.data.counts });
       onErased();

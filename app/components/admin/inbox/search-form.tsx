@@ -1,5 +1,9 @@
 import type { FormEvent } from "react";
 import { useSearchParams } from "react-router";
+import type { listSubmissions } from "~/api/admin/inbox";
+import type { InboxKind } from "~/forms";
+import { listQuerySchema } from "~/forms/admin";
+import type { QueryIn } from "~/lib/admin/route";
 
 const STATUSES: Record<string, [string, string][]> = {
   comment: [
@@ -71,14 +75,15 @@ function statusOf(kind: string, params: URLSearchParams): string | null {
 }
 
 /** The API query for the URL's filters: dates are whole days in the reader's time zone. */
-export function listQuery(kind: string, params: URLSearchParams): string {
-  const query = new URLSearchParams({ kind });
-  for (const name of ["page", "q"]) {
-    const value = params.get(name);
-    if (value) query.set(name, value);
-  }
-  const status = statusOf(kind, params);
-  if (status) query.set("status", status);
+export function listQuery(kind: InboxKind, params: URLSearchParams): QueryIn<typeof listSubmissions> {
+  const query: QueryIn<typeof listSubmissions> = { kind };
+  const page = params.get("page");
+  const q = params.get("q");
+  if (page) query.page = page;
+  if (q) query.q = q;
+  // A status the filter does not know (an old or edited address) lists them all.
+  const status = listQuerySchema.shape.status.safeParse(statusOf(kind, params) ?? undefined);
+  if (status.success && status.data) query.status = status.data;
   const day = (value: string | null, plusDays: number) => {
     if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
     const date = new Date(`${value}T00:00`);
@@ -87,7 +92,7 @@ export function listQuery(kind: string, params: URLSearchParams): string {
   };
   const from = day(params.get("from"), 0);
   const to = day(params.get("to"), 1);
-  if (from) query.set("from", from);
-  if (to) query.set("to", to);
-  return query.toString();
+  if (from) query.from = from;
+  if (to) query.to = to;
+  return query;
 }

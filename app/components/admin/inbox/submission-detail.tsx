@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { fieldsOf, isFormKind } from "~/forms";
-import type { SubmissionRow } from "~/lib/admin/api";
+import type { SubmissionRow } from "~/api/admin/inbox";
 import { replyMailto } from "~/lib/mailto";
 import { when } from "~/lib/admin/when";
 import { StatusBadge, titleOf } from "./submission-list";

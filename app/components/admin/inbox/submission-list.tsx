@@ -1,6 +1,10 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { adminApi, type PageOf, type SubmissionRow } from "~/lib/admin/api";
+import * as inbox from "~/api/admin/inbox";
+import type { SubmissionRow } from "~/api/admin/inbox";
+import { moderationSchema, statusSchema } from "~/forms/admin";
+import { callAdmin } from "~/lib/admin/api";
+import type { AnswerOf } from "~/lib/admin/route";
 import { when } from "~/lib/admin/when";
 import { Pager } from "../../ui/pager";
 import { Address } from "~/components/ui/address";
@@ -81,6 +85,16 @@ const BULK_ACTIONS: Record<"comment" | "other", { status: string; label: string;
   ],
 };
 
+/** Several rows' status changed at once: comments moderated, the other forms' submissions handled or new. */
+function bulkRequest(rows: "comment" | "other", ids: number[], status: string) {
+  if (rows === "comment") {
+    const moderated = moderationSchema.shape.status.safeParse(status);
+    return moderated.success ? callAdmin(inbox.setCommentStatuses, { body: { ids, status: moderated.data } }) : null;
+  }
+  const handled = statusSchema.shape.status.safeParse(status);
+  return handled.success ? callAdmin(inbox.setSubmissionStatuses, { body: { ids, status: handled.data } }) : null;
+}
+
 /** One page of a form's submissions, newest first; several can be ticked and handled (or moderated) at once. */
 export function SubmissionList({
   list,
@@ -89,7 +103,7 @@ export function SubmissionList({
   onChanged,
   fail,
 }: {
-  list: PageOf<SubmissionRow>;
+  list: AnswerOf<typeof inbox.listSubmissions>;
   label: string;
   kind: string;
   onChanged: () => void;
@@ -115,12 +129,11 @@ export function SubmissionList({
     });
 
   async function apply(action: (typeof BULK_ACTIONS)["other"][number]) {
+    const request = bulkRequest(rows, onPage, action.status);
+    if (!request) return;
     setBusy(true);
     setNotice(null);
-    const res = await adminApi<{ items: SubmissionRow[]; missing: number[] }>(
-      rows === "comment" ? "/comments" : "/submissions",
-      { method: "PATCH", body: { ids: onPage, status: action.status } },
-    );
+    const res = await request;
     setBusy(false);
     if (!res.ok) return fail(res.status, res.error);
     const n = res.data.items.length;

@@ -1,16 +1,14 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { MAX_NAME_LENGTH } from "~/forms/admin";
-import { adminApi } from "~/lib/admin/api";
+import { acceptInvite, showInvite } from "~/api/admin/accounts";
+import { callAdmin } from "~/lib/admin/api";
+import type { AnswerOf } from "~/lib/admin/route";
 import { Field } from "../../forms/field";
 import { NewPasswordFields, samePasswords } from "./password-form";
 import type { Who } from "../who";
 
-interface Invite {
-  email: string;
-  name: string | null;
-  /** Issue 43: a door volunteer's invitation. */
-  role?: "organiser" | "door" | "volunteer";
-}
+/** Whose invitation it is; its role says what the account may do (issue 43: a door volunteer's). */
+type Invite = AnswerOf<typeof showInvite>;
 
 /**
  * `/admin?invite=<token>`: the invitee gives their name (the one the inviter suggested, to keep or change) and
@@ -22,7 +20,7 @@ export function AcceptInviteForm({ token, onDone }: { token: string; onDone: (wh
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    void adminApi<Invite>(`/invite?token=${encodeURIComponent(token)}`).then((res) => {
+    void callAdmin(showInvite, { query: { token } }).then((res) => {
       if (res.ok) setInvite(res.data);
       else {
         setInvite(null);
@@ -36,9 +34,8 @@ export function AcceptInviteForm({ token, onDone }: { token: string; onDone: (wh
     const form = new FormData(event.currentTarget);
     if (!samePasswords(form)) return setError("The two passwords differ.");
     setBusy(true);
-    const res = await adminApi<Who>("/invite", {
-      method: "POST",
-      body: { token, password: form.get("password"), name: String(form.get("name") ?? "").trim() },
+    const res = await callAdmin(acceptInvite, {
+      body: { token, password: String(form.get("password") ?? ""), name: String(form.get("name") ?? "").trim() },
     });
     setBusy(false);
     if (res.ok) onDone(res.data);

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { ADMIN_ROLES, MAX_NAME_LENGTH, roleLabel, SESSION_HOURS, type AdminRole } from "~/forms/admin";
-import { adminApi } from "~/lib/admin/api";
+import * as accounts from "~/api/admin/accounts";
+import type { Organisers } from "~/api/admin/accounts";
+import { callAdmin } from "~/lib/admin/api";
 import { nameOf } from "~/lib/admin/names";
 import { Field } from "../../forms/field";
 import { ConfirmStep } from "../confirm-step";
@@ -9,18 +11,6 @@ import { InviteLink } from "./invite-link";
 import { when } from "~/lib/admin/when";
 import { Address } from "~/components/ui/address";
 
-interface Organisers {
-  organisers: {
-    id: number;
-    email: string;
-    name: string | null;
-    role: AdminRole;
-    createdAt: string;
-    lastSignInAt: string | null;
-  }[];
-  invites: { id: string; email: string; name: string | null; role: AdminRole; expiresAt: string }[];
-  you: number;
-}
 
 /**
  * Who has access (by name, door volunteers marked), invitations waiting (each with "Withdraw"), an invitation
@@ -54,7 +44,7 @@ export function OrganisersPanel({
   }, [asked]);
 
   useEffect(() => {
-    void adminApi<Organisers>("/organisers").then((res) => (res.ok ? setData(res.data) : fail(res.status, res.error)));
+    void callAdmin(accounts.listOrganisers).then((res) => (res.ok ? setData(res.data) : fail(res.status, res.error)));
   }, [fail, version]);
   useEffect(() => {
     if (notice?.focus) noticeText.current?.focus();
@@ -68,10 +58,7 @@ export function OrganisersPanel({
     const name = String(fields.get("name") ?? "").trim();
     setError(null);
     setNotice(null);
-    const res = await adminApi<{ email: string; link: string; mailed: boolean }>("/organisers", {
-      method: "POST",
-      body: name ? { email, name, role } : { email, role },
-    });
+    const res = await callAdmin(accounts.inviteOrganiser, { body: name ? { email, name, role } : { email, role } });
     if (!res.ok) return res.status === 401 ? fail(res.status, res.error) : setError(res.error);
     // The address and the name are cleared; the role stays as chosen (the next one is often a door volunteer too).
     form.reset();
@@ -84,7 +71,7 @@ export function OrganisersPanel({
 
   async function withdraw(id: string) {
     setError(null);
-    const res = await adminApi<{ withdrawn: string }>(`/organisers/invites/${id}`, { method: "DELETE" });
+    const res = await callAdmin(accounts.withdrawInvite, { params: { id } });
     if (!res.ok) return res.status === 401 ? fail(res.status, res.error) : setError(res.error);
     setNotice({ text: `The invitation for ${res.data.withdrawn} is withdrawn: its link works no more.`, focus: true });
     setVersion((v) => v + 1);
@@ -92,7 +79,7 @@ export function OrganisersPanel({
 
   async function remove(id: number) {
     setConfirm(null);
-    const res = await adminApi<{ removed: string; you: boolean }>(`/organisers/${id}`, { method: "DELETE" });
+    const res = await callAdmin(accounts.removeOrganiser, { params: { id } });
     if (!res.ok) return res.status === 401 ? fail(res.status, res.error) : setError(res.error);
     if (res.data.you) return onSignedOut("You removed your own access.");
     const gone = data?.organisers.find((o) => o.id === id);

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { MIN_PASSWORD_LENGTH } from "~/forms/admin";
-import { adminApi } from "~/lib/admin/api";
+import { changePassword } from "~/api/admin/accounts";
+import { callAdmin } from "~/lib/admin/api";
 import { Field } from "../../forms/field";
 import type { Who } from "../who";
 
@@ -34,10 +35,7 @@ export function PasswordForm({ onChanged }: { onChanged: (who: Who) => void }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     if (!samePasswords(form)) return setError("The two new passwords differ.");
-    const res = await adminApi<Who>("/password", {
-      method: "PUT",
-      body: { password: form.get("password") },
-    });
+    const res = await callAdmin(changePassword, { body: { password: String(form.get("password") ?? "") } });
     if (res.ok) onChanged(res.data);
     else setError(res.error);
   }

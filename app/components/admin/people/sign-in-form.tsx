@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { SESSION_HOURS } from "~/forms/admin";
-import { adminApi } from "~/lib/admin/api";
+import { signIn } from "~/api/admin/accounts";
+import { callAdmin } from "~/lib/admin/api";
 import { when } from "~/lib/admin/when";
 import type { Who } from "../who";
 import { Field } from "../../forms/field";
@@ -21,9 +22,12 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (who: Who) => void }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
-    const res = await adminApi<Who>("/session", {
-      method: "POST",
-      body: { email: form.get("email"), password: form.get("password"), remember: form.get("remember") === "on" },
+    const res = await callAdmin(signIn, {
+      body: {
+        email: String(form.get("email") ?? ""),
+        password: String(form.get("password") ?? ""),
+        remember: form.get("remember") === "on",
+      },
     });
     setBusy(false);
     if (res.ok) onSignedIn(res.data);
