@@ -69,33 +69,3 @@ function errorOf(data: unknown, status: number): string {
   const error = data && typeof data === "object" && "error" in data ? data.error : undefined;
   return typeof error === "string" ? error : `The server answered ${status}.`;
 }
-
-export interface SubmissionRow {
-  id: number;
-  kind: string;
-  status: string;
-  email: string | null;
-  data: Record<string, string>;
-  page: string | null;
-  createdAt: string;
-  handledAt: string | null;
-}
-
-export interface PageOf<T> {
-  items: T[];
-  page: number;
-  pageCount: number;
-  total: number;
-}
-
-export interface OrderRow {
-  id: number;
-  stripeSessionId: string;
-  tokenId: string | null;
-  amountMinor: number;
-  currency: string;
-  email: string | null;
-  name: string | null;
-  status: string;
-  createdAt: string;
-}

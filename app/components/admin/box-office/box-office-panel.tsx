@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { adminApi, callAdmin, type PageOf, type SubmissionRow } from "~/lib/admin/api";
+import { listSubmissions, setSubmissionStatus, type SubmissionRow } from "~/api/admin/inbox";
+import { adminApi, callAdmin } from "~/lib/admin/api";
 import { ATTENDEES_EXPORT_PATH, type AttendeesSummary } from "~/lib/admin/attendees";
 import {
   BOX_OFFICE_METHODS,
@@ -53,7 +54,7 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
       moveFocus.current = false;
     });
     void adminApi<AttendeesSummary>("/attendees/summary").then((res) => res.ok && setSummary(res.data));
-    void adminApi<PageOf<SubmissionRow>>("/submissions?kind=ticket&status=new").then(
+    void callAdmin(listSubmissions, { query: { kind: "ticket", status: "new" } }).then(
       (res) => res.ok && setRequests(res.data.items),
     );
     // `fail` changes with every render of the page above.
@@ -83,7 +84,7 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
   async function issued(answer: AnswerOf<typeof issueOrder>) {
     // A ticket request turned into an order is handled.
     if (manual?.request)
-      await adminApi(`/submissions/${manual.request}`, { method: "PATCH", body: { status: "handled" } });
+      await callAdmin(setSubmissionStatus, { params: { id: manual.request }, body: { status: "handled" } });
     setManual(null);
     setOpen(null);
     setSaid(answer.message);

@@ -1,4 +1,5 @@
-import type { OrderRow, PageOf } from "~/lib/admin/api";
+import type { listOrders } from "~/api/admin/inbox";
+import type { AnswerOf } from "~/lib/admin/route";
 import { formatAmount } from "~/lib/money";
 import { orderReference } from "~/lib/payments/orders";
 import { Pager } from "../../ui/pager";
@@ -13,7 +14,7 @@ const SCROLLER = "mt-3 overflow-x-auto rounded-[var(--radius-card)] bg-paper";
  * Paid sponsor-token orders (from the payment webhook). Ticket orders are in the Box office's one Orders list,
  * the old ticket requests in their own tab (issue 61).
  */
-export function OrdersPanel({ orders }: { orders: PageOf<OrderRow> }) {
+export function OrdersPanel({ orders }: { orders: AnswerOf<typeof listOrders> }) {
   return (
     <>
       <h2 className="mt-8 text-2xl font-semibold">Paid orders</h2>
