@@ -8,7 +8,7 @@
 import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AttendeeOrder, DoorOverview } from "../../app/lib/admin/attendees";
+import type { AttendeeOrder, DoorOverview } from "../../app/api/admin/attendees";
 import type {
   DoorListAnswer,
   DoorScan,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { adminApi, type PageOf, type SubmissionRow } from "~/lib/admin/api";
-import { ATTENDEES_EXPORT_PATH, type AttendeesSummary } from "~/lib/admin/attendees";
+import { adminApi, callAdmin, type PageOf, type SubmissionRow } from "~/lib/admin/api";
+import * as attendees from "~/api/admin/attendees";
+import type { AttendeesSummary } from "~/api/admin/attendees";
 import {
   BOX_OFFICE_METHODS,
   BOX_OFFICE_SHOWS,
@@ -54,7 +55,7 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
       if (moveFocus.current) heading.current?.focus();
       moveFocus.current = false;
     });
-    void adminApi<AttendeesSummary>("/attendees/summary").then((res) => res.ok && setSummary(res.data));
+    void callAdmin(attendees.attendeesSummary).then((res) => res.ok && setSummary(res.data));
     void adminApi<PageOf<SubmissionRow>>("/submissions?kind=ticket&status=new").then(
       (res) => res.ok && setRequests(res.data.items),
     );
@@ -216,7 +217,11 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
         />
       ) : null}
       <p className="mt-6">
-        <a className="font-semibold underline underline-offset-4" href={ATTENDEES_EXPORT_PATH} download>
+        <a
+          className="font-semibold underline underline-offset-4"
+          href={`/api/admin${attendees.exportAttendees.path}`}
+          download
+        >
           Download every ticket (CSV)
         </a>
       </p>
