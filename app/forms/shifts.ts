@@ -1,10 +1,11 @@
 /**
  * Volunteer shifts (issue 66): what the organisers' plan, the volunteer's own page (/volunteer) and the server
  * (server/shifts/) take and answer. Shared by the People tabs (app/components/admin/shifts/), the volunteer's
- * page (app/components/volunteer/) and the server, which checks again as the authority. zod/mini, as the other
- * forms. Times: the browser sends a day ("2024-10-24") and wall-clock times ("08:00", from `<input type=time>`)
- * in the event's time zone; the server turns them into instants (app/lib/schedule/zoned-time.ts zonedIso) and
- * answers instants as ISO 8601 with the zone's offset. A shift whose end is not after its start crosses midnight.
+ * page (app/components/volunteer/) and the server, which checks again as the authority; the answers' shapes are
+ * the contract's (app/api/admin/shifts.ts). zod/mini, as the other forms. Times: the browser sends a day
+ * ("2024-10-24") and wall-clock times ("08:00", from `<input type=time>`) in the event's time zone; the server
+ * turns them into instants (app/lib/schedule/zoned-time.ts zonedIso) and answers instants as ISO 8601 with the
+ * zone's offset. A shift whose end is not after its start crosses midnight.
  */
 import * as z from "zod/mini";
 import { DOORS } from "../lib/door/protocol";
@@ -109,6 +110,11 @@ export const assignSchema = z.object({
 /** `PUT /api/admin/volunteer/roles`: the roles the volunteer will do. */
 export const rolesChosenSchema = z.object({ roleIds: z.array(id).check(z.maxLength(50)) });
 
+/** `DELETE /api/admin/shifts/:id`: a shift with people on it goes only when they are told (each by mail). */
+export const shiftDeleteSchema = z.object({
+  tellPeople: z.optional(z.boolean("Say whether the people on it are told: true or false.")),
+});
+
 /** `POST /api/admin/volunteer/blockouts`: a time they cannot come, from a day and time to a day and time. */
 export const blockoutSchema = z.object({
   fromDay: day,
@@ -119,69 +125,3 @@ export const blockoutSchema = z.object({
     z.string().check(z.trim(), z.maxLength(MAX_DESCRIPTION, "The note is too long: please shorten it.")),
   ),
 });
-
-export interface Role {
-  id: number;
-  name: string;
-  description: string;
-  /** Shifts of this role (a role with shifts cannot be deleted). */
-  shifts: number;
-}
-
-export interface Place {
-  id: number;
-  name: string;
-  door: (typeof DOORS)[number] | null;
-  shifts: number;
-}
-
-export interface ShiftPerson {
-  adminId: number;
-  name: string;
-  arrivedAt: string | null;
-  /** No arrival by the shift's end. */
-  missed: boolean;
-  /** Past the start by LATE_AFTER_MINUTES, not arrived, shift not over. */
-  late: boolean;
-}
-
-export interface Shift {
-  id: number;
-  placeId: number;
-  place: string;
-  /** The check-in page's door this shift's place is, if any. */
-  door: string | null;
-  roleId: number;
-  role: string;
-  /** The day it starts on, in the event's time zone ("2024-10-24"). */
-  day: string;
-  /** ISO 8601 with the event zone's offset. */
-  startsAt: string;
-  endsAt: string;
-  needed: number;
-  filled: number;
-}
-
-/** `GET /api/admin/shifts`: the organisers' plan and overview. */
-export interface PlanAnswer {
-  timeZone: string;
-  /** The event's days ("2024-10-24"…), for the day chooser. */
-  days: string[];
-  roles: Role[];
-  places: Place[];
-  shifts: (Shift & { people: ShiftPerson[] })[];
-}
-
-/** `GET /api/admin/volunteer/shifts`: the volunteer's own page. */
-export interface VolunteerAnswer {
-  timeZone: string;
-  days: string[];
-  me: { adminId: number; name: string; roleIds: number[]; missed: number };
-  roles: Role[];
-  /** Theirs, soonest first; `canGiveBack`: before the cut-off. */
-  mine: (Shift & { arrivedAt: string | null; canGiveBack: boolean })[];
-  /** Shifts of their roles with a place free, not at the same time as one of theirs. */
-  open: Shift[];
-  blockouts: { id: number; startsAt: string; endsAt: string; note: string }[];
-  giveBackHours: number;
-}

@@ -1,7 +1,8 @@
 /**
- * A speaker's own page (issue 63): its address, what its API answers and takes, and the organisers' review of
- * a speaker's edit. Shared by the page (app/components/speakers/own-page/), the People tab and the server
- * (server/speakers/), which checks again as the authority. zod/mini, as the editor's schemas.
+ * A speaker's own page (issue 63): its address, what its API answers and takes, and the organisers' invitation
+ * (the organisers' answers are the contract's: app/api/admin/speakers.ts). Shared by the page
+ * (app/components/speakers/own-page/), the People tab and the server (server/speakers/), which checks again as the
+ * authority. zod/mini, as the editor's schemas.
  */
 import * as z from "zod/mini";
 import { EMAIL_SHAPE } from "./email";
@@ -122,23 +123,6 @@ export interface SpeakerEditError {
   field?: EditField;
 }
 
-/** One speaker of the content, for the People tab's Speakers list. */
-export interface SpeakerRow {
-  id: number;
-  name: string;
-  email: string | null;
-  invitedAt: string | null;
-  /** A link works now. */
-  live: boolean;
-  /** An edit waits for review. */
-  waiting: { id: number; sentAt: string } | null;
-}
-export interface SpeakersAnswer {
-  speakers: SpeakerRow[];
-  /** Links are mailed (SMTP_URL); without it the organiser is shown the link to pass on. */
-  canMail: boolean;
-}
-
 /** `POST /api/admin/speakers/:id/invite` */
 export const speakerInviteSchema = z.object({
   email: z
@@ -149,25 +133,3 @@ export const speakerInviteSchema = z.object({
       z.regex(EMAIL_SHAPE, "Please enter an e-mail address, like name@example.org."),
     ),
 });
-export interface SpeakerLinkAnswer {
-  message: string;
-  /** Only when mail is not sent: the link to pass on by hand. */
-  link?: string;
-}
-
-/** One field of a waiting edit beside the live text. */
-export interface ReviewLine {
-  label: string;
-  live: string;
-  proposed: string;
-}
-/** `GET /api/admin/speakers/edits/:id` */
-export interface SpeakerReviewAnswer {
-  id: number;
-  speakerId: number;
-  name: string;
-  sentAt: string;
-  lines: ReviewLine[];
-  /** The waiting photo's address (`/api/admin/speakers/edits/:id/photo`) and the live one's. */
-  photo: { live: string; proposed: string } | null;
-}

@@ -27,12 +27,6 @@ export function organiserContext(ctx: ServerContext): AdminOptions | null {
   return { ...ctx, database: ctx.database, siteUrl: ctx.siteUrl ?? ctx.forms.siteUrl };
 }
 
-/** The JSON body, or null when it is not a JSON object. */
-export async function jsonBody(c: Context): Promise<Record<string, unknown> | null> {
-  const value = await jsonOf(c);
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
-
 /** A string that a Date stands for too: JSON sends a Date as its ISO string, as the answers' schemas read it. */
 export type Sent<T> = T extends string
   ? T | Date

@@ -9,7 +9,9 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AttendeeOrder, AttendeesSearch, AttendeesSummary } from "../../app/lib/admin/attendees";
+import * as api from "../../app/api/admin/attendees";
+import type { AttendeeOrder, AttendeesSearch, AttendeesSummary } from "../../app/api/admin/attendees";
+import { wrongBodies } from "../../tests/fixtures/contract";
 import { boxOfficeApp, buy, registerFree, SITE, type BoxOfficeApp } from "../../tests/fixtures/box-office-app";
 import { freshPostgres } from "../../tests/fixtures/fresh-postgres";
 import { openDatabase, type Database } from "../db/client";
@@ -54,6 +56,18 @@ async function buyPaid(plan: string, name: string, email: string) {
 describe("the Attendees tab", { timeout: 60_000 }, () => {
   let family: { id: string };
   let free: { id: string; token: string };
+
+  it("refuses a wrong body with a 400 that names the field, on every Attendees route that takes one", () => {
+    // None takes one: the Attendees routes only read (an order's moves are the Box office's, tested there).
+    expect(wrongBodies(api)).toEqual([]);
+    expect(Object.values(api).map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /attendees/summary",
+      "GET /attendees/door",
+      "GET /attendees",
+      "GET /attendees/orders/:id",
+      "GET /attendees/export",
+    ]);
+  });
 
   it("counts per plan what is sold, held, left and waiting", async () => {
     family = await buyPaid("family", "Grace Hopper", "grace@example.org");

@@ -12,20 +12,15 @@
  * It only reads; every change is the order-life module's, audited there.
  */
 import type { Context, Hono } from "hono";
+import * as api from "../../app/api/admin/attendees";
+import type { AttendeeOrder, AttendeeOrderRow, AttendeesSummary } from "../../app/api/admin/attendees";
 import { parseId } from "../../app/forms/admin";
-import type {
-  AttendeeOrder,
-  AttendeeOrderRow,
-  AttendeesSearch,
-  AttendeesSummary,
-  DoorOverview,
-} from "../../app/lib/admin/attendees";
 import type { TicketsData } from "../../app/lib/build-outputs";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import { isoInZone } from "../../app/lib/schedule/zoned-time";
 import { stock } from "../tickets/queries";
 import { waitingByPlan } from "../tickets/waitlist/queries";
-import { badRequest, notFound, organiserFeature, type AdminEnv, type AdminOptions } from "../admin";
+import { badRequest, notFound, organiserFeature, serve, type AdminEnv, type AdminOptions } from "../admin";
 import type { ServerContext } from "../context";
 import { toCsv } from "../csv";
 import { doorFigures, doorReports, orderAdmissions } from "../door/queries";
@@ -55,7 +50,7 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
     createdAt: r.createdAt.toISOString(),
   });
 
-  admin.get("/attendees/summary", async (c) => {
+  serve(admin, api.attendeesSummary, async () => {
     const [data, seats, waiting] = await Promise.all([plansData(), stock(db), waitingByPlan(db)]);
     const ids = data ? Object.keys(data.plans) : Object.keys(seats).sort();
     const summary: AttendeesSummary = {
@@ -74,30 +69,26 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
         };
       }),
     };
-    return c.json(summary);
+    return summary;
   });
 
-  admin.get("/attendees/door", async (c) => {
+  serve(admin, api.doorOverview, async (c) => {
     if (!box) return noBox(c);
     const data = await box.plans();
     const [figures, reports] = await Promise.all([doorFigures(db, data.event, planTitles(data)), doorReports(db)]);
-    return c.json({ figures, reports, timeZone: data.timeZone } satisfies DoorOverview);
+    return { figures, reports, timeZone: data.timeZone };
   });
 
-  admin.get("/attendees", async (c) => {
-    const q = c.req.query("q") ?? "";
+  serve(admin, api.searchAttendees, async (c, { query }) => {
+    const q = query.q ?? "";
     if (q.length > 200) return badRequest(c, "Search for at most 200 characters.");
     const [data, rows] = await Promise.all([plansData(), searchOrders(db, q)]);
-    return c.json({ q, orders: rows.map((r) => rowOf(data, r)) } satisfies AttendeesSearch);
+    return { q, orders: rows.map((r) => rowOf(data, r)) };
   });
 
-  const orderOf = async (c: Context) => {
-    const id = parseId(c.req.param("id"));
-    return id === null ? null : orderWithTickets(db, id);
-  };
-
-  admin.get("/attendees/orders/:id", async (c) => {
-    const found = await orderOf(c);
+  serve(admin, api.attendeeOrder, async (c, { params }) => {
+    const id = parseId(params.id);
+    const found = id === null ? null : await orderWithTickets(db, id);
     if (!found) return notFound(c, "There is no such order.");
     const { order, tickets } = found;
     const [data, admitted] = await Promise.all([plansData(), orderAdmissions(db, order.id)]);
@@ -115,14 +106,14 @@ export function registerAttendees(admin: Hono<AdminEnv>, options: AdminOptions):
       })),
       ...(data ? { timeZone: data.timeZone } : {}),
     };
-    return c.json(answer);
+    return answer;
   });
 
   // An order's moves (resend, cancel, …) are its life's (server/tickets/order-routes.ts, issue 61): the old
   // addresses answer as the Box office's.
   registerOrderMoves(admin, options, orderMoves("/attendees/orders"));
 
-  admin.get("/attendees/export", async (c) => {
+  serve(admin, api.exportAttendees, async (c) => {
     const [data, rows] = await Promise.all([plansData(), allTickets(db)]);
     const zone = data?.timeZone ?? "UTC";
     const csv = toCsv([

@@ -8,7 +8,7 @@
 import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AttendeeOrder, DoorOverview } from "../../app/lib/admin/attendees";
+import type { AttendeeOrder, DoorOverview } from "../../app/api/admin/attendees";
 import type {
   DoorListAnswer,
   DoorScan,
@@ -550,19 +550,22 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
       ["a whole QR text", { code: "TNCC1.tncc-test.free.AAAAAAAAAAAAAAAAAAAAAA.sig" }, /ticket's code/, "scans.0.code"],
       ["a bad time", { at: "yesterday" }, /must be a date/, "scans.0.at"],
       ["a made-up field", { sql: "DROP" }, /not what the check-in page sends/, "scans.0"],
-    ])("refuses a scan with %s (400, in words, naming the field; nothing recorded)", async (_what, change, message, field) => {
-      const before = await checkIns();
-      const res = await sync(dora, {
-        device: "phone-dora-sync",
-        door: "Door 1",
-        scans: [{ ...scan(family[0]!, "2026-12-01T09:55:00+05:30"), ...change }],
-      });
-      expect(res.status).toBe(400);
-      const answer = (await res.json()) as { error: string; field: string };
-      expect(answer.error).toMatch(message);
-      expect(answer.field).toBe(field);
-      expect(await checkIns()).toEqual(before);
-    });
+    ])(
+      "refuses a scan with %s (400, in words, naming the field; nothing recorded)",
+      async (_what, change, message, field) => {
+        const before = await checkIns();
+        const res = await sync(dora, {
+          device: "phone-dora-sync",
+          door: "Door 1",
+          scans: [{ ...scan(family[0]!, "2026-12-01T09:55:00+05:30"), ...change }],
+        });
+        expect(res.status).toBe(400);
+        const answer = (await res.json()) as { error: string; field: string };
+        expect(answer.error).toMatch(message);
+        expect(answer.field).toBe(field);
+        expect(await checkIns()).toEqual(before);
+      },
+    );
 
     it("refuses a door not on the list and a body that is no JSON object", async () => {
       const res = await sync(dora, { device: "phone-dora-sync", door: "Door <b>9</b>", scans: [] });

@@ -4,7 +4,8 @@
  * a moved shift replaces its copy in a subscribed calendar, and a given-back one simply leaves the feed.
  */
 import { buildCalendar, type CalendarEvent } from "../../app/lib/schedule/ics";
-import { VOLUNTEER_PAGE, type Role, type Shift } from "../../app/forms/shifts";
+import type { Role, Shift } from "../../app/api/admin/shifts";
+import { VOLUNTEER_PAGE } from "../../app/forms/shifts";
 import type { ShiftsData } from "../../app/lib/build-outputs";
 
 export const shiftUid = (shiftId: number, adminId: number, calendarDomain: string) =>

@@ -7,9 +7,9 @@
  * - `GET /shifts/export`: the plan as CSV.
  */
 import type { Hono } from "hono";
-import { firstIssue, parseId } from "../../app/forms/admin";
-import { assignSchema } from "../../app/forms/shifts";
-import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin";
+import * as api from "../../app/api/admin/shifts";
+import { parseId } from "../../app/forms/admin";
+import { badRequest, notFound, serve, type AdminEnv, type AdminOptions } from "../admin";
 import type { ServerContext } from "../context";
 import { setShiftsZone } from "./audiences";
 import { shiftsEvent } from "./event";
@@ -21,36 +21,33 @@ export function registerOverview(admin: Hono<AdminEnv>, options: AdminOptions, c
   const now = () => new Date(options.now());
   setShiftsZone(async () => (await event()).timeZone);
 
-  admin.get("/shifts/volunteers", async (c) => {
-    const q = (c.req.query("q") ?? "").trim();
+  serve(admin, api.findVolunteers, async (c, { query }) => {
+    const q = (query.q ?? "").trim();
     if (q.length < 2) return badRequest(c, "Type at least 2 letters of a name or an e-mail address.");
     if (q.length > 100) return badRequest(c, "Search for at most 100 characters.");
-    const rawShift = c.req.query("shift");
-    const shift = rawShift === undefined ? undefined : parseId(rawShift);
+    const shift = query.shift === undefined ? undefined : parseId(query.shift);
     if (shift === null) return notFound(c, "This shift no longer exists: it may have been deleted.");
     const { timeZone } = await event();
-    return c.json({ people: await findVolunteers(db, timeZone, q, shift) });
+    return { people: await findVolunteers(db, timeZone, q, shift) };
   });
 
-  admin.post("/shifts/:id/people", async (c) => {
-    const shiftId = parseId(c.req.param("id"));
+  serve(admin, api.assignVolunteer, async (c, { body, params }) => {
+    const shiftId = parseId(params.id);
     if (shiftId === null) return notFound(c, "This shift no longer exists: it may have been deleted.");
-    const parsed = assignSchema.safeParse(await jsonBody(c));
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
     const { timeZone } = await event();
     const done = await assignVolunteer(
       db,
-      { shiftId, ...parsed.data, who: c.get("admin"), zone: timeZone, siteUrl: options.siteUrl },
+      { shiftId, ...body, who: c.get("admin"), zone: timeZone, siteUrl: options.siteUrl },
       now(),
     );
     if (!done.ok)
       return c.json({ error: done.error, ...(done.overlaps ? { overlaps: done.overlaps } : {}) }, done.status);
-    return c.json({ shift: done.shift });
+    return { shift: done.shift };
   });
 
-  admin.delete("/shifts/:id/people/:adminId", async (c) => {
-    const shiftId = parseId(c.req.param("id"));
-    const adminId = parseId(c.req.param("adminId"));
+  serve(admin, api.takeOff, async (c, { params }) => {
+    const shiftId = parseId(params.id);
+    const adminId = parseId(params.adminId);
     if (shiftId === null || adminId === null) return notFound(c, "This person is not on this shift (any more).");
     const { timeZone } = await event();
     const done = await takeOff(db, { shiftId, adminId, who: c.get("admin"), zone: timeZone, siteUrl: options.siteUrl });
@@ -58,7 +55,7 @@ export function registerOverview(admin: Hono<AdminEnv>, options: AdminOptions, c
     return c.body(null, 204);
   });
 
-  admin.get("/shifts/export", async (c) => {
+  serve(admin, api.exportShifts, async (c) => {
     const { timeZone } = await event();
     const day = now().toISOString().slice(0, 10);
     return c.body(await shiftsCsv(db, timeZone, now()), 200, {

@@ -5,6 +5,7 @@
  * CSV of the plan, and the door's shift of the volunteer signing in.
  */
 import { sql } from "drizzle-orm";
+import type { FoundVolunteer } from "../../app/api/admin/shifts";
 import { roleLabel, type AdminRole } from "../../app/forms/admin";
 import { eventDay } from "../../app/lib/schedule/changes";
 import type { Db } from "../db/client";
@@ -20,21 +21,7 @@ import { cancelReminders, scheduleReminders } from "./reminders";
 /** At most this many accounts answer a search. */
 export const MAX_FOUND = 10;
 
-export interface FoundVolunteer {
-  adminId: number;
-  name: string;
-  email: string;
-  role: AdminRole;
-  roleLabel: string;
-  /** The volunteer roles they said they will do, by name. */
-  roles: string[];
-  /** Shifts they were marked missing on. */
-  missed: number;
-  /** With a shift asked about: what keeps them busy then, in words (none: free). */
-  busy: string[];
-  /** Already on the shift asked about. */
-  onShift: boolean;
-}
+export type { FoundVolunteer };
 
 /** "Door 1 (Door), Thu 24 Oct 08:00–12:00": a shift as people name it. */
 export function shiftWords(s: { place: string; role: string; startsAt: string; endsAt: string }): string {

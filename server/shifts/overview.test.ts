@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PlanAnswer } from "../../app/forms/shifts";
+import type { PlanAnswer } from "../../app/api/admin/shifts";
 import { shiftsApp } from "../../tests/fixtures/shifts-app";
 import { rowsOf } from "../db/rows";
 import { availableAudiences } from "../announcements/audiences";
@@ -145,7 +145,8 @@ describe("the organisers' overview", { timeout: 60_000 }, () => {
     });
     expect(bad.status).toBe(400);
     expect(
-      (await made.request("POST", "/api/admin/shifts/abc/people", { as: organiser.cookie, body: {} })).status,
+      (await made.request("POST", "/api/admin/shifts/abc/people", { as: organiser.cookie, body: { adminId: sam.id } }))
+        .status,
     ).toBe(404);
   });
 

@@ -11,16 +11,11 @@
  * A wrong body → 400 `{ error, field }`, the field the form shows it at. Every change is audited.
  */
 import type { Context, Hono } from "hono";
-import { firstIssue, parseId } from "../../app/forms/admin";
-import {
-  MAX_SHIFT_HOURS,
-  placeSchema,
-  roleSchema,
-  shiftPlanSchema,
-  type ShiftPlan,
-  type Shift,
-} from "../../app/forms/shifts";
-import { jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin";
+import * as api from "../../app/api/admin/shifts";
+import type { Shift } from "../../app/api/admin/shifts";
+import { parseId } from "../../app/forms/admin";
+import { MAX_SHIFT_HOURS, type PlaceInput, type RoleInput, type ShiftPlan } from "../../app/forms/shifts";
+import { notFound, serve, type AdminContext, type AdminEnv, type AdminOptions } from "../admin";
 import type { ServerContext } from "../context";
 import { shiftsEvent, shiftTimes } from "./event";
 import {
@@ -37,70 +32,57 @@ import {
 import { listPlaces, listRoles, listShifts } from "./read.queries";
 
 const WORDS = {
-  role: { path: "roles", a: "role", missing: "There is no such role: it may have been deleted. Reload the page." },
-  place: { path: "places", a: "place", missing: "There is no such place: it may have been deleted. Reload the page." },
+  role: { a: "role", missing: "There is no such role: it may have been deleted. Reload the page." },
+  place: { a: "place", missing: "There is no such place: it may have been deleted. Reload the page." },
 } as const;
+const NO_SHIFT = "There is no such shift: it may have been deleted. Reload the page.";
 
 const fieldError = (c: Context, error: string, field?: string, status: 400 | 409 = 400) =>
   c.json(field ? { error, field } : { error }, status);
-
-/** The first problem of a failed parse and the field it concerns. */
-function issueOf(error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] }) {
-  const field = error.issues[0]?.path[0];
-  return { message: firstIssue(error), field: typeof field === "string" ? field : undefined };
-}
 
 export function registerPlan(admin: Hono<AdminEnv>, options: AdminOptions, ctx: ServerContext): void {
   const { db } = options.database;
   const event = shiftsEvent(ctx);
   const who = (c: Context<AdminEnv>): Organiser => ({ adminId: c.get("admin").id, actor: c.get("admin").email });
 
-  for (const kind of ["role", "place"] as const satisfies Kind[]) {
+  /** A role or place saved (new without `rawId`): its id, or the refusal. */
+  async function save(c: AdminContext, kind: Kind, rawId: string | undefined, body: RoleInput | PlaceInput) {
     const words = WORDS[kind];
-    const schema = kind === "role" ? roleSchema : placeSchema;
-    const answer = async (id: number) =>
-      (kind === "role" ? await listRoles(db) : await listPlaces(db)).find((r) => r.id === id);
-
-    const save = async (c: Context<AdminEnv>, id: number | undefined) => {
-      const parsed = schema.safeParse(await jsonBody(c));
-      if (!parsed.success) {
-        const { message, field } = issueOf(parsed.error);
-        return fieldError(c, message, field);
-      }
-      const saved = await saveNamed(db, kind, id, parsed.data, who(c));
-      if ("missing" in saved) return notFound(c, words.missing);
-      if ("duplicate" in saved)
-        return fieldError(c, `There is already a ${words.a} called ${parsed.data.name}.`, "name", 409);
-      return c.json(await answer(saved.id), id === undefined ? 201 : 200);
-    };
-
-    admin.post(`/shifts/${words.path}`, (c) => save(c, undefined));
-    admin.patch(`/shifts/${words.path}/:id`, (c) => {
-      const id = parseId(c.req.param("id"));
-      return id === null ? notFound(c, words.missing) : save(c, id);
-    });
-    admin.delete(`/shifts/${words.path}/:id`, async (c) => {
-      const id = parseId(c.req.param("id"));
-      if (id === null) return notFound(c, words.missing);
-      const { timeZone } = await event();
-      const done = await deleteNamed(db, kind, id, timeZone, who(c));
-      if ("missing" in done) return notFound(c, words.missing);
-      if ("inUse" in done) return c.json({ error: done.inUse }, 409);
-      return c.json({ deleted: done.name });
-    });
+    const id = rawId === undefined ? undefined : parseId(rawId);
+    if (id === null) return notFound(c, words.missing);
+    const saved = await saveNamed(db, kind, id, body, who(c));
+    if ("missing" in saved) return notFound(c, words.missing);
+    if ("duplicate" in saved) return fieldError(c, `There is already a ${words.a} called ${body.name}.`, "name", 409);
+    return saved.id;
+  }
+  const role = async (c: AdminContext, id: number | Response) =>
+    typeof id === "number" ? ((await listRoles(db)).find((r) => r.id === id) ?? notFound(c, WORDS.role.missing)) : id;
+  const place = async (c: AdminContext, id: number | Response) =>
+    typeof id === "number" ? ((await listPlaces(db)).find((p) => p.id === id) ?? notFound(c, WORDS.place.missing)) : id;
+  /** Deleted, or refused: in use by shifts (409 naming them), unknown (404). */
+  async function remove(c: AdminContext, kind: Kind, rawId: string) {
+    const words = WORDS[kind];
+    const id = parseId(rawId);
+    if (id === null) return notFound(c, words.missing);
+    const { timeZone } = await event();
+    const done = await deleteNamed(db, kind, id, timeZone, who(c));
+    if ("missing" in done) return notFound(c, words.missing);
+    if ("inUse" in done) return c.json({ error: done.inUse }, 409);
+    return { deleted: done.name };
   }
 
-  /** The body as shift rows (one per day), or what is wrong with it and where. */
+  serve(admin, api.addRole, async (c, { body }) => role(c, await save(c, "role", undefined, body)));
+  serve(admin, api.changeRole, async (c, { body, params }) => role(c, await save(c, "role", params.id, body)));
+  serve(admin, api.deleteRole, (c, { params }) => remove(c, "role", params.id));
+  serve(admin, api.addPlace, async (c, { body }) => place(c, await save(c, "place", undefined, body)));
+  serve(admin, api.changePlace, async (c, { body, params }) => place(c, await save(c, "place", params.id, body)));
+  serve(admin, api.deletePlace, (c, { params }) => remove(c, "place", params.id));
+
+  /** The plan as shift rows (one per day), or what is wrong with it and where. */
   async function shiftRows(
-    body: unknown,
+    plan: ShiftPlan,
     oneDay: boolean,
   ): Promise<{ rows: ShiftRow[]; zone: string } | { error: string; field?: string }> {
-    const parsed = shiftPlanSchema.safeParse(body);
-    if (!parsed.success) {
-      const { message, field } = issueOf(parsed.error);
-      return { error: message, field };
-    }
-    const plan: ShiftPlan = parsed.data;
     const { timeZone, days } = await event();
     if (oneDay && plan.days.length !== 1) return { error: "Please choose one day for this shift.", field: "days" };
     if (plan.days.some((d) => !days.includes(d)) || new Set(plan.days).size !== plan.days.length)
@@ -127,33 +109,31 @@ export function registerPlan(admin: Hono<AdminEnv>, options: AdminOptions, ctx: 
   const shiftsAnswer = async (ids: number[], zone: string): Promise<Shift[]> =>
     listShifts(db, zone, new Date(options.now()), { ids });
 
-  admin.post("/shifts", async (c) => {
-    const got = await shiftRows(await jsonBody(c), false);
+  serve(admin, api.makeShifts, async (c, { body }) => {
+    const got = await shiftRows(body, false);
     if ("error" in got) return fieldError(c, got.error, got.field);
     const ids = await makeShifts(db, got.rows, who(c));
-    return c.json({ shifts: await shiftsAnswer(ids, got.zone) }, 201);
+    return { shifts: await shiftsAnswer(ids, got.zone) };
   });
 
-  admin.patch("/shifts/:id", async (c) => {
-    const id = parseId(c.req.param("id"));
-    if (id === null) return notFound(c, "There is no such shift: it may have been deleted. Reload the page.");
-    const got = await shiftRows(await jsonBody(c), true);
+  serve(admin, api.changeShift, async (c, { body, params }) => {
+    const id = parseId(params.id);
+    if (id === null) return notFound(c, NO_SHIFT);
+    const got = await shiftRows(body, true);
     if ("error" in got) return fieldError(c, got.error, got.field);
     const changed = await changeShift(db, id, got.rows[0]!, who(c));
-    if ("missing" in changed) return notFound(c, "There is no such shift: it may have been deleted. Reload the page.");
+    if ("missing" in changed) return notFound(c, NO_SHIFT);
     if ("tooFew" in changed) return fieldError(c, changed.tooFew, "needed", 409);
     const [shift] = await shiftsAnswer([id], got.zone);
-    return c.json({ shift, moved: changed.moved });
+    return shift ? { shift, moved: changed.moved } : notFound(c, NO_SHIFT);
   });
 
-  admin.delete("/shifts/:id", async (c) => {
-    const id = parseId(c.req.param("id"));
-    if (id === null) return notFound(c, "There is no such shift: it may have been deleted. Reload the page.");
-    const body = await jsonBody(c);
-    const tellPeople = body?.tellPeople === true;
+  serve(admin, api.deleteShift, async (c, { body, params }) => {
+    const id = parseId(params.id);
+    if (id === null) return notFound(c, NO_SHIFT);
     const { timeZone } = await event();
-    const done = await deleteShift(db, id, tellPeople, timeZone, options.siteUrl, who(c));
-    if ("missing" in done) return notFound(c, "There is no such shift: it may have been deleted. Reload the page.");
+    const done = await deleteShift(db, id, body.tellPeople === true, timeZone, options.siteUrl, who(c));
+    if ("missing" in done) return notFound(c, NO_SHIFT);
     if ("hasPeople" in done)
       return c.json(
         {
@@ -162,6 +142,6 @@ export function registerPlan(admin: Hono<AdminEnv>, options: AdminOptions, ctx: 
         },
         409,
       );
-    return c.json({ deleted: id, told: done.told });
+    return { deleted: id, told: done.told };
   });
 }

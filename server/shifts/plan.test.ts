@@ -5,7 +5,9 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Place, PlanAnswer, Role, Shift } from "../../app/forms/shifts";
+import * as api from "../../app/api/admin/shifts";
+import type { Place, PlanAnswer, Role, Shift } from "../../app/api/admin/shifts";
+import { wrongBodies } from "../../tests/fixtures/contract";
 import { rowsOf } from "../db/rows";
 import { shiftsApp } from "../../tests/fixtures/shifts-app";
 import { cancelReminders, shiftPlanned } from "./reminders";
@@ -132,6 +134,29 @@ describe("the organisers' plan", { timeout: 60_000 }, () => {
     expect((await json<PlanAnswer>(await as("GET", "/api/admin/shifts"))).shifts).toHaveLength(0);
   });
 
+  it("refuses a wrong body with a 400 that names the field, on every Shifts route that takes one", async () => {
+    const wrong = wrongBodies(api);
+    expect(wrong.map((w) => `${w.method} ${w.path}`).sort()).toEqual([
+      "DELETE /shifts/1",
+      "PATCH /shifts/1",
+      "PATCH /shifts/places/1",
+      "PATCH /shifts/roles/1",
+      "POST /shifts",
+      "POST /shifts/1/people",
+      "POST /shifts/places",
+      "POST /shifts/roles",
+      "POST /volunteer/blockouts",
+      "PUT /volunteer/roles",
+    ]);
+    const before = await json<PlanAnswer>(await as("GET", "/api/admin/shifts"));
+    for (const w of wrong) {
+      const res = await as(w.method, `/api/admin${w.path}`, w.body);
+      expect(res.status, w.path).toBe(400);
+      expect(await res.json(), w.path).toEqual({ error: expect.any(String), field: w.field });
+    }
+    expect(await json<PlanAnswer>(await as("GET", "/api/admin/shifts"))).toEqual(before);
+  });
+
   it("makes one shift per chosen day in the event's zone, across midnight, and answers them", async () => {
     const { roles, places } = await json<PlanAnswer>(await as("GET", "/api/admin/shifts"));
     const res = await as("POST", "/api/admin/shifts", {
@@ -235,13 +260,17 @@ describe("the organisers' plan", { timeout: 60_000 }, () => {
     expect(withPeople!.filled).toBe(2);
     const before = (await mails()).length;
 
-    const refused = await as("DELETE", `/api/admin/shifts/${withPeople!.id}`);
+    // The body says whether they are told (the contract: app/api/admin/shifts.ts deleteShift).
+    const refused = await as("DELETE", `/api/admin/shifts/${withPeople!.id}`, {});
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({
       error: "Ruth Bell, Sam Kim are on this shift. Deleting it tells them by mail that it is cancelled.",
       people: ["Ruth Bell", "Sam Kim"],
     });
-    expect((await as("DELETE", `/api/admin/shifts/${withPeople!.id}`, { tellPeople: "yes" })).status).toBe(409);
+    // Anything but true is no consent: refused naming the field, nothing deleted.
+    const yes = await as("DELETE", `/api/admin/shifts/${withPeople!.id}`, { tellPeople: "yes" });
+    expect(yes.status).toBe(400);
+    expect(await yes.json()).toMatchObject({ field: "tellPeople" });
 
     const told = await as("DELETE", `/api/admin/shifts/${withPeople!.id}`, { tellPeople: true });
     expect(told.status).toBe(200);
@@ -259,7 +288,7 @@ describe("the organisers' plan", { timeout: 60_000 }, () => {
     ]);
 
     // Nobody on it: deleted at once, nobody mailed.
-    expect((await as("DELETE", `/api/admin/shifts/${empty!.id}`)).status).toBe(200);
+    expect((await as("DELETE", `/api/admin/shifts/${empty!.id}`, {})).status).toBe(200);
     expect((await mails()).length).toBe(before + 2);
     expect((await json<PlanAnswer>(await as("GET", "/api/admin/shifts"))).shifts).toHaveLength(1);
     expect(await audits("shift-deleted")).toBe(2);

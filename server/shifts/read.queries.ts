@@ -4,7 +4,8 @@
  * jobs all read through here.
  */
 import { sql } from "drizzle-orm";
-import { LATE_AFTER_MINUTES, type Place, type Role, type Shift, type ShiftPerson } from "../../app/forms/shifts";
+import type { Place, Role, Shift, ShiftPerson } from "../../app/api/admin/shifts";
+import { LATE_AFTER_MINUTES } from "../../app/forms/shifts";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { nameOf } from "../admin/accounts/queries";

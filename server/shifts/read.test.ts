@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PlanAnswer } from "../../app/forms/shifts";
+import type { PlanAnswer } from "../../app/api/admin/shifts";
 import { shiftsApp } from "../../tests/fixtures/shifts-app";
 
 let clock = Date.parse("2024-10-24T08:15:00-05:00");

@@ -4,7 +4,7 @@
  * the cut-off, the roles they chose, the times they cannot come, their calendar feed's secret.
  */
 import { sql } from "drizzle-orm";
-import type { Shift, VolunteerAnswer } from "../../app/forms/shifts";
+import type { Shift, VolunteerAnswer } from "../../app/api/admin/shifts";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { newSecret, secretHash } from "../secret";

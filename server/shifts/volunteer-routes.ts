@@ -1,7 +1,8 @@
 /**
  * The volunteer's own page (issue 66), under `/api/admin/volunteer/` for any signed-in account (volunteer, door
  * volunteer, organiser), each acting only on itself:
- * - `GET /volunteer/shifts`: VolunteerAnswer (theirs, the open ones, their roles and blockouts, the cut-off).
+ * - `GET /volunteer/shifts`: VolunteerAnswer of app/api/admin/shifts.ts (theirs, the open ones, their roles and
+ *   blockouts, the cut-off).
  * - `PUT /volunteer/roles`: the roles they will do.
  * - `POST /volunteer/shifts/:id`: sign up (./signups.queries.ts signUp: one transaction, the shift's row locked);
  *   `DELETE /volunteer/shifts/:id`: give back before the cut-off; `POST /volunteer/shifts/:id/here`: "I'm here".
@@ -10,12 +11,12 @@
  * And for the calendar app, without a session (the link's secret is the proof): `GET /api/volunteer/calendar/:token`.
  */
 import { Hono, type Context } from "hono";
-import { firstIssue, parseId } from "../../app/forms/admin";
-import { blockoutSchema, rolesChosenSchema, type VolunteerAnswer } from "../../app/forms/shifts";
+import * as api from "../../app/api/admin/shifts";
+import { parseId } from "../../app/forms/admin";
 import { zonedIso } from "../../app/lib/schedule/zoned-time";
 import { shiftClock, shiftWhen } from "../../app/lib/volunteer/shift-time";
 import { nameOf } from "../admin/accounts/queries";
-import { badRequest, jsonBody, notFound, type AdminEnv, type AdminOptions } from "../admin";
+import { badRequest, notFound, serve, type AdminEnv, type AdminOptions } from "../admin";
 import type { ServerContext } from "../context";
 import { missLimit } from "../rate-limit";
 import { ARRIVE_FROM_MINUTES, markArrived } from "./arrivals.queries";
@@ -46,24 +47,21 @@ export function registerVolunteer(admin: Hono<AdminEnv>, options: AdminOptions, 
     const who = c.get("admin");
     return { adminId: who.id, name: nameOf(who) };
   };
-  const shiftId = (c: Context<AdminEnv>) => parseId(c.req.param("id"));
 
-  admin.get("/volunteer/shifts", async (c) => {
+  serve(admin, api.volunteerShifts, async (c) => {
     const { timeZone, days, giveBackHours } = await event();
     const view = await volunteerView(db, me(c), timeZone, now(), giveBackHours);
-    return c.json({ timeZone, days, ...view } satisfies VolunteerAnswer);
+    return { timeZone, days, ...view };
   });
 
-  admin.put("/volunteer/roles", async (c) => {
-    const parsed = rolesChosenSchema.safeParse(await jsonBody(c));
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
-    if (!(await chooseRoles(db, me(c).adminId, parsed.data.roleIds)))
+  serve(admin, api.chooseRoles, async (c, { body }) => {
+    if (!(await chooseRoles(db, me(c).adminId, body.roleIds)))
       return badRequest(c, "One of those roles is no longer offered: please reload the page and choose again.");
-    return c.json({ roleIds: parsed.data.roleIds, message: "Saved: the open shifts now show the roles you chose." });
+    return { roleIds: body.roleIds, message: "Saved: the open shifts now show the roles you chose." };
   });
 
-  admin.post("/volunteer/shifts/:id", async (c) => {
-    const id = shiftId(c);
+  serve(admin, api.signUp, async (c, { params }) => {
+    const id = parseId(params.id);
     if (id === null) return notFound(c, NO_SHIFT);
     const { timeZone } = await event();
     const result = await signUp(db, id, me(c).adminId, now(), timeZone);
@@ -84,14 +82,14 @@ export function registerVolunteer(admin: Hono<AdminEnv>, options: AdminOptions, 
         );
       }
       case "already":
-        return c.json({ message: "You are already on this shift." });
+        return { message: "You are already on this shift." };
       case "done":
-        return c.json({ message: "You are signed up. Thank you!" });
+        return { message: "You are signed up. Thank you!" };
     }
   });
 
-  admin.delete("/volunteer/shifts/:id", async (c) => {
-    const id = shiftId(c);
+  serve(admin, api.giveBack, async (c, { params }) => {
+    const id = parseId(params.id);
     if (id === null) return notFound(c, "You are not on this shift.");
     const { giveBackHours } = await event();
     const result = await giveBack(db, id, me(c).adminId, now(), giveBackHours);
@@ -105,11 +103,11 @@ export function registerVolunteer(admin: Hono<AdminEnv>, options: AdminOptions, 
         409,
       );
     }
-    return c.json({ message: "You gave the shift back. Thank you for saying so in time." });
+    return { message: "You gave the shift back. Thank you for saying so in time." };
   });
 
-  admin.post("/volunteer/shifts/:id/here", async (c) => {
-    const id = shiftId(c);
+  serve(admin, api.markHere, async (c, { params }) => {
+    const id = parseId(params.id);
     if (id === null) return notFound(c, "You are not on this shift.");
     const who = me(c);
     const at = now();
@@ -117,7 +115,7 @@ export function registerVolunteer(admin: Hono<AdminEnv>, options: AdminOptions, 
     const [shift] = await listShifts(db, timeZone, at, { ids: [id], adminId: who.adminId });
     if (!shift) return notFound(c, "You are not on this shift.");
     const marked = await markArrived(db, who.adminId, at, id);
-    if (marked.length) return c.json({ message: `Thank you: you are marked here at ${shiftClock(at, timeZone)}.` });
+    if (marked.length) return { message: `Thank you: you are marked here at ${shiftClock(at, timeZone)}.` };
     const from = new Date(Date.parse(shift.startsAt) - ARRIVE_FROM_MINUTES * 60_000);
     if (at < from)
       return c.json(
@@ -127,35 +125,29 @@ export function registerVolunteer(admin: Hono<AdminEnv>, options: AdminOptions, 
     return c.json({ error: "This shift is over: an organiser can mark you if you were there." }, 409);
   });
 
-  admin.post("/volunteer/blockouts", async (c) => {
-    const body = await jsonBody(c);
-    const parsed = blockoutSchema.safeParse(body);
-    if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path[0];
-      return c.json({ error: firstIssue(parsed.error), field }, 400);
-    }
-    const { fromDay, fromTime, toDay, toTime, note } = parsed.data;
+  serve(admin, api.addBlockout, async (c, { body }) => {
+    const { fromDay, fromTime, toDay, toTime, note } = body;
     const { timeZone } = await event();
     const startsAt = zonedIso(fromDay, fromTime, timeZone);
     const endsAt = zonedIso(toDay, toTime, timeZone);
     if (Date.parse(endsAt) <= Date.parse(startsAt))
       return c.json({ error: "The end must be after the start: please check the day and time.", field: "toTime" }, 400);
     const id = await addBlockout(db, me(c).adminId, startsAt, endsAt, note ?? "");
-    return c.json({ id, message: "Saved: no shifts are offered to you at that time." }, 201);
+    return { id, message: "Saved: no shifts are offered to you at that time." };
   });
 
-  admin.delete("/volunteer/blockouts/:id", async (c) => {
-    const id = parseId(c.req.param("id"));
+  serve(admin, api.removeBlockout, async (c, { params }) => {
+    const id = parseId(params.id);
     if (id === null || !(await removeBlockout(db, me(c).adminId, id)))
       return notFound(c, "That time is not in your list (any more).");
-    return c.json({ message: "Removed." });
+    return { message: "Removed." };
   });
 
-  admin.post("/volunteer/calendar", async (c) => {
+  serve(admin, api.newCalendarLink, async (c) => {
     if (!options.siteUrl)
       return c.json({ error: "The calendar link is not available: the site's address is not set up." }, 503);
     const token = await newFeed(db, me(c).adminId);
-    return c.json({ url: `${options.siteUrl}${FEED_PATH}${token}` }, 201);
+    return { url: `${options.siteUrl}${FEED_PATH}${token}` };
   });
 }
 

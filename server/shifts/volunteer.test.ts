@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { VolunteerAnswer } from "../../app/forms/shifts";
+import type { VolunteerAnswer } from "../../app/api/admin/shifts";
 import { parseCalendar } from "../../app/lib/schedule/ics";
 import { shiftsApp } from "../../tests/fixtures/shifts-app";
 import { SITE } from "../../tests/fixtures/admin-app";

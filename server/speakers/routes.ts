@@ -16,24 +16,21 @@
  *   `POST /speakers/edits/:id/decline`.
  */
 import { Hono, type Context } from "hono";
+import * as api from "../../app/api/admin/speakers";
+import type { ReviewLine } from "../../app/api/admin/speakers";
 import { firstIssue, parseId } from "../../app/forms/admin";
 import {
   LINK_DOES_NOT_WORK,
   SPEAKER_TOKEN,
   fieldOf,
   speakerEditSchema,
-  speakerInviteSchema,
   speakerPagePath,
-  type ReviewLine,
   type SpeakerEdit,
   type SpeakerEditError,
-  type SpeakerLinkAnswer,
   type SpeakerPageAnswer,
-  type SpeakersAnswer,
-  type SpeakerReviewAnswer,
 } from "../../app/forms/speaker-page";
 import { DESIGNATIONS, SOCIAL_NETWORKS } from "../../app/content/schemas/fields";
-import { badRequest, jsonBody, notFound, organiserContext, type AdminEnv } from "../admin";
+import { notFound, organiserContext, serve, type AdminContext, type AdminEnv } from "../admin";
 import { nameOf } from "../admin/accounts/queries";
 import type { FeatureRoutes, ServerContext } from "../context";
 import { loadTools, serial, UNAVAILABLE, type ContentOptions, type Tools } from "../content";
@@ -233,11 +230,11 @@ export function registerSpeakers(admin: Hono<AdminEnv>, ctx: ServerContext, cont
     return r.speakerContent(dir, speakerId, facts.timeZone, facts.place);
   };
 
-  admin.get("/speakers", async (c) => {
+  serve(admin, api.listSpeakers, async () => {
     const r = await reader();
     const [files, known, waiting] = await Promise.all([r.speakerFiles(dir), contacts(db), waitingEdits(db)]);
     const byId = new Map(known.map((k) => [k.speakerId, k]));
-    return c.json({
+    return {
       canMail: mailed,
       speakers: files.map((f) => {
         const k = byId.get(f.id);
@@ -251,11 +248,11 @@ export function registerSpeakers(admin: Hono<AdminEnv>, ctx: ServerContext, cont
           waiting: w ? { id: w.id, sentAt: w.sentAt.toISOString() } : null,
         };
       }),
-    } satisfies SpeakersAnswer);
+    };
   });
 
-  const link = async (c: Context<AdminEnv>, email: string | null) => {
-    const id = parseId(c.req.param("id"));
+  const link = async (c: AdminContext, rawId: string, email: string | null) => {
+    const id = parseId(rawId);
     const found = id === null ? null : await read(id);
     if (id === null || !found) return notFound(c, "There is no such speaker in the content.");
     const who = c.get("admin");
@@ -272,42 +269,38 @@ export function registerSpeakers(admin: Hono<AdminEnv>, ctx: ServerContext, cont
     );
     if (!made) return notFound(c, `${found.file.profile.name} has not been invited yet.`);
     const name = found.file.profile.name;
-    return c.json({
+    return {
       message: mailed
         ? `${email === null ? "A new link was sent" : "The link was sent"} to ${name} at ${made.email}.${email === null ? " The old link no longer works." : ""}`
         : `Mail is not set up on this server: pass this link on to ${name} yourself.`,
       ...(mailed ? {} : { link: `${siteUrl}${speakerPagePath(made.token)}` }),
-    } satisfies SpeakerLinkAnswer);
+    };
   };
 
-  admin.post("/speakers/:id/invite", async (c) => {
-    const parsed = speakerInviteSchema.safeParse(await jsonBody(c));
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
-    return link(c, parsed.data.email);
-  });
-  admin.post("/speakers/:id/resend", (c) => link(c, null));
-  admin.post("/speakers/:id/revoke", async (c) => {
-    const id = parseId(c.req.param("id"));
+  serve(admin, api.inviteSpeaker, (c, { body, params }) => link(c, params.id, body.email));
+  serve(admin, api.resendSpeakerLink, (c, { params }) => link(c, params.id, null));
+  serve(admin, api.revokeSpeakerLink, async (c, { params }) => {
+    const id = parseId(params.id);
     if (id === null) return notFound(c, "There is no such speaker in the content.");
     const done = await revokeSpeakerLinks(db, id, organiser(c));
     return done
-      ? c.json({ message: "Their link no longer works. Send the link again to give them access." })
+      ? { message: "Their link no longer works. Send the link again to give them access." }
       : c.json({ error: "This speaker has no link that works." }, 409);
   });
 
-  const editOf = async (c: Context) => {
-    const id = parseId(c.req.param("id"));
+  const editOf = async (rawId: string) => {
+    const id = parseId(rawId);
     const edit = id === null ? null : await waitingEdit(db, { id });
     const found = edit && (await read(edit.speakerId));
     return edit && found ? { edit, found } : null;
   };
   const GONE = "This change was accepted or declined already.";
 
-  admin.get("/speakers/edits/:id", async (c) => {
-    const got = await editOf(c);
+  serve(admin, api.speakerEdit, async (c, { params }) => {
+    const got = await editOf(params.id);
     if (!got) return notFound(c, GONE);
     const { edit, found } = got;
-    return c.json({
+    return {
       id: edit.id,
       speakerId: edit.speakerId,
       name: found.file.profile.name,
@@ -316,11 +309,11 @@ export function registerSpeakers(admin: Hono<AdminEnv>, ctx: ServerContext, cont
       photo: edit.photo
         ? { live: `/images/${found.file.photo}`, proposed: `/api/admin/speakers/edits/${edit.id}/photo` }
         : null,
-    } satisfies SpeakerReviewAnswer);
+    };
   });
 
-  admin.get("/speakers/edits/:id/photo", async (c) => {
-    const got = await editOf(c);
+  serve(admin, api.speakerEditPhoto, async (c, { params }) => {
+    const got = await editOf(params.id);
     if (!got?.edit.photo) return notFound(c, "There is no such photo.");
     return c.body(new Uint8Array(got.edit.photo), 200, {
       "Content-Type": got.edit.photoExt === "png" ? "image/png" : "image/jpeg",
@@ -328,13 +321,13 @@ export function registerSpeakers(admin: Hono<AdminEnv>, ctx: ServerContext, cont
     });
   });
 
-  admin.post("/speakers/edits/:id/decline", async (c) => {
-    const id = parseId(c.req.param("id"));
+  serve(admin, api.declineSpeakerEdit, async (c, { params }) => {
+    const id = parseId(params.id);
     if (id === null || !(await decideEdit(db, id, "declined", organiser(c)))) return notFound(c, GONE);
-    return c.json({ message: "Declined: nothing was saved, and the live text is as it was." });
+    return { message: "Declined: nothing was saved, and the live text is as it was." };
   });
 
-  admin.post("/speakers/edits/:id/accept", async (c) => {
+  serve(admin, api.acceptSpeakerEdit, async (c, { params }) => {
     let t: Tools;
     try {
       t = await loadTools();
@@ -343,8 +336,8 @@ export function registerSpeakers(admin: Hono<AdminEnv>, ctx: ServerContext, cont
     }
     const r = await reader();
     const who = organiser(c);
-    const outcome = await serial(async (): Promise<Response> => {
-      const got = await editOf(c);
+    const outcome = await serial(async (): Promise<Response | { message: string }> => {
+      const got = await editOf(params.id);
       if (!got) return notFound(c, GONE);
       const { edit, found } = got;
       const name = found.file.profile.name;
@@ -402,9 +395,7 @@ export function registerSpeakers(admin: Hono<AdminEnv>, ctx: ServerContext, cont
         commits.push(saved.commit);
       }
       await decideEdit(db, edit.id, "accepted", who, { commits });
-      return c.json({
-        message: `Saved as ${name}'s own change. It goes live with the next publish (Content, Publish).`,
-      });
+      return { message: `Saved as ${name}'s own change. It goes live with the next publish (Content, Publish).` };
     });
     return outcome;
   });

@@ -15,12 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stubImageManifest } from "../../app/content/stub-images";
 import type { HomeSummary } from "../../app/api/admin/home";
 import { IMAGE_MANIFEST } from "../../app/lib/build-outputs";
-import {
-  LINK_DOES_NOT_WORK,
-  type SpeakerPageAnswer,
-  type SpeakerReviewAnswer,
-  type SpeakersAnswer,
-} from "../../app/forms/speaker-page";
+import * as api from "../../app/api/admin/speakers";
+import type { SpeakerReviewAnswer, SpeakersAnswer } from "../../app/api/admin/speakers";
+import { LINK_DOES_NOT_WORK, type SpeakerPageAnswer } from "../../app/forms/speaker-page";
+import { wrongBodies } from "../../tests/fixtures/contract";
 import { createApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { rowsOf } from "../db/rows";
@@ -179,6 +177,16 @@ describe("speakers' own page", { timeout: 60_000 }, () => {
     expect((await figures()).find((f) => f.session === 9)!.comments).toEqual([{ stars: 4, text: "Moving" }]);
     await database.db.execute(sql`DELETE FROM session_ratings`);
     await database.db.execute(sql`DELETE FROM session_feedback`);
+  });
+
+  it("refuses a wrong body with a 400 that names the field, on every Speakers route that takes one", async () => {
+    const wrong = wrongBodies(api);
+    expect(wrong.map((w) => `${w.method} ${w.path}`)).toEqual(["POST /speakers/1/invite"]);
+    for (const w of wrong) {
+      const res = await admin(w.method, w.path, w.body);
+      expect(res.status, w.path).toBe(400);
+      expect(await res.json(), w.path).toEqual({ error: "Please enter the speaker's e-mail address.", field: w.field });
+    }
   });
 
   it("answers a guessed, a revoked link and another speaker's session exactly as an unknown link", async () => {

@@ -3,13 +3,7 @@
  * the erasure of an address: server/admin/inbox/.
  */
 import * as z from "zod/mini";
-import {
-  bulkSchema,
-  erasureSchema,
-  listQuerySchema,
-  moderationSchema,
-  statusSchema,
-} from "../../forms/admin";
+import { bulkSchema, erasureSchema, listQuerySchema, moderationSchema, statusSchema } from "../../forms/admin";
 import { adminRoute } from "../../lib/admin/route";
 
 /** One submission of a form (a comment is one too), as the lists and the detail show it. */

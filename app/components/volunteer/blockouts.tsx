@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import type { VolunteerAnswer } from "~/forms/shifts";
+import type { VolunteerAnswer } from "~/api/admin/shifts";
 import { shiftClock, shiftDay } from "~/lib/volunteer/shift-time";
 
 export interface BlockoutsProps {

@@ -1,7 +1,8 @@
 import { CalendarPlus } from "lucide-react";
 import { useState } from "react";
 import { CopyLink } from "~/components/ui/copy-link";
-import { adminApi } from "~/lib/admin/api";
+import * as api from "~/api/admin/shifts";
+import { callAdmin } from "~/lib/admin/api";
 
 /**
  * "Add my shifts to my calendar": a private feed link (made on request; a new one replaces the old, which then
@@ -11,7 +12,7 @@ export function CalendarLink() {
   const [link, setLink] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   async function make() {
-    const res = await adminApi<{ url: string }>("/volunteer/calendar", { method: "POST" });
+    const res = await callAdmin(api.newCalendarLink);
     if (res.ok) {
       setError(null);
       setLink(res.data.url);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { VolunteerAnswer } from "~/forms/shifts";
+import type { VolunteerAnswer } from "~/api/admin/shifts";
 import { shiftDay, shiftHours } from "~/lib/volunteer/shift-time";
 import { ConfirmStep } from "../admin/confirm-step";
 import { groupBy } from "./by-day";

@@ -1,4 +1,4 @@
-import type { Shift } from "~/forms/shifts";
+import type { Shift } from "~/api/admin/shifts";
 import { shiftDay, shiftHours } from "~/lib/volunteer/shift-time";
 import { groupBy } from "./by-day";
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import type { Role } from "~/forms/shifts";
+import type { Role } from "~/api/admin/shifts";
 
 export interface RolesChooserProps {
   roles: Role[];

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { adminApi } from "~/lib/admin/api";
+import { currentSession, signOut as endSession } from "~/api/admin/accounts";
+import { callAdmin } from "~/lib/admin/api";
 import { CHECKIN_PATH } from "~/lib/door/protocol";
 import { PasswordForm } from "../admin/people/password-form";
 import { SignInForm } from "../admin/people/sign-in-form";
@@ -16,7 +17,7 @@ export function VolunteerPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const said = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    void adminApi<Who>("/session").then((res) => setWho(res.ok ? res.data : null));
+    void callAdmin(currentSession).then((res) => setWho(res.ok ? res.data : null));
   }, []);
   useEffect(() => {
     if (notice) said.current?.focus();
@@ -29,7 +30,7 @@ export function VolunteerPage() {
   }, []);
 
   async function signOut() {
-    await adminApi("/session", { method: "DELETE" });
+    await callAdmin(endSession);
     setWho(null);
     setNotice("You are signed out.");
   }

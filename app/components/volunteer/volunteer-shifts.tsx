@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
-import type { Shift, VolunteerAnswer } from "~/forms/shifts";
-import { adminApi, type ApiResult } from "~/lib/admin/api";
+import * as api from "~/api/admin/shifts";
+import type { Shift, VolunteerAnswer } from "~/api/admin/shifts";
+import { blockoutSchema } from "~/forms/shifts";
+import { callAdmin, type ApiResult } from "~/lib/admin/api";
+import { bodyProblem } from "~/lib/admin/route";
+import { refusedField } from "../admin/shifts/plan-field";
 import { Blockouts } from "./blockouts";
 import { CalendarLink } from "./calendar-link";
 import { MyShifts } from "./my-shifts";
@@ -22,7 +26,7 @@ export function VolunteerShifts({ onSignedOut }: { onSignedOut: () => void }) {
   const [now, setNow] = useState(() => Date.now());
 
   const load = useCallback(async () => {
-    const res = await adminApi<VolunteerAnswer>("/volunteer/shifts");
+    const res = await callAdmin(api.volunteerShifts);
     if (res.status === 401) return onSignedOut();
     if (res.ok) {
       setData(res.data);
@@ -44,7 +48,7 @@ export function VolunteerShifts({ onSignedOut }: { onSignedOut: () => void }) {
 
   async function signUp(shift: Shift) {
     setBusy(shift.id);
-    const res = await adminApi<{ message: string }>(`/volunteer/shifts/${shift.id}`, { method: "POST" });
+    const res = await callAdmin(api.signUp, { params: { id: shift.id } });
     setBusy(null);
     // Signed up: the answer goes where the shift now is (My shifts); refused: where they tapped.
     await act(res.ok ? "mine" : "open", res);
@@ -77,16 +81,8 @@ export function VolunteerShifts({ onSignedOut }: { onSignedOut: () => void }) {
           timeZone={timeZone}
           giveBackHours={data.giveBackHours}
           now={now}
-          onGiveBack={(s) =>
-            void adminApi<{ message: string }>(`/volunteer/shifts/${s.id}`, { method: "DELETE" }).then((r) =>
-              act("mine", r),
-            )
-          }
-          onHere={(s) =>
-            void adminApi<{ message: string }>(`/volunteer/shifts/${s.id}/here`, { method: "POST" }).then((r) =>
-              act("mine", r),
-            )
-          }
+          onGiveBack={(s) => void callAdmin(api.giveBack, { params: { id: s.id } }).then((r) => act("mine", r))}
+          onHere={(s) => void callAdmin(api.markHere, { params: { id: s.id } }).then((r) => act("mine", r))}
         />
       </section>
       <section aria-labelledby="open-title">
@@ -108,11 +104,7 @@ export function VolunteerShifts({ onSignedOut }: { onSignedOut: () => void }) {
           key={data.me.roleIds.join(",")}
           roles={data.roles}
           chosen={data.me.roleIds}
-          onSave={(roleIds) =>
-            adminApi<{ message: string }>("/volunteer/roles", { method: "PUT", body: { roleIds } }).then((r) =>
-              act("roles", r),
-            )
-          }
+          onSave={(roleIds) => callAdmin(api.chooseRoles, { body: { roleIds } }).then((r) => act("roles", r))}
         />
         <Notice notice={here("roles")} />
       </section>
@@ -126,17 +118,15 @@ export function VolunteerShifts({ onSignedOut }: { onSignedOut: () => void }) {
           days={data.days}
           timeZone={timeZone}
           onAdd={async (fields) => {
-            const res = await adminApi<{ message: string }>("/volunteer/blockouts", { method: "POST", body: fields });
-            if (!res.ok && res.status !== 401)
-              return { error: res.error, field: (res.data as { field?: string })?.field };
+            // Checked here as the server checks it: a slip is said at its field without a round trip.
+            const parsed = blockoutSchema.safeParse(fields);
+            if (!parsed.success) return bodyProblem(parsed.error.issues);
+            const res = await callAdmin(api.addBlockout, { body: parsed.data });
+            if (!res.ok && res.status !== 401) return { error: res.error, field: refusedField(res.data) };
             await act("blockouts", res);
             return null;
           }}
-          onRemove={(id) =>
-            void adminApi<{ message: string }>(`/volunteer/blockouts/${id}`, { method: "DELETE" }).then((r) =>
-              act("blockouts", r),
-            )
-          }
+          onRemove={(id) => void callAdmin(api.removeBlockout, { params: { id } }).then((r) => act("blockouts", r))}
         />
       </section>
       <section aria-labelledby="calendar-title">

@@ -119,9 +119,7 @@ export const DoorScanSchema = z.strictObject(
   {
     /** The device's own id of this scan (random, 8 to 64 characters): a replayed batch records it once. */
     id: deviceId,
-    code: z
-      .string("this is not a ticket's code.")
-      .check(z.regex(TICKET_CODE, "this is not a ticket's code.")),
+    code: z.string("this is not a ticket's code.").check(z.regex(TICKET_CODE, "this is not a ticket's code.")),
     /** When the device admitted it (ISO): the earlier of two doors wins. */
     at: z.iso.datetime({ offset: true, error: "must be a date and time with its offset (ISO 8601)." }),
     /** An "Undo" of this device's scan `id`'s check-in. */

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { listSubmissions, setSubmissionStatus, type SubmissionRow } from "~/api/admin/inbox";
-import { adminApi, callAdmin } from "~/lib/admin/api";
-import { ATTENDEES_EXPORT_PATH, type AttendeesSummary } from "~/lib/admin/attendees";
+import { callAdmin } from "~/lib/admin/api";
+import * as attendees from "~/api/admin/attendees";
+import type { AttendeesSummary } from "~/api/admin/attendees";
 import {
   BOX_OFFICE_METHODS,
   BOX_OFFICE_SHOWS,
@@ -53,7 +54,7 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
       if (moveFocus.current) heading.current?.focus();
       moveFocus.current = false;
     });
-    void adminApi<AttendeesSummary>("/attendees/summary").then((res) => res.ok && setSummary(res.data));
+    void callAdmin(attendees.attendeesSummary).then((res) => res.ok && setSummary(res.data));
     void callAdmin(listSubmissions, { query: { kind: "ticket", status: "new" } }).then(
       (res) => res.ok && setRequests(res.data.items),
     );
@@ -215,7 +216,11 @@ export function BoxOfficePanel({ fail }: { fail: (status: number, message: strin
         />
       ) : null}
       <p className="mt-6">
-        <a className="font-semibold underline underline-offset-4" href={ATTENDEES_EXPORT_PATH} download>
+        <a
+          className="font-semibold underline underline-offset-4"
+          href={`/api/admin${attendees.exportAttendees.path}`}
+          download
+        >
           Download every ticket (CSV)
         </a>
       </p>

@@ -1,4 +1,4 @@
-import type { AttendeesSummary } from "~/lib/admin/attendees";
+import type { AttendeesSummary } from "~/api/admin/attendees";
 
 /** Per plan, in people: sold, held (checkouts and waiting-list offers open), left, and waiting on the list. */
 export function SeatsTable({ plans }: { plans: AttendeesSummary["plans"] }) {

@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { DoorOverview } from "~/lib/admin/attendees";
+import * as api from "~/api/admin/attendees";
+import type { DoorOverview } from "~/api/admin/attendees";
 import { MAX_SCANS_PER_MINUTE } from "~/lib/door/protocol";
-import { adminApi } from "~/lib/admin/api";
+import { callAdmin } from "~/lib/admin/api";
 import { clock } from "~/lib/door/words";
 import { DoorFigures } from "../../door/door-figures";
 
@@ -21,7 +22,7 @@ export function DoorFiguresView({ fail }: { fail: (status: number, message: stri
 
   useEffect(() => {
     const load = () =>
-      void adminApi<DoorOverview>("/attendees/door").then((res) =>
+      void callAdmin(api.doorOverview).then((res) =>
         res.ok ? setDoor(res.data) : res.status !== 503 && fail(res.status, res.error),
       );
     load();

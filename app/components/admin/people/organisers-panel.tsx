@@ -11,7 +11,6 @@ import { InviteLink } from "./invite-link";
 import { when } from "~/lib/admin/when";
 import { Address } from "~/components/ui/address";
 
-
 /**
  * Who has access (by name, door volunteers marked), invitations waiting (each with "Withdraw"), an invitation
  * form (their address, optionally their name, and their role: organiser or door volunteer, issue 43) whose link

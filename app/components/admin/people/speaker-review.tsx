@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { adminApi } from "~/lib/admin/api";
+import * as api from "~/api/admin/speakers";
+import type { SpeakerReviewAnswer } from "~/api/admin/speakers";
+import { callAdmin } from "~/lib/admin/api";
 import { when } from "~/lib/admin/when";
-import type { SpeakerReviewAnswer } from "~/forms/speaker-page";
 
 /**
  * A speaker's edit beside the live text (issue 63): each field it changes, "Live now" and "Sent by <name>", the
@@ -24,7 +25,7 @@ export function SpeakerReview({
   const said = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
-    void adminApi<SpeakerReviewAnswer>(`/speakers/edits/${id}`).then((res) => {
+    void callAdmin(api.speakerEdit, { params: { id } }).then((res) => {
       if (!res.ok) return fail(res.status, res.error);
       setReview(res.data);
     });
@@ -37,7 +38,7 @@ export function SpeakerReview({
   async function decide(what: "accept" | "decline") {
     setBusy(true);
     setError(null);
-    const res = await adminApi<{ message: string }>(`/speakers/edits/${id}/${what}`, { method: "POST" });
+    const res = await callAdmin(what === "accept" ? api.acceptSpeakerEdit : api.declineSpeakerEdit, { params: { id } });
     setBusy(false);
     if (!res.ok) return res.status === 401 ? fail(res.status, res.error) : setError(res.error);
     onDone(res.data.message);

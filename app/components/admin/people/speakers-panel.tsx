@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { adminApi } from "~/lib/admin/api";
+import * as api from "~/api/admin/speakers";
+import type { SpeakersAnswer } from "~/api/admin/speakers";
+import { callAdmin, type ApiResult } from "~/lib/admin/api";
 import { when } from "~/lib/admin/when";
-import type { SpeakerLinkAnswer, SpeakersAnswer } from "~/forms/speaker-page";
 import { Field } from "../../forms/field";
 import { InviteLink } from "./invite-link";
 import { SpeakerReview } from "./speaker-review";
@@ -21,9 +22,7 @@ export function SpeakersPanel({ fail }: { fail: (status: number, message: string
   const wrong = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
-    void adminApi<SpeakersAnswer>("/speakers").then((res) =>
-      res.ok ? setData(res.data) : fail(res.status, res.error),
-    );
+    void callAdmin(api.listSpeakers).then((res) => (res.ok ? setData(res.data) : fail(res.status, res.error)));
   }, [fail, version]);
   useEffect(() => {
     if (notice) said.current?.focus();
@@ -32,10 +31,10 @@ export function SpeakersPanel({ fail }: { fail: (status: number, message: string
     if (error) wrong.current?.focus();
   }, [error]);
 
-  async function act(path: string, body?: unknown) {
+  async function act(call: Promise<ApiResult<{ message: string; link?: string }>>) {
     setError(null);
     setNotice(null);
-    const res = await adminApi<SpeakerLinkAnswer>(path, { method: "POST", body });
+    const res = await call;
     if (!res.ok) {
       if (res.status === 401) fail(res.status, res.error);
       else setError(res.error);
@@ -52,7 +51,8 @@ export function SpeakersPanel({ fail }: { fail: (status: number, message: string
     const fields = new FormData(form);
     const id = String(fields.get("speaker") ?? "");
     if (!id) return setError("Choose the speaker to invite.");
-    if (await act(`/speakers/${id}/invite`, { email: String(fields.get("email") ?? "").trim() })) form.reset();
+    const email = String(fields.get("email") ?? "").trim();
+    if (await act(callAdmin(api.inviteSpeaker, { params: { id }, body: { email } }))) form.reset();
   }
 
   return (
@@ -83,12 +83,20 @@ export function SpeakersPanel({ fail }: { fail: (status: number, message: string
                 </button>
               ) : null}
               {s.email ? (
-                <button type="button" className="btn btn-outline" onClick={() => void act(`/speakers/${s.id}/resend`)}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => void act(callAdmin(api.resendSpeakerLink, { params: { id: s.id } }))}
+                >
                   Send the link again<span className="sr-only"> to {s.name}</span>
                 </button>
               ) : null}
               {s.live ? (
-                <button type="button" className="btn btn-outline" onClick={() => void act(`/speakers/${s.id}/revoke`)}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => void act(callAdmin(api.revokeSpeakerLink, { params: { id: s.id } }))}
+                >
                   Revoke<span className="sr-only"> {s.name}'s link</span>
                 </button>
               ) : null}

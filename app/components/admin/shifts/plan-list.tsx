@@ -1,6 +1,7 @@
 import { useState } from "react";
-import type { PlanAnswer } from "~/forms/shifts";
-import { adminApi } from "~/lib/admin/api";
+import * as api from "~/api/admin/shifts";
+import type { PlanAnswer } from "~/api/admin/shifts";
+import { callAdmin } from "~/lib/admin/api";
 import { dayLabel, people, shiftsCount, timeRange } from "~/lib/shifts/plan-words";
 import { ConfirmStep } from "../confirm-step";
 import { useFocusWhenShown } from "./plan-field";
@@ -32,8 +33,8 @@ export function PlanList({
 
   async function remove(shift: PlannedShift) {
     setConfirm(null);
-    const res = await adminApi<{ told: number }>(`/shifts/${shift.id}`, {
-      method: "DELETE",
+    const res = await callAdmin(api.deleteShift, {
+      params: { id: shift.id },
       body: { tellPeople: shift.filled > 0 },
     });
     if (!res.ok) {

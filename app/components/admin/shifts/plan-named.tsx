@@ -1,7 +1,10 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { MAX_DESCRIPTION, MAX_PLACE_NAME, MAX_ROLE_NAME, type Place, type Role } from "~/forms/shifts";
+import * as api from "~/api/admin/shifts";
+import type { Place, Role } from "~/api/admin/shifts";
+import { MAX_DESCRIPTION, MAX_PLACE_NAME, MAX_ROLE_NAME, placeSchema, roleSchema } from "~/forms/shifts";
+import { bodyProblem } from "~/lib/admin/route";
 import { DOORS } from "~/lib/door/protocol";
-import { adminApi } from "~/lib/admin/api";
+import { callAdmin } from "~/lib/admin/api";
 import { shiftsCount } from "~/lib/shifts/plan-words";
 import { ConfirmStep } from "../confirm-step";
 import {
@@ -9,6 +12,7 @@ import {
   fieldAttrs,
   FormProblem,
   PlanField,
+  refusedField,
   useFocusError,
   useFocusWhenShown,
   type FormError,
@@ -18,8 +22,8 @@ export type NamedKind = "role" | "place";
 type Item = Role | Place;
 
 const WORDS = {
-  role: { path: "roles", title: "Roles", one: "role", add: "Add a role", name: "Name of the role" },
-  place: { path: "places", title: "Places", one: "place", add: "Add a place", name: "Name of the place" },
+  role: { title: "Roles", one: "role", add: "Add a role", name: "Name of the role" },
+  place: { title: "Places", one: "place", add: "Add a place", name: "Name of the place" },
 } as const;
 
 export interface NamedProps {
@@ -52,7 +56,7 @@ export function PlanNamed({ kind, items, fail, onChanged }: NamedProps) {
 
   async function remove(item: Item) {
     setConfirm(null);
-    const res = await adminApi<{ deleted: string }>(`/shifts/${words.path}/${item.id}`, { method: "DELETE" });
+    const res = await callAdmin(kind === "role" ? api.deleteRole : api.deletePlace, { params: { id: item.id } });
     if (!res.ok) {
       if (res.status === 401) return fail(res.status, res.error);
       setRefused({ id: item.id, text: res.error });
@@ -166,21 +170,34 @@ function NamedForm({
     const el = event.currentTarget;
     const fields = new FormData(el);
     const name = String(fields.get("name") ?? "");
-    const body =
-      kind === "role"
-        ? { name, description: String(fields.get("description") ?? "") }
-        : { name, door: String(fields.get("door") ?? "") || null };
+    // Checked here as the server checks it: a slip is said at its field without a round trip.
+    const id = item?.id;
+    const send = async () => {
+      if (kind === "role") {
+        const role = roleSchema.safeParse({ name, description: String(fields.get("description") ?? "") });
+        if (!role.success) return role.error;
+        const body = role.data;
+        return id === undefined
+          ? callAdmin(api.addRole, { body })
+          : callAdmin(api.changeRole, { params: { id }, body });
+      }
+      const place = placeSchema.safeParse({ name, door: String(fields.get("door") ?? "") || null });
+      if (!place.success) return place.error;
+      const body = place.data;
+      return id === undefined
+        ? callAdmin(api.addPlace, { body })
+        : callAdmin(api.changePlace, { params: { id }, body });
+    };
     setBusy(true);
-    const res = await adminApi<Item>(item ? `/shifts/${words.path}/${item.id}` : `/shifts/${words.path}`, {
-      method: item ? "PATCH" : "POST",
-      body,
-    });
+    const res = await send();
     setBusy(false);
+    if (!("ok" in res)) {
+      const { error: text, field } = bodyProblem(res.issues);
+      return setError({ text, field });
+    }
     if (!res.ok) {
       if (res.status === 401) return fail(res.status, res.error);
-      const field = (res.data as { field?: string } | undefined)?.field;
-      const next = { text: res.error, field };
-      setError(next);
+      setError({ text: res.error, field: refusedField(res.data) });
       return;
     }
     setError(null);

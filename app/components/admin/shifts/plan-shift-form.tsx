@@ -1,8 +1,20 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { MAX_NEEDED, type PlanAnswer, type Shift } from "~/forms/shifts";
-import { adminApi } from "~/lib/admin/api";
+import * as api from "~/api/admin/shifts";
+import type { PlanAnswer, Shift } from "~/api/admin/shifts";
+import { MAX_NEEDED, shiftPlanSchema } from "~/forms/shifts";
+import { callAdmin } from "~/lib/admin/api";
+import { bodyProblem } from "~/lib/admin/route";
 import { clockOf, dayLabel, people, shiftsCount } from "~/lib/shifts/plan-words";
-import { control, fieldAttrs, FieldProblem, FormProblem, PlanField, useFocusError, type FormError } from "./plan-field";
+import {
+  control,
+  fieldAttrs,
+  FieldProblem,
+  FormProblem,
+  PlanField,
+  refusedField,
+  useFocusError,
+  type FormError,
+} from "./plan-field";
 
 interface Values {
   placeId: string;
@@ -86,24 +98,28 @@ export function ShiftForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    const body = {
+    // Checked here as the server checks it: a slip is said at its field without a round trip.
+    const parsed = shiftPlanSchema.safeParse({
       placeId: Number(values.placeId) || values.placeId,
       roleId: Number(values.roleId) || values.roleId,
       days: values.days,
       start: values.start,
       end: values.end,
       needed: values.needed.trim() === "" ? undefined : Number(values.needed),
-    };
-    const res = await adminApi<{ shifts: Shift[] } | { shift: Shift; moved: boolean }>(
-      shift ? `/shifts/${shift.id}` : "/shifts",
-      { method: shift ? "PATCH" : "POST", body },
-    );
+    });
+    if (!parsed.success) {
+      const { error: text, field } = bodyProblem(parsed.error.issues);
+      return setError({ text, field });
+    }
+    const body = parsed.data;
+    setBusy(true);
+    const res = shift
+      ? await callAdmin(api.changeShift, { params: { id: shift.id }, body })
+      : await callAdmin(api.makeShifts, { body });
     setBusy(false);
     if (!res.ok) {
       if (res.status === 401) return fail(res.status, res.error);
-      const next = { text: res.error, field: (res.data as { field?: string } | undefined)?.field };
-      setError(next);
+      setError({ text: res.error, field: refusedField(res.data) });
       return;
     }
     setError(null);

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { adminApi } from "~/lib/admin/api";
-import type { PlanAnswer } from "~/forms/shifts";
+import { callAdmin } from "~/lib/admin/api";
+import * as api from "~/api/admin/shifts";
+import type { PlanAnswer } from "~/api/admin/shifts";
 import { RotaGrid } from "./rota-grid";
 import { RotaPeople } from "./rota-people";
 import { dayName, dayOf, hours, isLate, shortBy, type RotaShift } from "./rota-words";
@@ -22,7 +23,7 @@ export function RotaPanel({ fail }: { fail: (status: number, message: string) =>
   const chosenRef = useRef<HTMLHeadingElement>(null);
 
   const load = useCallback(async () => {
-    const res = await adminApi<PlanAnswer>("/shifts");
+    const res = await callAdmin(api.planShifts);
     if (!res.ok) return fail(res.status, res.error);
     setPlan(res.data);
     setNow(Date.now());
@@ -66,7 +67,7 @@ export function RotaPanel({ fail }: { fail: (status: number, message: string) =>
         <h2 id="rota-title" className="text-2xl font-semibold">
           Rota
         </h2>
-        <a className="btn btn-outline" href="/api/admin/shifts/export" download>
+        <a className="btn btn-outline" href={`/api/admin${api.exportShifts.path}`} download>
           Download CSV
         </a>
       </div>

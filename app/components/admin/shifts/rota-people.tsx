@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { adminApi } from "~/lib/admin/api";
+import * as api from "~/api/admin/shifts";
+import { callAdmin } from "~/lib/admin/api";
 import { ConfirmStep } from "../confirm-step";
 import { isLate, messageLink, type RotaShift } from "./rota-words";
 import { RotaStandIn } from "./rota-stand-in";
@@ -27,7 +28,7 @@ export function RotaPeople({
 
   async function takeOff(adminId: number, name: string) {
     setRemoving(null);
-    const res = await adminApi(`/shifts/${shift.id}/people/${adminId}`, { method: "DELETE" });
+    const res = await callAdmin(api.takeOff, { params: { id: shift.id, adminId } });
     if (!res.ok) return fail(res.status, res.error);
     onChanged(`${name} is off this shift, and was told by mail.`);
   }

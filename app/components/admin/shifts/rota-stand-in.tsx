@@ -1,18 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { adminApi } from "~/lib/admin/api";
+import * as api from "~/api/admin/shifts";
+import type { FoundVolunteer as Found } from "~/api/admin/shifts";
 import { MAX_REASON } from "~/forms/shifts";
+import { callAdmin } from "~/lib/admin/api";
 import type { RotaShift } from "./rota-words";
-
-interface Found {
-  adminId: number;
-  name: string;
-  email: string;
-  roleLabel: string;
-  roles: string[];
-  missed: number;
-  busy: string[];
-  onShift: boolean;
-}
 
 const control = "min-h-11 w-full rounded-xl border border-ink/30 bg-paper px-3 py-2";
 
@@ -40,9 +31,7 @@ export function RotaStandIn({
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get("q") ?? "").trim();
     setAsking(null);
-    const res = await adminApi<{ people: Found[] }>(
-      `/shifts/volunteers?${new URLSearchParams({ q, shift: String(shift.id) })}`,
-    );
+    const res = await callAdmin(api.findVolunteers, { query: { q, shift: String(shift.id) } });
     if (!res.ok) {
       if (res.status === 400) {
         setError(res.error);
@@ -58,12 +47,12 @@ export function RotaStandIn({
   }
 
   async function putOn(person: Found, reason?: string) {
-    const res = await adminApi<{ shift: RotaShift }>(`/shifts/${shift.id}/people`, {
-      method: "POST",
+    const res = await callAdmin(api.assignVolunteer, {
+      params: { id: shift.id },
       body: { adminId: person.adminId, ...(reason === undefined ? {} : { reason }) },
     });
     if (res.ok) return onChanged(`${person.name} is on this shift now, and was told by mail.`);
-    if (res.status === 409 && (res.data as { overlaps?: string[] } | undefined)?.overlaps) {
+    if (res.status === 409 && res.data && typeof res.data === "object" && "overlaps" in res.data) {
       setAsking({ person, message: res.error });
       return;
     }

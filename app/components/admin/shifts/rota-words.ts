@@ -1,5 +1,6 @@
 /** Small words and sums of the Rota tab (issue 66): times on the event's clock, gaps, who is late now. */
-import { LATE_AFTER_MINUTES, type PlanAnswer, type ShiftPerson } from "~/forms/shifts";
+import type { PlanAnswer, ShiftPerson } from "~/api/admin/shifts";
+import { LATE_AFTER_MINUTES } from "~/forms/shifts";
 import { clockOf, dayLabel } from "~/lib/shifts/plan-words";
 
 export type RotaShift = PlanAnswer["shifts"][number];

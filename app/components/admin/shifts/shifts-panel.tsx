@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { PlanAnswer } from "~/forms/shifts";
-import { adminApi } from "~/lib/admin/api";
+import * as api from "~/api/admin/shifts";
+import type { PlanAnswer } from "~/api/admin/shifts";
+import { callAdmin } from "~/lib/admin/api";
 import { PlanList } from "./plan-list";
 import { PlanNamed } from "./plan-named";
 import { ShiftForm } from "./plan-shift-form";
@@ -17,7 +18,7 @@ export function ShiftsPanel({ fail }: { fail: (status: number, message: string) 
   const status = useRef<HTMLParagraphElement>(null);
 
   const load = useCallback(async () => {
-    const res = await adminApi<PlanAnswer>("/shifts");
+    const res = await callAdmin(api.planShifts);
     if (res.ok) setPlan(res.data);
     else fail(res.status, res.error);
   }, [fail]);
