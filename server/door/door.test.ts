@@ -9,12 +9,13 @@ import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AttendeeOrder, DoorOverview } from "../../app/api/admin/attendees";
-import type {
-  DoorListAnswer,
-  DoorScan,
-  DoorSearchAnswer,
-  DoorSyncAnswer,
-  DoorSyncRequest,
+import {
+  DoorListAnswerSchema,
+  type DoorListAnswer,
+  type DoorScan,
+  type DoorSearchAnswer,
+  type DoorSyncAnswer,
+  type DoorSyncRequest,
 } from "../../app/lib/door/protocol";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import type { TicketsData } from "../../app/lib/build-outputs";
@@ -178,7 +179,8 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
       const list = async () => {
         const res = await t.request("GET", "/api/admin/door/list", { cookie: door.cookie });
         expect(res.status).toBe(200);
-        return (await res.json()) as DoorListAnswer;
+        // Read as the door's page reads it (app/lib/door/api.ts): by the contract's schema.
+        return DoorListAnswerSchema.parse(await res.json());
       };
       const start = clock;
       try {
@@ -245,7 +247,7 @@ describe.each(databaseBackends("door"))("the door on %s", (_name, open) => {
       expect(res.headers.get("content-encoding")).toBe("gzip");
       expect(res.headers.get("cache-control")).toBe("no-store");
       const text = gunzipSync(Buffer.from(await res.arrayBuffer())).toString();
-      const list = JSON.parse(text) as DoorListAnswer;
+      const list = DoorListAnswerSchema.parse(JSON.parse(text));
       expect(list.event).toBe("tncc-test");
       expect(list.plans.free).toEqual({ title: "Community" });
       const [gOrder] = await rows<{ order_id: string }>(sql`SELECT order_id FROM tickets WHERE code = ${family[0]!}`);
