@@ -23,7 +23,8 @@ const forms = {
 };
 const contract = {
   regex: "^(~/|(\\.\\./)+)api(/|$)",
-  message: "app/lib is below the organisers' API contract (app/api/): take its route shape from app/lib/admin/route.ts.",
+  message:
+    "app/lib is below the organisers' API contract (app/api/): take its route shape from app/lib/admin/route.ts.",
 };
 const serverModules = {
   group: ["**/*.server", "**/*.server.ts"],
