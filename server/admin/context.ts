@@ -53,7 +53,10 @@ export function serve<R extends AdminRoute>(
   admin: Hono<AdminEnv>,
   route: R,
   handler: (c: AdminContext, input: Input<R>) => Promise<Sent<AnswerOf<R>> | Response>,
+  /** What runs before the body is read (a limit on tries, counted whatever the body says). */
+  before: MiddlewareHandler<AdminEnv>[] = [],
 ): void {
+  for (const middleware of before) admin.on(route.method, route.path, middleware);
   admin.on(route.method, route.path, async (c) => {
     let body: unknown;
     if (route.body) {

@@ -94,24 +94,28 @@ export function registerOrganisers(admin: Hono<AdminEnv>, options: AdminOptions)
       : notFound(c, INVALID);
   });
 
-  // Tries limited before the body is read, as for signing in.
-  admin.on(api.acceptInvite.method, api.acceptInvite.path, acceptLimit);
-  serve(admin, api.acceptInvite, async (c, { body }) => {
-    // The token first: a made-up one costs no password hash (the UPDATE below still decides who gets it).
-    if (!(await validInvite(db, body.token, now()))) return notFound(c, INVALID);
-    const passwordHash = await hashPassword(body.password);
-    const created = await acceptInvite(db, body.token, passwordHash, now(), body.name);
-    if (created === null) return notFound(c, INVALID);
-    if (created === "exists") return c.json({ error: "This address is already an organiser: sign in instead." }, 409);
-    // Signed in at once (issue 53): the password was just chosen, and the link proved the address.
-    await startSession(c, db, created, {
-      now: now().getTime(),
-      trustProxy: options.trustProxy ?? false,
-      remember: false,
-    });
-    await audit(db, { adminId: created.id, actor: created.email, action: "sign-in", target: "invite" });
-    return { email: created.email, name: created.name, mustChangePassword: false, role: created.role };
-  });
+  // Tries limited before the body is read, as for signing in (acceptLimit, after the handler).
+  serve(
+    admin,
+    api.acceptInvite,
+    async (c, { body }) => {
+      // The token first: a made-up one costs no password hash (the UPDATE below still decides who gets it).
+      if (!(await validInvite(db, body.token, now()))) return notFound(c, INVALID);
+      const passwordHash = await hashPassword(body.password);
+      const created = await acceptInvite(db, body.token, passwordHash, now(), body.name);
+      if (created === null) return notFound(c, INVALID);
+      if (created === "exists") return c.json({ error: "This address is already an organiser: sign in instead." }, 409);
+      // Signed in at once (issue 53): the password was just chosen, and the link proved the address.
+      await startSession(c, db, created, {
+        now: now().getTime(),
+        trustProxy: options.trustProxy ?? false,
+        remember: false,
+      });
+      await audit(db, { adminId: created.id, actor: created.email, action: "sign-in", target: "invite" });
+      return { email: created.email, name: created.name, mustChangePassword: false, role: created.role };
+    },
+    [acceptLimit],
+  );
 }
 
 /** The invitation mail's subject and body for each role (issue 66: a volunteer's, a door volunteer's shifts). */

@@ -65,65 +65,66 @@ export function registerSession(
   const limit = options.signInLimit ?? SIGN_IN_LIMIT;
   const secure = (c: Context) => isHttps(c, options.trustProxy);
 
-  // Counted in the database: the same limit on every server, kept through a restart (issue 54); before the body is
-  // read, as before any route of the contract.
-  admin.on(
-    api.signIn.method,
-    api.signIn.path,
-    rateLimit({
-      max: limit.limit,
-      windowMs: limit.windowMs,
-      key: options.clientKey,
-      now,
-      shared: { db, name: "sign-in" },
-    }),
-  );
-  serve(admin, api.signIn, async (c, { body }) => {
-    const { email, password, remember } = body;
-    const result = await checkSignIn(db, email, password, now(), {
-      address: options.clientKey(c),
-      deviceToken: getCookie(c, deviceCookieName(secure(c))),
-    });
-    if (!result.ok) {
-      const known = await findAdmin(db, email);
-      await audit(db, {
-        adminId: known?.id ?? null,
-        actor: known?.email ?? null,
-        action: "sign-in-failed",
-        detail: { reason: known ? result.reason : `${result.reason} (no such account)` },
-      });
-      if (result.reason === "locked") {
-        const retry = Math.max(1, Math.ceil((result.until.getTime() - now()) / 1000));
-        c.header("Retry-After", String(retry));
-        return c.json(
-          {
-            error: `Too many wrong passwords: this account is locked until ${clock(result.until)}.`,
-            lockedUntil: result.until.toISOString(),
-          },
-          423,
-        );
-      }
-      return c.json({ error: WRONG }, 401);
-    }
-    const { role } = result.admin;
-    await startSession(c, db, result.admin, {
-      now: now(),
-      trustProxy: options.trustProxy,
-      remember: remember === true,
-    });
-    if (result.deviceToken)
-      setCookie(c, deviceCookieName(secure(c)), result.deviceToken, {
-        ...cookieOptions(c, options.trustProxy),
-        maxAge: DEVICE_MS / 1000,
-      });
-    await audit(db, { adminId: result.admin.id, actor: result.admin.email, action: "sign-in" });
-    return {
-      email: result.admin.email,
-      name: nameOf({ email: result.admin.email, name: result.admin.displayName }),
-      mustChangePassword: result.admin.mustChangePassword,
-      role,
-    };
+  // Tries counted in the database: the same limit on every server, kept through a restart (issue 54); before
+  // the body is read.
+  const signInLimit = rateLimit({
+    max: limit.limit,
+    windowMs: limit.windowMs,
+    key: options.clientKey,
+    now,
+    shared: { db, name: "sign-in" },
   });
+  serve(
+    admin,
+    api.signIn,
+    async (c, { body }) => {
+      const { email, password, remember } = body;
+      const result = await checkSignIn(db, email, password, now(), {
+        address: options.clientKey(c),
+        deviceToken: getCookie(c, deviceCookieName(secure(c))),
+      });
+      if (!result.ok) {
+        const known = await findAdmin(db, email);
+        await audit(db, {
+          adminId: known?.id ?? null,
+          actor: known?.email ?? null,
+          action: "sign-in-failed",
+          detail: { reason: known ? result.reason : `${result.reason} (no such account)` },
+        });
+        if (result.reason === "locked") {
+          const retry = Math.max(1, Math.ceil((result.until.getTime() - now()) / 1000));
+          c.header("Retry-After", String(retry));
+          return c.json(
+            {
+              error: `Too many wrong passwords: this account is locked until ${clock(result.until)}.`,
+              lockedUntil: result.until.toISOString(),
+            },
+            423,
+          );
+        }
+        return c.json({ error: WRONG }, 401);
+      }
+      const { role } = result.admin;
+      await startSession(c, db, result.admin, {
+        now: now(),
+        trustProxy: options.trustProxy,
+        remember: remember === true,
+      });
+      if (result.deviceToken)
+        setCookie(c, deviceCookieName(secure(c)), result.deviceToken, {
+          ...cookieOptions(c, options.trustProxy),
+          maxAge: DEVICE_MS / 1000,
+        });
+      await audit(db, { adminId: result.admin.id, actor: result.admin.email, action: "sign-in" });
+      return {
+        email: result.admin.email,
+        name: nameOf({ email: result.admin.email, name: result.admin.displayName }),
+        mustChangePassword: result.admin.mustChangePassword,
+        role,
+      };
+    },
+    [signInLimit],
+  );
 
   serve(admin, api.currentSession, async (c) => {
     const who = c.get("admin");
