@@ -38,6 +38,8 @@ import { notFound, serve, type AdminEnv, type AdminOptions } from "../admin";
 import { namesOf } from "../admin/accounts/queries";
 import { orderAdmissions } from "../door/queries";
 import { money } from "./mail";
+import { manualOrder } from "./manual-orders";
+import { markPaid } from "./pay-later";
 import { stateOf } from "./order-life/life";
 import { registerOrderMoves } from "./order-routes";
 import { holdById } from "./holds.queries";
@@ -217,7 +219,7 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
     const who = c.get("admin");
     const paidBy = body.paidBy;
     // The audit line is written in the sale's own transaction, with the tickets and their mail (issue 61).
-    const result = await box.markPaid(id, {
+    const result = await markPaid(box.context, id, {
       amountMinor,
       paidBy,
       actor: who.email,
@@ -299,7 +301,7 @@ export function registerBoxOffice(admin: Hono<AdminEnv>, options: AdminOptions):
         "reason",
       );
     const who = c.get("admin");
-    const result = await box.manualOrder({
+    const result = await manualOrder(box.context, {
       plan: planId,
       quantity,
       name,

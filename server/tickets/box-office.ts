@@ -19,19 +19,13 @@ import { lazy } from "../lazy";
 import { createPayments, payLaterTerms } from "../payments";
 import { readOutput } from "../publish";
 import { forgetAddressMails } from "./address-mails.queries";
-import {
-  usableMethods,
-  type BoxOfficeContext,
-  type ManualOrderRequest,
-  type MarkPaidRequest,
-} from "./box-office-context";
+import { usableMethods, type BoxOfficeContext } from "./box-office-context";
 import { releaseExpired } from "./holds.queries";
-import { manualOrder } from "./manual-orders";
-import { markPaid, sweepPending } from "./pay-later";
+import { sweepPending } from "./pay-later";
 import { stock, syncStock, type Hold } from "./queries";
 import { ticketKeys } from "./signing";
 import { offersLapsed } from "./waitlist/queries";
-import { offerAll, offerFreedSeats } from "./waitlist/waitlist";
+import { offerAll } from "./waitlist/waitlist";
 
 export interface BoxOfficeOptions {
   database: Database;
@@ -155,11 +149,5 @@ export function createBoxOffice(options: BoxOfficeOptions) {
     signing: box.signing,
     /** How "pay later" is paid now (content): the instructions, days and grace (the organisers' home). */
     payLaterTerms: async () => payLaterTerms((await box.plans()).payLater),
-    /** An organiser received a pending order's money (issue 53): paid, its tickets made and mailed once. */
-    markPaid: (orderId: number, payment: MarkPaidRequest) => markPaid(box, orderId, payment),
-    /** Tickets issued by hand (issue 53): counted like any other order; past capacity only with a reason. */
-    manualOrder: (request: ManualOrderRequest) => manualOrder(box, request),
-    /** Offers a plan's free seats to its waiting list (after an organiser cancelled or released an order). */
-    offerFreedSeats: (planId: string) => offerFreedSeats(box, planId),
   };
 }

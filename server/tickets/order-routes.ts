@@ -19,6 +19,7 @@ import { ticketReference } from "../../app/lib/tickets/orders";
 import { notFound, serve, type AdminEnv, type AdminOptions } from "../admin";
 import { refundCancelled } from "./order-life/refund";
 import { ticketMail } from "./mail";
+import { offerFreedSeats } from "./waitlist/waitlist";
 import { cancelMail, isRefundMethod, releaseMail, said, stateOf } from "./order-life/life";
 import { cancelOrder, recordRefund, releaseOrder, resendTicketMail } from "./order-life/moves.queries";
 import { newOrderLink, orderById, ticketsOfOrder, type TicketOrder } from "./queries";
@@ -67,7 +68,7 @@ export function registerOrderMoves(
     }
     const refund =
       result.was === "paid" && !result.refundOwed ? ((await refundCancelled({ db, box }, id, who)) ?? "none") : "none";
-    const offered = await box.offerFreedSeats(result.order.planId);
+    const offered = await offerFreedSeats(box.context, result.order.planId);
     return answer(c, result.order, said.cancelled(result, offered.length, refund), 200, {
       refund,
       seats: result.seats,
@@ -87,7 +88,7 @@ export function registerOrderMoves(
     if (result.kind === "unknown") return notFound(c, "There is no such order.");
     if (result.kind === "already") return answer(c, result.order, said.releasedBefore(result.order), 409);
     if (result.kind === "not-pending") return answer(c, result.order, said.releaseNotPending(result.order), 409);
-    const offered = await box.offerFreedSeats(result.order.planId);
+    const offered = await offerFreedSeats(box.context, result.order.planId);
     return answer(c, result.order, said.released(result, offered.length), 200, {
       seats: result.seats,
       offered: offered.length,
