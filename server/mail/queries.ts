@@ -47,22 +47,21 @@ export async function queueMail(db: Db, mail: MailDraft, about?: { submissionId:
 /** Mails per INSERT: seven values each, far below PostgreSQL's 65,535 parameters. */
 const MAIL_CHUNK = 1000;
 
-/** Queues mails in chunks of MAIL_CHUNK, in order (none: nothing written). */
-export async function queueMails(db: Db, mails: MailDraft[]): Promise<void> {
-  for (let i = 0; i < mails.length; i += MAIL_CHUNK)
-    await db.insert(mailQueue).values(mails.slice(i, i + MAIL_CHUNK).map(mailRow));
+/** The drafts as rows, MAIL_CHUNK to an INSERT, in order. */
+function* chunks(mails: MailDraft[]) {
+  for (let i = 0; i < mails.length; i += MAIL_CHUNK) yield mails.slice(i, i + MAIL_CHUNK).map(mailRow);
 }
 
-/** queueMails, answering each mail's id and address (the announcements keep them per recipient). */
+/** Queues mails in chunks of MAIL_CHUNK, in order (none: nothing written). */
+export async function queueMails(db: Db, mails: MailDraft[]): Promise<void> {
+  for (const rows of chunks(mails)) await db.insert(mailQueue).values(rows);
+}
+
+/** queueMails, answering each mail's id and address, in order (the announcements keep them per recipient). */
 export async function queueMailsReturning(db: Db, mails: MailDraft[]): Promise<{ id: number; to: string }[]> {
   const queued: { id: number; to: string }[] = [];
-  for (let i = 0; i < mails.length; i += MAIL_CHUNK)
-    queued.push(
-      ...(await db
-        .insert(mailQueue)
-        .values(mails.slice(i, i + MAIL_CHUNK).map(mailRow))
-        .returning({ id: mailQueue.id, to: mailQueue.toAddr })),
-    );
+  for (const rows of chunks(mails))
+    queued.push(...(await db.insert(mailQueue).values(rows).returning({ id: mailQueue.id, to: mailQueue.toAddr })));
   return queued;
 }
 
