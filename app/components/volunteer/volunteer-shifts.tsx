@@ -4,7 +4,6 @@ import type { Shift, VolunteerAnswer } from "~/api/admin/shifts";
 import { blockoutSchema } from "~/forms/shifts";
 import { callAdmin, type ApiResult } from "~/lib/admin/api";
 import { bodyProblem } from "~/lib/admin/route";
-import { refusedField } from "../admin/shifts/plan-field";
 import { Blockouts } from "./blockouts";
 import { CalendarLink } from "./calendar-link";
 import { MyShifts } from "./my-shifts";
@@ -122,7 +121,7 @@ export function VolunteerShifts({ onSignedOut }: { onSignedOut: () => void }) {
             const parsed = blockoutSchema.safeParse(fields);
             if (!parsed.success) return bodyProblem(parsed.error.issues);
             const res = await callAdmin(api.addBlockout, { body: parsed.data });
-            if (!res.ok && res.status !== 401) return { error: res.error, field: refusedField(res.data) };
+            if (!res.ok && res.status !== 401) return { error: res.error, field: res.field };
             await act("blockouts", res);
             return null;
           }}

@@ -5,8 +5,9 @@
  */
 import { checked, pathOf, type AdminRoute, type AnswerOf, type BodyIn, type ParamsOf, type QueryIn } from "./route";
 
+/** A refusal says what is wrong (`error`) and, when it concerns one field, which (`field`: the form puts it there). */
 export type ApiResult<T> =
-  { ok: true; status: number; data: T } | { ok: false; status: number; error: string; data?: unknown };
+  { ok: true; status: number; data: T } | { ok: false; status: number; error: string; field?: string; data?: unknown };
 
 type CallInput<R extends AdminRoute> = ([keyof ParamsOf<R>] extends [never]
   ? { params?: undefined }
@@ -39,7 +40,7 @@ export async function callAdmin<R extends AdminRoute>(
     return { ok: false, status: 0, error: "The server could not be reached. Check the connection and try again." };
   }
   const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);
-  if (!res.ok) return { ok: false, status: res.status, error: errorOf(data, res.status), data };
+  if (!res.ok) return { ok: false, status: res.status, error: errorOf(data, res.status), field: fieldOf(data), data };
   const answer: NonNullable<R["answer"]> | null = route.answer;
   const parsed = answer ? checked(answer, data) : undefined;
   return parsed
@@ -50,4 +51,9 @@ export async function callAdmin<R extends AdminRoute>(
 function errorOf(data: unknown, status: number): string {
   const error = data && typeof data === "object" && "error" in data ? data.error : undefined;
   return typeof error === "string" ? error : `The server answered ${status}.`;
+}
+
+function fieldOf(data: unknown): string | undefined {
+  const field = data && typeof data === "object" && "field" in data ? data.field : undefined;
+  return typeof field === "string" && field ? field : undefined;
 }

@@ -65,7 +65,7 @@ export function BoxOfficeOrderView({
     }
     if (res.status === 401) return fail(res.status, res.error);
     const data = res.data as (FieldError & { message?: string }) | undefined;
-    setAnswer({ text: data?.message ?? res.error, ok: false, field: data?.field });
+    setAnswer({ text: data?.message ?? res.error, ok: false, field: res.field });
   }
   function markPaid(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -67,7 +67,7 @@ export function ManualOrderForm({
     if (res.status === 401) return fail(res.status, res.error);
     const data = res.data as FieldError | undefined;
     if (data?.overCapacity) setNeedsReason(true);
-    setError({ text: res.error, field: data?.field });
+    setError({ text: res.error, field: res.field });
   }
 
   const field = (key: keyof ManualOrderValues, label: string, control: React.ReactNode, hint?: string) => {

@@ -6,13 +6,6 @@ export interface FormError {
   field?: string;
 }
 
-/** The field a refusal names (a 400 of the organisers' API: `{ error, field }`), if any. */
-export function refusedField(data: unknown): string | undefined {
-  return data && typeof data === "object" && "field" in data && typeof data.field === "string" && data.field
-    ? data.field
-    : undefined;
-}
-
 export const control = "min-h-11 w-full rounded-xl border border-ink/15 bg-paper px-3 py-2 text-ink";
 
 /** The attributes that tie a control to its label, hint and error (`${form}-${name}`). */

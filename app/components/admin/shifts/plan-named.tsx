@@ -12,7 +12,6 @@ import {
   fieldAttrs,
   FormProblem,
   PlanField,
-  refusedField,
   useFocusError,
   useFocusWhenShown,
   type FormError,
@@ -197,7 +196,7 @@ function NamedForm({
     }
     if (!res.ok) {
       if (res.status === 401) return fail(res.status, res.error);
-      setError({ text: res.error, field: refusedField(res.data) });
+      setError({ text: res.error, field: res.field });
       return;
     }
     setError(null);

@@ -5,16 +5,7 @@ import { MAX_NEEDED, shiftPlanSchema } from "~/forms/shifts";
 import { callAdmin } from "~/lib/admin/api";
 import { bodyProblem } from "~/lib/admin/route";
 import { clockOf, dayLabel, people, shiftsCount } from "~/lib/shifts/plan-words";
-import {
-  control,
-  fieldAttrs,
-  FieldProblem,
-  FormProblem,
-  PlanField,
-  refusedField,
-  useFocusError,
-  type FormError,
-} from "./plan-field";
+import { control, fieldAttrs, FieldProblem, FormProblem, PlanField, useFocusError, type FormError } from "./plan-field";
 
 interface Values {
   placeId: string;
@@ -119,7 +110,7 @@ export function ShiftForm({
     setBusy(false);
     if (!res.ok) {
       if (res.status === 401) return fail(res.status, res.error);
-      setError({ text: res.error, field: refusedField(res.data) });
+      setError({ text: res.error, field: res.field });
       return;
     }
     setError(null);
