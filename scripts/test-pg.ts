@@ -30,7 +30,14 @@ function asPostgres(args: string[]): void {
   execFileSync(cmd!, rest, { stdio: ["ignore", "ignore", "inherit"] });
 }
 
-export function startPostgres(port = Number(process.env.PG_TEST_PORT ?? 5433)): TestPostgres {
+/**
+ * `durable`: the WAL synced before a commit returns, as the embedded database and a production server do (the
+ * benchmark's three servers); the tests' default leaves fsync off, for speed.
+ */
+export function startPostgres(
+  port = Number(process.env.PG_TEST_PORT ?? 5433),
+  { durable = false }: { durable?: boolean } = {},
+): TestPostgres {
   const bin = postgresBin();
   if (!bin) throw new Error("PostgreSQL is not installed (apt-get install postgresql)");
   const dir = mkdtempSync(path.join(tmpdir(), "tncc-pg-"));
@@ -43,7 +50,7 @@ export function startPostgres(port = Number(process.env.PG_TEST_PORT ?? 5433)): 
     "-D",
     data,
     "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${durable ? "on" : "off"} -c max_connections=100`,
     "-l",
     path.join(dir, "log"),
     "-w",

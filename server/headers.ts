@@ -2,18 +2,78 @@
  * server/http-policy.ts applied to every answer: the security headers and the live build's CSP, HSTS over HTTPS,
  * no-store on the API, the body limits each feature declares on its routes, and the answer to an error.
  */
+import type { IncomingMessage } from "node:http";
 import type { Context, ErrorHandler, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { DOCUMENT_ONLY, HSTS, NO_STORE, SECURITY_HEADERS, contentTypeFor, isSubresourceType } from "./http-policy";
-import { appendVary, isHttps } from "./request";
+import { appendVary, isHttps, readBody } from "./request";
 
 /** A request body of the API, unless its route declares another limit (a form, a vitals report, a checkout). */
 export const API_BODY_LIMIT = 16 * 1024;
 
 const tooLarge = (c: Context) => c.json({ error: "Payload too large" }, 413);
-/** A route's body limit: a larger body (said or streamed) gets 413 before the handler reads it. */
-export const limitBody = (maxSize: number, onError = tooLarge): MiddlewareHandler => bodyLimit({ maxSize, onError });
+type OnTooLarge = (c: Context) => Response | Promise<Response>;
+
+/**
+ * A route's body limit: a larger body (said or streamed) gets 413 before the handler reads it. On Node (the
+ * server), the body is read here from Node's own request, straight into a buffer that the handler's `c.req.text()`,
+ * `json()` or `parseBody()` then reads (issue 65: the Web stream Hono would make of it cost a tenth of a ticket
+ * rush's time); elsewhere (`app.request()` in tests), Hono's own limit.
+ */
+export const limitBody = (maxSize: number, onError: OnTooLarge = tooLarge): MiddlewareHandler => {
+  const portable = bodyLimit({ maxSize, onError });
+  return async (c, next) => {
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (!incoming) return portable(c, next);
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    const said = incoming.headers["content-length"];
+    if (said !== undefined && incoming.headers["transfer-encoding"] === undefined && Number(said) > maxSize)
+      return onError(c);
+    const body = await readBody(() => wholeBody(incoming, maxSize));
+    if (body === TOO_LARGE) return onError(c);
+    // What Hono reads from: its own body cache, and the request it makes of `incoming` if anything asks for one.
+    Object.assign(incoming, { rawBody: body });
+    const bytes = body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer;
+    Object.assign(c.req.bodyCache, {
+      arrayBuffer: Promise.resolve(bytes),
+      text: Promise.resolve(decoder.decode(body)),
+    });
+    return next();
+  };
+};
+
+const decoder = new TextDecoder();
+const TOO_LARGE = Symbol("too large");
+
+/** Node's request body, whole (read once: a second limit on the same request finds it kept), or TOO_LARGE. */
+function wholeBody(incoming: IncomingMessage, maxSize: number): Promise<Buffer | typeof TOO_LARGE> {
+  const kept = (incoming as { rawBody?: unknown }).rawBody;
+  if (kept instanceof Buffer) return Promise.resolve(kept.byteLength > maxSize ? TOO_LARGE : kept);
+  if (incoming.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      incoming.off("data", data).off("end", end).off("error", reject).off("close", close);
+    };
+    const data = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= maxSize) return void chunks.push(chunk);
+      stop();
+      resolve(TOO_LARGE);
+    };
+    const end = () => {
+      stop();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const close = () => {
+      stop();
+      if (!incoming.complete) reject(Object.assign(new Error("The client went away mid-body"), { code: "ECONNRESET" }));
+    };
+    incoming.on("data", data).on("end", end).on("error", reject).on("close", close);
+  });
+}
 /** The API's usual body limit (16 KiB). */
 export const apiBody = limitBody(API_BODY_LIMIT);
 

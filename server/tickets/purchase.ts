@@ -9,6 +9,7 @@
  * confirmation, nothing is held and nothing mailed, and the buyer is answered exactly as if it had been.
  */
 import type { TicketsData } from "../../app/lib/build-outputs";
+import { zonedDate } from "../../app/lib/schedule/now";
 import { ticketReference } from "../../app/lib/tickets/orders";
 import { isPaymentMethod, payLaterTerms, type PaymentMethod } from "../payments";
 import { newSecret, secretHash } from "../secret";
@@ -29,10 +30,6 @@ import { newOrderLink, orderOfHold, type Hold } from "./queries";
 import { releasedHolds, takeSeats } from "./seats";
 
 type Plan = TicketsData["plans"][string];
-
-/** Today's date in the event's time zone, YYYY-MM-DD. */
-const today = (timeZone: string, now: number) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 
 /** The seats a purchase asks for, kept until `expiresAt`, one open hold at a time per client and address. */
 async function holdRequest(
@@ -79,7 +76,7 @@ export async function buy(box: BoxOfficeContext, request: BuyRequest): Promise<B
   const plan = Object.hasOwn(tickets.plans, request.plan) ? tickets.plans[request.plan] : undefined;
   if (!plan) return { kind: "unknown-plan" };
   if (request.quantity > plan.maxPerOrder) return { kind: "too-many", max: plan.maxPerOrder };
-  const day = today(tickets.timeZone, box.now());
+  const day = zonedDate(box.now(), tickets.timeZone);
   if (plan.salesOpen && day < plan.salesOpen)
     return { kind: "closed", message: `Sales for ${plan.title} open on ${plan.salesOpen}.` };
   if (plan.salesClose && day > plan.salesClose)

@@ -71,7 +71,7 @@ export function registerWaitlist(
   const { box } = options;
   if (WAITLIST_PATHS.join !== WAITLIST_JOIN_PATH) throw new Error("the waiting list's path differs from app/lib's");
 
-  app.post(WAITLIST_PATHS.join, apiBody, limit(10, "waitlist-join"), async (c) => {
+  app.post(WAITLIST_PATHS.join, limit(10, "waitlist-join"), apiBody, async (c) => {
     const post = await readFormPost(c, options);
     if (post instanceof Response) return post;
     const { json, fields } = post;
@@ -126,7 +126,7 @@ export function registerWaitlist(
       ),
     );
   });
-  app.post(WAITLIST_PATHS.confirm, apiBody, limit(30, "waitlist-confirm"), async (c) => {
+  app.post(WAITLIST_PATHS.confirm, limit(30, "waitlist-confirm"), apiBody, async (c) => {
     const token = await tokenOf(c);
     const entry = token ? await confirmInLine(box, token) : undefined;
     if (!entry || entry.status === "left")
@@ -166,7 +166,7 @@ export function registerWaitlist(
     }
   });
 
-  app.post(WAITLIST_PATHS.offer, apiBody, limit(10, "waitlist-offer"), async (c) => {
+  app.post(WAITLIST_PATHS.offer, limit(10, "waitlist-offer"), apiBody, async (c) => {
     if (!sameOrigin(c, options)) return c.json({ error: "Cross-origin posts are refused" }, 403);
     const token = await tokenOf(c);
     const result = await takeOffer(box, token);
