@@ -1,7 +1,7 @@
 /**
  * Issue 66: twenty volunteers tap the last place of a shift at once, on two servers of the site over one
  * database: exactly one gets it, the nineteen others are told plainly, and the shift holds no one too many.
- * Run on the embedded database and on PostgreSQL (`npm run test:pg`).
+ * Run on the embedded database, and on PostgreSQL too when TEST_DATABASE_URL is set (`npm test`).
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,14 +10,15 @@ import { rowsOf } from "../db/rows";
 import { FULL } from "./volunteer-routes";
 
 const clock = Date.parse("2024-10-22T09:00:00-05:00");
-let made: Awaited<ReturnType<typeof shiftsApp>>;
+const backends = process.env.TEST_DATABASE_URL ? ["embedded", "PostgreSQL"] : ["embedded"];
 
-beforeAll(async () => {
-  made = await shiftsApp("shifts_race", () => clock);
-}, 120_000);
-afterAll(() => made.close());
+describe.each(backends)("the last place of a shift on %s", { timeout: 120_000 }, (backend) => {
+  let made: Awaited<ReturnType<typeof shiftsApp>>;
+  beforeAll(async () => {
+    made = await shiftsApp("shifts_race", () => clock, undefined, backend === "embedded");
+  }, 120_000);
+  afterAll(() => made.close());
 
-describe("the last place of a shift", { timeout: 120_000 }, () => {
   it("goes to exactly one of twenty volunteers tapping at once on two servers", async () => {
     const { db } = made.database;
     await db.execute(sql`INSERT INTO volunteer_roles (name) VALUES ('Door')`);
