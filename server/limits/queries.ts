@@ -89,8 +89,9 @@ export async function countRequests(
     groups.set(r.stored, group);
     return group.n++;
   });
-  const rows = [...groups.values()].map(
-    (g) => sql`(${g.key}, ${new Date(g.start).toISOString()}::timestamptz, ${g.n}::integer)`,
+  // One JSON parameter for the batch's rows (as the holds, issue 65: cheaper to send than to build).
+  const rows = JSON.stringify(
+    [...groups.values()].map((g) => ({ key: g.key, window_start: new Date(g.start).toISOString(), count: g.n })),
   );
   // One statement, one round trip (issue 65: a sale's opening minute counts every request). A count, not a
   // record: it need not wait for the disk (as countRequest), said for this statement's own transaction.
@@ -98,7 +99,7 @@ export async function countRequests(
     await db.execute(sql`
       INSERT INTO rate_limits (key, window_start, count)
       SELECT v.key, v.window_start, v.count
-      FROM (VALUES ${sql.join(rows, sql`, `)}) AS v (key, window_start, count), ${UNSYNCED}
+      FROM json_to_recordset(${rows}::json) AS v (key text, window_start timestamptz, count integer), ${UNSYNCED}
       ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + EXCLUDED.count
       RETURNING key, window_start, count`),
   );

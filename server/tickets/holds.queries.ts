@@ -304,13 +304,10 @@ export interface CheckoutSession {
 /** Records the provider's checkout sessions of holds (the webhook and the expiry name them) and their pages. */
 export async function setCheckoutSessions(db: Db, sessions: CheckoutSession[]): Promise<void> {
   if (!sessions.length) return;
-  const values = sql.join(
-    sessions.map((s) => sql`(${s.holdId}::bigint, ${s.sessionId}::text, ${s.url}::text)`),
-    sql`, `,
-  );
+  const values = JSON.stringify(sessions.map((s) => ({ id: s.holdId, session_id: s.sessionId, url: s.url })));
   await db.execute(sql`
     UPDATE ticket_holds AS h SET checkout_session_id = v.session_id, checkout_url = v.url
-    FROM (VALUES ${values}) AS v(id, session_id, url) WHERE h.id = v.id`);
+    FROM json_to_recordset(${values}::json) AS v (id bigint, session_id text, url text) WHERE h.id = v.id`);
 }
 
 export const holdBySession = async (db: Db, sessionId: string): Promise<Hold | undefined> =>
