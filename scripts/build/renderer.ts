@@ -9,12 +9,13 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { copyFile, cp, link, mkdir, readdir, rm } from "node:fs/promises";
+import { cp, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Content } from "../../app/content/schemas";
 import { RENDERER, stepLine } from "../../app/lib/build-outputs";
 import { buildDirectory } from "./files";
+import { linkTree } from "./live-files";
 import { REUSE_REFUSED } from "./render-pages";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -51,9 +52,11 @@ export class CannotReuse extends Error {}
 /**
  * The whole content-only build (no compile): the pictures, the pages from the live build's code, then the same
  * steps as every build (scripts/postbuild.ts). The renderer (./render-pages.ts, the live build's plain-JavaScript
- * copy: decision 038) loads the page code and the content in its own process while the pictures are made here,
- * and renders while the steps read the content here: both cores busy. Throws CannotReuse when the live build's
- * code cannot make these pages (scripts/build.ts then compiles).
+ * copy: decision 038) loads the page code and the content in its own process while the pictures are checked
+ * here; it is on the publish's longest path, so it gets the pages' list as soon as the pictures' manifest is
+ * written, and only then does this process copy the files and load the steps' code and the content (issue 65):
+ * both cores busy, the renderer never waiting. Throws CannotReuse when the live build's code cannot make these
+ * pages (scripts/build.ts then compiles).
  */
 export async function contentOnlyBuild(liveDir: string): Promise<void> {
   // As `vite build` sets it: React's production code renders the pages (the same HTML, in a fraction of the time).
@@ -66,27 +69,26 @@ export async function contentOnlyBuild(liveDir: string): Promise<void> {
   await rm(renderer, { recursive: true, force: true });
   // Beside the new build, inside the project: the bundle's imports resolve in node_modules.
   await cp(path.join(liveDir, RENDERER.dir), renderer, { recursive: true });
+  // Made before the renderer writes in it, so that copying into it below never races the renderer to make it.
+  await mkdir(client, { recursive: true });
   const child = startRenderer(renderer, client);
   let content: Content;
-  let postbuildNow: (content: Content) => Promise<string>;
+  let postbuildNow: (content: Content, live?: string) => Promise<string>;
   try {
     const { makeImagesNow } = await import("../make-images");
     // The template's placeholder pictures are the full build's (a publish's pictures are the organisers').
-    const images = makeImagesNow({ placeholders: false });
-    // While the pictures are made: the scripts copied, the pages' list worked out (it reads the content;
-    // again after the pictures when the content names one they had yet to make), the steps' code loaded.
-    const scripts = cp(path.join(liveDir, "client", "assets"), path.join(client, "assets"), { recursive: true });
-    const early = prerenderPaths();
-    const steps = import("../postbuild");
-    for (const pending of [early, steps, scripts]) pending.catch(() => {}); // awaited below
-    console.log(await images);
-    await scripts;
+    console.log(await makeImagesNow({ placeholders: false }));
     console.log(stepLine("pages"));
-    await copyPublic(client);
-    const paths = await early.catch(() => prerenderPaths());
-    child.stdin!.end(`${JSON.stringify(paths)}\n`);
-    // While the pages render: the content for the steps after them.
-    const loaded = await steps;
+    // The list reads the content, with the pictures' manifest as the image step just left it.
+    child.stdin!.end(`${JSON.stringify(await prerenderPaths())}\n`);
+    // While the pages render: the scripts and public/ copied (no file of public/ is a page: a page the renderer
+    // wrote first is kept, as the pre-rendering overwrites them in a full build), the steps' code and content.
+    await Promise.all([
+      // Linked: no step writes there (their compressed copies are precompress's, from the live build's).
+      linkTree(path.join(liveDir, "client", "assets"), path.join(client, "assets"), (file) => /\.(br|gz)$/.test(file)),
+      copyPublic(client),
+    ]);
+    const loaded = await import("../postbuild");
     postbuildNow = loaded.postbuildNow;
     content = loaded.contentNow();
   } catch (error) {
@@ -96,7 +98,8 @@ export async function contentOnlyBuild(liveDir: string): Promise<void> {
   const code = await child.exited;
   if (code === REUSE_REFUSED) throw new CannotReuse("the live build's code cannot make these pages");
   if (code !== 0) throw new Error("the pages could not be made (the reason is above)");
-  console.log(await postbuildNow(content));
+  // The live build: the steps take what did not change from it (precompressed copies, precache revisions).
+  console.log(await postbuildNow(content, liveDir));
 }
 
 /**
@@ -107,15 +110,8 @@ export async function contentOnlyBuild(liveDir: string): Promise<void> {
 async function copyPublic(client: string): Promise<void> {
   const from = path.join(repo, "public");
   const variants = path.join(from, "_img");
-  await cp(from, client, { recursive: true, filter: (source) => source !== variants });
-  for (const entry of await readdir(variants, { recursive: true, withFileTypes: true }).catch(() => [])) {
-    if (!entry.isFile()) continue;
-    const source = path.join(entry.parentPath, entry.name);
-    const target = path.join(client, "_img", path.relative(variants, source));
-    await mkdir(path.dirname(target), { recursive: true });
-    // Another disk: copied.
-    await link(source, target).catch(() => copyFile(source, target));
-  }
+  await cp(from, client, { recursive: true, force: false, filter: (source) => source !== variants });
+  await linkTree(variants, path.join(client, "_img"));
 }
 
 /**
