@@ -126,6 +126,13 @@ export const PrecacheSummarySchema = z.object({
   stored: z.number(),
   compressed: z.number(),
   budget: z.number(),
+  /**
+   * Each precached file (path in build/client) with its revision (MD5), size, and sizes stored on the phone and
+   * over the wire: the next content-only publish takes them for the files whose bytes did not change (issue 65).
+   */
+  files: z
+    .record(z.string(), z.object({ revision: z.string(), size: z.number(), stored: z.number(), wire: z.number() }))
+    .optional(),
 });
 
 /** A file the build leaves: its path in the build folder (or, for `images`, in the repository) and its shape. */
