@@ -50,6 +50,21 @@ export async function missingCompressed(clientDir: string): Promise<string[]> {
 const COPIES = [".br", ".gz"] as const;
 
 /**
+ * A file's `.br` copy (quality 11, text mode), from the cache when a build made it of these bytes before: the
+ * service worker's step asks first, for the bytes its precache carries over the wire (./service-worker.ts).
+ */
+export const brotliCopy = (data: Buffer): Promise<Buffer> =>
+  cachedCompress("br-11-text", data, () =>
+    brotli(data, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength,
+      },
+    }),
+  );
+
+/**
  * The live build's copies of `file` when its bytes are the live build's and it has them: answers the size of its
  * `.br`, else null (the file is compressed as in any build). Synchronous, as ./live-files.ts says why.
  */
@@ -91,15 +106,7 @@ export const precompressStep: BuildStep = {
       const data = await readFile(file);
       // An unchanged file's copies come from an earlier build (./compressed-cache.ts): same bytes, same settings.
       const [b, g] = await Promise.all([
-        cachedCompress("br-11-text", data, () =>
-          brotli(data, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: 11,
-              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              [constants.BROTLI_PARAM_SIZE_HINT]: size,
-            },
-          }),
-        ),
+        brotliCopy(data),
         cachedCompress("gzip-9", data, () => gzipAsync(data, { level: 9 })),
       ]);
       await writeWhole(file + ".br", b);

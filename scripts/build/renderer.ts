@@ -71,7 +71,7 @@ export async function contentOnlyBuild(liveDir: string): Promise<void> {
   await cp(path.join(liveDir, RENDERER.dir), renderer, { recursive: true });
   // Made before the renderer writes in it, so that copying into it below never races the renderer to make it.
   await mkdir(client, { recursive: true });
-  const child = startRenderer(renderer, client);
+  const child = startRenderer(renderer, client, path.join(liveDir, "client"));
   let content: Content;
   let postbuildNow: (content: Content, live?: string) => Promise<string>;
   try {
@@ -116,12 +116,13 @@ async function copyPublic(client: string): Promise<void> {
 
 /**
  * Starts the live build's ./render-pages.ts (plain JavaScript, RENDERER.runner) in its own process: it loads the
- * bundle and waits for the pages' list on its stdin.
+ * bundle and waits for the pages' list on its stdin; the pages whose data is the live build's (`live`, its
+ * client folder) it copies from there.
  */
-function startRenderer(renderer: string, client: string) {
+function startRenderer(renderer: string, client: string, live: string) {
   const runner = path.join(renderer, RENDERER.runner);
   if (!existsSync(runner)) throw new CannotReuse("the live build has no page renderer");
-  const child = spawn(process.execPath, [runner, path.join(renderer, RENDERER.bundle), client], {
+  const child = spawn(process.execPath, [runner, path.join(renderer, RENDERER.bundle), client, live], {
     stdio: ["pipe", "inherit", "inherit"],
   });
   // A renderer that stopped early has its say on stderr; writing to it then is no second fault.

@@ -17,13 +17,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import * as z from "zod";
 import { COMPRESSIBLE_TYPES, contentTypeFor, isCompressible } from "../../server/http-policy";
 import { BUILD_OUTPUTS, PrecacheSummarySchema } from "../../app/lib/build-outputs";
 import { cachedCompress } from "./compressed-cache";
 import { kib } from "./files";
 import { sameAsLive } from "./live-files";
+import { brotliCopy } from "./precompress";
 
 /**
  * At most 1.5 MB, counted as the phone stores it: text gzip-compressed by the worker, pictures and fonts as
@@ -245,13 +246,13 @@ async function liveRecord(live: string): Promise<Record<string, PrecachedFile>> 
 async function describe(clientDir: string, file: string): Promise<PrecachedFile> {
   const body = await readFile(path.join(clientDir, file));
   const text = isCompressible(contentTypeFor(file));
-  const size = async (kind: string, make: (data: Buffer) => Buffer) =>
-    Math.min(body.byteLength, (await cachedCompress(kind, body, make)).byteLength);
+  const smaller = (copy: Buffer) => Math.min(body.byteLength, copy.byteLength);
   return {
     revision: createHash("md5").update(body).digest("hex"),
     size: body.byteLength,
-    stored: text ? await size("gzip-default", gzipSync) : body.byteLength,
-    wire: text ? await size("br-default", brotliCompressSync) : body.byteLength,
+    stored: text ? smaller(await cachedCompress("gzip-default", body, gzipSync)) : body.byteLength,
+    // The `.br` copy precompress makes next (the cache keeps it: it is not made twice).
+    wire: text ? smaller(await brotliCopy(body)) : body.byteLength,
   };
 }
 
