@@ -13,7 +13,7 @@ import { cp, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Content } from "../../app/content/schemas";
-import { RENDERER, stepLine } from "../../app/lib/build-outputs";
+import { RENDERER } from "../../app/lib/build-renderer";
 import { buildDirectory } from "./files";
 import { linkTree } from "./live-files";
 import { REUSE_REFUSED } from "./render-pages";
@@ -51,27 +51,19 @@ export class CannotReuse extends Error {}
 
 /**
  * The whole content-only build (no compile): the pictures, the pages from the live build's code, then the same
- * steps as every build (scripts/postbuild.ts). The renderer (./render-pages.ts, the live build's plain-JavaScript
- * copy: decision 038) loads the page code and the content in its own process while the pictures are checked
- * here; it is on the publish's longest path, so it gets the pages' list as soon as the pictures' manifest is
- * written, and only then does this process copy the files and load the steps' code and the content (issue 65):
- * both cores busy, the renderer never waiting. Throws CannotReuse when the live build's code cannot make these
- * pages (scripts/build.ts then compiles).
+ * steps as every build (scripts/postbuild.ts). The renderer (startPages: ./render-pages.ts, the live build's
+ * plain-JavaScript copy, decision 038) has been loading the page code and the content in its own process since
+ * the build started; it is on the publish's longest path, so it gets the pages' list as soon as the pictures'
+ * manifest is written, and only then does this process copy the files and load the steps' code and the content
+ * (issue 65): both cores busy, the renderer never waiting. Throws CannotReuse when the live build's code cannot
+ * make these pages (scripts/build.ts then compiles).
  */
-export async function contentOnlyBuild(liveDir: string): Promise<void> {
+export async function contentOnlyBuild(liveDir: string, child: PageRenderer): Promise<void> {
+  const { stepLine } = await import("../../app/lib/build-outputs");
   // As `vite build` sets it: React's production code renders the pages (the same HTML, in a fraction of the time).
   process.env.NODE_ENV ||= "production";
   console.log(stepLine("images"));
-  const buildDir = buildDirectory(repo);
-  const client = path.join(buildDir, "client");
-  const renderer = path.join(buildDir, RENDERER.dir);
-  await rm(client, { recursive: true, force: true });
-  await rm(renderer, { recursive: true, force: true });
-  // Beside the new build, inside the project: the bundle's imports resolve in node_modules.
-  await cp(path.join(liveDir, RENDERER.dir), renderer, { recursive: true });
-  // Made before the renderer writes in it, so that copying into it below never races the renderer to make it.
-  await mkdir(client, { recursive: true });
-  const child = startRenderer(renderer, client, path.join(liveDir, "client"));
+  const client = path.join(buildDirectory(repo), "client");
   let content: Content;
   let postbuildNow: (content: Content, live?: string) => Promise<string>;
   try {
@@ -114,16 +106,32 @@ async function copyPublic(client: string): Promise<void> {
   await linkTree(variants, path.join(client, "_img"));
 }
 
+export type PageRenderer = Awaited<ReturnType<typeof startPages>> & {};
+
 /**
- * Starts the live build's ./render-pages.ts (plain JavaScript, RENDERER.runner) in its own process: it loads the
- * bundle and waits for the pages' list on its stdin; the pages whose data is the live build's (`live`, its
- * client folder) it copies from there.
+ * The live build's page renderer (./render-pages.ts as plain JavaScript, RENDERER.runner) copied beside the new
+ * build and started in its own process: it loads the bundle and waits for the pages' list on its stdin; the pages
+ * whose data is the live build's it copies from there. scripts/build.ts starts it first of all, while it loads
+ * its own code and works out the code's version (issue 65: the renderer is a publish's longest path); `stop()`
+ * ends it and removes what it made when the code turns out to be another version. Null: the live build has none.
  */
-function startRenderer(renderer: string, client: string, live: string) {
+export async function startPages(liveDir: string) {
+  const buildDir = buildDirectory(repo);
+  const client = path.join(buildDir, "client");
+  const renderer = path.join(buildDir, RENDERER.dir);
+  if (!existsSync(path.join(liveDir, RENDERER.dir, RENDERER.runner))) return null;
+  await rm(client, { recursive: true, force: true });
+  await rm(renderer, { recursive: true, force: true });
+  // Beside the new build, inside the project: the bundle's imports resolve in node_modules.
+  await cp(path.join(liveDir, RENDERER.dir), renderer, { recursive: true });
+  // Made before the renderer writes in it, so that copying into it later never races the renderer to make it.
+  await mkdir(client, { recursive: true });
   const runner = path.join(renderer, RENDERER.runner);
-  if (!existsSync(runner)) throw new CannotReuse("the live build has no page renderer");
+  const live = path.join(liveDir, "client");
   const child = spawn(process.execPath, [runner, path.join(renderer, RENDERER.bundle), client, live], {
     stdio: ["pipe", "inherit", "inherit"],
+    // As `vite build` sets it: React's production code renders the pages (the same HTML, in a fraction of the time).
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV || "production" },
   });
   // A renderer that stopped early has its say on stderr; writing to it then is no second fault.
   child.stdin!.on("error", () => {});
@@ -131,7 +139,13 @@ function startRenderer(renderer: string, client: string, live: string) {
     child.on("error", () => resolve(1));
     child.on("exit", (code) => resolve(code ?? 1));
   });
-  return Object.assign(child, { exited });
+  const stop = async () => {
+    child.kill();
+    await exited;
+    await rm(client, { recursive: true, force: true });
+    await rm(renderer, { recursive: true, force: true });
+  };
+  return Object.assign(child, { exited, stop });
 }
 
 /**
