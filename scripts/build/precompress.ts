@@ -49,6 +49,32 @@ export async function missingCompressed(clientDir: string): Promise<string[]> {
 
 const COPIES = [".br", ".gz"] as const;
 
+/** A file's `.gz` copy (level 9), from the cache when a build made it of these bytes before. */
+const gzipCopy = (data: Buffer): Promise<Buffer> => cachedCompress("gzip-9", data, () => gzipAsync(data, { level: 9 }));
+
+/**
+ * Starts compressing `files` (the pages, final once the hydrate step rewrote them) in the background, in a
+ * content-only publish: those whose bytes are not the live build's. The steps between mostly keep one core busy
+ * (the share images are drawn on the main thread); compression runs on the other, and precompress then finds
+ * the copies made or being made (./compressed-cache.ts). A failure here is left to precompress to meet again.
+ */
+export function compressAhead(clientDir: string, live: string, files: readonly string[]): void {
+  const todo = files.filter((file) => {
+    const size = statSync(file, { throwIfNoEntry: false })?.size;
+    return (
+      size !== undefined &&
+      shouldPrecompress(file, size) &&
+      !sameAsLive(clientDir, live, path.relative(clientDir, file))
+    );
+  });
+  // The largest first: the longest compressions start early.
+  todo.sort((a, b) => statSync(b).size - statSync(a).size);
+  void eachLimit(todo, 2, async (file) => {
+    const data = await readFile(file);
+    await Promise.all([brotliCopy(data), gzipCopy(data)]);
+  }).catch(() => {});
+}
+
 /**
  * A file's `.br` copy (quality 11, text mode), from the cache when a build made it of these bytes before: the
  * service worker's step asks first, for the bytes its precache carries over the wire (./service-worker.ts).
@@ -105,10 +131,7 @@ export const precompressStep: BuildStep = {
       }
       const data = await readFile(file);
       // An unchanged file's copies come from an earlier build (./compressed-cache.ts): same bytes, same settings.
-      const [b, g] = await Promise.all([
-        brotliCopy(data),
-        cachedCompress("gzip-9", data, () => gzipAsync(data, { level: 9 })),
-      ]);
+      const [b, g] = await Promise.all([brotliCopy(data), gzipCopy(data)]);
       await writeWhole(file + ".br", b);
       await writeWhole(file + ".gz", g);
       raw += size;

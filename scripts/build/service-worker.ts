@@ -186,11 +186,14 @@ export async function writeServiceWorker(clientDir: string, contentPages: string
     file === SPA_FALLBACK ? TICKETS_SHELL : file === "index.html" ? "/" : `/${file.replace(/\/index\.html$/, "")}`;
   // Each file's revision and sizes: the live build's for a file whose bytes are its own, else worked out.
   const kept = live ? await liveRecord(live) : {};
-  const record: Record<string, PrecachedFile> = {};
-  for (const file of existing) {
-    const known = kept[file];
-    record[file] = known && sameAsLive(clientDir, live!, file) ? known : await describe(clientDir, file);
-  }
+  // All at once: the compressions run on the thread pool, both cores busy (issue 65).
+  const described = await Promise.all(
+    existing.map((file) => {
+      const known = kept[file];
+      return known && sameAsLive(clientDir, live!, file) ? known : describe(clientDir, file);
+    }),
+  );
+  const record: Record<string, PrecachedFile> = Object.fromEntries(existing.map((file, i) => [file, described[i]!]));
   const swDest = path.join(clientDir, "sw.js");
   const worker = await bundleWorker();
   const { count, size, warnings } = await (async () => {
