@@ -3,9 +3,10 @@
  * a server bundle it deletes afterwards (ssr: false). vite.config.ts keeps that bundle as build/renderer/
  * (app/lib/build-outputs.ts RENDERER), and scripts/build.ts the code's version beside it; when a publish's
  * changes are all content and pictures (./code-version.ts), contentOnlyBuild makes the same pages from the live
- * build's scripts and renderer instead of compiling again: the scripts copied, public/ copied as Vite copies it,
+ * build's scripts and renderer instead of compiling again: the scripts linked, public/ copied as Vite copies it,
  * every page and its data rendered as React Router's pre-rendering does (./render-pages.ts; a test compares the
- * two builds file by file).
+ * two builds file by file). What did not change since the live build is taken from it (issue 65, decision 053:
+ * pages whose data is the same, compressed copies, precache revisions; the steps see it as ctx.live).
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -54,8 +55,8 @@ export class CannotReuse extends Error {}
  * steps as every build (scripts/postbuild.ts). The renderer (startPages: ./render-pages.ts, the live build's
  * plain-JavaScript copy, decision 038) has been loading the page code and the content in its own process since
  * the build started; it is on the publish's longest path, so it gets the pages' list as soon as the pictures'
- * manifest is written, and only then does this process copy the files and load the steps' code and the content
- * (issue 65): both cores busy, the renderer never waiting. Throws CannotReuse when the live build's code cannot
+ * manifest is written, and only then does this process copy the files, load the steps' code and the content and
+ * draw the share pictures into their cache (issue 65): both cores busy, the renderer never waiting. Throws CannotReuse when the live build's code cannot
  * make these pages (scripts/build.ts then compiles).
  */
 export async function contentOnlyBuild(liveDir: string, child: PageRenderer): Promise<void> {
@@ -66,6 +67,7 @@ export async function contentOnlyBuild(liveDir: string, child: PageRenderer): Pr
   const client = path.join(buildDirectory(repo), "client");
   let content: Content;
   let postbuildNow: (content: Content, live?: string) => Promise<string>;
+  let sharing: Promise<unknown> = Promise.resolve();
   try {
     const { makeImagesNow } = await import("../make-images");
     // The template's placeholder pictures are the full build's (a publish's pictures are the organisers').
@@ -83,11 +85,16 @@ export async function contentOnlyBuild(liveDir: string, child: PageRenderer): Pr
     const loaded = await import("../postbuild");
     postbuildNow = loaded.postbuildNow;
     content = loaded.contentNow();
+    // Still while the pages render (this process has a core to spare): the share pictures drawn into their cache,
+    // from which their step after the pages copies them. A failure is that step's to report.
+    const { shareCards, writeShareImages } = await import("./share-images");
+    sharing = writeShareImages(client, shareCards(content)).catch(() => {});
   } catch (error) {
     child.kill();
     throw error;
   }
   const code = await child.exited;
+  await sharing;
   if (code === REUSE_REFUSED) throw new CannotReuse("the live build's code cannot make these pages");
   if (code !== 0) throw new Error("the pages could not be made (the reason is above)");
   // The live build: the steps take what did not change from it (precompressed copies, precache revisions).
@@ -119,7 +126,8 @@ export async function startPages(liveDir: string) {
   const buildDir = buildDirectory(repo);
   const client = path.join(buildDir, "client");
   const renderer = path.join(buildDir, RENDERER.dir);
-  if (!existsSync(path.join(liveDir, RENDERER.dir, RENDERER.runner))) return null;
+  // Never the live build's own folder: this empties the new build's before anything else.
+  if (path.resolve(liveDir) === buildDir || !existsSync(path.join(liveDir, RENDERER.dir, RENDERER.runner))) return null;
   await rm(client, { recursive: true, force: true });
   await rm(renderer, { recursive: true, force: true });
   // Beside the new build, inside the project: the bundle's imports resolve in node_modules.
