@@ -7,7 +7,8 @@
  * A publish names the live build (BUILD_REUSE, its folder): when the code is the version that build was made from
  * (scripts/build/code-version.ts: only content/ and public/images/ changed), the pages are rendered with its
  * scripts and renderer (scripts/build/renderer.ts) instead of `react-router build` compiling them again (issue
- * 52); its step is then "pages", else "code and pages".
+ * 52); its step is then "pages", else "code and pages". That renderer is started first of all, before this
+ * script loads the rest of its code (issue 65), and stopped if the code turns out to be another version.
  *
  * BUILD_DIR (default build/) and CONTENT_DIR (default content/) build other content into another folder;
  * BUILD_ID names the build (build.json), else one is made from the time; BUILD_CONTENT_COMMIT is the content
@@ -17,13 +18,20 @@ import { spawn } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { RENDERER, stepLine } from "../app/lib/build-outputs";
+// Only what starts the live build's renderer, loaded first: the rest (schemas and all) once it runs.
+import { RENDERER } from "../app/lib/build-renderer";
 import { buildEnv, buildSettings } from "./build/build-env";
 import { codeVersion } from "./build/code-version";
 import { buildDirectory } from "./build/files";
+import { startPages } from "./build/renderer";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const node = (script: string) => [process.execPath, "--import", "tsx", path.join(repo, script)];
+
+/** The live build's renderer, loading its page code while this process works out whether it may (see above). */
+const settings = buildSettings();
+const pages = settings.reuse ? await startPages(settings.reuse) : null;
+const { stepLine } = await import("../app/lib/build-outputs");
 
 /** The code's version now, kept with the renderer, which a later publish's build compares with its own. */
 const version = codeVersion(repo, buildEnv(repo));
@@ -68,11 +76,12 @@ const PHASES: { step: string | null; command: string[] }[] = [
   { step: null, command: node("scripts/postbuild.ts") },
 ];
 
-const live = reusable(buildSettings().reuse);
-if (live) {
+const live = reusable(settings.reuse);
+if (!live || !pages) await pages?.stop();
+else {
   const { contentOnlyBuild, CannotReuse } = await import("./build/renderer");
   try {
-    await contentOnlyBuild(live);
+    await contentOnlyBuild(live, pages);
     process.exit(0);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

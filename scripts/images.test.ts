@@ -1,20 +1,24 @@
 import { pngBomb } from "../tests/fixtures/png-bomb";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { imageManifestSchema } from "../app/content/schemas";
+import { IMAGE_MANIFEST } from "../app/lib/build-outputs";
 import { variantSrcset } from "../app/lib/image-variants";
 import {
   derivativeName,
   ENCODERS,
   formatsFor,
   isStale,
+  makeImages,
   manifestEntry,
   openSource,
   readSource,
   selectWidths,
   settingsStamp,
+  SOURCES_RECORD,
   srcsetFor,
   WIDTHS,
 } from "./make-images";
@@ -170,6 +174,57 @@ describe("sources", () => {
       expect(await readSource(fine, "public/images/gallery/photo.png")).toMatchObject({ width: 6000, height: 6000 });
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the sources' record (issue 65: a picture unchanged in size and time is not opened)", () => {
+  const picture = (file: string, width: number) =>
+    sharp({ create: { width, height: 200, channels: 3, background: "#336699" } })
+      .jpeg()
+      .toFile(file);
+
+  test("a source is read again when its size or time changed, and a deleted one leaves the record", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "tncc-images-record-"));
+    try {
+      const images = path.join(root, "public", "images");
+      mkdirSync(images, { recursive: true });
+      const a = path.join(images, "a.jpg");
+      await picture(a, 400);
+      await picture(path.join(images, "b.jpg"), 330);
+      const options = { placeholders: false };
+      expect(await makeImages(root, options)).toMatchObject({ sources: 2, written: 6 });
+      const recordFile = path.join(root, SOURCES_RECORD);
+      const manifest = () =>
+        JSON.parse(readFileSync(path.join(root, IMAGE_MANIFEST), "utf8")) as Record<string, { width: number }>;
+      expect(manifest()["a.jpg"]!.width).toBe(400);
+
+      // The record is believed while size and time match: a width only the record says proves the file unopened.
+      const record = JSON.parse(readFileSync(recordFile, "utf8")) as Record<string, { width: number }>;
+      writeFileSync(recordFile, JSON.stringify({ ...record, "a.jpg": { ...record["a.jpg"], width: 401 } }));
+      expect(await makeImages(root, options)).toMatchObject({ sources: 2, written: 0 });
+      expect(manifest()["a.jpg"]!.width).toBe(401);
+
+      // Another modification time, same bytes: read again.
+      utimesSync(a, new Date(), new Date(Date.now() + 5000));
+      await makeImages(root, options);
+      expect(manifest()["a.jpg"]!.width).toBe(400);
+
+      // Another picture under the same name (another size): read again, and its derivatives made again.
+      await picture(a, 700);
+      utimesSync(a, new Date(), new Date(Date.now() + 10_000));
+      expect((await makeImages(root, options)).written).toBeGreaterThan(0);
+      expect(manifest()["a.jpg"]!.width).toBe(700);
+      expect(JSON.parse(readFileSync(recordFile, "utf8"))["a.jpg"].width).toBe(700);
+
+      // A deleted picture: gone from the record, the manifest and public/_img.
+      rmSync(path.join(images, "b.jpg"));
+      expect(await makeImages(root, options)).toMatchObject({ sources: 1, removed: 3 });
+      expect(Object.keys(JSON.parse(readFileSync(recordFile, "utf8")))).toEqual(["a.jpg"]);
+      expect(Object.keys(manifest())).toEqual(["a.jpg"]);
+      expect(existsSync(path.join(root, "public", "_img", "b-320.webp"))).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

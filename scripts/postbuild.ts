@@ -43,6 +43,7 @@ export async function postbuild(
   content?: Content,
   steps: readonly BuildStep[] = STEPS,
   onStep: (name: string) => void = () => {},
+  live?: string,
 ): Promise<string> {
   const clientDir = path.join(buildDir, "client");
   const ctx = {
@@ -52,6 +53,7 @@ export async function postbuild(
     siteUrl: normalizeSiteUrl(env.SITE_URL),
     pages: await findPages(clientDir),
     content,
+    live,
   };
   const lines: string[] = [];
   for (const step of steps) {
@@ -75,13 +77,14 @@ export const contentNow = (): Content => getContent();
 
 /**
  * The steps on the repository's build folder with the content now (or as `content`, read by the caller while
- * something else ran), each announced as a `::step` line.
+ * something else ran), each announced as a `::step` line. `live`: the live build a content-only publish reuses
+ * the code of (scripts/build/renderer.ts), whose unchanged files' results the steps take instead of making them.
  */
-export async function postbuildNow(content: Content = contentNow()): Promise<string> {
+export async function postbuildNow(content: Content = contentNow(), live?: string): Promise<string> {
   // The same variables Vite sees (.env, .env.production, then the environment).
   const env = buildEnv(repo);
   // Step lines: scripts/build.ts's progress, shown live during a publish.
-  return postbuild(buildDirectory(repo), env, content, STEPS, (name) => console.log(stepLine(name)));
+  return postbuild(buildDirectory(repo), env, content, STEPS, (name) => console.log(stepLine(name)), live);
 }
 
 if (isMain(import.meta.url)) {

@@ -126,6 +126,13 @@ export const PrecacheSummarySchema = z.object({
   stored: z.number(),
   compressed: z.number(),
   budget: z.number(),
+  /**
+   * Each precached file (path in build/client) with its revision (MD5), size, and sizes stored on the phone and
+   * over the wire: the next content-only publish takes them for the files whose bytes did not change (issue 65).
+   */
+  files: z
+    .record(z.string(), z.object({ revision: z.string(), size: z.number(), stored: z.number(), wire: z.number() }))
+    .optional(),
 });
 
 /** A file the build leaves: its path in the build folder (or, for `images`, in the repository) and its shape. */
@@ -152,18 +159,8 @@ export const BUILD_OUTPUTS = {
   precache: output("precache.json", PrecacheSummarySchema),
 } as const;
 
-/**
- * build/renderer/ (scripts/build/renderer.ts): the pre-rendering's server bundle, kept after `react-router build`
- * with `code.json`, the version of the code it was built from (scripts/build/code-version.ts), and `runner`,
- * scripts/build/render-pages.ts as plain JavaScript. A content-only publish renders the new content's pages with
- * the live build's renderer instead of compiling the code again (issue 52). Never served: only build/client is.
- */
-export const RENDERER = {
-  dir: "renderer",
-  bundle: "server/index.js",
-  code: "code.json",
-  runner: "render-pages.mjs",
-} as const;
+/** build/renderer/: named in ./build-renderer.ts (no schema: the build's first lines load it without zod). */
+export { RENDERER } from "./build-renderer";
 
 /**
  * The image manifest (scripts/make-images.ts), relative to the repository: the build, the content checks and the

@@ -13,8 +13,15 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 export const COMPRESSED_CACHE_DIR = path.join(repo, ".generated/compressed");
 const CACHE_DAYS = 14;
 
-/** `make(data)`'s answer for these bytes and this kind, from the cache when an earlier build made it. */
-export async function cachedCompress(
+/** The copies being made in this process, by cache file: a second ask for one waits for it (issue 65). */
+const making = new Map<string, Promise<Buffer>>();
+
+/**
+ * `make(data)`'s answer for these bytes and this kind, from the cache when an earlier build made it, or from the
+ * same ask made earlier in this process and not finished yet (a content-only publish compresses its new pages
+ * ahead, while other steps run: ./precompress.ts compressAhead).
+ */
+export function cachedCompress(
   kind: string,
   data: Buffer,
   make: (data: Buffer) => Promise<Buffer> | Buffer,
@@ -22,6 +29,20 @@ export async function cachedCompress(
 ): Promise<Buffer> {
   const key = createHash("sha256").update(kind).update("\0").update(data).digest("hex");
   const file = path.join(cacheDir, key.slice(0, 2), key);
+  const pending = making.get(file);
+  if (pending) return pending;
+  const made = readOrMake(file, data, make);
+  making.set(file, made);
+  const done = () => void making.delete(file);
+  made.then(done, done);
+  return made;
+}
+
+async function readOrMake(
+  file: string,
+  data: Buffer,
+  make: (data: Buffer) => Promise<Buffer> | Buffer,
+): Promise<Buffer> {
   const cached = await readFile(file).catch(() => null);
   if (cached) {
     // Used now: kept by the clean-up.

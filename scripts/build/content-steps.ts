@@ -40,10 +40,13 @@ export const agendaDataStep = withContent("agenda data", async (ctx, content) =>
   return `agenda data: ${written}, ${SCHEDULE_VERSION_PATH.slice(1)} (${version})`;
 });
 
-/** The offline worker (build/client/sw.js) over the final pages and files; BUILD_OUTPUTS.precache for the bench. */
+/**
+ * The offline worker (build/client/sw.js) over the final pages and files; BUILD_OUTPUTS.precache for the bench and
+ * for the next content-only publish, which takes its unchanged files' revisions (./service-worker.ts).
+ */
 export const serviceWorkerStep = withContent("service worker", async (ctx, content) => {
   const pages = offlineContentPages(content);
-  const { summary, ...precache } = await writeServiceWorker(ctx.clientDir, pages);
+  const { summary, ...precache } = await writeServiceWorker(ctx.clientDir, pages, ctx.live);
   await writeOutput(ctx.buildDir, BUILD_OUTPUTS.precache, precache);
   return summary;
 });

@@ -37,6 +37,11 @@ export interface BuildContext {
   pages: PageFile[];
   /** The loaded content, for the steps that write from it (absent in some tests: those steps are skipped). */
   content?: Content;
+  /**
+   * The live build's folder, in a content-only publish only (the same code: ./renderer.ts): a step may take its
+   * result for a file whose bytes are the live build's (./live-files.ts) instead of making it again (issue 65).
+   */
+  live?: string;
 }
 
 export interface PageFile {

@@ -1,11 +1,17 @@
 /**
  * Build step: each page fetches and runs its JavaScript only once it has loaded and painted (hydrateAfterLoad),
- * and its hydration data leaves out what only static islands render (blankIslandData).
+ * and its hydration data leaves out what only static islands render (blankIslandData). The pages are then final:
+ * in a content-only publish, those that changed are compressed in the background from here (./precompress.ts
+ * compressAhead, issue 65).
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { AFTER_PAINT } from "../../app/lib/after-paint";
 import { ISLAND_DATA_MARK } from "../../app/lib/island-data";
-import type { BuildStep } from "./files";
+import { walk, type BuildStep } from "./files";
+import { compressAhead } from "./precompress";
+
+/** The pages' data files (`.data`), which no later step rewrites either. */
+const dataFiles = async (clientDir: string) => (await walk(clientDir)).filter((file) => file.endsWith(".data"));
 
 /**
  * React Router's page bootstrap imports the route modules at once, so they and the hydration that follows
@@ -92,13 +98,15 @@ export function blankIslandData(html: string): { html: string; bytes: number } {
 
 export const hydrateStep: BuildStep = {
   name: "hydrate-after-load",
-  async run({ pages }) {
+  async run({ pages, clientDir, live }) {
     let blanked = 0;
     for (const { file } of pages) {
       const { html, bytes } = blankIslandData(hydrateAfterLoad(await readFile(file, "utf8")));
       blanked += bytes;
       await writeFile(file, html);
     }
+    // The pages are final: in a content-only publish, the new ones are compressed while the next steps run.
+    if (live) compressAhead(clientDir, live, [...pages.map((p) => p.file), ...(await dataFiles(clientDir))]);
     return `hydrate-after-load: ${pages.length} pages; island data left out of their hydration data: ${(blanked / 1024).toFixed(1)} KiB`;
   },
 };

@@ -4,11 +4,17 @@
  * then writes every page and its data as React Router's pre-rendering does: the same requests to the same
  * handler, so the same bytes. Node's modules and React Router only, so it starts fast.
  *
- *   node --import tsx scripts/build/render-pages.ts <bundle (renderer/server/index.js)> <client folder>
+ * Given the live build's client folder (issue 65), a page whose data (its `.data` file: every loader's answer
+ * for it, the root's included) is byte for byte the live build's is not rendered again: its HTML is a copy of
+ * the live build's, which the same code made from the same data (a copy, not a link: the hydrate step rewrites
+ * the pages in place, and its rewriting of a page it already rewrote changes nothing). A page without data is
+ * always rendered.
+ *
+ *   node --import tsx scripts/build/render-pages.ts <bundle (renderer/server/index.js)> <client folder> [<live client folder>]
  * Exit codes: 0 done; 75 the bundle cannot make these pages (a resource route, a redirect: compile instead);
  * 1 another failure, said on stderr.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as ReactRouterModule from "react-router";
@@ -41,7 +47,12 @@ function routeTree(routes: Record<string, ManifestRoute>, parentId = ""): RouteO
     );
 }
 
-async function renderPages(bundle: string, client: string, paths: readonly string[]): Promise<string> {
+async function renderPages(
+  bundle: string,
+  client: string,
+  paths: readonly string[],
+  live: string | undefined,
+): Promise<string> {
   const build = (await import(pathToFileURL(bundle).href)) as {
     routes: Record<string, ManifestRoute>;
     assets: { routes: Record<string, { hasLoader?: boolean }> };
@@ -61,6 +72,20 @@ async function renderPages(bundle: string, client: string, paths: readonly strin
     return { status: response.status, body: await response.text() };
   };
 
+  /** The live build's page copied when its data was exactly `data` (see above): whether it was. */
+  const keepLive = async (dataPath: string, data: string, htmlFile: string): Promise<boolean> => {
+    if (!live) return false;
+    const liveData = await readFile(path.join(live, ...dataPath.split("/"))).catch(() => null);
+    if (!liveData?.equals(Buffer.from(data))) return false;
+    const target = path.join(client, ...htmlFile.split("/"));
+    await mkdir(path.dirname(target), { recursive: true });
+    return copyFile(path.join(live, ...htmlFile.split("/")), target).then(
+      () => true,
+      () => false,
+    );
+  };
+  let kept = 0;
+
   for (const page of paths) {
     const matches = matchRoutes(tree, `/${page}/`.replace(/^\/\/+/, "/"));
     if (!matches) continue;
@@ -68,15 +93,19 @@ async function renderPages(bundle: string, client: string, paths: readonly strin
     if (!leaf.module.default && !leaf.module.ErrorBoundary)
       throw new CannotReuse(`${page} is a resource route: the full build pre-renders those`);
     let init: RequestInit | undefined;
+    const htmlPath = `${page}/`.replace(/\/\/+/g, "/");
     if (matches.some((m) => build.assets.routes[m.route.id!]?.hasLoader)) {
       const dataPath = page === "/" ? "/_root.data" : `${page.replace(/\/$/, "")}.data`;
       const data = await ask(dataPath);
       if (data.status !== 200 && data.status !== 202)
         throw new Error(`Prerender (data): ${page} answered ${data.status}`);
       await write(dataPath, data.body);
+      if (await keepLive(dataPath, data.body, `${htmlPath}index.html`)) {
+        kept++;
+        continue;
+      }
       init = { headers: { "X-React-Router-Prerender-Data": encodeURI(data.body) } };
     }
-    const htmlPath = `${page}/`.replace(/\/\/+/g, "/");
     const html = await ask(htmlPath, init);
     if ([301, 302, 303, 307, 308].includes(html.status))
       throw new CannotReuse(`${page} redirects: the full build pre-renders redirects`);
@@ -87,7 +116,7 @@ async function renderPages(bundle: string, client: string, paths: readonly strin
   const fallback = await ask("/", { headers: { "X-React-Router-SPA-Mode": "yes" } });
   if (fallback.status !== 200) throw new Error(`Prerender (html): the SPA fallback answered ${fallback.status}`);
   await write("/__spa-fallback.html", fallback.body);
-  return `pages: ${paths.length} rendered with the live build's code`;
+  return `pages: ${paths.length} made with the live build's code, ${kept} of them its own (the same data)`;
 }
 
 /**
@@ -100,7 +129,7 @@ async function warmUp([build, { createRequestHandler }]: [unknown, ReactRouter])
   await handler(new Request("http://localhost/_root.data")).catch(() => {});
 }
 
-const [bundle, client] = process.argv.slice(2);
+const [bundle, client, live] = process.argv.slice(2);
 if (isMain(import.meta.url) && bundle && client) {
   // As React Router's build sets them while it pre-renders: before the page code loads.
   process.env.NODE_ENV ||= "production";
@@ -117,7 +146,7 @@ if (isMain(import.meta.url) && bundle && client) {
     });
     await loading;
     if (line === null) process.exitCode = 1;
-    else console.log(await renderPages(bundle, client, JSON.parse(line) as string[]));
+    else console.log(await renderPages(bundle, client, JSON.parse(line) as string[], live));
   } catch (error) {
     console.error(`The build failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = error instanceof CannotReuse ? REUSE_REFUSED : 1;

@@ -17,13 +17,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import * as z from "zod";
-// The module itself: workbox-build's index also loads generateSW's bundler, a second more for each build.
-import { injectManifest } from "workbox-build/build/inject-manifest.js";
 import { COMPRESSIBLE_TYPES, contentTypeFor, isCompressible } from "../../server/http-policy";
+import { BUILD_OUTPUTS, PrecacheSummarySchema } from "../../app/lib/build-outputs";
 import { cachedCompress } from "./compressed-cache";
 import { kib } from "./files";
+import { sameAsLive } from "./live-files";
+import { brotliCopy } from "./precompress";
 
 /**
  * At most 1.5 MB, counted as the phone stores it: text gzip-compressed by the worker, pictures and fonts as
@@ -132,7 +133,12 @@ async function bundleWorker(): Promise<{ file: string; cleanup: () => Promise<vo
   return { file, cleanup };
 }
 
-export async function writeServiceWorker(clientDir: string, contentPages: string[]) {
+/**
+ * Writes build/client/sw.js over the pages and files there. `live`: the live build of a content-only publish
+ * (issue 65): the revisions and sizes of the files whose bytes are its own come from its precache record
+ * (BUILD_OUTPUTS.precache), and the list is put in the worker without workbox-build's globbing and hashing.
+ */
+export async function writeServiceWorker(clientDir: string, contentPages: string[], live?: string) {
   const pages = [...OFFLINE_PAGES, ...contentPages];
   const files = new Set<string>([
     "_root.data",
@@ -178,41 +184,113 @@ export async function writeServiceWorker(clientDir: string, contentPages: string
 
   const toUrl = (file: string) =>
     file === SPA_FALLBACK ? TICKETS_SHELL : file === "index.html" ? "/" : `/${file.replace(/\/index\.html$/, "")}`;
+  // Each file's revision and sizes: the live build's for a file whose bytes are its own, else worked out.
+  const kept = live ? await liveRecord(live) : {};
+  // All at once: the compressions run on the thread pool, both cores busy (issue 65).
+  const described = await Promise.all(
+    existing.map((file) => {
+      const known = kept[file];
+      return known && sameAsLive(clientDir, live!, file) ? known : describe(clientDir, file);
+    }),
+  );
+  const record: Record<string, PrecachedFile> = Object.fromEntries(existing.map((file, i) => [file, described[i]!]));
+  const swDest = path.join(clientDir, "sw.js");
   const worker = await bundleWorker();
-  const { count, size, warnings } = await injectManifest({
-    swSrc: worker.file,
-    swDest: path.join(clientDir, "sw.js"),
-    globDirectory: clientDir,
-    globPatterns: existing,
-    globFollow: false,
-    manifestTransforms: [
-      (entries) => ({
-        manifest: entries.map((e) => ({
-          ...e,
-          url: toUrl(e.url),
-          // Hashed file names never change: no revision needed.
-          revision: e.url.startsWith("assets/") ? null : e.revision,
-        })),
-        warnings: [],
-      }),
-    ],
-    maximumFileSizeToCacheInBytes: 512 * 1024,
-  }).finally(worker.cleanup);
+  const { count, size, warnings } = await (async () => {
+    const patched = live ? await injectPatched(worker.file, swDest, existing, record, toUrl) : null;
+    if (patched) return patched;
+    // Loaded only here: workbox-build's own loads a glob library and a schema checker (a publish does without).
+    // The module itself: workbox-build's index also loads generateSW's bundler, a second more for each build.
+    const { injectManifest } = await import("workbox-build/build/inject-manifest.js");
+    return injectManifest({
+      swSrc: worker.file,
+      swDest,
+      globDirectory: clientDir,
+      globPatterns: existing,
+      globFollow: false,
+      manifestTransforms: [
+        (entries) => ({
+          manifest: entries.map((e) => ({ ...e, url: toUrl(e.url), revision: revisionOf(e.url, e.revision) })),
+          warnings: [],
+        }),
+      ],
+      maximumFileSizeToCacheInBytes: MAXIMUM_FILE_SIZE,
+    });
+  })().finally(worker.cleanup);
   if (warnings.length) console.warn(warnings.join("\n"));
   // What the phone stores (text gzip-compressed by the worker) and what travels (brotli, as the server sends).
-  let stored = 0;
-  let compressed = 0;
-  for (const file of existing) {
-    const body = await readFile(path.join(clientDir, file));
-    const text = isCompressible(contentTypeFor(file));
-    // Sizes of compressed copies an earlier build may have made of the same bytes (./compressed-cache.ts).
-    const size = async (kind: string, make: (data: Buffer) => Buffer) =>
-      Math.min(body.byteLength, (await cachedCompress(kind, body, make)).byteLength);
-    stored += text ? await size("gzip-default", gzipSync) : body.byteLength;
-    compressed += text ? await size("br-default", brotliCompressSync) : body.byteLength;
-  }
+  const stored = existing.reduce((sum, file) => sum + record[file]!.stored, 0);
+  const compressed = existing.reduce((sum, file) => sum + record[file]!.wire, 0);
   const summary = `service worker: build/client/sw.js precaches ${count} files: ${kib(stored)} stored on the phone (budget ${kib(PRECACHE_BUDGET)}), ${kib(compressed)} over the wire, ${kib(size)} as plain files`;
   if (stored > PRECACHE_BUDGET)
     throw new Error(`the precache stores ${kib(stored)}, over the ${kib(PRECACHE_BUDGET)} budget`);
-  return { count, size, stored, compressed, budget: PRECACHE_BUDGET, summary };
+  return { count, size, stored, compressed, budget: PRECACHE_BUDGET, files: record, summary };
+}
+
+/** Larger files are not precached (workbox-build's maximumFileSizeToCacheInBytes). */
+const MAXIMUM_FILE_SIZE = 512 * 1024;
+/** Hashed file names never change: no revision needed. */
+const revisionOf = (file: string, revision: string | null) => (file.startsWith("assets/") ? null : revision);
+
+/** What the precache record keeps of a file (BUILD_OUTPUTS.precache `files`). */
+type PrecachedFile = NonNullable<z.infer<typeof PrecacheSummarySchema>["files"]>[string];
+
+/** The live build's record of its precached files (none from a build before it was kept). */
+async function liveRecord(live: string): Promise<Record<string, PrecachedFile>> {
+  const text = await readFile(path.join(live, BUILD_OUTPUTS.precache.file), "utf8").catch(() => "null");
+  return PrecacheSummarySchema.safeParse(JSON.parse(text)).data?.files ?? {};
+}
+
+/**
+ * A file's revision (the MD5 of its bytes, as workbox-build's own), its size, and the sizes the phone stores
+ * (text gzip-compressed by the worker) and the network carries (brotli, as the server sends), from compressed
+ * copies an earlier build may have made of the same bytes (./compressed-cache.ts).
+ */
+async function describe(clientDir: string, file: string): Promise<PrecachedFile> {
+  const body = await readFile(path.join(clientDir, file));
+  const text = isCompressible(contentTypeFor(file));
+  const smaller = (copy: Buffer) => Math.min(body.byteLength, copy.byteLength);
+  return {
+    revision: createHash("md5").update(body).digest("hex"),
+    size: body.byteLength,
+    stored: text ? smaller(await cachedCompress("gzip-default", body, gzipSync)) : body.byteLength,
+    // The `.br` copy precompress makes next (the cache keeps it: it is not made twice).
+    wire: text ? smaller(await brotliCopy(body)) : body.byteLength,
+  };
+}
+
+/** workbox-build's injection point (injectManifest's default). */
+const INJECTION_POINT = "self.__WB_MANIFEST";
+
+/**
+ * The precache list put in the worker as workbox-build's injectManifest puts it (the same entries in the same
+ * order, as stable JSON: `revision` before `url`), from the revisions already known, without globbing and hashing
+ * every file again (issue 65: a content-only publish). Null when the worker is one it would treat otherwise (a
+ * source map, not one injection point): injectManifest then does it. The content-only publish's test compares
+ * the result with a full build's, which injectManifest makes.
+ */
+async function injectPatched(
+  swSrc: string,
+  swDest: string,
+  existing: readonly string[],
+  record: Record<string, PrecachedFile>,
+  toUrl: (file: string) => string,
+): Promise<{ count: number; size: number; warnings: string[] } | null> {
+  const code = await readFile(swSrc, "utf8");
+  if (code.split(INJECTION_POINT).length !== 2 || code.includes("sourceMappingURL=")) return null;
+  const precached = existing.filter((file) => record[file]!.size <= MAXIMUM_FILE_SIZE);
+  const warnings = existing
+    .filter((file) => record[file]!.size > MAXIMUM_FILE_SIZE)
+    .map((file) => `${file} is ${kib(record[file]!.size)}, and won't be precached.`);
+  const manifest = precached.map((file) => ({
+    revision: revisionOf(file, record[file]!.revision),
+    url: toUrl(file),
+  }));
+  // As injectManifest replaces it (a string replacement, `$` patterns and all).
+  await writeFile(
+    swDest,
+    code.replace(new RegExp(INJECTION_POINT.replace(/[.]/g, "\\."), "g"), JSON.stringify(manifest)),
+  );
+  const size = precached.reduce((sum, file) => sum + record[file]!.size, 0);
+  return { count: precached.length, size, warnings };
 }
