@@ -5,9 +5,10 @@
  * (issue 41). Same bytes in, same settings: the same copy out. Entries unused for CACHE_DAYS are removed.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeWhole } from "./files";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const COMPRESSED_CACHE_DIR = path.join(repo, ".generated/compressed");
@@ -52,10 +53,7 @@ async function readOrMake(
   }
   const made = await make(data);
   await mkdir(path.dirname(file), { recursive: true });
-  // Written whole, then renamed: a build stopped half-way (or another at once) leaves no partial entry.
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temporary, made);
-  await rename(temporary, file);
+  await writeWhole(file, made);
   return made;
 }
 

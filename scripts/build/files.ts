@@ -1,5 +1,5 @@
 /** What the build steps share: the files of build/client and the pre-rendered pages among them. */
-import { readdir, writeFile } from "node:fs/promises";
+import { readdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { buildSettings } from "./build-env";
 import type * as z from "zod";
@@ -89,6 +89,16 @@ export async function eachLimit<T>(items: readonly T[], limit: number, fn: (item
     while (next < items.length) await fn(items[next++] as T);
   };
   await Promise.all(Array.from({ length: Math.max(1, limit) }, worker));
+}
+
+/**
+ * Writes `data` to a new file, then renames it to `file`: a build stopped half-way (or another at once) leaves no
+ * partial file, and a hard link that was there (into the live build) is replaced, never written through.
+ */
+export async function writeWhole(file: string, data: string | Buffer): Promise<void> {
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temporary, data);
+  await rename(temporary, file);
 }
 
 export const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;

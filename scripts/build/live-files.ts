@@ -6,10 +6,10 @@
  *
  * The live build is served while the new one is made: no step writes a file of the new build in place when it
  * could be a hard link into the live build. Files are linked only where no step writes (public/_img, assets/),
- * and the steps that could meet a link write a new file and rename it over (writeWhole).
+ * and the steps that could meet a link write a new file and rename it over (./files.ts writeWhole).
  */
 import { readFileSync, statSync } from "node:fs";
-import { copyFile, link, mkdir, readdir, rename, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, readdir } from "node:fs/promises";
 import path from "node:path";
 
 export interface LiveFile {
@@ -32,13 +32,6 @@ export function sameAsLive(clientDir: string, live: string, rel: string): LiveFi
   if (!was?.isFile() || now.size !== was.size) return null;
   if (now.dev === was.dev && now.ino === was.ino) return { file: liveFile, linked: true };
   return readFileSync(file).equals(readFileSync(liveFile)) ? { file: liveFile, linked: false } : null;
-}
-
-/** Writes `data` to a new file then renames it to `file`: a hard link that was there is replaced, never written. */
-export async function writeWhole(file: string, data: string | Buffer): Promise<void> {
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temporary, data);
-  await rename(temporary, file);
 }
 
 /**

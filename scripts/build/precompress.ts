@@ -15,8 +15,8 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { shouldPrecompress } from "../../server/http-policy";
 import { cachedCompress, pruneCompressedCache } from "./compressed-cache";
-import { eachLimit, kib, walk, type BuildStep } from "./files";
-import { sameAsLive, writeWhole } from "./live-files";
+import { eachLimit, kib, walk, writeWhole, type BuildStep } from "./files";
+import { sameAsLive } from "./live-files";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -12,7 +12,7 @@
  * stores text gzip-compressed, so the room it takes on the phone is about the gzip size of the files.
  */
 import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,7 +22,7 @@ import * as z from "zod";
 import { COMPRESSIBLE_TYPES, contentTypeFor, isCompressible } from "../../server/http-policy";
 import { BUILD_OUTPUTS, PrecacheSummarySchema } from "../../app/lib/build-outputs";
 import { cachedCompress } from "./compressed-cache";
-import { kib } from "./files";
+import { kib, writeWhole } from "./files";
 import { sameAsLive } from "./live-files";
 import { brotliCopy } from "./precompress";
 
@@ -124,11 +124,9 @@ async function bundleWorker(): Promise<{ file: string; cleanup: () => Promise<vo
   );
   if (modules && Object.keys(modules).length > 0) {
     const record = JSON.stringify({ key, modules, code: await readFile(file, "utf8") });
-    // Written whole, then renamed: another build at once never reads half a record.
-    const temporary = `${WORKER_CACHE}.${process.pid}.tmp`;
+    // Written whole: another build at once never reads half a record.
     await mkdir(path.dirname(WORKER_CACHE), { recursive: true });
-    await writeFile(temporary, record);
-    await rename(temporary, WORKER_CACHE);
+    await writeWhole(WORKER_CACHE, record);
   }
   return { file, cleanup };
 }

@@ -6,7 +6,7 @@
  * redrawn. The paths come from app/lib/seo/share-image.ts (shareImagePath), which the pages' meta tags use too.
  */
 import { createHash } from "node:crypto";
-import { copyFile, mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import satori, { type Font } from "satori";
 import sharp from "sharp";
@@ -14,7 +14,7 @@ import type { Content } from "../../app/content/schemas";
 import { SHARE_IMAGE, shareImagePath } from "../../app/lib/seo/share-image";
 import { eventClock, zoneName } from "../../app/lib/schedule/time";
 import { changeMark, eventDay } from "../../app/lib/schedule/changes";
-import type { BuildStep } from "./files";
+import { writeWhole, type BuildStep } from "./files";
 
 const repo = path.resolve(import.meta.dirname, "../..");
 const CACHE_DIR = path.join(repo, ".generated/og");
@@ -269,9 +269,8 @@ export async function writeShareImages(clientDir: string, cards: ShareCard[], ca
     const cached = path.join(cacheDir, `${await cardHash(card)}.jpg`);
     const buffer = await readFile(cached).catch(async () => {
       const { jpeg } = await drawShareCard(card);
-      // Written whole, then renamed: a build stopped half-way leaves no broken picture in the cache.
-      await writeFile(`${cached}.tmp`, jpeg);
-      await rename(`${cached}.tmp`, cached);
+      // Written whole: a build stopped half-way leaves no broken picture in the cache.
+      await writeWhole(cached, jpeg);
       drawn++;
       return jpeg;
     });
