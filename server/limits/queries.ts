@@ -43,22 +43,7 @@ export async function countRequest(
   windowMs: number,
   now = Date.now(),
 ): Promise<{ allowed: boolean; retryAfter: number }> {
-  const start = new Date(Math.floor(now / windowMs) * windowMs);
-  const stored = await storedKey(db, key);
-  const [row] = await db.transaction(async (tx) => {
-    // A count, not a record: it need not wait for the disk (a power cut loses at most the last moment's counts).
-    await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
-    return tx
-      .insert(rateLimits)
-      .values({ key: stored, windowStart: start, count: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimits.key, rateLimits.windowStart],
-        set: { count: sql`${rateLimits.count} + 1` },
-      })
-      .returning({ count: rateLimits.count });
-  });
-  const allowed = (row?.count ?? 1) <= limit;
-  return { allowed, retryAfter: Math.max(1, Math.ceil((start.getTime() + windowMs - now) / 1000)) };
+  return (await countRequests(db, [{ key, limit, windowMs, now }]))[0]!;
 }
 
 export interface CountedRequest {
@@ -94,7 +79,8 @@ export async function countRequests(
     [...groups.values()].map((g) => ({ key: g.key, window_start: new Date(g.start).toISOString(), count: g.n })),
   );
   // One statement, one round trip (issue 65: a sale's opening minute counts every request). A count, not a
-  // record: it need not wait for the disk (as countRequest), said for this statement's own transaction.
+  // record: it need not wait for the disk (a power cut loses at most the last moment's counts), said for this
+  // statement's own transaction.
   const counted = rowsOf<{ key: string; window_start: Date | string; count: number }>(
     await db.execute(sql`
       INSERT INTO rate_limits (key, window_start, count)
