@@ -59,10 +59,6 @@ export type HoldResult =
   /** The address had its one order mail of the day: nothing held, nothing mailed. */
   | { ok: false; unmailed: true };
 
-/** The columns a new hold is given (the rest take their defaults). */
-const INSERTED =
-  "id, plan_id, quantity, seats, email, name, phone, amount_minor, currency, idempotency_key, waitlist_id, " +
-  "client_hash, confirm_hash, payment_method, expires_at";
 const holdColumns = Object.entries(getTableColumns(ticketHolds));
 
 /** A hold from a raw query's row, each column read as drizzle reads it. */
@@ -230,10 +226,12 @@ export async function holdMany(db: Db, requests: HoldRequest[], now = new Date()
           expires_at: r.expiresAt.toISOString(),
         };
       });
+      // The columns a new hold is given, as named above (the rest take their defaults).
+      const columns = sql.raw(Object.keys(values[0]!).join(", "));
       const made = rowsOf<Record<string, unknown>>(
         await tx.execute(sql`
-          INSERT INTO ticket_holds (${sql.raw(INSERTED)})
-          SELECT ${sql.raw(INSERTED)} FROM json_populate_recordset(NULL::ticket_holds, ${JSON.stringify(values)}::json)
+          INSERT INTO ticket_holds (${columns})
+          SELECT ${columns} FROM json_populate_recordset(NULL::ticket_holds, ${JSON.stringify(values)}::json)
           ON CONFLICT (idempotency_key) DO NOTHING
           RETURNING *`),
       ).map(holdOfRow);
