@@ -149,6 +149,8 @@ test("a new session and a new post are saved with no id or number typed: they ge
   await page.getByLabel("Folder of the new file").selectOption({ label: "Blog posts" });
   await page.getByLabel("Name of the new file").fill("Doors open early");
   await page.getByRole("button", { name: "Start the new file" }).click();
+  // The day's six sessions give way to the new post's one title.
+  await expect(page.getByLabel("Title", { exact: true })).toHaveCount(1);
   await page.getByLabel("Title", { exact: true }).fill("Doors open early");
   await expect(page.getByLabel("Date", { exact: true })).toHaveAttribute("type", "date");
   await page.getByLabel("Date", { exact: true }).fill("2024-10-20");

@@ -252,7 +252,7 @@ test.describe("one server, embedded database", () => {
       /^Checks: /,
       /^Going live: /,
     ]);
-    await expect(steps.getByText("Pages")).toBeVisible();
+    await expect(steps.getByText("Pages", { exact: true })).toBeVisible();
     await expect(panel(page).getByRole("status")).toHaveText(/Published|failed/, { timeout: BUILD_TIMEOUT });
     const statuses = await poller.stop();
     expect(await panel(page).getByRole("alert").allTextContents(), "the build should not fail").toEqual([]);
