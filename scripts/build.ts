@@ -12,7 +12,8 @@
  *
  * BUILD_DIR (default build/) and CONTENT_DIR (default content/) build other content into another folder;
  * BUILD_ID names the build (build.json), else one is made from the time; BUILD_CONTENT_COMMIT is the content
- * commit it records (a publish's, taken when it started), else the content's HEAD at the end.
+ * commit it records (a publish's, taken when it started), else the content's HEAD at the end. BUILD_WAIT=1
+ * has the build load first and take those two on stdin (below).
  */
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -26,12 +27,43 @@ import { buildDirectory } from "./build/files";
 import { startPages } from "./build/renderer";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** All of a stream, as text. */
+async function text(stream: NodeJS.ReadableStream): Promise<string> {
+  let all = "";
+  for await (const chunk of stream) all += String(chunk);
+  return all;
+}
 const node = (script: string) => [process.execPath, "--import", "tsx", path.join(repo, script)];
 
 /** The live build's renderer, loading its page code while this process works out whether it may (see above). */
 const settings = buildSettings();
 const pages = settings.reuse ? await startPages(settings.reuse) : null;
-const { stepLine } = await import("../app/lib/build-outputs");
+const { buildStartOf, stepLine } = await import("../app/lib/build-outputs");
+
+/**
+ * BUILD_WAIT (a publish's build started ahead of the press, issue 65): the renderer loads its page code and this
+ * process the steps' code while the organiser reads the Publish page; the publish then writes one line on stdin
+ * (buildStartLine: BUILD_ID and BUILD_CONTENT_COMMIT) and closes it, and the build runs as any other. Stdin
+ * closed with no line (the server stopped, or no publish came): nothing is built.
+ */
+if (settings.wait) {
+  const preload = Promise.all([
+    import("./build/renderer"),
+    import("./make-images"),
+    // The content read, and a card drawn: after the press, the code that does them again is warm.
+    import("./postbuild").then(({ contentNow }) => contentNow()),
+    import("./build/share-images").then(({ warmShareCards }) => warmShareCards()),
+    import("../app/routes"),
+    import("../react-router.config"),
+  ]).catch(() => {}); // the build's own import reports a failure, in its step
+  const start = buildStartOf(await text(process.stdin));
+  if (!start) {
+    await pages?.stop();
+    process.exit(0);
+  }
+  Object.assign(process.env, start);
+  await preload;
+}
 
 /** The code's version now, kept with the renderer, which a later publish's build compares with its own. */
 const version = codeVersion(repo, buildEnv(repo));

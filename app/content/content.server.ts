@@ -70,9 +70,23 @@ export function withChanges<T>(changes: Readonly<Record<string, string | null>>,
   }
 }
 
+/**
+ * The stamp, worked out at most once per turn of the event loop: a page's loaders ask for the content a dozen
+ * times in one go, and each look at every file cost the pre-rendering of a page milliseconds (issue 65). A file
+ * changed is seen from the next turn: the next request, the next page.
+ */
+let stampNow: string | undefined;
+function currentStamp(): string {
+  if (stampNow === undefined) {
+    stampNow = stamp();
+    setImmediate(() => (stampNow = undefined));
+  }
+  return stampNow;
+}
+
 function content(): Content {
   if (drafted) return drafted;
-  const current = stamp();
+  const current = currentStamp();
   if (cache?.stamp !== current) {
     cache = { stamp: current, content: loadContent(contentDir, readImageManifest(manifestFile)) };
   }

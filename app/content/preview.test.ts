@@ -85,10 +85,12 @@ describe("previewData", () => {
       expect(preview.previewData(page), page).toBeNull();
   });
 
-  it("shows a saved change at once", () => {
+  it("shows a saved change at once", async () => {
     const file = path.join(contentDir, "schedule", "day-01.yaml");
     const text = readFileSync(file, "utf8");
     writeFileSync(file, text.replace("title: Registration & Welcome", "title: Doors Open & Welcome"));
+    // The next request: the content's files are looked at once per turn of the event loop (content.server.ts).
+    await new Promise(setImmediate);
     const data = preview.previewData("/event-detail/1/1")?.data as ReturnType<typeof views.eventDetailView>;
     expect(data?.session.title).toBe("Doors Open & Welcome");
     expect(preview.previewPages("schedule/day-01.yaml")).toContainEqual({

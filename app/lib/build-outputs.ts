@@ -175,3 +175,17 @@ export const stepLine = (name: string) => `${STEP_PREFIX}${name}`;
 /** The step a build's output line announces, or null for any other line (server/publish/publisher.ts). */
 export const stepOf = (line: string): string | null =>
   line.startsWith(STEP_PREFIX) && line.length > STEP_PREFIX.length ? line.slice(STEP_PREFIX.length) : null;
+
+/**
+ * A publish's build started ahead (BUILD_WAIT, scripts/build.ts) is told its name and content commit in one line
+ * on stdin (server/publish/build-process.ts), which sets its BUILD_ID and BUILD_CONTENT_COMMIT.
+ */
+export const buildStartLine = (id: string, commit: string | null) =>
+  `${JSON.stringify({ id, commit: commit ?? "" })}\n`;
+const BuildStartSchema = z.object({ id: z.string().regex(/^[\w-]+$/), commit: z.string() });
+/** The variables that line sets; null for no line (the build was stopped before it was asked). */
+export function buildStartOf(text: string): { BUILD_ID: string; BUILD_CONTENT_COMMIT: string } | null {
+  if (text.trim() === "") return null;
+  const { id, commit } = BuildStartSchema.parse(JSON.parse(text));
+  return { BUILD_ID: id, BUILD_CONTENT_COMMIT: commit };
+}

@@ -42,6 +42,8 @@ export function buildSettings(environment: Record<string, string | undefined> = 
     dir: environment.BUILD_DIR || "build",
     /** BUILD_ID: the build's name (build.json), else one made from the time. */
     id: environment.BUILD_ID || undefined,
+    /** BUILD_WAIT=1: the build waits for its name and commit on stdin (scripts/build.ts, a publish's). */
+    wait: environment.BUILD_WAIT === "1",
     /** BUILD_REUSE: the live build's folder, whose code a content-only publish reuses. */
     reuse: environment.BUILD_REUSE || undefined,
     /** BUILD_CONTENT_COMMIT: the content commit to record ("": none; unset: the content's HEAD). */

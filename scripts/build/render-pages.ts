@@ -62,9 +62,16 @@ async function renderPages(
   // list instead, so a page new since (a blog post, a speaker) is rendered too.
   const handler = createRequestHandler({ ...build, prerender: [...paths] } as never, "production");
   const tree = routeTree(build.routes);
+  /** Each folder made once (the pages render a few at a time: see below). */
+  const folders = new Map<string, Promise<unknown>>();
+  const folderOf = (file: string) => {
+    const dir = path.dirname(file);
+    if (!folders.has(dir)) folders.set(dir, mkdir(dir, { recursive: true }));
+    return folders.get(dir)!;
+  };
   const write = async (urlPath: string, body: string) => {
     const file = path.join(client, ...urlPath.split("/"));
-    await mkdir(path.dirname(file), { recursive: true });
+    await folderOf(file);
     await writeFile(file, body);
   };
   const ask = async (url: string, init?: RequestInit) => {
@@ -78,7 +85,7 @@ async function renderPages(
     const liveData = await readFile(path.join(live, ...dataPath.split("/"))).catch(() => null);
     if (!liveData?.equals(Buffer.from(data))) return false;
     const target = path.join(client, ...htmlFile.split("/"));
-    await mkdir(path.dirname(target), { recursive: true });
+    await folderOf(target);
     return copyFile(path.join(live, ...htmlFile.split("/")), target).then(
       () => true,
       () => false,
@@ -86,9 +93,9 @@ async function renderPages(
   };
   let kept = 0;
 
-  for (const page of paths) {
+  const renderPage = async (page: string) => {
     const matches = matchRoutes(tree, `/${page}/`.replace(/^\/\/+/, "/"));
-    if (!matches) continue;
+    if (!matches) return;
     const leaf = build.routes[matches.at(-1)!.route.id!]!;
     if (!leaf.module.default && !leaf.module.ErrorBoundary)
       throw new CannotReuse(`${page} is a resource route: the full build pre-renders those`);
@@ -102,7 +109,7 @@ async function renderPages(
       await write(dataPath, data.body);
       if (await keepLive(dataPath, data.body, `${htmlPath}index.html`)) {
         kept++;
-        continue;
+        return;
       }
       init = { headers: { "X-React-Router-Prerender-Data": encodeURI(data.body) } };
     }
@@ -111,7 +118,13 @@ async function renderPages(
       throw new CannotReuse(`${page} redirects: the full build pre-renders redirects`);
     if (html.status !== 200) throw new Error(`Prerender (html): ${page} answered ${html.status}\n${html.body}`);
     await write(`${htmlPath}index.html`, html.body);
-  }
+  };
+  // A few at a time: one page renders while another's files are read and written (issue 65).
+  const queue = [...paths];
+  const worker = async () => {
+    for (let page = queue.shift(); page !== undefined; page = queue.shift()) await renderPage(page);
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
   // The SPA fallback (/admin and the other pages rendered in the browser), as React Router's SPA mode makes it.
   const fallback = await ask("/", { headers: { "X-React-Router-SPA-Mode": "yes" } });
   if (fallback.status !== 200) throw new Error(`Prerender (html): the SPA fallback answered ${fallback.status}`);
@@ -120,13 +133,21 @@ async function renderPages(
 }
 
 /**
- * Reads the content once (the root's data) while the pictures are made, so the first page does not wait for it:
- * the pages' code keeps it until a content file or the pictures' manifest changes. A failure here (a picture
- * not made yet) is the pages' own to report, after the pictures.
+ * Reads the content once (the root's data) and renders the home page, writing nothing, while the pictures are
+ * made (or, a publish's build started ahead, while the organiser reads the Publish page): the first page then
+ * waits neither for the content, which the pages' code keeps until a content file or the pictures' manifest
+ * changes, nor for React's code to warm up. A failure here (a picture not made yet) is the pages' own to
+ * report, after the pictures.
  */
 async function warmUp([build, { createRequestHandler }]: [unknown, ReactRouter]): Promise<void> {
   const handler = createRequestHandler({ ...(build as object), prerender: ["/"] } as never, "production");
-  await handler(new Request("http://localhost/_root.data")).catch(() => {});
+  try {
+    const data = await (await handler(new Request("http://localhost/_root.data"))).text();
+    const headers = { "X-React-Router-Prerender-Data": encodeURI(data) };
+    await (await handler(new Request("http://localhost/", { headers }))).text();
+  } catch {
+    // the pages' own to report
+  }
 }
 
 const [bundle, client, live] = process.argv.slice(2);

@@ -199,6 +199,13 @@ export async function drawShareCard(card: ShareCard): Promise<{ jpeg: Buffer; te
   return { jpeg, texts };
 }
 
+/**
+ * Draws a card in memory and drops it: a publish's build started ahead does it while it waits, so the card the
+ * publish changed is drawn with the fonts already read and the layout code warm (issue 65).
+ */
+export const warmShareCards = (): Promise<unknown> =>
+  drawShareCard({ path: "", eyebrow: "Session", title: "Wrapped in Grace", lines: ["24 October"], footer: "TNCC" });
+
 /** The cards of every shared page. */
 export function shareCards(content: Pick<Content, "site" | "speakers" | "scheduleDays" | "posts">): ShareCard[] {
   const { site } = content;

@@ -4,7 +4,7 @@
  * hand-made build folders stand for real builds (tests/e2e/publish.spec.ts publishes real ones).
  */
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -107,12 +107,22 @@ async function makePublishRepo(name: string): Promise<string> {
 import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+const { buildStartOf } = await import(${JSON.stringify(path.join(REPO, "app/lib/build-outputs.ts"))});
+// Started ahead (BUILD_WAIT), as the real one: told its name and commit on stdin. Which process built is kept.
+await mkdir(process.env.BUILD_DIR, { recursive: true });
+await writeFile(path.join(process.env.BUILD_DIR, "waiting"), String(process.pid));
+let text = "";
+for await (const chunk of process.stdin) text += chunk;
+const start = buildStartOf(text);
+if (!start) process.exit(0);
+Object.assign(process.env, start);
 const dir = process.env.BUILD_DIR;
 console.log(${JSON.stringify(stepLine("pages"))});
 execFileSync("git", ["-C", process.env.CONTENT_DIR, "-c", "user.name=o", "-c", "user.email=o@example.org",
   "commit", "--quiet", "--allow-empty", "-m", "Saved while the build ran"]);
 await mkdir(path.join(dir, "client"), { recursive: true });
 await writeFile(path.join(dir, "client", "index.html"), "<!doctype html><title>Published</title>");
+await writeFile(path.join(dir, "built-by"), String(process.pid));
 await writeFile(path.join(dir, ${JSON.stringify(BUILD_OUTPUTS.headers.file)}), JSON.stringify({ pages: {}, default: { csp: "default-src 'self'" } }));
 const { buildInfoStep } = await import(${JSON.stringify(path.join(REPO, "scripts/build/build-info.ts"))});
 console.log(await buildInfoStep.run({ buildDir: dir }));
@@ -292,6 +302,52 @@ describe.each(backends)("builds on %s", (name, setup) => {
     // The build it replaced, from this server's copy or the database's; here an earlier test pruned it (null).
     expect(hooked).toEqual([[existsSync(liveBefore) ? liveBefore : null, sites[0]!.current.dir]]);
     expect(liveBefore).not.toBe(sites[0]!.current.dir);
+  });
+  it("the Publish page starts the next build ahead; the press runs that one; a stop ends it", async () => {
+    const content = path.join(tmp, `${name}-content-ahead`);
+    await mkdir(content, { recursive: true });
+    git(content, "init", "--quiet");
+    await writeFile(path.join(content, "site.yaml"), "title: Before\n");
+    git(content, "add", ".");
+    git(content, "commit", "--quiet", "-m", "Content as deployed");
+    const repo = await makePublishRepo(`${name}-ahead-repo`);
+    const staging = path.join(repo, ".generated", "publish");
+    let audited!: () => void;
+    const published = new Promise<void>((resolve) => (audited = resolve));
+    const publisher = new Publisher({
+      site: sites[0]!,
+      store,
+      repo,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmp, CONTENT_DIR: content },
+      audit: async () => audited(),
+    });
+    /** The builds waiting in the staging folder: their process ids. */
+    const waiting = async () => {
+      const folders = await readdir(staging).catch(() => [] as string[]);
+      const pids = await Promise.all(
+        folders.map((f) => readFile(path.join(staging, f, "waiting"), "utf8").catch(() => "")),
+      );
+      return pids.filter(Boolean);
+    };
+
+    await publisher.overview();
+    await publisher.pending();
+    await expect.poll(waiting, { timeout: 20_000 }).toHaveLength(1);
+    const [ahead] = await waiting();
+    const { job } = await publisher.start({ id: 1, email: "organiser@example.org" });
+    await published;
+    const done = await publisher.job(job.id);
+    expect(done?.state, done?.error ?? "").toBe("done");
+    expect(
+      await readFile(path.join(sites[0]!.current.dir!, "built-by"), "utf8"),
+      "built by the build started ahead",
+    ).toBe(ahead);
+
+    // The next one, started when the page is opened again, ends with the server, and its folder is removed.
+    await publisher.overview();
+    await expect.poll(waiting, { timeout: 20_000 }).toHaveLength(1);
+    publisher.stop();
+    await expect.poll(() => readdir(staging), { timeout: 20_000 }).toEqual([]);
   });
   it("refuses a wrong body with a 400 that names the field, on every Publish route that takes one", async () => {
     const SITE = "https://tncc.example.org";

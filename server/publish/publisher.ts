@@ -19,7 +19,7 @@ import type { NamedBuild, PendingPublish, PublishJob, PublishOverview } from "..
 import { IMAGE_MANIFEST, stepOf } from "../../app/lib/build-outputs";
 import { git, headCommit } from "../git";
 import { buildSummary } from "../content";
-import { BUILD_TIMEOUT_MS, buildError, runBuild } from "./build-process";
+import { BUILD_TIMEOUT_MS, buildError, startBuild, type WaitingBuild } from "./build-process";
 import { ProgrammeChanges, type Organiser } from "./programme-changes";
 import { nameOf, namesOf } from "../admin/accounts/queries";
 import { safeError } from "../log-safe";
@@ -50,6 +50,8 @@ const HEARTBEAT_MS = 10_000;
 const STALE_MS = 120_000;
 /** Output lines kept for the error message. */
 const TAIL_LINES = 80;
+/** A build started ahead that no publish took in this long is stopped (it holds two processes' memory). */
+const WAITING_MS = 10 * 60_000;
 
 export type { Organiser };
 export { buildError } from "./build-process";
@@ -99,7 +101,9 @@ const jobOf = (row: JobRow): PublishJob => ({
 });
 
 export class Publisher {
-  private child: { stop(): void } | null = null;
+  private child: WaitingBuild | null = null;
+  /** The next publish's build, started ahead when an organiser opens the Publish page (issue 65). */
+  private waiting: { build: WaitingBuild; timer: NodeJS.Timeout } | null = null;
   private readonly programme: ProgrammeChanges;
 
   constructor(private readonly options: PublisherOptions) {
@@ -162,6 +166,7 @@ export class Publisher {
    * since the build before it (issue 41, ./changes.ts).
    */
   async overview(): Promise<PublishOverview> {
+    this.startAhead();
     await this.failStale();
     const [live, newest, jobs] = await Promise.all([
       liveRow(this.db),
@@ -194,9 +199,7 @@ export class Publisher {
   private async run(jobId: number, by: Organiser, quiet: ReadonlySet<number>): Promise<void> {
     const { store, site } = this.options;
     const id = newBuildId();
-    // Inside the repository: the pre-rendering imports the build's server bundle, which needs node_modules.
-    const staging = path.join(this.options.repo, ".generated", "publish");
-    const folder = path.join(staging, id);
+    let folder: string | null = null;
     const steps: PublishStep[] = [];
     const now = () => new Date().toISOString();
     // Writes one after another, so the row always ends with the newest steps.
@@ -220,13 +223,15 @@ export class Publisher {
       // Before anything reads the content: what this publish publishes.
       const commit = await this.contentHead();
       await save({ state: "running", buildId: id });
-      await removeStale(staging);
-      if (!existsSync(path.join(this.options.repo, "node_modules", "@react-router", "dev")))
+      if (!this.canBuild)
         throw new BuildFailed(
           "Publishing needs the build tools on this server: install with `npm ci` (not `npm ci --omit=dev`).",
         );
+      const build = this.takeBuild();
+      folder = build.folder;
+      await removeStale(this.staging, folder);
       const tail: string[] = [];
-      const code = await this.build(folder, id, commit, (line) => {
+      const code = await this.build(build, id, commit, (line) => {
         tail.push(line);
         if (tail.length > TAIL_LINES) tail.shift();
         const named = stepOf(line);
@@ -271,7 +276,7 @@ export class Publisher {
       const message = error instanceof BuildFailed ? error.message : `The publish failed: ${safeError(error)}`;
       const last = steps.at(-1);
       if (last?.state === "running") Object.assign(last, { state: "failed", finishedAt: now() });
-      await rm(folder, { recursive: true, force: true }).catch(() => {});
+      if (folder) await rm(folder, { recursive: true, force: true }).catch(() => {});
       // A publish that failed records no programme change.
       if (recorded) await this.programme.undo(recorded, by);
       await save({ state: "failed", error: message, finishedAt: new Date() }).catch(() => {});
@@ -291,6 +296,7 @@ export class Publisher {
 
   /** What "Publish" would put live now: the programme's changes with who would be told, and the other changes. */
   pending(): Promise<PendingPublish> {
+    this.startAhead();
     return this.programme.pending();
   }
 
@@ -339,18 +345,74 @@ export class Publisher {
     return headCommit(this.contentDir, 60_000);
   }
 
-  /** Runs the build into `folder` (./build-process.ts); answers its exit code. */
+  /** Where builds are made: inside the repository, as the pre-rendering imports the build's server bundle, which needs node_modules. */
+  private get staging(): string {
+    return path.join(this.options.repo, ".generated", "publish");
+  }
+
+  private get canBuild(): boolean {
+    return existsSync(path.join(this.options.repo, "node_modules", "@react-router", "dev"));
+  }
+
+  /** A build of its own (./build-process.ts), loading until it is told to run. */
+  private newBuild(): WaitingBuild {
+    const { repo, env } = this.options;
+    return startBuild({
+      repo,
+      env,
+      folder: path.join(this.staging, newBuildId()),
+      reuse: this.options.site.current.dir,
+    });
+  }
+
+  /**
+   * Starts the next publish's build ahead, so that "Publish" finds its code loaded (issue 65); stopped when no
+   * publish takes it within WAITING_MS. Not while this server publishes, nor when it cannot build.
+   */
+  private startAhead(): void {
+    if (this.child || !this.canBuild || !this.options.site.current.dir) return;
+    if (this.waiting && (!this.waiting.build.alive() || this.waiting.build.reuse !== this.options.site.current.dir))
+      this.dropWaiting();
+    const build = this.waiting?.build ?? this.newBuild();
+    if (this.waiting) clearTimeout(this.waiting.timer);
+    const timer = setTimeout(() => this.dropWaiting(), WAITING_MS);
+    timer.unref();
+    this.waiting = { build, timer };
+  }
+
+  /** The build started ahead when it can build this publish (it reuses the build live now), else a new one. */
+  private takeBuild(): WaitingBuild {
+    const ahead = this.waiting?.build;
+    if (ahead?.alive() && ahead.reuse === this.options.site.current.dir) {
+      clearTimeout(this.waiting!.timer);
+      this.waiting = null;
+      return ahead;
+    }
+    this.dropWaiting();
+    return this.newBuild();
+  }
+
+  private dropWaiting(): void {
+    if (!this.waiting) return;
+    const { build, timer } = this.waiting;
+    this.waiting = null;
+    clearTimeout(timer);
+    void build
+      .stop()
+      .then(() => rm(build.folder, { recursive: true, force: true }))
+      .catch(() => {});
+  }
+
+  /** Runs `build` as `id` (./build-process.ts); answers its exit code. */
   private async build(
-    folder: string,
+    build: WaitingBuild,
     id: string,
     commit: string | null,
     onLine: (line: string) => void,
   ): Promise<number> {
-    const { repo, env } = this.options;
-    const run = runBuild({ repo, env, folder, id, commit, reuse: this.options.site.current.dir, onLine });
-    this.child = run;
+    this.child = build;
     try {
-      return await run.exited;
+      return await build.run(id, commit, onLine);
     } finally {
       this.child = null;
     }
@@ -381,6 +443,7 @@ export class Publisher {
 
   /** Stops a build in progress (the server is stopping); its job is marked failed. */
   stop(): void {
+    this.dropWaiting();
     this.child?.stop();
   }
 }
@@ -388,9 +451,10 @@ export class Publisher {
 class BuildFailed extends Error {}
 
 /** Removes what publishes interrupted by a stop left (a folder older than a build may take). */
-async function removeStale(staging: string): Promise<void> {
+async function removeStale(staging: string, keep: string): Promise<void> {
   for (const name of await readdir(staging).catch(() => [] as string[])) {
     const folder = path.join(staging, name);
+    if (folder === keep) continue;
     const age = Date.now() - (await stat(folder).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
     if (age > BUILD_TIMEOUT_MS) await rm(folder, { recursive: true, force: true });
   }
