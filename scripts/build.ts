@@ -16,7 +16,7 @@
  * has the build load first and take those two on stdin (below).
  */
 import { spawn } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 // Only what starts the live build's renderer, loaded first: the rest (schemas and all) once it runs.
@@ -59,6 +59,12 @@ if (settings.wait) {
   const start = buildStartOf(await text(process.stdin));
   if (!start) {
     await pages?.stop();
+    // Its folder too, now empty (never one with anything in it).
+    try {
+      rmdirSync(buildDirectory(repo));
+    } catch {
+      // not empty, or gone
+    }
     process.exit(0);
   }
   Object.assign(process.env, start);
