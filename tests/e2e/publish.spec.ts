@@ -254,6 +254,8 @@ test.describe("one server, embedded database", () => {
     ]);
     await expect(steps.getByText("Pages", { exact: true })).toBeVisible();
     await expect(panel(page).getByRole("status")).toHaveText(/Published|failed/, { timeout: BUILD_TIMEOUT });
+    // The pressed button turned "Publishing…": the outcome holds the focus instead, where the eye is.
+    await expect(panel(page).getByRole("status")).toBeFocused();
     const statuses = await poller.stop();
     expect(await panel(page).getByRole("alert").allTextContents(), "the build should not fail").toEqual([]);
 

@@ -1,5 +1,5 @@
 import { Check, Circle, LoaderCircle, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { callAdmin } from "~/lib/admin/api";
 import { describeBuild, groupSteps, runningStep, type StepGroup } from "~/lib/admin/publish";
 import { checked } from "~/lib/admin/route";
@@ -94,6 +94,14 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
   const [overview, setOverview] = useState<PublishOverview | null>(null);
   const [job, setJob] = useState<PublishJob | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /**
+   * Where the eye is: the button pressed turns "Publishing…" and cannot keep the focus, so each notice takes it
+   * ("Publishing…", then "Published in 2 s", a roll back's), and a screen reader says it.
+   */
+  const noticeBox = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (notice) noticeBox.current?.focus();
+  }, [notice]);
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
   /** The programme changes not to announce (a typo fix), chosen in "What goes live". */
@@ -200,7 +208,7 @@ export function PublishPanel({ fail }: { fail: (status: number, message: string)
       <button type="button" className="btn btn-primary mt-4" disabled={busy || running} onClick={() => void publish()}>
         {running ? "Publishing…" : "Publish the saved changes"}
       </button>
-      <p role="status" className="mt-4 font-semibold empty:hidden">
+      <p ref={noticeBox} tabIndex={-1} role="status" className="mt-4 font-semibold empty:hidden">
         {notice}
       </p>
       {job && (running || job.steps.length) ? <PublishSteps job={job} seconds={seconds} /> : null}
