@@ -22,6 +22,7 @@ import type { RouteObject } from "react-router";
 
 type ReactRouter = typeof ReactRouterModule;
 import { isMain } from "../is-main";
+import { eachLimit } from "./files";
 
 export const REUSE_REFUSED = 75;
 class CannotReuse extends Error {}
@@ -120,11 +121,7 @@ async function renderPages(
     await write(`${htmlPath}index.html`, html.body);
   };
   // A few at a time: one page renders while another's files are read and written (issue 65).
-  const queue = [...paths];
-  const worker = async () => {
-    for (let page = queue.shift(); page !== undefined; page = queue.shift()) await renderPage(page);
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
+  await eachLimit(paths, 4, renderPage);
   // The SPA fallback (/admin and the other pages rendered in the browser), as React Router's SPA mode makes it.
   const fallback = await ask("/", { headers: { "X-React-Router-SPA-Mode": "yes" } });
   if (fallback.status !== 200) throw new Error(`Prerender (html): the SPA fallback answered ${fallback.status}`);
